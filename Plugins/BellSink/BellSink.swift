@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+
+/// Rings the terminal bell: once per countdown second and phase start, three times at the end.
+public final class BellSink: Sink, @unchecked Sendable {
+    private let ring: @Sendable () -> Void
+    private let pause: @Sendable (UInt32) -> Void
+
+    /// `ring` sounds the bell once; `pause` waits the given microseconds between the final rings.
+    public init(ring: @escaping @Sendable () -> Void, pause: @escaping @Sendable (UInt32) -> Void = { usleep($0) }) {
+        self.ring = ring
+        self.pause = pause
+    }
+
+    /// How many rings an event gets.
+    public static func rings(for event: Event) -> Int {
+        switch event.payload {
+        case .countdown, .phaseStart: 1
+        case .sessionEnd(let outcome, _, _, _): outcome == .completed ? 3 : 0
+        default: 0
+        }
+    }
+
+    public func receive(_ event: Event) throws {
+        let count = Self.rings(for: event)
+        for number in 0..<count {
+            if number > 0 { pause(180_000) }
+            ring()
+        }
+    }
+}

@@ -1,0 +1,35 @@
+#ifndef PACER_CREADLINE_SHIM_H
+#define PACER_CREADLINE_SHIM_H
+
+#include <stdio.h>
+#include <readline/readline.h>
+#include <readline/history.h>
+
+// Swift 6 cannot touch C globals directly; these accessors are the whole surface Pacer uses.
+
+static inline void pacer_rl_disable_signals(void) {
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 0;
+}
+
+static inline int pacer_rl_point(void) { return rl_point; }
+static inline const char *pacer_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int pacer_rl_end(void) { return rl_end; }
+
+static inline void pacer_rl_set_completion(rl_completion_func_t *function) {
+    rl_attempted_completion_function = function;
+    rl_completion_append_character = ' ';
+}
+
+static inline void pacer_rl_no_filename_fallback(void) { rl_attempted_completion_over = 1; }
+
+static inline void pacer_rl_set_name(const char *name) { rl_readline_name = name; }
+
+/// The most recent history entry, or NULL when the history is empty.
+static inline const char *pacer_last_history_line(void) {
+    if (history_length == 0) return NULL;
+    HIST_ENTRY *entry = history_get(history_base + history_length - 1);
+    return entry ? entry->line : NULL;
+}
+
+#endif

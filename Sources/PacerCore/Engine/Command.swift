@@ -1,0 +1,97 @@
+/// Something the user (or a plugin) asks the running session to do.
+public enum Command: Sendable, Equatable {
+    case pause
+    case resume
+    /// An empty line: pause when running, resume when paused.
+    case togglePause
+    case skip
+    case back
+    case restart
+    /// Lengthen (positive) or shorten (negative) the current phase, in workout time.
+    case extend(milliseconds: Int64)
+    /// Finish a rep step, logging what was done (nil: as planned).
+    case done(reps: Int?, weight: Weight?)
+    case status
+    case help
+    case quit
+}
+
+/// A line that is not a command, with a one-line hint for the user.
+public struct CommandParseError: Error, Sendable, Equatable {
+    public let message: String
+}
+
+/// The names, aliases and one-line help of the prompt's commands; also used for tab completion.
+public enum CommandGrammar {
+    /// Every command word the prompt accepts, for completion.
+    public static let words = ["pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "help", "quit", "exit"]
+
+    /// The help text, one command per line.
+    public static let help = """
+        pause, resume      stop and restart the clock (an empty line toggles)
+        skip, next         end this phase now and start the next
+        back, prev         restart the previous phase
+        restart            restart this phase
+        +30, -10, +1m      lengthen or shorten this phase
+        done [REPS] [@ W]  finish a rep step: done, done 8, done 8 @ 22.5 kg
+        status             where we are and how long is left
+        help               this list
+        quit, exit         end the session
+        """
+
+    /// Reads one line of input as a command.
+    public static func parse(_ line: String) throws(CommandParseError) -> Command {
+        let text = line.trimmingSpaces()
+        if text.isEmpty { return .togglePause }
+        if let sign = text.first, sign == "+" || sign == "-" {
+            return try parseExtend(sign: sign, amount: String(text.dropFirst()))
+        }
+        let word = String(text.prefix { $0 != " " && $0 != "@" }).lowercased()
+        let argument = String(text.dropFirst(word.count)).trimmingSpaces()
+        let simple: [String: Command] = [
+            "pause": .pause, "resume": .resume, "skip": .skip, "next": .skip, "back": .back, "prev": .back,
+            "restart": .restart, "status": .status, "help": .help, "?": .help, "quit": .quit, "exit": .quit,
+        ]
+        if let command = simple[word] {
+            guard argument.isEmpty else { throw CommandParseError(message: "\(word) takes nothing after it") }
+            return command
+        }
+        if word == "done" { return try parseDone(argument) }
+        if let suggestion = Suggestion.closest(to: word, among: words) {
+            throw CommandParseError(message: "unknown command \"\(word)\" (did you mean \"\(suggestion)\"?); type help for the list")
+        }
+        throw CommandParseError(message: "unknown command \"\(word)\"; type help for the list")
+    }
+
+    private static func parseExtend(sign: Character, amount: String) throws(CommandParseError) -> Command {
+        do {
+            let duration = try WorkoutDuration.parse(amount)
+            return .extend(milliseconds: sign == "-" ? -duration.milliseconds : duration.milliseconds)
+        } catch {
+            throw CommandParseError(message: "\(sign)\(amount) is not a time to add or remove: try +30, -10 or +1m")
+        }
+    }
+
+    private static func parseDone(_ argument: String) throws(CommandParseError) -> Command {
+        let parts = argument.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let repsText = parts.first.map { String($0).trimmingSpaces() } ?? ""
+        var reps: Int?
+        if !repsText.isEmpty {
+            guard let count = Int(repsText), count >= 0 else {
+                throw CommandParseError(message: "done takes the reps you did and an optional weight: done 8 @ 22.5 kg")
+            }
+            reps = count
+        }
+        var weight: Weight?
+        if parts.count == 2 {
+            let weightText = String(parts[1]).trimmingSpaces()
+            guard !weightText.isEmpty else { throw CommandParseError(message: "say the weight after @: done 8 @ 22.5 kg") }
+            if let number = Double(weightText), number.isFinite, number >= 0 {
+                weight = .number(number)
+            } else {
+                weight = .text(weightText)
+            }
+        }
+        return .done(reps: reps, weight: weight)
+    }
+}

@@ -1,0 +1,271 @@
+/// The timer as a pure state machine: it is told the time and answers with the events that happened.
+///
+/// The engine never reads a clock. Every scheduled moment is computed from the start of the current
+/// phase, which is itself the exact end of the one before, so nothing drifts however long a session runs.
+public struct Engine: Sendable {
+    /// Where the session is.
+    public enum State: Sendable, Equatable {
+        case ready, running, finished(SessionOutcome)
+    }
+
+    public let plan: Plan
+    /// Workout seconds per real second.
+    public let speed: Double
+    public let file: String
+    public private(set) var state: State = .ready
+
+    private var index = 0
+    /// The instant the current phase started, moved later by every pause within it.
+    private var phaseStart: Instant = 0
+    /// How long the current phase lasts (its duration or cap, changed by extend); nil when untimed.
+    private var limit: WorkoutDuration?
+    private var pausedSince: Instant?
+    private var pausedTotal: Instant = 0
+    /// What is still to happen in the current phase, in order.
+    private var pending: [Scheduled] = []
+
+    /// Something due at an offset into the current phase.
+    private struct Scheduled: Sendable {
+        enum Action: Sendable {
+            case countdown(Int)
+            case cue(String)
+            case end
+        }
+        let offset: WorkoutDuration
+        let action: Action
+    }
+
+    /// Tells the local wall time in ISO-8601, for the `session.end` of a session that completes.
+    private let wallClock: @Sendable () -> String
+
+    public init(plan: Plan, speed: Double = 1, file: String, wallClock: @escaping @Sendable () -> String = { "" }) {
+        self.plan = plan
+        self.speed = speed
+        self.file = file
+        self.wallClock = wallClock
+    }
+
+    public var isPaused: Bool { pausedSince != nil }
+    public var isFinished: Bool { if case .finished = state { true } else { false } }
+
+    /// When something is next due, or nil while paused, waiting for `done`, or finished.
+    public var nextDeadline: Instant? {
+        guard state == .running, pausedSince == nil, let next = pending.first else { return nil }
+        return due(next.offset)
+    }
+
+    // MARK: - Driving
+
+    /// Starts the session and its first phase at `now`; `wall` is the local start time in ISO-8601.
+    public mutating func start(at now: Instant, wall: String) -> [Event] {
+        guard state == .ready else { return [] }
+        state = .running
+        var events = [Event(t: now, due: now, .sessionStart(
+            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed))]
+        beginPhase(0, at: now, now: now, into: &events)
+        return events
+    }
+
+    /// Everything due up to `now`, in order.
+    public mutating func advance(to now: Instant) -> [Event] {
+        var events: [Event] = []
+        while state == .running, pausedSince == nil, let next = pending.first {
+            let dueAt = due(next.offset)
+            guard dueAt <= now else { break }
+            pending.removeFirst()
+            switch next.action {
+            case .countdown(let remaining):
+                events.append(Event(t: now, due: dueAt, .countdown(index: index + 1, remaining: remaining)))
+            case .cue(let text):
+                events.append(Event(t: now, due: dueAt, .cue(index: index + 1, text: text)))
+            case .end:
+                events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: .completed, active: next.offset, reps: nil, weight: nil)))
+                moveOn(to: index + 1, startingAt: dueAt, now: now, into: &events)
+            }
+        }
+        return events
+    }
+
+    /// Carries out a command at `now`, after everything due before it.
+    public mutating func handle(_ command: Command, at now: Instant) throws(CommandRejection) -> [Event] {
+        guard state == .running else {
+            throw CommandRejection(message: state == .ready ? "the session has not started" : "the session has ended")
+        }
+        var events = advance(to: now)
+        guard state == .running else { return events }
+        switch command {
+        case .pause:
+            guard pausedSince == nil else { throw CommandRejection(message: "already paused: resume (or an empty line) goes on") }
+            pausedSince = now
+            events.append(Event(t: now, .pause))
+        case .resume:
+            guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
+            phaseStart += now - since
+            pausedTotal += now - since
+            pausedSince = nil
+            events.append(Event(t: now, .resume))
+        case .togglePause:
+            return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
+        case .skip:
+            endPhase(.skipped, at: now, into: &events)
+            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+        case .back:
+            let target = max(index - 1, 0)
+            endPhase(.skipped, at: now, into: &events)
+            events.append(Event(t: now, .back(index: target + 1)))
+            beginPhase(target, at: now, now: now, into: &events)
+        case .restart:
+            endPhase(.skipped, at: now, into: &events)
+            events.append(Event(t: now, .restart(index: index + 1)))
+            beginPhase(index, at: now, now: now, into: &events)
+        case .extend(let milliseconds):
+            try extend(by: milliseconds, at: now, into: &events)
+        case .done(let reps, let weight):
+            let phase = plan.phases[index]
+            guard phase.kind == .reps else {
+                throw CommandRejection(message: "done is for rep steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            }
+            events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: .completed, active: activeInPhase(at: now),
+                                                  reps: reps ?? phase.reps, weight: weight ?? phase.weight)))
+            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+        case .status, .help, .quit:
+            break
+        }
+        return events
+    }
+
+    /// Ends the session early (quit or a signal), closing the current phase as skipped.
+    public mutating func finish(_ outcome: SessionOutcome, at now: Instant, wall: String) -> [Event] {
+        guard state == .running else { return [] }
+        var events = advance(to: now)
+        guard state == .running else { return events }
+        endPhase(.skipped, at: now, into: &events)
+        endSession(outcome, at: now, wall: wall, into: &events)
+        return events
+    }
+
+    // MARK: - Phases
+
+    private mutating func moveOn(to next: Int, startingAt start: Instant, now: Instant, into events: inout [Event]) {
+        if next < plan.phases.count {
+            beginPhase(next, at: start, now: now, into: &events)
+        } else {
+            endSession(.completed, at: now, wall: wallClock(), into: &events)
+        }
+    }
+
+    private mutating func beginPhase(_ newIndex: Int, at start: Instant, now: Instant, into events: inout [Event]) {
+        index = newIndex
+        phaseStart = pausedSince.map { _ in now } ?? start
+        if pausedSince != nil { pausedSince = now }
+        let phase = plan.phases[index]
+        limit = phase.limit
+        schedule(droppingThrough: nil)
+        let next = index + 1 < plan.phases.count ? plan.phases[index + 1].name : nil
+        events.append(Event(t: now, due: phaseStart, .phaseStart(index: index + 1, count: plan.phases.count, phase: phase, next: next)))
+    }
+
+    private mutating func endPhase(_ outcome: PhaseOutcome, at now: Instant, into events: inout [Event]) {
+        events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: outcome, active: activeInPhase(at: now), reps: nil, weight: nil)))
+    }
+
+    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, wall: String, into events: inout [Event]) {
+        if let since = pausedSince {
+            pausedTotal += now - since
+            pausedSince = nil
+        }
+        state = .finished(outcome)
+        pending = []
+        events.append(Event(t: now, .sessionEnd(outcome: outcome, active: workoutTime(now - pausedTotal), paused: workoutTime(pausedTotal), wall: wall)))
+    }
+
+    private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
+        guard let current = limit else {
+            throw CommandRejection(message: "this rep step has no time limit to change: say done when you finish")
+        }
+        let elapsed = activeInPhase(at: now)
+        let wanted = current.milliseconds + milliseconds
+        let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
+        limit = newLimit
+        events.append(Event(t: now, .extend(index: index + 1, by: newLimit - current)))
+        if newLimit <= elapsed {
+            events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: .completed, active: elapsed, reps: nil, weight: nil)))
+            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+        } else {
+            schedule(droppingThrough: pausedSince ?? now)
+        }
+    }
+
+    /// Lays out what is to come in the current phase; after an extend, what would now be past is dropped.
+    private mutating func schedule(droppingThrough past: Instant?) {
+        let phase = plan.phases[index]
+        var items: [Scheduled] = []
+        if let limit, phase.duration != nil {
+            for remaining in stride(from: plan.countdown, through: 1, by: -1) {
+                let offset = limit - .seconds(Int64(remaining))
+                if offset > .zero { items.append(Scheduled(offset: offset, action: .countdown(remaining))) }
+            }
+        }
+        if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10) {
+            items.append(Scheduled(offset: WorkoutDuration(milliseconds: duration.milliseconds / 2), action: .cue("Halfway")))
+        }
+        for cue in phase.cues where limit.map({ cue.at < $0 }) ?? true {
+            items.append(Scheduled(offset: cue.at, action: .cue(cue.text)))
+        }
+        items.sort { $0.offset < $1.offset }
+        if let limit { items.append(Scheduled(offset: limit, action: .end)) }
+        pending = past.map { past in items.filter { due($0.offset) > past } } ?? items
+    }
+
+    // MARK: - Time
+
+    /// The real instant at which an offset into the current phase falls.
+    private func due(_ offset: WorkoutDuration) -> Instant {
+        phaseStart + realTime(offset)
+    }
+
+    private func realTime(_ duration: WorkoutDuration) -> Instant {
+        Instant((Double(duration.milliseconds) * 1_000_000 / speed).rounded())
+    }
+
+    private func workoutTime(_ real: Instant) -> WorkoutDuration {
+        WorkoutDuration(milliseconds: Int64((Double(real) * speed / 1_000_000).rounded()))
+    }
+
+    /// Time spent in the current phase so far, pauses excluded, in workout time.
+    private func activeInPhase(at now: Instant) -> WorkoutDuration {
+        max(.zero, workoutTime((pausedSince ?? now) - phaseStart))
+    }
+
+    // MARK: - Looking in
+
+    /// Where the session stands at `now`, for displays and `status`.
+    public func snapshot(at now: Instant) -> Snapshot {
+        let elapsed = state == .running ? activeInPhase(at: now) : .zero
+        let remaining = limit.map { max(.zero, $0 - elapsed) }
+        let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? 0)
+        return Snapshot(
+            index: index, count: plan.phases.count, phase: plan.phases[index],
+            next: index + 1 < plan.phases.count ? plan.phases[index + 1] : nil,
+            limit: limit, elapsed: elapsed, remaining: remaining,
+            sessionRemaining: (remaining ?? .zero) + plan.planned(after: index),
+            sessionActive: workoutTime(now - pausedNow), paused: pausedSince != nil, state: state)
+    }
+
+    /// The next instant after `now` at which a whole second of the display changes (the phase's
+    /// time left for a timed phase, its time so far for a rep step), or nil when nothing moves.
+    public func nextDisplayTick(after now: Instant) -> Instant? {
+        guard state == .running, pausedSince == nil else { return nil }
+        let elapsed = activeInPhase(at: now).milliseconds
+        let anchor = limit.map { $0.milliseconds % 1000 } ?? 0
+        var offset = elapsed - ((elapsed - anchor) % 1000 + 1000) % 1000 + 1000
+        while due(WorkoutDuration(milliseconds: offset)) <= now { offset += 1000 }
+        if let limit, offset >= limit.milliseconds { return nil }
+        return due(WorkoutDuration(milliseconds: offset))
+    }
+}
+
+/// A command the session cannot carry out now, with the reason for the user.
+public struct CommandRejection: Error, Sendable, Equatable {
+    public let message: String
+}

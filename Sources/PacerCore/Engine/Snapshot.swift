@@ -1,0 +1,32 @@
+/// Where a session stands at one moment: what displays and `status` show.
+public struct Snapshot: Sendable {
+    /// 0-based index of the current phase.
+    public let index: Int
+    public let count: Int
+    public let phase: Phase
+    public let next: Phase?
+    /// How long the current phase lasts now (extensions included); nil for an uncapped rep step.
+    public let limit: WorkoutDuration?
+    public let elapsed: WorkoutDuration
+    public let remaining: WorkoutDuration?
+    /// Planned time left in the whole session (rep steps not counted).
+    public let sessionRemaining: WorkoutDuration
+    /// Time the session has been running, pauses excluded.
+    public let sessionActive: WorkoutDuration
+    public let paused: Bool
+    public let state: Engine.State
+
+    /// One line for the `status` command.
+    public var statusLine: String {
+        var parts = ["\(phase.name) (\(phase.kind.rawValue), phase \(index + 1)/\(count))"]
+        if let round = phase.round, let rounds = phase.rounds { parts.append("round \(round)/\(rounds)") }
+        if let remaining {
+            parts.append("\(remaining.clock) left in phase")
+        } else {
+            parts.append("\(elapsed.clock) so far, say done when finished")
+        }
+        parts.append("\(sessionRemaining.clock) left in session")
+        if paused { parts.append("PAUSED") }
+        return parts.joined(separator: ", ")
+    }
+}

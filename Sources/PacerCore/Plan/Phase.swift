@@ -1,0 +1,34 @@
+/// One interval of a run: what to do, for how long, and where it sits in its rounds.
+public struct Phase: Sendable, Equatable {
+    public var kind: PhaseKind
+    public var name: String
+    /// How long the phase counts down; nil for a rep step, which counts up until `done`.
+    public var duration: WorkoutDuration?
+    /// For a rep step: when it advances by itself.
+    public var cap: WorkoutDuration?
+    public var cue: String?
+    public var cues: [Cue]
+    public var round: Int?
+    public var rounds: Int?
+    public var reps: Int?
+    public var weight: Weight?
+
+    public init(
+        kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
+        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.duration = duration
+        self.cap = cap
+        self.cue = cue
+        self.cues = cues
+        self.round = round
+        self.rounds = rounds
+        self.reps = reps
+        self.weight = weight
+    }
+
+    /// When the phase ends by itself, if it does: its duration, or a rep step's cap.
+    public var limit: WorkoutDuration? { duration ?? cap }
+}

@@ -1,0 +1,129 @@
+/// The flat list of phases a run follows, expanded from a workout.
+public struct Plan: Sendable {
+    /// A plan may have at most this many phases.
+    public static let maximumPhases = 100_000
+
+    public let workoutName: String
+    public let countdown: Int
+    public let halfway: Bool
+    public let phases: [Phase]
+    /// The time the timed phases add up to (rep steps are not counted).
+    public let planned: WorkoutDuration
+    /// `plannedAfter[i]`: the planned time of the phases after phase `i`.
+    let plannedAfter: [WorkoutDuration]
+
+    /// Expands a validated workout; the decoder has already checked that the plan is within the limits.
+    public init(_ workout: Workout) {
+        var expansion = PlanExpansion()
+        expansion.append(workout.steps, round: nil)
+        self.init(name: workout.name, countdown: workout.countdown, halfway: workout.halfway, phases: expansion.phases)
+    }
+
+    public init(name: String, countdown: Int = 3, halfway: Bool = false, phases: [Phase]) {
+        self.workoutName = name
+        self.countdown = countdown
+        self.halfway = halfway
+        self.phases = phases
+        var after = [WorkoutDuration](repeating: .zero, count: phases.count)
+        var running = WorkoutDuration.zero
+        for index in phases.indices.reversed() {
+            after[index] = running
+            running = running + (phases[index].duration ?? .zero)
+        }
+        self.plannedAfter = after
+        self.planned = running
+    }
+
+    /// The planned time of the phases after the one at `index`.
+    public func planned(after index: Int) -> WorkoutDuration {
+        plannedAfter[index]
+    }
+
+    /// The total planned time of each kind of phase, in the order of `PhaseKind.allCases`.
+    public var plannedByKind: [(kind: PhaseKind, count: Int, duration: WorkoutDuration)] {
+        PhaseKind.allCases.compactMap { kind in
+            let matching = phases.filter { $0.kind == kind }
+            guard !matching.isEmpty else { return nil }
+            let total = matching.reduce(WorkoutDuration.zero) { $0 + ($1.duration ?? .zero) }
+            return (kind, matching.count, total)
+        }
+    }
+}
+
+/// The round a phase belongs to, for `{round}`/`{rounds}` and the display.
+struct RoundContext {
+    let round: Int
+    let rounds: Int
+
+    /// Replaces the `{round}` and `{rounds}` tokens in a name or cue.
+    func fill(_ text: String) -> String {
+        guard text.contains("{round") else { return text }
+        return text.replacing("{rounds}", with: String(rounds)).replacing("{round}", with: String(round))
+    }
+}
+
+/// Walks the steps of a workout and appends the phases they stand for.
+struct PlanExpansion {
+    var phases: [Phase] = []
+
+    mutating func append(_ steps: [Step], round: RoundContext?) {
+        for step in steps {
+            switch step {
+            case .timed(let timed):
+                appendTimed(kind: timed.kind, name: timed.name ?? timed.kind.defaultName, duration: timed.duration, cue: timed.cue, cues: timed.cues, round: round)
+            case .reps(let repStep):
+                phases.append(Phase(
+                    kind: .reps, name: fill(repStep.name, round), duration: nil, cap: repStep.cap, cue: repStep.cue.map { fill($0, round) },
+                    cues: fill(repStep.cues, round), round: round?.round, rounds: round?.rounds, reps: repStep.reps, weight: repStep.weight))
+            case .repeated(let group):
+                for number in 1...group.count {
+                    let context = innerRound(number, of: group.count, outer: round)
+                    if number > 1, let rest = group.restBetweenRounds {
+                        appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
+                    }
+                    append(group.steps, round: context)
+                }
+            case .circuit(let circuit):
+                appendCircuit(circuit, round: round)
+            }
+        }
+    }
+
+    private mutating func appendCircuit(_ circuit: CircuitStep, round: RoundContext?) {
+        for number in 1...circuit.rounds {
+            let context = innerRound(number, of: circuit.rounds, outer: round)
+            if number > 1, let rest = circuit.restBetweenRounds ?? circuit.rest {
+                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
+            }
+            for (position, exercise) in circuit.exercises.enumerated() {
+                if position > 0, let rest = circuit.rest {
+                    appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
+                }
+                appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues, round: context)
+            }
+        }
+    }
+
+    /// A group of one round inside another keeps the outer round, so "Round 2/3" stays meaningful.
+    private func innerRound(_ number: Int, of count: Int, outer: RoundContext?) -> RoundContext {
+        if count == 1, let outer { return outer }
+        return RoundContext(round: number, rounds: count)
+    }
+
+    private mutating func appendTimed(
+        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], round: RoundContext?
+    ) {
+        phases.append(Phase(
+            kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
+            cues: fill(cues, round), round: round?.round, rounds: round?.rounds))
+    }
+
+    private func fill(_ text: String, _ round: RoundContext?) -> String {
+        round?.fill(text) ?? text
+    }
+
+    private func fill(_ cues: [Cue], _ round: RoundContext?) -> [Cue] {
+        guard let round else { return cues }
+        return cues.map { Cue(at: $0.at, text: round.fill($0.text)) }
+    }
+}

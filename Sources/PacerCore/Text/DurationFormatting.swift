@@ -1,0 +1,60 @@
+extension WorkoutDuration {
+    /// A compact clock form for displays: `0:45`, `12:05`, `1:02:03`; whole seconds, rounded up
+    /// so a countdown shows `0:01` until the very end.
+    public var clock: String {
+        let total = (milliseconds + 999) / 1000
+        let hours = total / 3600
+        let minutes = (total % 3600) / 60
+        let seconds = total % 60
+        if hours > 0 {
+            return "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))"
+        }
+        return "\(minutes):\(twoDigits(seconds))"
+    }
+
+    /// A readable form for summaries and messages: `45s`, `1m 30s`, `7m`, `1h 5m`, `2.5s`.
+    public var spoken: String {
+        if milliseconds % 1000 != 0 && milliseconds < 60_000 {
+            return "\(Decimal3(milliseconds).text)s"
+        }
+        let total = milliseconds / 1000
+        let days = total / 86_400
+        let hours = (total % 86_400) / 3600
+        let minutes = (total % 3600) / 60
+        let seconds = total % 60
+        var parts: [String] = []
+        if days > 0 { parts.append("\(days)d") }
+        if hours > 0 { parts.append("\(hours)h") }
+        if minutes > 0 { parts.append("\(minutes)m") }
+        if seconds > 0 || parts.isEmpty { parts.append("\(seconds)s") }
+        return parts.joined(separator: " ")
+    }
+
+    private func twoDigits(_ value: Int64) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}
+
+/// A count of thousandths written as a decimal number with at most three fraction digits: `12.5`, `3`, `0.001`.
+public struct Decimal3: Sendable {
+    /// The decimal text, without trailing zeros in the fraction.
+    public let text: String
+
+    public init(_ thousandths: Int64) {
+        let sign = thousandths < 0 ? "-" : ""
+        let magnitude = thousandths.magnitude
+        let whole = magnitude / 1000
+        var fraction = magnitude % 1000
+        guard fraction != 0 else {
+            text = "\(sign)\(whole)"
+            return
+        }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let fractionText = String(fraction)
+        text = "\(sign)\(whole)." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+}

@@ -1,0 +1,151 @@
+/// A workout as its file describes it, decoded and validated.
+public struct Workout: Sendable {
+    public var name: String
+    public var description: String?
+    public var tags: [String]
+    /// How many of the last seconds of each timed phase are counted down (0…10).
+    public var countdown: Int
+    /// Whether the halfway point of each work phase of 10 s or more is announced.
+    public var halfway: Bool
+    public var steps: [Step]
+
+    public init(
+        name: String, description: String? = nil, tags: [String] = [], countdown: Int = 3,
+        halfway: Bool = false, steps: [Step]
+    ) {
+        self.name = name
+        self.description = description
+        self.tags = tags
+        self.countdown = countdown
+        self.halfway = halfway
+        self.steps = steps
+    }
+}
+
+/// What a phase is for; it decides its colour, its sound and how it is counted.
+public enum PhaseKind: String, Sendable, CaseIterable {
+    case work, rest, prepare, warmup, cooldown, reps
+
+    /// The kinds a timed step may have, in the order the format lists them.
+    public static let timed: [PhaseKind] = [.work, .rest, .prepare, .warmup, .cooldown]
+
+    /// The name a phase gets when its step gives none: the kind, capitalised.
+    public var defaultName: String {
+        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+    }
+}
+
+/// A line of coaching text announced a set time after its phase starts.
+public struct Cue: Sendable, Equatable {
+    public var at: WorkoutDuration
+    public var text: String
+
+    public init(at: WorkoutDuration, text: String) {
+        self.at = at
+        self.text = text
+    }
+}
+
+/// The load of a rep step, as written: a number (`60`) or a text (`"20 kg"`).
+public enum Weight: Sendable, Equatable, CustomStringConvertible {
+    case number(Double)
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .number(let value): JSONText.number(value)
+        case .text(let text): text
+        }
+    }
+}
+
+/// One entry of a workout's `steps`: a phase, a rep step, or a group that expands into many.
+public indirect enum Step: Sendable {
+    case timed(TimedStep)
+    case reps(RepStep)
+    case repeated(RepeatStep)
+    case circuit(CircuitStep)
+}
+
+/// A phase that counts down a fixed duration.
+public struct TimedStep: Sendable {
+    public var kind: PhaseKind
+    public var duration: WorkoutDuration
+    public var name: String?
+    public var cue: String?
+    public var cues: [Cue]
+
+    public init(kind: PhaseKind, duration: WorkoutDuration, name: String? = nil, cue: String? = nil, cues: [Cue] = []) {
+        self.kind = kind
+        self.duration = duration
+        self.name = name
+        self.cue = cue
+        self.cues = cues
+    }
+}
+
+/// An untimed set of repetitions that counts up until the user says `done` (or its cap passes).
+public struct RepStep: Sendable {
+    public var reps: Int
+    public var name: String
+    public var weight: Weight?
+    public var cue: String?
+    public var cap: WorkoutDuration?
+    public var cues: [Cue]
+
+    public init(reps: Int, name: String, weight: Weight? = nil, cue: String? = nil, cap: WorkoutDuration? = nil, cues: [Cue] = []) {
+        self.reps = reps
+        self.name = name
+        self.weight = weight
+        self.cue = cue
+        self.cap = cap
+        self.cues = cues
+    }
+}
+
+/// Steps run a number of times, optionally with a rest between rounds.
+public struct RepeatStep: Sendable {
+    public var count: Int
+    public var steps: [Step]
+    public var name: String?
+    public var restBetweenRounds: WorkoutDuration?
+
+    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil) {
+        self.count = count
+        self.steps = steps
+        self.name = name
+        self.restBetweenRounds = restBetweenRounds
+    }
+}
+
+/// Exercises each worked for the same time, separated by rests, for some rounds.
+public struct CircuitStep: Sendable {
+    public var exercises: [Exercise]
+    public var work: WorkoutDuration
+    public var rest: WorkoutDuration?
+    public var rounds: Int
+    public var restBetweenRounds: WorkoutDuration?
+
+    public init(exercises: [Exercise], work: WorkoutDuration, rest: WorkoutDuration? = nil, rounds: Int = 1, restBetweenRounds: WorkoutDuration? = nil) {
+        self.exercises = exercises
+        self.work = work
+        self.rest = rest
+        self.rounds = rounds
+        self.restBetweenRounds = restBetweenRounds
+    }
+}
+
+/// One exercise of a circuit, with what it overrides.
+public struct Exercise: Sendable {
+    public var name: String
+    public var work: WorkoutDuration?
+    public var cue: String?
+    public var cues: [Cue]
+
+    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = []) {
+        self.name = name
+        self.work = work
+        self.cue = cue
+        self.cues = cues
+    }
+}

@@ -1,0 +1,394 @@
+/// Turns the bytes of a workout file into a validated `Workout`, reporting every problem at once.
+public struct WorkoutDecoder {
+    /// The only format version there is.
+    public static let formatVersion = 1
+    /// Repeats and circuits may nest at most this deep.
+    public static let maximumNesting = 32
+    /// Workout files larger than this are refused before they are read.
+    public static let maximumFileSize = 16 << 20
+
+    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "circuit"]
+    static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
+    static let timedKeys = ["name", "cue", "cues"]
+    static let repKeys = ["reps", "name", "weight", "cue", "cap", "cues"]
+    static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
+    static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
+    static let exerciseKeys = ["name", "work", "cue", "cues"]
+    static let cueKeys = ["at", "text"]
+    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + circuitKeys)).sorted()
+
+    private var diagnostics: [Diagnostic] = []
+
+    /// Decodes and validates a workout, including the limits on its expanded plan.
+    public static func decode(_ bytes: [UInt8]) throws(WorkoutErrors) -> Workout {
+        guard bytes.count <= maximumFileSize else {
+            throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")])
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw WorkoutErrors([Diagnostic(.source(error.position), error.message)])
+        }
+        var decoder = WorkoutDecoder()
+        let workout = decoder.decodeWorkout(root)
+        if let workout, decoder.diagnostics.isEmpty {
+            decoder.checkLimits(of: workout)
+        }
+        guard let workout, decoder.diagnostics.isEmpty else { throw WorkoutErrors(decoder.diagnostics) }
+        return workout
+    }
+
+    // MARK: - The workout
+
+    private mutating func decodeWorkout(_ root: JSONValue) -> Workout? {
+        guard case .object(let members) = root.content else {
+            report("", "a workout is a JSON object like {\"name\": …, \"steps\": […]}, not \(root.typeName)")
+            return nil
+        }
+        let fields = Fields(members)
+        checkKeys(fields, allowed: Self.topLevelKeys, path: "")
+        if let version = fields["pacer"] {
+            if case .number(let number) = version.content, number == Double(Self.formatVersion) {
+            } else {
+                let found = if case .number(let number) = version.content { JSONText.number(number) } else { version.typeName }
+                report("pacer", "this file is format \(found), but this pacer reads format \(Self.formatVersion) only")
+            }
+        }
+        let name = requiredText(fields, "name", path: "")
+        let description = fields["description"].flatMap { text($0, path: "description") }
+        var tags: [String] = []
+        if let value = fields["tags"] {
+            if case .array(let elements) = value.content {
+                for (index, element) in elements.enumerated() {
+                    if let tag = text(element, path: "tags[\(index)]") { tags.append(tag) }
+                }
+            } else {
+                report("tags", "must be an array of strings, not \(value.typeName)")
+            }
+        }
+        let countdown = fields["countdown"].flatMap { integer($0, path: "countdown", in: 0...10) } ?? 3
+        var halfway = false
+        if let value = fields["halfway"] {
+            if case .bool(let flag) = value.content { halfway = flag } else { report("halfway", "must be true or false, not \(value.typeName)") }
+        }
+        guard let stepsValue = fields["steps"] else {
+            report("", "missing required key \"steps\": the list of steps to run")
+            return nil
+        }
+        let steps = decodeSteps(stepsValue, path: "steps", nesting: 0, inRounds: false)
+        guard let name, let steps else { return nil }
+        return Workout(name: name, description: description, tags: tags, countdown: countdown, halfway: halfway, steps: steps)
+    }
+
+    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, inRounds: Bool) -> [Step]? {
+        guard case .array(let elements) = value.content else {
+            report(path, "must be an array of steps, not \(value.typeName)")
+            return nil
+        }
+        guard !elements.isEmpty else {
+            report(path, "must not be empty: give at least one step")
+            return nil
+        }
+        var steps: [Step] = []
+        for (index, element) in elements.enumerated() {
+            if let step = decodeStep(element, path: "\(path)[\(index)]", nesting: nesting, inRounds: inRounds) {
+                steps.append(step)
+            }
+        }
+        return steps.count == elements.count ? steps : nil
+    }
+
+    // MARK: - Steps
+
+    private mutating func decodeStep(_ value: JSONValue, path: String, nesting: Int, inRounds: Bool) -> Step? {
+        guard case .object(let members) = value.content else {
+            report(path, "a step is an object like {\"work\": \"30s\"}, not \(value.typeName)")
+            return nil
+        }
+        let fields = Fields(members)
+        let kinds = members.map(\.key).filter { Self.kindKeys.contains($0) }
+        let kind = kinds.contains("circuit") ? "circuit" : kinds.count == 1 ? kinds[0] : nil
+        guard let kind else {
+            if kinds.isEmpty {
+                let suggestions = checkKeys(fields, allowed: Self.allStepKeys, path: path)
+                if !suggestions.contains(where: Self.kindKeys.contains) {
+                    report(path, "this step has no kind: give it one of \(Self.kindKeys.joined(separator: ", "))")
+                }
+            } else {
+                let quoted = kinds.map { "\"\($0)\"" }
+                report(path, "this step has \(kinds.count) kinds, \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last!): a step is exactly one of them, so split it into separate steps")
+            }
+            return nil
+        }
+        switch kind {
+        case "reps": return decodeRepStep(fields, path: path, inRounds: inRounds).map(Step.reps)
+        case "repeat", "circuit":
+            guard nesting < Self.maximumNesting else {
+                report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
+                return nil
+            }
+            return kind == "repeat"
+                ? decodeRepeat(fields, path: path, nesting: nesting + 1, inRounds: inRounds).map(Step.repeated)
+                : decodeCircuit(fields, path: path, inRounds: inRounds).map(Step.circuit)
+        default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, inRounds: inRounds).map(Step.timed)
+        }
+    }
+
+    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, inRounds: Bool) -> TimedStep? {
+        checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path)
+        let duration = fields[kind.rawValue].flatMap { self.duration($0, path: "\(path).\(kind.rawValue)") }
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: inRounds) }
+        let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
+        let cues = decodeCues(fields, path: path, inRounds: inRounds, within: duration)
+        guard let duration, let cues else { return nil }
+        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues)
+    }
+
+    private mutating func decodeRepStep(_ fields: Fields, path: String, inRounds: Bool) -> RepStep? {
+        checkKeys(fields, allowed: Self.repKeys, path: path)
+        let reps = fields["reps"].flatMap { integer($0, path: "\(path).reps", in: 1...100_000) }
+        var name: String?
+        if let value = fields["name"] {
+            name = label(value, path: "\(path).name", inRounds: inRounds)
+        } else {
+            report(path, "a rep step needs a \"name\", the exercise to do")
+        }
+        var weight: Weight?
+        if let value = fields["weight"] {
+            switch value.content {
+            case .number(let number) where number >= 0 && number.isFinite: weight = .number(number)
+            case .string(let text) where !text.trimmingSpaces().isEmpty && isOneLine(text): weight = .text(text)
+            default: report("\(path).weight", "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
+            }
+        }
+        let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
+        let cap = fields["cap"].flatMap { duration($0, path: "\(path).cap") }
+        let cues = decodeCues(fields, path: path, inRounds: inRounds, within: cap)
+        guard let reps, let name, let cues else { return nil }
+        return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues)
+    }
+
+    private mutating func decodeRepeat(_ fields: Fields, path: String, nesting: Int, inRounds: Bool) -> RepeatStep? {
+        checkKeys(fields, allowed: Self.repeatKeys, path: path)
+        let count = fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: true) }
+        let rest = fields["rest_between_rounds"].flatMap { duration($0, path: "\(path).rest_between_rounds") }
+        var steps: [Step]?
+        if let value = fields["steps"] {
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, inRounds: true)
+        } else {
+            report(path, "a repeat needs \"steps\", the steps to repeat")
+        }
+        guard let count, let steps else { return nil }
+        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest)
+    }
+
+    private mutating func decodeCircuit(_ fields: Fields, path: String, inRounds: Bool) -> CircuitStep? {
+        checkKeys(fields, allowed: Self.circuitKeys, path: path)
+        var work: WorkoutDuration?
+        if let value = fields["work"] {
+            work = duration(value, path: "\(path).work")
+        } else {
+            report(path, "a circuit needs \"work\", how long each exercise lasts")
+        }
+        let rest = fields["rest"].flatMap { duration($0, path: "\(path).rest") }
+        let rounds = fields["rounds"].flatMap { integer($0, path: "\(path).rounds", in: 1...Int(Int32.max)) } ?? 1
+        let restBetweenRounds = fields["rest_between_rounds"].flatMap { duration($0, path: "\(path).rest_between_rounds") }
+        let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, inRounds: true)
+        guard let work, let exercises else { return nil }
+        return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
+    }
+
+    private mutating func decodeExercises(_ value: JSONValue, path: String, work circuitWork: WorkoutDuration?, inRounds: Bool) -> [Exercise]? {
+        guard case .array(let elements) = value.content else {
+            report(path, "must be an array of exercises, not \(value.typeName)")
+            return nil
+        }
+        guard !elements.isEmpty else {
+            report(path, "must not be empty: name at least one exercise")
+            return nil
+        }
+        var exercises: [Exercise] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            switch element.content {
+            case .string:
+                if let name = label(element, path: elementPath, inRounds: inRounds) { exercises.append(Exercise(name: name)) }
+            case .object(let members):
+                let fields = Fields(members)
+                checkKeys(fields, allowed: Self.exerciseKeys, path: elementPath)
+                var name: String?
+                if let value = fields["name"] {
+                    name = label(value, path: "\(elementPath).name", inRounds: inRounds)
+                } else {
+                    report(elementPath, "an exercise needs a \"name\"")
+                }
+                let work = fields["work"].flatMap { duration($0, path: "\(elementPath).work") }
+                let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", inRounds: inRounds) }
+                let cues = decodeCues(fields, path: elementPath, inRounds: inRounds, within: work ?? circuitWork)
+                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues)) }
+            default:
+                report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
+            }
+        }
+        return exercises.count == elements.count ? exercises : nil
+    }
+
+    private mutating func decodeCues(_ fields: Fields, path: String, inRounds: Bool, within limit: WorkoutDuration?) -> [Cue]? {
+        guard let value = fields["cues"] else { return [] }
+        guard case .array(let elements) = value.content else {
+            report("\(path).cues", "must be an array like [{\"at\": \"15s\", \"text\": \"Switch sides\"}], not \(value.typeName)")
+            return nil
+        }
+        var cues: [Cue] = []
+        for (index, element) in elements.enumerated() {
+            let cuePath = "\(path).cues[\(index)]"
+            guard case .object(let members) = element.content else {
+                report(cuePath, "a cue is an object like {\"at\": \"15s\", \"text\": \"Switch sides\"}, not \(element.typeName)")
+                continue
+            }
+            let cueFields = Fields(members)
+            checkKeys(cueFields, allowed: Self.cueKeys, path: cuePath)
+            let at = cueFields["at"].flatMap { duration($0, path: "\(cuePath).at") }
+            let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", inRounds: inRounds) }
+            if cueFields["at"] == nil { report(cuePath, "a cue needs \"at\", the time after the phase starts") }
+            if cueFields["text"] == nil { report(cuePath, "a cue needs \"text\", what to announce") }
+            if let at, let limit, at >= limit {
+                report("\(cuePath).at", "\(at.spoken) is not before the end of the phase (\(limit.spoken)), so the cue would never be announced")
+            }
+            if let at, let text { cues.append(Cue(at: at, text: text)) }
+        }
+        return cues.count == elements.count ? cues : nil
+    }
+
+    // MARK: - Values
+
+    private mutating func duration(_ value: JSONValue, path: String) -> WorkoutDuration? {
+        do {
+            switch value.content {
+            case .number(let seconds): return try WorkoutDuration.fromSeconds(seconds)
+            case .string(let text): return try WorkoutDuration.parse(text)
+            default:
+                report(path, "must be a duration such as 30, \"45s\", \"1m30s\" or \"1:30\", not \(value.typeName)")
+            }
+        } catch {
+            let shown = describe(value)
+            switch error {
+            case .malformed:
+                report(path, "\(shown) is not a duration: write seconds (45), \"45s\", \"2m\", \"1m30s\", \"1:30\" or \"1:02:03\"")
+            case .notPositive:
+                report(path, "\(shown) is not a duration greater than zero")
+            case .tooLong:
+                report(path, "\(shown) is longer than 24 hours, the limit for one duration")
+            }
+        }
+        return nil
+    }
+
+    private mutating func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let number) = value.content, number.rounded() == number, number.isFinite else {
+            report(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(describe(value))")
+            return nil
+        }
+        guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            let key = path.split(separator: ".").last.map(String.init) ?? path
+            report(path, "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))")
+            return nil
+        }
+        return Int(number)
+    }
+
+    private mutating func text(_ value: JSONValue, path: String) -> String? {
+        guard case .string(let text) = value.content else {
+            report(path, "must be a string, not \(value.typeName)")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func requiredText(_ fields: Fields, _ key: String, path: String) -> String? {
+        guard let value = fields[key] else {
+            report(path, "missing required key \"\(key)\"")
+            return nil
+        }
+        return label(value, path: key, inRounds: false)
+    }
+
+    /// A name or cue: a non-empty single line, using `{round}` tokens only where there are rounds.
+    private mutating func label(_ value: JSONValue, path: String, inRounds: Bool) -> String? {
+        guard let text = text(value, path: path) else { return nil }
+        guard !text.trimmingSpaces().isEmpty else {
+            report(path, "must not be empty")
+            return nil
+        }
+        guard isOneLine(text) else {
+            report(path, "must be one line: remove the line break")
+            return nil
+        }
+        if !inRounds, text.contains("{round}") || text.contains("{rounds}") {
+            report(path, "{round} and {rounds} only mean something inside a repeat or circuit")
+            return nil
+        }
+        return text
+    }
+
+    private func isOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value.content {
+        case .string(let text): "\"\(text)\""
+        case .number(let number): JSONText.number(number)
+        default: value.typeName
+        }
+    }
+
+    /// Reports keys not in `allowed`, suggesting the closest allowed key; returns the suggestions made.
+    @discardableResult
+    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String) -> [String] {
+        var suggestions: [String] = []
+        for key in fields.keys where !allowed.contains(key) {
+            if let suggestion = Suggestion.closest(to: key, among: allowed) {
+                suggestions.append(suggestion)
+                report(path, "unknown key \"\(key)\" (did you mean \"\(suggestion)\"?)")
+            } else {
+                report(path, "unknown key \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
+            }
+        }
+        return suggestions
+    }
+
+    private mutating func report(_ path: String, _ message: String) {
+        diagnostics.append(Diagnostic(.path(path), message))
+    }
+
+    // MARK: - Limits of the plan
+
+    private mutating func checkLimits(of workout: Workout) {
+        let size = PlanSize(of: workout)
+        if size.phases > Plan.maximumPhases {
+            report("steps", "the workout expands to \(size.phases == .max ? "more than \(Int64(Int32.max))" : String(size.phases)) phases; the limit is \(Plan.maximumPhases): lower a repeat or rounds count")
+        }
+        if size.planned > WorkoutDuration.maximumWorkout {
+            let shown = size.planned.milliseconds == .max ? "forever" : size.planned.spoken
+            report("steps", "the workout lasts \(shown); the limit is 7 days")
+        }
+    }
+}
+
+/// The members of a JSON object, looked up by key.
+struct Fields {
+    let members: [JSONValue.Member]
+
+    init(_ members: [JSONValue.Member]) {
+        self.members = members
+    }
+
+    var keys: [String] { members.map(\.key) }
+
+    subscript(key: String) -> JSONValue? {
+        members.first { $0.key == key }?.value
+    }
+}

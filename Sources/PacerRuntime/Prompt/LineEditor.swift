@@ -1,0 +1,89 @@
+internal import CReadline
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// GNU readline through its callback interface: fed one character at a time by a read source,
+/// never owning the terminal or the signals. The only file that touches readline.
+final class LineEditor {
+    /// readline's callbacks carry no context, so the active editor is reached through this.
+    nonisolated(unsafe) private static var active: LineEditor?
+    nonisolated(unsafe) private static var completionWords: [String] = []
+    nonisolated(unsafe) private static var completionMatches: [String] = []
+
+    private let onLine: (String?) -> Void
+    private let historyFile: String?
+    static let historyLimit: Int32 = 1000
+
+    /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line.
+    init(prompt: String, words: [String], historyFile: String?, onLine: @escaping (String?) -> Void) {
+        self.onLine = onLine
+        self.historyFile = historyFile
+        Self.completionWords = words
+        Self.active = self
+        pacer_rl_disable_signals()
+        pacer_rl_set_name("pacer")
+        using_history()
+        stifle_history(Self.historyLimit)
+        if let historyFile { read_history(historyFile) }
+        pacer_rl_set_completion { text, start, _ in
+            pacer_rl_no_filename_fallback()
+            guard start == 0 else { return nil }
+            return rl_completion_matches(text) { text, state in
+                if state == 0 {
+                    let prefix = text.map { String(cString: $0) } ?? ""
+                    LineEditor.completionMatches = LineEditor.completionWords.filter { $0.hasPrefix(prefix) }
+                }
+                guard !LineEditor.completionMatches.isEmpty else { return nil }
+                return strdup(LineEditor.completionMatches.removeFirst())
+            }
+        }
+        rl_callback_handler_install(prompt) { line in
+            let text = line.map { String(cString: $0) }
+            free(line)
+            LineEditor.active?.accept(text)
+        }
+    }
+
+    private func accept(_ line: String?) {
+        if let line, !line.trimmingCharacters(in: " ").isEmpty, line != lastHistoryEntry {
+            add_history(line)
+            if let historyFile { append_history(1, historyFile) }
+        }
+        onLine(line)
+    }
+
+    private var lastHistoryEntry: String? {
+        pacer_last_history_line().map { String(cString: $0) }
+    }
+
+    /// Reads what is waiting on standard input, one character at a time.
+    func readCharacter() {
+        rl_callback_read_char()
+    }
+
+    /// Redraws the prompt and the partly typed line on a fresh line, cursor where it was.
+    func redisplay() {
+        rl_on_new_line()
+        rl_redisplay()
+    }
+
+    /// Changes the prompt text (to ask a question, say).
+    func setPrompt(_ prompt: String) {
+        rl_set_prompt(prompt)
+    }
+
+    /// Removes the prompt, trims the history file to its bound and gives the terminal back.
+    func close() {
+        rl_callback_handler_remove()
+        if let historyFile { history_truncate_file(historyFile, Self.historyLimit) }
+        rl_deprep_terminal()
+        Self.active = nil
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+}

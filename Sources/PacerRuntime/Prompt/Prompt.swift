@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import PacerCore
+
+/// The control prompt: readline on standard input, driven by a read source on the screen's queue,
+/// so typing, the clock and the display never wait for each other.
+public final class Prompt: @unchecked Sendable {
+    // Everything here is touched only on the screen's queue.
+    private let screen: TerminalScreen
+    private let historyFile: String?
+    private let onLine: @Sendable (String) -> Void
+    private var editor: LineEditor?
+    private var source: (any DispatchSourceRead)?
+    private var confirmingQuit = false
+    static let text = "pacer> "
+    static let quitQuestion = "End the session? [y/N] "
+
+    /// `onLine` receives each command line the user enters (a confirmed Ctrl-D arrives as `quit`).
+    public init(screen: TerminalScreen, historyFile: String?, onLine: @escaping @Sendable (String) -> Void) {
+        self.screen = screen
+        self.historyFile = historyFile
+        self.onLine = onLine
+    }
+
+    public func start() {
+        screen.queue.async { [self] in
+            if let historyFile { prepareHistoryFile(historyFile) }
+            let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, historyFile: historyFile) { [unowned self] line in
+                accept(line)
+            }
+            self.editor = editor
+            screen.attach(editor)
+            let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: screen.queue)
+            source.setEventHandler { [unowned self] in self.editor?.readCharacter() }
+            source.activate()
+            self.source = source
+            screen.redraw(message: nil)
+        }
+    }
+
+    /// Removes the prompt and gives the terminal back; call before the screen's final redraw.
+    public func stop() {
+        screen.queue.async { [self] in
+            source?.cancel()
+            source = nil
+            screen.attach(nil)
+            editor?.close()
+            editor = nil
+        }
+    }
+
+    private func accept(_ line: String?) {
+        let shown = (confirmingQuit ? Self.quitQuestion : Self.text) + (line ?? "")
+        screen.commitInputLine(shown)
+        if confirmingQuit {
+            confirmingQuit = false
+            editor?.setPrompt(Self.text)
+            let answer = line?.lowercased() ?? "y"
+            if answer == "y" || answer == "yes" { onLine("quit") } else { screen.print("going on") }
+            return
+        }
+        guard let line else {
+            confirmingQuit = true
+            editor?.setPrompt(Self.quitQuestion)
+            screen.redraw(message: nil)
+            return
+        }
+        onLine(line)
+    }
+
+    private func prepareHistoryFile(_ path: String) {
+        if let slash = path.lastIndex(of: "/") {
+            try? FileSystem.createDirectories(String(path[..<slash]))
+        }
+        if !FileSystem.exists(path) {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+        }
+    }
+}

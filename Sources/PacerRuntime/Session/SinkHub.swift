@@ -1,0 +1,112 @@
+import Dispatch
+import PacerCore
+import Synchronization
+
+/// Fans events out to every sink, each on its own serial queue, so a slow or failing sink
+/// never delays the clock or another sink.
+public final class SinkHub: Sendable {
+    /// How many events may wait for one sink before further events to it are dropped.
+    public static let maximumBacklog = 10_000
+
+    private let channels: [SinkChannel]
+    private let report: @Sendable (String) -> Void
+
+    /// `report` receives one message per sink that fails or falls behind.
+    public init(_ sinks: [(name: String, sink: any Sink)], report: @escaping @Sendable (String) -> Void) {
+        channels = sinks.map { SinkChannel(name: $0.name, sink: $0.sink) }
+        self.report = report
+    }
+
+    public func publish(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        for channel in channels {
+            let accepted = channel.enqueue(count: events.count)
+            if accepted < events.count, channel.warnOnce(.dropping) {
+                report("the \(channel.name) sink is falling behind; events to it are being dropped")
+            }
+            guard accepted > 0 else { continue }
+            let batch = Array(events.prefix(accepted))
+            channel.queue.async(group: channel.group) { [report] in
+                for event in batch {
+                    do {
+                        try channel.sink.receive(event)
+                    } catch {
+                        if channel.warnOnce(.failing) {
+                            report("the \(channel.name) sink failed: \(error)")
+                        }
+                    }
+                }
+                channel.backlog.subtract(batch.count, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Passes a snapshot to sinks that are keeping up; a sink with a backlog skips it.
+    public func update(_ snapshot: Snapshot) {
+        for channel in channels where channel.backlog.load(ordering: .relaxed) == 0 {
+            channel.queue.async(group: channel.group) { channel.sink.update(snapshot) }
+        }
+    }
+
+    /// Waits up to `timeout` seconds for the sinks to take their events, then closes them.
+    /// Returns the names of sinks that did not finish in time.
+    @discardableResult
+    public func close(timeout: Double) -> [String] {
+        let deadline = DispatchTime.now() + timeout
+        var late: [String] = []
+        for channel in channels {
+            channel.queue.async(group: channel.group) { [report] in
+                do {
+                    try channel.sink.close()
+                } catch {
+                    if channel.warnOnce(.failing) { report("the \(channel.name) sink failed: \(error)") }
+                }
+            }
+        }
+        for channel in channels where channel.group.wait(timeout: deadline) == .timedOut {
+            late.append(channel.name)
+        }
+        return late
+    }
+}
+
+/// One sink with its queue and its counters.
+private final class SinkChannel: Sendable {
+    let name: String
+    let sink: any Sink
+    let queue: DispatchQueue
+    let group = DispatchGroup()
+    let backlog = Atomic<Int>(0)
+    let droppedReported = Atomic<Bool>(false)
+    let failureReported = Atomic<Bool>(false)
+
+    init(name: String, sink: any Sink) {
+        self.name = name
+        self.sink = sink
+        queue = DispatchQueue(label: "pacer.sink.\(name)")
+    }
+
+    /// Reserves room for up to `count` events; returns how many fit under the backlog bound.
+    func enqueue(count: Int) -> Int {
+        var current = backlog.load(ordering: .relaxed)
+        while true {
+            let accepted = max(0, min(count, SinkHub.maximumBacklog - current))
+            let (exchanged, original) = backlog.compareExchange(expected: current, desired: current + accepted, ordering: .relaxed)
+            if exchanged { return accepted }
+            current = original
+        }
+    }
+
+    /// What a sink can be warned about.
+    enum Trouble {
+        case dropping, failing
+    }
+
+    /// True the first time it is called for a kind of trouble.
+    func warnOnce(_ trouble: Trouble) -> Bool {
+        switch trouble {
+        case .dropping: !droppedReported.exchange(true, ordering: .relaxed)
+        case .failing: !failureReported.exchange(true, ordering: .relaxed)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import PacerCore
+
+/// A workout read, validated and expanded, ready to run or show.
+public struct LoadedWorkout: Sendable {
+    public let source: WorkoutSource
+    public let workout: Workout
+    public let plan: Plan
+}
+
+/// Why a workout could not be loaded: lines for standard error, each naming the file.
+public struct WorkoutLoadError: Error, Sendable {
+    public let lines: [String]
+}
+
+/// Reads and checks workout files, turning every problem into a message that names the file.
+public enum WorkoutLoader {
+    /// Finds, reads, decodes and expands a workout.
+    public static func load(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> LoadedWorkout {
+        let source: WorkoutSource
+        do {
+            source = try library.locate(reference)
+        } catch {
+            throw WorkoutLoadError(lines: ["pacer: \(error)"])
+        }
+        return try load(source)
+    }
+
+    /// Reads, decodes and expands a workout that has been found.
+    public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
+        let bytes: [UInt8]
+        do {
+            bytes = try source.read()
+        } catch {
+            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description.replacingOccurrencesOfPathPrefix(source.path))"])
+        }
+        do {
+            let workout = try WorkoutDecoder.decode(bytes)
+            return LoadedWorkout(source: source, workout: workout, plan: Plan(workout))
+        } catch {
+            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: source.path) })
+        }
+    }
+}
+
+extension String {
+    /// Drops a leading "cannot read PATH: " that would repeat the path the message is already prefixed with.
+    fileprivate func replacingOccurrencesOfPathPrefix(_ path: String) -> String {
+        let prefix = "cannot read \(path): "
+        return hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}

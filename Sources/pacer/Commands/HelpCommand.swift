@@ -1,0 +1,20 @@
+/// `pacer help [COMMAND]`: the overview or one command's help.
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help", abstract: "show help for pacer or one of its commands", usage: "pacer help [COMMAND]",
+        details: "", options: []
+    ) { arguments, _ in
+        guard let name = arguments.positionals.first else {
+            Output.line(Pacer.overview)
+            return ExitStatus.success
+        }
+        guard arguments.positionals.count == 1 else {
+            return Pacer.usageError("help takes one command name", hintFor: "help")
+        }
+        guard let command = Pacer.commands.first(where: { $0.name == name }) else {
+            return Pacer.usageError("unknown command '\(name)'", hintFor: nil, suggestion: Pacer.closestCommand(to: name))
+        }
+        Output.line(command.help)
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,43 @@
+import PacerCore
+import PacerRuntime
+
+/// `pacer validate FILE...`: checks workout files and reports every problem.
+enum ValidateCommand {
+    static let spec = CommandSpec(
+        name: "validate", abstract: "check workout files and report every problem", usage: "pacer validate FILE...",
+        details: """
+            Prints one 'ok' line per good file with its phase count and planned time, and every problem
+            of a bad file on standard error. Exits 1 if any file has a problem. A FILE may also be a
+            workout name from the search path.
+            """,
+        options: []
+    ) { arguments, environment in
+        guard !arguments.positionals.isEmpty else {
+            return Pacer.usageError("validate needs at least one workout file", hintFor: "validate")
+        }
+        let library = WorkoutLibrary(environment: environment)
+        var failed = false
+        for reference in arguments.positionals {
+            do throws(WorkoutLoadError) {
+                let loaded = try WorkoutLoader.load(reference, library: library)
+                Output.line("ok  \(loaded.source.path): \(PlanSummary(loaded.plan).text)")
+            } catch {
+                failed = true
+                error.lines.forEach(Output.problem)
+            }
+        }
+        return failed ? ExitStatus.failure : ExitStatus.success
+    }
+}
+
+/// A plan in a few words: `24 phases, 8m planned (+3 rep steps)`.
+struct PlanSummary {
+    let text: String
+
+    init(_ plan: Plan) {
+        let repSteps = plan.phases.filter { $0.kind == .reps }.count
+        var text = "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s"), \(plan.planned.spoken)"
+        if repSteps > 0 { text += " + \(repSteps) rep step\(repSteps == 1 ? "" : "s")" }
+        self.text = text
+    }
+}

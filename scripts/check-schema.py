@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Check workouts/schema.json against the shipped workouts and the examples.
+
+  1. the schema itself is a valid draft 2020-12 schema;
+  2. every workouts/*.json (except schema.json) is accepted;
+  3. every scripts/schema-examples/valid/*.json is accepted;
+  4. every scripts/schema-examples/invalid/*.json is rejected.
+
+Prints one line per file and a summary line `schema: N passed, M failed`;
+exits 1 if anything failed. Needs the `jsonschema` package (pip install jsonschema).
+
+Usage: python3 scripts/check-schema.py
+"""
+
+import json
+import sys
+from pathlib import Path
+
+try:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError, relevance
+except ImportError:
+    sys.exit("check-schema: the jsonschema package is needed: pip install jsonschema")
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = ROOT / "workouts" / "schema.json"
+EXAMPLES = ROOT / "scripts" / "schema-examples"
+
+
+def rel(path):
+    return path.relative_to(ROOT).as_posix()
+
+
+def weight(error):
+    """How far off a branch is: one per unknown key, one per other problem."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        return max(1, sum(1 for key in error.instance if key not in known))
+    return 1
+
+
+def narrow(error):
+    """The most telling error under a oneOf/anyOf failure.
+
+    A step that matches no step kind fails as a whole; the kind that was
+    meant is the branch of the right type with the fewest complaints, each
+    unknown key counting as one (ties: fewer unknown keys, the deepest, the
+    first). An unknown key there is the likeliest mistake (a typo), so it
+    is reported first.
+    """
+    while error.context:
+        branches = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        errors = min(
+            branches.values(),
+            key=lambda errs: (
+                any(e.validator == "type" and not e.relative_path for e in errs),
+                sum(weight(e) for e in errs),
+                sum(weight(e) for e in errs if e.validator == "additionalProperties"),
+                -max(len(e.absolute_path) for e in errs),
+            ),
+        )
+        unknown = [e for e in errors if e.validator == "additionalProperties"]
+        error = min(unknown or errors, key=relevance)
+    return error
+
+
+def first_error(validator, instance):
+    """The most relevant error, or None if the instance is valid."""
+    return min(validator.iter_errors(instance), key=relevance, default=None)
+
+
+def describe(error):
+    """One line: where the error is and what it says."""
+    error = narrow(error)
+    where = error.json_path
+    message = error.message
+    if error.validator == "pattern":
+        message = f"{error.instance!r} does not match the pattern"
+    if len(message) > 160:
+        message = message[:157] + "..."
+    return f"at {where}: {message}"
+
+
+def load(path):
+    """The parsed file, or raise ValueError with a one-line reason."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"cannot read: {e}") from e
+
+
+def main():
+    passed = failed = 0
+
+    def ok(path, note=""):
+        nonlocal passed
+        passed += 1
+        print(f"ok   {rel(path)}" + (f" ({note})" if note else ""))
+
+    def fail(path, reason):
+        nonlocal failed
+        failed += 1
+        print(f"FAIL {rel(path)}: {reason}")
+
+    try:
+        schema = load(SCHEMA)
+        Draft202012Validator.check_schema(schema)
+    except ValueError as e:
+        fail(SCHEMA, str(e))
+        schema = None
+    except SchemaError as e:
+        fail(SCHEMA, f"not a valid draft 2020-12 schema: {describe(e)}")
+        schema = None
+    else:
+        ok(SCHEMA, "valid draft 2020-12 schema")
+
+    if schema is not None:
+        validator = Draft202012Validator(schema)
+
+        should_pass = [p for p in sorted((ROOT / "workouts").glob("*.json")) if p != SCHEMA]
+        should_pass += sorted((EXAMPLES / "valid").glob("*.json"))
+        should_fail = sorted((EXAMPLES / "invalid").glob("*.json"))
+
+        if not should_pass or not should_fail:
+            fail(EXAMPLES, "no workouts or examples found")
+
+        for path in should_pass:
+            try:
+                instance = load(path)
+            except ValueError as e:
+                fail(path, str(e))
+                continue
+            error = first_error(validator, instance)
+            if error is None:
+                ok(path)
+            else:
+                fail(path, describe(error))
+
+        for path in should_fail:
+            try:
+                instance = load(path)
+            except ValueError as e:
+                # An invalid example must be valid JSON, or it tests nothing.
+                fail(path, str(e))
+                continue
+            error = first_error(validator, instance)
+            if error is None:
+                fail(path, "accepted, but it must be rejected")
+            else:
+                ok(path, f"rejected {describe(error)}")
+
+    print(f"schema: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
