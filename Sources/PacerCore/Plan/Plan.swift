@@ -78,10 +78,10 @@ struct PlanExpansion {
             case .repeated(let group):
                 for number in 1...group.count {
                     let context = innerRound(number, of: group.count, outer: round)
-                    if number > 1, let rest = group.restBetweenRounds {
+                    append(group.steps, round: context)
+                    if number < group.count, let rest = group.restBetweenRounds {
                         appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                     }
-                    append(group.steps, round: context)
                 }
             case .circuit(let circuit):
                 appendCircuit(circuit, round: round)
@@ -92,14 +92,14 @@ struct PlanExpansion {
     private mutating func appendCircuit(_ circuit: CircuitStep, round: RoundContext?) {
         for number in 1...circuit.rounds {
             let context = innerRound(number, of: circuit.rounds, outer: round)
-            if number > 1, let rest = circuit.restBetweenRounds ?? circuit.rest {
-                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
-            }
             for (position, exercise) in circuit.exercises.enumerated() {
                 if position > 0, let rest = circuit.rest {
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                 }
                 appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues, round: context)
+            }
+            if number < circuit.rounds, let rest = circuit.restBetweenRounds ?? circuit.rest {
+                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
             }
         }
     }
