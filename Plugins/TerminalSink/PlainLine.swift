@@ -2,8 +2,9 @@ import PacerCore
 
 /// One line of text per event, for output that is not a terminal (a pipe, a file, a screen reader).
 enum PlainLine {
-    static func text(for event: Event, palette: Palette) -> String? {
-        let time = stamp(event.t)
+    /// The line for `event`, stamped with session time in workout seconds (`speed` × real time).
+    static func text(for event: Event, palette: Palette, speed: Double) -> String? {
+        let time = stamp(Instant(Double(event.t) * speed))
         switch event.payload {
         case let .sessionStart(workout, _, phases, planned, _, speed):
             let speedNote = speed == 1 ? "" : " at \(JSONText.number(speed))x speed"
@@ -39,7 +40,7 @@ enum PlainLine {
         }
     }
 
-    /// Session time as `m:ss` (real time since the start).
+    /// Session time as `mm:ss`.
     static func stamp(_ instant: Instant) -> String {
         let seconds = instant / 1_000_000_000
         let minutes = seconds / 60

@@ -39,10 +39,10 @@ struct SessionTally {
         case .quit: "Session ended early."
         case .aborted: "Session interrupted."
         }
-        var parts = ["worked \(worked.spoken)", "rested \(rested.spoken)"]
-        if other > .zero { parts.append("warm-up and prep \(other.spoken)") }
-        parts.append("paused \(paused.spoken)")
-        parts.append(skippedPhases == 0 ? "nothing skipped" : "skipped \(skippedPhases) phase\(skippedPhases == 1 ? "" : "s") (\(skippedTime.spoken))")
+        var parts = ["worked \(worked.wholeSeconds.spoken)", "rested \(rested.wholeSeconds.spoken)"]
+        if other > .zero { parts.append("warm-up and prep \(other.wholeSeconds.spoken)") }
+        parts.append("paused \(paused.wholeSeconds.spoken)")
+        parts.append(skippedPhases == 0 ? "nothing skipped" : "skipped \(skippedPhases) phase\(skippedPhases == 1 ? "" : "s") (\(skippedTime.wholeSeconds.spoken))")
         return "\(heading) " + parts.joined(separator: ", ") + "."
     }
 }

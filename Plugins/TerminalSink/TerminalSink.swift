@@ -9,6 +9,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     private var tally = SessionTally()
     private var phaseStart: (index: Int, count: Int, phase: Phase, next: String?)?
     private var planned = WorkoutDuration.zero
+    private var speed = 1.0
     private var lastCue: String?
     private var snapshot: Snapshot?
     private var lastBlock: [String] = []
@@ -21,8 +22,9 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     public func receive(_ event: Event) throws {
         tally.record(event)
         switch event.payload {
-        case let .sessionStart(_, _, _, plannedTime, _, _):
+        case let .sessionStart(_, _, _, plannedTime, _, sessionSpeed):
             planned = plannedTime
+            speed = sessionSpeed
         case let .phaseStart(index, count, phase, next):
             phaseStart = (index, count, phase, next)
             lastCue = phase.cue
@@ -38,7 +40,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
         }
         if screen.isTerminal {
             if case .pause = event.payload { redraw(paused: true) } else if case .resume = event.payload { redraw(paused: false) } else { redraw(paused: nil) }
-        } else if let line = PlainLine.text(for: event, palette: palette) {
+        } else if let line = PlainLine.text(for: event, palette: palette, speed: speed) {
             screen.print(line)
         }
     }

@@ -30,6 +30,11 @@ extension WorkoutDuration {
         return parts.joined(separator: " ")
     }
 
+    /// The duration rounded to the nearest whole second, for summaries.
+    public var wholeSeconds: WorkoutDuration {
+        WorkoutDuration(milliseconds: (milliseconds + 500) / 1000 * 1000)
+    }
+
     private func twoDigits(_ value: Int64) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

@@ -13,6 +13,7 @@ final class LineEditor {
 
     private let onLine: (String?) -> Void
     private let historyFile: String?
+    private var isOpen = true
     static let historyLimit: Int32 = 1000
 
     /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line.
@@ -59,11 +60,12 @@ final class LineEditor {
 
     /// Reads what is waiting on standard input, one character at a time.
     func readCharacter() {
-        rl_callback_read_char()
+        if isOpen { rl_callback_read_char() }
     }
 
     /// Redraws the prompt and the partly typed line on a fresh line, cursor where it was.
     func redisplay() {
+        guard isOpen else { return }
         rl_on_new_line()
         rl_redisplay()
     }
@@ -75,6 +77,8 @@ final class LineEditor {
 
     /// Removes the prompt, trims the history file to its bound and gives the terminal back.
     func close() {
+        guard isOpen else { return }
+        isOpen = false
         rl_callback_handler_remove()
         if let historyFile { history_truncate_file(historyFile, Self.historyLimit) }
         rl_deprep_terminal()

@@ -27,8 +27,10 @@ public final class Prompt: @unchecked Sendable {
     public func start() {
         screen.queue.async { [self] in
             if let historyFile { prepareHistoryFile(historyFile) }
+            screen.goLive()
             let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, historyFile: historyFile) { [unowned self] line in
-                accept(line)
+                // readline redraws its prompt after this returns; take the line once it has.
+                screen.queue.async { self.accept(line) }
             }
             self.editor = editor
             screen.attach(editor)
@@ -36,7 +38,6 @@ public final class Prompt: @unchecked Sendable {
             source.setEventHandler { [unowned self] in self.editor?.readCharacter() }
             source.activate()
             self.source = source
-            screen.redraw(message: nil)
         }
     }
 
@@ -52,19 +53,18 @@ public final class Prompt: @unchecked Sendable {
     }
 
     private func accept(_ line: String?) {
-        let shown = (confirmingQuit ? Self.quitQuestion : Self.text) + (line ?? "")
-        screen.commitInputLine(shown)
+        guard editor != nil else { return }
         if confirmingQuit {
             confirmingQuit = false
             editor?.setPrompt(Self.text)
             let answer = line?.lowercased() ?? "y"
-            if answer == "y" || answer == "yes" { onLine("quit") } else { screen.print("going on") }
+            if answer == "y" || answer == "yes" { onLine("quit") } else { screen.printNow("going on") }
             return
         }
         guard let line else {
             confirmingQuit = true
             editor?.setPrompt(Self.quitQuestion)
-            screen.redraw(message: nil)
+            editor?.redisplay()
             return
         }
         onLine(line)

@@ -4,8 +4,12 @@ import Glibc
 import Dispatch
 import PacerCore
 
-/// The one owner of the terminal: keeps the live block at the bottom, prints messages above it,
-/// and lets the line editor redraw the prompt and the half-typed command below it after every change.
+/// The one owner of the terminal during a session.
+///
+/// In a terminal, the session takes the alternate screen: the live block sits in the top rows,
+/// and everything else (messages, the prompt and whatever readline prints) lives in a scrolling
+/// region below it, so a redraw never moves the cursor or touches the line being typed.
+/// When the block is removed, the normal screen comes back as it was and later lines print there.
 public final class TerminalScreen: Screen, @unchecked Sendable {
     // Mutable state is touched only on `queue`.
     public let isTerminal: Bool
@@ -13,8 +17,8 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     public let queue: DispatchQueue
     private var output: DescriptorOutput
     private var block: [String] = []
-    /// Visible lengths of what is drawn above the cursor's line, to find its top again.
-    private var drawnLengths: [Int] = []
+    /// The rows the block and the scrolling region were laid out for; nil when not live.
+    private var layout: (blockRows: Int, rows: Int)?
     private var lineEditor: LineEditor?
 
     public init(output: DescriptorOutput = .standardOutput, queue: DispatchQueue = .main) {
@@ -33,63 +37,75 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
 
     public func show(_ block: [String]) {
         queue.async { [self] in
+            guard isTerminal else { return }
             self.block = block
-            redraw(message: nil)
+            if block.isEmpty {
+                leaveLiveMode()
+            } else if layout?.blockRows != block.count || layout?.rows != size.rows {
+                relayout()
+            } else {
+                output.write(ANSI.saveCursor + drawBlock() + ANSI.restoreCursor)
+            }
         }
     }
 
     public func print(_ line: String) {
-        queue.async { [self] in redraw(message: line) }
+        queue.async { [self] in printNow(line) }
     }
 
-    /// Lets the line editor's prompt live below the block. Call on `queue`.
+    /// Prints a line in the scrolling region (or plainly when not live), keeping the prompt below it.
+    func printNow(_ line: String) {
+        guard layout != nil else {
+            output.write(line + "\n")
+            return
+        }
+        output.write("\r" + ANSI.clearLine + line.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
+        lineEditor?.redisplay()
+    }
+
+    /// Lets the line editor's prompt live at the bottom of the screen. Call on `queue`.
     func attach(_ editor: LineEditor?) {
         lineEditor = editor
     }
 
-    /// Redraws now; call on `queue` (the line editor uses it after printing its own output).
-    func redraw(message: String?) {
-        guard isTerminal else {
-            if let message { output.write(message + "\n") }
-            return
+    /// Lays the screen out again for its current size (after a resize). Call on `queue`.
+    func relayoutIfLive() {
+        if layout != nil { relayout() }
+    }
+
+    /// Takes the alternate screen now, before anything (the prompt) is drawn. Call on `queue`.
+    func goLive() {
+        if isTerminal, layout == nil { relayout() }
+    }
+
+    private func relayout() {
+        let rows = size.rows
+        if layout == nil {
+            TerminalModes.enterAlternateScreen()
         }
-        let columns = size.columns
-        let rowsAbove = drawnLengths.reduce(0) { $0 + max(1, ($1 + columns - 1) / columns) }
-        var text = ANSI.hideCursor + "\r" + ANSI.up(rowsAbove) + ANSI.clearToEnd
-        if let message { text += message + "\n" }
-        for line in block { text += line + "\n" }
-        if lineEditor != nil { text += ANSI.showCursor }
+        let blockRows = min(block.count, max(1, rows - 3))
+        layout = (block.count, rows)
+        var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock()
+        text += ANSI.scrollRegion(top: blockRows + 2, bottom: rows) + ANSI.moveTo(row: rows, column: 1)
         output.write(text)
-        drawnLengths = block.map(visibleLength)
         lineEditor?.redisplay()
     }
 
-    /// Keeps a line the user just entered (readline has moved below it) in the scrollback, above the block.
-    func commitInputLine(_ line: String) {
-        drawnLengths.append(visibleLength(line))
-        redraw(message: line)
-    }
-
-    /// Forgets the block, leaving what was printed, and moves below it (at the end of a session).
-    func finish() {
-        guard isTerminal else { return }
-        block = []
-        redraw(message: nil)
-        drawnLengths = []
-    }
-
-    private func visibleLength(_ line: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if scalar.properties.isAlphabetic { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                count += 1
-            }
+    private func drawBlock() -> String {
+        let rows = max(1, size.rows - 3)
+        var text = ""
+        for (index, line) in block.prefix(rows).enumerated() {
+            text += ANSI.moveTo(row: index + 1, column: 1) + ANSI.clearLine + line
         }
-        return count
+        return text
+    }
+
+    /// Ends the live display: the prompt goes first, so nothing of it lands on the normal screen.
+    private func leaveLiveMode() {
+        guard layout != nil else { return }
+        layout = nil
+        lineEditor?.close()
+        lineEditor = nil
+        TerminalModes.leaveAlternateScreen()
     }
 }

@@ -83,7 +83,7 @@ public final class SessionRunner: @unchecked Sendable {
             driver.abort()
         }
         signals.watch([SIGWINCH], queue: .main) { [self] _ in
-            screen.redraw(message: nil)
+            screen.relayoutIfLive()
             driver.refresh()
         }
     }
@@ -93,13 +93,17 @@ public final class SessionRunner: @unchecked Sendable {
         reader?.stop()
         let late = hub.close(timeout: 3)
         screen.queue.async { [self] in
-            screen.finish()
+            screen.show([])
             for name in late {
-                screen.redraw(message: "pacer: the \(name) sink did not finish in time; some of its output may be missing")
+                screen.print("pacer: the \(name) sink did not finish in time; some of its output may be missing")
             }
-            TerminalModes.restore()
-            exit(outcome == .aborted ? (signalStatus ?? 130) : 0)
+            screen.queue.async { self.exitProcess(after: outcome) }
         }
+    }
+
+    private func exitProcess(after outcome: SessionOutcome) -> Never {
+        TerminalModes.restore()
+        exit(outcome == .aborted ? (signalStatus ?? 130) : 0)
     }
 
     /// A second Ctrl-C: put the terminal back and leave at once.

@@ -6,6 +6,7 @@ import Synchronization
 /// Remembers the terminal's modes at start-up and puts them back, whatever the way out.
 public enum TerminalModes {
     private static let saved = Mutex<termios?>(nil)
+    private static let alternateScreen = Mutex(false)
 
     /// Saves standard input's terminal modes, if it is a terminal.
     public static func save() {
@@ -16,14 +17,35 @@ public enum TerminalModes {
         }
     }
 
-    /// Restores the saved modes and shows the cursor with default colours again.
+    /// Restores the saved modes, the normal screen, the cursor and the default colours.
     public static func restore() {
         if var modes = saved.withLock({ $0 }) {
             tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
+        leaveAlternateScreen()
         if isatty(STDOUT_FILENO) == 1 {
             var output = DescriptorOutput.standardOutput
             output.write(ANSI.reset + ANSI.showCursor)
+        }
+    }
+
+    /// Switches to the alternate screen, remembering to switch back on every way out.
+    static func enterAlternateScreen() {
+        alternateScreen.withLock { entered in
+            guard !entered else { return }
+            entered = true
+            var output = DescriptorOutput.standardOutput
+            output.write(ANSI.enterAlternateScreen)
+        }
+    }
+
+    /// Goes back to the normal screen, as it was before the session, if the session left it.
+    static func leaveAlternateScreen() {
+        alternateScreen.withLock { entered in
+            guard entered else { return }
+            entered = false
+            var output = DescriptorOutput.standardOutput
+            output.write(ANSI.resetScrollRegion + ANSI.leaveAlternateScreen)
         }
     }
 }
@@ -33,10 +55,21 @@ public enum ANSI {
     public static let reset = "\u{1B}[0m"
     public static let showCursor = "\u{1B}[?25h"
     public static let hideCursor = "\u{1B}[?25l"
-    public static let clearToEnd = "\u{1B}[J"
     public static let clearLine = "\u{1B}[2K"
 
-    public static func up(_ lines: Int) -> String {
-        lines > 0 ? "\u{1B}[\(lines)A" : ""
+    public static let clearScreen = "\u{1B}[2J"
+    public static let saveCursor = "\u{1B}7"
+    public static let restoreCursor = "\u{1B}8"
+    public static let enterAlternateScreen = "\u{1B}[?1049h"
+    public static let leaveAlternateScreen = "\u{1B}[?1049l"
+    public static let resetScrollRegion = "\u{1B}[r"
+
+    public static func moveTo(row: Int, column: Int) -> String {
+        "\u{1B}[\(row);\(column)H"
+    }
+
+    /// Limits scrolling to rows `top` through `bottom` (1-based).
+    public static func scrollRegion(top: Int, bottom: Int) -> String {
+        "\u{1B}[\(top);\(bottom)r"
     }
 }
