@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The prompt in a real terminal: runs pacer inside tmux, types at its prompt while the display
+# redraws, and checks the screen, the event log, the history file and the terminal modes afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pacer=${PACER:-.build/debug/pacer}
+[ -x "$pacer" ] || { echo "prompt-test: $pacer is missing; build first" >&2; exit 1; }
+pacer=$(realpath "$pacer")
+work=$(mktemp -d /tmp/pacer-prompt-test.XXXXXX)
+server="pacer-prompt-test-$$"
+tmux_() { tmux -L "$server" "$@"; }
+cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+passed=0
+failed=0
+check() { # check DESCRIPTION COMMAND...
+    local description=$1; shift
+    if "$@"; then passed=$((passed + 1)); echo "ok    $description"
+    else failed=$((failed + 1)); echo "FAIL  $description"; echo "----- screen:"; screen; echo "-----"; fi
+}
+screen() { tmux_ capture-pane -p -t test; }
+screen_has() { screen | grep -qF -- "$1"; }
+wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
+    local deadline=$((SECONDS + $1)); shift
+    until "$@"; do [ $SECONDS -lt $deadline ] || return 1; sleep 0.1; done
+}
+log_has() { grep -q -- "$1" "$work/log.jsonl" 2>/dev/null; }
+prompt_line_is() { screen | grep -qx -- "pacer> $1"; }
+
+cat > "$work/two.json" <<'JSON'
+{ "name": "Prompt test", "steps": [ { "work": 60, "name": "First" }, { "work": 60, "name": "Second" }, { "rest": 60 } ] }
+JSON
+
+start_pacer() {
+    tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?; stty -a > $work/stty-after" Enter
+    wait_for 10 screen_has "pacer>"
+}
+
+tmux_ new-session -d -s test -x 100 -y 30 "bash --norc --noprofile"
+tmux_ send-keys -t test "stty -a > $work/stty-before" Enter
+sleep 0.3
+
+# First run: a half-typed command survives several redraws, then takes effect.
+start_pacer
+phase_line() { screen | grep -m1 "^phase"; }
+before=$(phase_line)
+tmux_ send-keys -t test "pau"
+sleep 2.5
+check "display kept redrawing above the prompt" [ "$(phase_line)" != "$before" ]
+check "half-typed command intact after redraws" prompt_line_is "pau"
+tmux_ send-keys -t test "se" Enter
+check "finished command reaches the log" wait_for 5 log_has '"event":"pause"'
+check "pause shows on the display" wait_for 3 screen_has "PAUSED"
+tmux_ send-keys -t test "" Enter
+check "empty line resumes" wait_for 5 log_has '"event":"resume"'
+
+# Tab completion of a command name.
+tmux_ send-keys -t test "sk" Tab
+check "tab completes 'sk' to 'skip'" wait_for 3 prompt_line_is "skip"
+tmux_ send-keys -t test Enter
+check "completed skip ends the phase" wait_for 5 log_has '"outcome":"skipped"'
+check "next phase shows" wait_for 3 screen_has "Second"
+
+# Unknown input gets a hint, not an exit.
+tmux_ send-keys -t test "jump" Enter
+check "unknown command gets a one-line hint" wait_for 3 screen_has 'unknown command "jump"'
+tmux_ send-keys -t test "quit" Enter
+check "quit ends the session with exit 0" wait_for 5 screen_has "EXIT=0"
+check "quit is logged" log_has '"outcome":"quit"'
+check "history file kept" grep -qx "quit" "$work/state/pacer/history"
+
+# Second run: history from the first run, then Ctrl-C.
+start_pacer
+tmux_ send-keys -t test Up
+check "history recalls the last command of the previous run" wait_for 3 prompt_line_is "quit"
+tmux_ send-keys -t test C-u "resu"
+sleep 0.3
+tmux_ send-keys -t test C-c
+check "Ctrl-C exits with 130" wait_for 5 screen_has "EXIT=130"
+check "Ctrl-C is logged as aborted" wait_for 3 log_has '"outcome":"aborted"'
+check "terminal modes restored after Ctrl-C" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+check "summary printed on the normal screen" screen_has "Session interrupted."
+
+echo "prompt-test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
