@@ -150,14 +150,21 @@ public struct Engine: Sendable {
         if next < plan.phases.count {
             beginPhase(next, at: start, now: now, into: &events)
         } else {
-            endSession(.completed, at: now, wall: wallClock(), into: &events)
+            // The session ended when its last phase did, however late this is noticed.
+            endSession(.completed, at: now, endedAt: start, wall: wallClock(), into: &events)
         }
     }
 
     private mutating func beginPhase(_ newIndex: Int, at start: Instant, now: Instant, into events: inout [Event]) {
         index = newIndex
-        phaseStart = pausedSince.map { _ in now } ?? start
-        if pausedSince != nil { pausedSince = now }
+        if let since = pausedSince {
+            // A phase that begins during a pause starts now, still paused; the pause so far is counted.
+            pausedTotal += now - since
+            pausedSince = now
+            phaseStart = now
+        } else {
+            phaseStart = start
+        }
         let phase = plan.phases[index]
         limit = phase.limit
         schedule(droppingThrough: nil)
@@ -169,14 +176,14 @@ public struct Engine: Sendable {
         events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: outcome, active: activeInPhase(at: now), reps: nil, weight: nil)))
     }
 
-    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, wall: String, into events: inout [Event]) {
+    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, wall: String, into events: inout [Event]) {
         if let since = pausedSince {
             pausedTotal += now - since
             pausedSince = nil
         }
         state = .finished(outcome)
         pending = []
-        events.append(Event(t: now, .sessionEnd(outcome: outcome, active: workoutTime(now - pausedTotal), paused: workoutTime(pausedTotal), wall: wall)))
+        events.append(Event(t: now, .sessionEnd(outcome: outcome, active: workoutTime((end ?? now) - pausedTotal), paused: workoutTime(pausedTotal), wall: wall)))
     }
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
@@ -206,8 +213,10 @@ public struct Engine: Sendable {
                 if offset > .zero { items.append(Scheduled(offset: offset, action: .countdown(remaining))) }
             }
         }
-        if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10) {
-            items.append(Scheduled(offset: WorkoutDuration(milliseconds: duration.milliseconds / 2), action: .cue("Halfway")))
+        if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10), let limit {
+            // Shortened to before its halfway point, the phase no longer has one.
+            let half = WorkoutDuration(milliseconds: duration.milliseconds / 2)
+            if half < limit { items.append(Scheduled(offset: half, action: .cue("Halfway"))) }
         }
         for cue in phase.cues where limit.map({ cue.at < $0 }) ?? true {
             items.append(Scheduled(offset: cue.at, action: .cue(cue.text)))

@@ -162,7 +162,7 @@ public struct JSONParser {
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text) else { throw error("the number \(text) cannot be read") }
+        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large", at: start) }
         return value
     }
 
@@ -231,7 +231,7 @@ public struct JSONParser {
             return scalar
         default:
             index -= 1
-            throw error("invalid escape sequence \\\(describeCurrent())")
+            throw error("invalid escape sequence: after a backslash comes one of \\\" \\\\ / b f n r t u")
         }
     }
 

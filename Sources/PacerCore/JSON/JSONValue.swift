@@ -43,11 +43,14 @@ public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
         self.column = column
     }
 
-    /// Finds the line and column of a byte offset; columns count characters, as editors do.
+    /// Finds the line and column of a byte offset; columns count characters, as editors do
+    /// (a leading byte order mark is not a character an editor shows, so it is not counted).
     public init(of offset: Int, in bytes: [UInt8]) {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
+        let end = max(0, min(offset, bytes.count))
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, end) : 0
+        for byte in bytes[start..<end] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

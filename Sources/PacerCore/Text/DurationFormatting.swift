@@ -2,7 +2,7 @@ extension WorkoutDuration {
     /// A compact clock form for displays: `0:45`, `12:05`, `1:02:03`; whole seconds, rounded up
     /// so a countdown shows `0:01` until the very end.
     public var clock: String {
-        let total = (milliseconds + 999) / 1000
+        let total = (max(0, milliseconds) + 999) / 1000
         let hours = total / 3600
         let minutes = (total % 3600) / 60
         let seconds = total % 60

@@ -51,8 +51,7 @@ public struct WorkoutDecoder {
         if let version = fields["pacer"] {
             if case .number(let number) = version.content, number == Double(Self.formatVersion) {
             } else {
-                let found = if case .number(let number) = version.content { JSONText.number(number) } else { version.typeName }
-                report("pacer", "this file is format \(found), but this pacer reads format \(Self.formatVersion) only")
+                report("pacer", "this file is format \(describe(version)), but this pacer reads format \(Self.formatVersion) only")
             }
         }
         let name = requiredText(fields, "name", path: "")

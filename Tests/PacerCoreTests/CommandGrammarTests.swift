@@ -1,0 +1,87 @@
+import Testing
+@testable import PacerCore
+
+private func parseError(_ line: String) -> String? {
+    do {
+        _ = try CommandGrammar.parse(line)
+        return nil
+    } catch {
+        return error.message
+    }
+}
+
+@Suite("Prompt commands")
+struct CommandGrammarTests {
+    @Test(arguments: [
+        ("pause", Command.pause), ("resume", .resume), ("skip", .skip), ("next", .skip), ("back", .back), ("prev", .back),
+        ("restart", .restart), ("status", .status), ("help", .help), ("?", .help), ("quit", .quit), ("exit", .quit),
+        ("  pause  ", .pause), ("PAUSE", .pause), ("Skip", .skip), ("\tquit", .quit),
+    ])
+    func everyCommandAndAlias(line: String, expected: Command) throws {
+        #expect(try CommandGrammar.parse(line) == expected)
+    }
+
+    @Test(arguments: ["", " ", "   ", "\t"])
+    func anEmptyLineTogglesPause(line: String) throws {
+        #expect(try CommandGrammar.parse(line) == .togglePause)
+    }
+
+    @Test(arguments: [
+        ("+30", Int64(30_000)), ("-10", -10_000), ("+1m", 60_000), ("-1m", -60_000), ("+1:30", 90_000),
+        ("+1m30s", 90_000), ("-2.5", -2_500), ("+500ms", 500), ("+ 30", 30_000), ("+45s", 45_000),
+    ])
+    func signedTimesExtendThePhase(line: String, milliseconds: Int64) throws {
+        #expect(try CommandGrammar.parse(line) == .extend(milliseconds: milliseconds))
+    }
+
+    @Test(arguments: [
+        ("done", Command.done(reps: nil, weight: nil)),
+        ("done 8", .done(reps: 8, weight: nil)),
+        ("done 0", .done(reps: 0, weight: nil)),
+        ("done 8 @ 22.5", .done(reps: 8, weight: .number(22.5))),
+        ("done 8 @ 22.5 kg", .done(reps: 8, weight: .text("22.5 kg"))),
+        ("done @ 20 kg", .done(reps: nil, weight: .text("20 kg"))),
+        ("done 8@20", .done(reps: 8, weight: .number(20))),
+        ("done@20", .done(reps: nil, weight: .number(20))),
+        ("DONE 5 @ 60", .done(reps: 5, weight: .number(60))),
+        ("done 5 @ red band", .done(reps: 5, weight: .text("red band"))),
+    ])
+    func doneLogsRepsAndWeight(line: String, expected: Command) throws {
+        #expect(try CommandGrammar.parse(line) == expected)
+    }
+
+    @Test(arguments: [
+        ("paus", #"unknown command "paus" (did you mean "pause"?); type help for the list"#),
+        ("skpi", #"unknown command "skpi" (did you mean "skip"?); type help for the list"#),
+        ("Stauts", #"unknown command "stauts" (did you mean "status"?); type help for the list"#),
+        ("xyzzy", #"unknown command "xyzzy"; type help for the list"#),
+        ("pause now", "pause takes nothing after it"),
+        ("next 2", "next takes nothing after it"),
+        ("quit please", "quit takes nothing after it"),
+        ("+abc", "+abc is not a time to add or remove: try +30, -10 or +1m"),
+        ("+", "+ is not a time to add or remove: try +30, -10 or +1m"),
+        ("-0", "-0 is not a time to add or remove: try +30, -10 or +1m"),
+        ("+25h", "+25h is not a time to add or remove: try +30, -10 or +1m"),
+        ("done eight", "done takes the reps you did and an optional weight: done 8 @ 22.5 kg"),
+        ("done -1", "done takes the reps you did and an optional weight: done 8 @ 22.5 kg"),
+        ("done 8 @", "say the weight after @: done 8 @ 22.5 kg"),
+        ("done 8 @   ", "say the weight after @: done 8 @ 22.5 kg"),
+    ])
+    func errorsAreOneLineHints(line: String, message: String) {
+        #expect(parseError(line) == message)
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func everyCompletionWordIsACommand() throws {
+        for word in CommandGrammar.words {
+            #expect(parseError(word) == nil, "\(word)")
+        }
+        #expect(Set(CommandGrammar.words).isSuperset(of: ["pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "help", "quit"]))
+    }
+
+    @Test func helpMentionsEveryCommandWord() {
+        for word in CommandGrammar.words {
+            #expect(CommandGrammar.help.contains(word), "\(word)")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+@testable import PacerCore
+
+/// Helpers for decoding workouts in tests; kept in one namespace so they do not clash with other
+/// test files of this module.
+enum WorkoutFixture {
+    /// Decodes a workout from JSON text, or returns what the decoder reported.
+    static func decode(_ json: String) -> Result<Workout, WorkoutErrors> {
+        decode(Array(json.utf8))
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Result<Workout, WorkoutErrors> {
+        do {
+            return .success(try WorkoutDecoder.decode(bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The diagnostics for a workout text; empty when it decodes.
+    static func diagnostics(_ json: String) -> [Diagnostic] {
+        switch decode(json) {
+        case .success: []
+        case .failure(let errors): errors.diagnostics
+        }
+    }
+
+    /// A workout text with the given steps (the inside of the `steps` array) and a plain name.
+    static func json(steps: String) -> String {
+        #"{"name": "W", "steps": [\#(steps)]}"#
+    }
+
+    /// The folder of workouts that ship with pacer, found from this file's location.
+    static let workoutsFolder: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent() // PacerCoreTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent() // package root
+        .appendingPathComponent("workouts")
+
+    /// Every `*.json` file in `workouts/`, sorted by name, with its bytes.
+    static func shippedJSONFiles() throws -> [(name: String, bytes: [UInt8])] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: workoutsFolder.path)
+            .filter { $0.hasSuffix(".json") }
+            .sorted()
+        return try names.map { name in
+            (name, [UInt8](try Data(contentsOf: workoutsFolder.appendingPathComponent(name))))
+        }
+    }
+}
