@@ -8,7 +8,7 @@ enum PlainLine {
         switch event.payload {
         case let .sessionStart(workout, _, phases, planned, _, speed):
             let speedNote = speed == 1 ? "" : " at \(JSONText.number(speed))x speed"
-            return "\(time)  \(palette.paint(workout, palette.bold)): \(phases) phases, \(planned.spoken) planned\(speedNote)"
+            return "\(time)  \(palette.paint(workout, palette.bold)): \(phases) phase\(phases == 1 ? "" : "s"), \(planned.spoken) planned\(speedNote)"
         case let .phaseStart(index, count, phase, next):
             var parts = ["\(time)  [\(index)/\(count)]", palette.paint(phase.kind.rawValue.uppercased(), palette.kind(phase.kind)), phase.name]
             if let duration = phase.duration { parts.append(duration.spoken) }

@@ -12,6 +12,9 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     private var speed = 1.0
     private var lastCue: String?
     private var snapshot: Snapshot?
+    /// Whether the clock is stopped, from the latest pause/resume event or snapshot: a phase that
+    /// starts (or is lengthened) during a pause is still paused, though no snapshot says so yet.
+    private var paused = false
     private var lastBlock: [String] = []
 
     public init(screen: any Screen, color: ColorChoice, noColor: Bool) {
@@ -31,6 +34,10 @@ public final class TerminalSink: Sink, @unchecked Sendable {
             snapshot = nil
         case let .cue(_, text):
             lastCue = text
+        case .pause:
+            paused = true
+        case .resume:
+            paused = false
         case let .sessionEnd(outcome, _, paused, _):
             if screen.isTerminal { show([]) }
             screen.print(palette.paint(tally.summary(outcome: outcome, paused: paused), palette.bold))
@@ -39,18 +46,23 @@ public final class TerminalSink: Sink, @unchecked Sendable {
             break
         }
         if screen.isTerminal {
-            if case .pause = event.payload { redraw(paused: true) } else if case .resume = event.payload { redraw(paused: false) } else { redraw(paused: nil) }
+            redraw()
         } else if let line = PlainLine.text(for: event, palette: palette, speed: speed) {
             screen.print(line)
         }
     }
 
-    public func update(_ snapshot: Snapshot) {
-        self.snapshot = snapshot
-        if screen.isTerminal { redraw(paused: nil) }
+    public func note(_ text: String) {
+        screen.print(text)
     }
 
-    private func redraw(paused: Bool?) {
+    public func update(_ snapshot: Snapshot) {
+        self.snapshot = snapshot
+        paused = snapshot.paused
+        if screen.isTerminal { redraw() }
+    }
+
+    private func redraw() {
         guard let phaseStart else { return }
         let size = screen.size
         let view = LiveView(

@@ -32,7 +32,8 @@ struct Arguments {
             }
             let (name, inlineValue) = Self.split(argument)
             guard let spec = options.first(where: { $0.name == name }) else {
-                let hint = Suggestion.closest(to: name, among: options.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                let bare = options.map { String($0.name.drop { $0 == "-" }) }
+                let hint = Suggestion.closest(to: String(name.drop { $0 == "-" }), among: bare).map { " (did you mean '--\($0)'?)" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'\(hint)")
             }
             if spec.value == nil {

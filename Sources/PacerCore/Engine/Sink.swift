@@ -9,9 +9,12 @@ public protocol Sink: AnyObject, Sendable {
     func update(_ snapshot: Snapshot)
     /// Called once after the last event: flush and release what the sink holds.
     func close() throws
+    /// A message for the user (a reply at the prompt), in order with the events around it.
+    func note(_ text: String)
 }
 
 extension Sink {
     public func update(_ snapshot: Snapshot) {}
+    public func note(_ text: String) {}
     public func close() throws {}
 }

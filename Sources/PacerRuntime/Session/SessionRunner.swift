@@ -23,6 +23,8 @@ public final class SessionRunner: @unchecked Sendable {
     private let hub: SinkHub
     private let driver: SessionDriver
     private let signals = SignalWatcher()
+    /// Whether a sink shows notes (replies), so they keep their place among the event lines.
+    private let sinksShowNotes: Bool
     private var prompt: Prompt?
     private var reader: LineReader?
     // Touched only on the main queue.
@@ -34,6 +36,7 @@ public final class SessionRunner: @unchecked Sendable {
         self.screen = screen
         self.environment = environment
         hub = SinkHub(sinks) { message in screen.print("pacer: \(message)") }
+        sinksShowNotes = sinks.contains { $0.name == "terminal" }
         let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
         driver = SessionDriver(engine: engine, hub: hub)
     }
@@ -67,10 +70,15 @@ public final class SessionRunner: @unchecked Sendable {
     public func handle(_ line: String) {
         do {
             let command = try CommandGrammar.parse(line)
-            driver.submit(command) { [screen] reply in screen.print(reply) }
+            driver.submit(command) { [self] reply in say(reply) }
         } catch {
-            screen.print(error.message)
+            say(error.message)
         }
+    }
+
+    /// Tells the user something, after whatever the display is still showing.
+    private func say(_ text: String) {
+        if sinksShowNotes { hub.note(text) } else { screen.print(text) }
     }
 
     private func watchSignals() {

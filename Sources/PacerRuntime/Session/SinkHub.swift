@@ -41,6 +41,13 @@ public final class SinkHub: Sendable {
         }
     }
 
+    /// Passes a message for the user to every sink, after the events already published.
+    public func note(_ text: String) {
+        for channel in channels {
+            channel.queue.async(group: channel.group) { channel.sink.note(text) }
+        }
+    }
+
     /// Passes a snapshot to sinks that are keeping up; a sink with a backlog skips it.
     public func update(_ snapshot: Snapshot) {
         for channel in channels where channel.backlog.load(ordering: .relaxed) == 0 {

@@ -16,7 +16,8 @@ enum RunCommand {
             done [REPS] [@ WEIGHT], status, help, quit. When standard input is not a terminal, the
             same commands are read from it line by line.
             Sinks: terminal (the live display), log (the event stream; needs --log), bell.
-            Without --sink, pacer uses terminal and bell, plus log when --log is given.
+            Without --sink, pacer uses terminal, bell when standard output is a terminal, and log
+            when --log is given.
             """,
         options: [
             OptionSpec(name: "--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests"),
@@ -43,7 +44,8 @@ enum RunCommand {
         }
         var names = arguments.all("--sink")
         if names.isEmpty {
-            names = ["terminal"] + (arguments.has("--no-bell") ? [] : ["bell"])
+            // The bell belongs to a terminal: by default it never rings into a pipe or a file.
+            names = ["terminal"] + (arguments.has("--no-bell") || !Output.standard.isTerminal ? [] : ["bell"])
         }
         if arguments.has("--log"), !names.contains("log") { names.append("log") }
         for name in names where !builtInSinks.contains(name) {

@@ -51,7 +51,7 @@ struct Timeline {
             let time = total.kind == .reps ? "untimed" : total.duration.spoken
             text += "  \(paint(total.kind.rawValue.padding(8), total.kind)) \(String(total.count).leftPadding(5)) × \(time)\n"
         }
-        text += "  total    \(String(plan.phases.count).leftPadding(5)) phases, \(plan.planned.spoken)\n"
+        text += "  total    \(String(plan.phases.count).leftPadding(5)) phase\(plan.phases.count == 1 ? "" : "s"), \(plan.planned.spoken)\n"
         if colored { text += "\n" + bar(width: max(10, columns - 1)) + "\n" }
         return text
     }

@@ -1,0 +1,121 @@
+import PacerCore
+import Testing
+
+/// Helpers for driving an `Engine` on a manual clock in tests; kept in one namespace so they do not
+/// clash with other test files of this module.
+enum EngineFixture {
+    /// Nanoseconds in a second.
+    static let second: Instant = 1_000_000_000
+
+    /// An instant `seconds` after the session started.
+    static func at(_ seconds: Double) -> Instant {
+        Instant((seconds * 1e9).rounded())
+    }
+
+    static func duration(_ seconds: Double) -> WorkoutDuration {
+        WorkoutDuration(milliseconds: Int64((seconds * 1000).rounded()))
+    }
+
+    static func work(_ name: String = "Work", _ seconds: Double, cue: String? = nil, cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil) -> Phase {
+        Phase(kind: .work, name: name, duration: duration(seconds), cue: cue, cues: cues, round: round, rounds: rounds)
+    }
+
+    static func work(_ seconds: Double) -> Phase {
+        work("Work", seconds)
+    }
+
+    static func rest(_ seconds: Double, name: String = "Rest") -> Phase {
+        Phase(kind: .rest, name: name, duration: duration(seconds))
+    }
+
+    static func reps(_ name: String, _ count: Int, weight: Weight? = nil, cap: Double? = nil, cues: [Cue] = []) -> Phase {
+        Phase(kind: .reps, name: name, duration: nil, cap: cap.map(duration), cues: cues, reps: count, weight: weight)
+    }
+
+    static func plan(countdown: Int = 3, halfway: Bool = false, _ phases: [Phase]) -> Plan {
+        Plan(name: "Test", countdown: countdown, halfway: halfway, phases: phases)
+    }
+
+    /// An engine whose completed sessions end with the wall time "WALL".
+    static func engine(_ plan: Plan, speed: Double = 1) -> Engine {
+        Engine(plan: plan, speed: speed, file: "test.json", wallClock: { "WALL" })
+    }
+
+    /// Advances to each deadline in turn until nothing is left to wait for, returning what happened.
+    static func runToEnd(_ engine: inout Engine, limit: Int = 1_000_000) -> [Event] {
+        var events: [Event] = []
+        var steps = 0
+        while let deadline = engine.nextDeadline, steps < limit {
+            events += engine.advance(to: deadline)
+            steps += 1
+        }
+        return events
+    }
+
+    /// Carries out a command that must be accepted.
+    static func handle(_ engine: inout Engine, _ command: Command, at now: Instant) throws -> [Event] {
+        do throws(CommandRejection) {
+            return try engine.handle(command, at: now)
+        } catch {
+            Issue.record("\(command) at \(now) was rejected: \(error.message)")
+            throw error
+        }
+    }
+
+    /// The rejection a command gets, or nil if it was accepted.
+    static func rejection(_ engine: inout Engine, _ command: Command, at now: Instant) -> String? {
+        do throws(CommandRejection) {
+            _ = try engine.handle(command, at: now)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// A compact, exact description of an event: its type, index and main fields, `t` and `due`
+    /// (in seconds, to the millisecond; finer instants are shown in nanoseconds).
+    static func brief(_ event: Event) -> String {
+        var text: String
+        switch event.payload {
+        case let .sessionStart(workout, file, phases, planned, wall, speed):
+            text = "session.start \(workout) file=\(file) phases=\(phases) planned=\(seconds(planned)) wall=\(wall) speed=\(JSONText.number(speed))"
+        case let .phaseStart(index, count, phase, next):
+            text = "phase.start \(index)/\(count) \(phase.name) next=\(next ?? "-")"
+        case let .countdown(index, remaining):
+            text = "countdown \(index) \(remaining)"
+        case let .cue(index, cueText):
+            text = "cue \(index) \(cueText)"
+        case let .phaseEnd(index, outcome, active, reps, weight):
+            text = "phase.end \(index) \(outcome.rawValue) active=\(seconds(active))"
+            if let reps { text += " reps=\(reps)" }
+            if let weight { text += " weight=\(weight)" }
+        case .pause:
+            text = "pause"
+        case .resume:
+            text = "resume"
+        case let .extend(index, by):
+            text = "extend \(index) by=\(seconds(by))"
+        case let .back(index):
+            text = "back \(index)"
+        case let .restart(index):
+            text = "restart \(index)"
+        case let .sessionEnd(outcome, active, paused, wall):
+            text = "session.end \(outcome.rawValue) active=\(seconds(active)) paused=\(seconds(paused)) wall=\(wall)"
+        }
+        text += " t=\(time(event.t))"
+        if let due = event.due { text += " due=\(time(due))" }
+        return text
+    }
+
+    static func briefs(_ events: [Event]) -> [String] {
+        events.map(brief)
+    }
+
+    static func seconds(_ duration: WorkoutDuration) -> String {
+        Decimal3(duration.milliseconds).text
+    }
+
+    static func time(_ instant: Instant) -> String {
+        instant % 1_000_000 == 0 ? Decimal3(instant / 1_000_000).text : "\(instant)ns"
+    }
+}

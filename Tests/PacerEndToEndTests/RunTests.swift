@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+/// `pacer run` at high speed, checked through its event log (`--log`).
+@Suite("run")
+struct RunTests {
+    /// How late (real seconds) a scheduled event may be on a busy test machine.
+    static let allowedLateness = 0.25
+
+    /// Checks what every session log must satisfy, and returns it.
+    @discardableResult
+    static func checkLog(_ path: String, outcome: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> EventLog {
+        let log = try EventLog(path: path)
+        #expect(log.problems.isEmpty, "\(log.problems)", sourceLocation: sourceLocation)
+        try #require(log.events.count >= 3, "\(log)", sourceLocation: sourceLocation)
+        #expect(log.events.first?.type == "session.start", "\(log)", sourceLocation: sourceLocation)
+        #expect(log.events.last?.type == "session.end", "\(log)", sourceLocation: sourceLocation)
+        #expect(log.events.last?.string("outcome") == outcome, "\(log)", sourceLocation: sourceLocation)
+        #expect(log.of("session.start").count == 1 && log.of("session.end").count == 1, sourceLocation: sourceLocation)
+        var previous = 0.0
+        for event in log.events {
+            #expect(event.t >= previous, "t goes backwards at \(event)", sourceLocation: sourceLocation)
+            previous = event.t
+            if let due = event.due {
+                #expect(event.t - due >= -1e-9, "early: \(event)", sourceLocation: sourceLocation)
+                #expect(event.t - due <= allowedLateness, "late: \(event)", sourceLocation: sourceLocation)
+            }
+        }
+        return log
+    }
+
+    @Test func tabataAtHighSpeedFollowsThePlan() async throws {
+        let sandbox = try Sandbox()
+        let show = try await PacerProcess.run(["show", "tabata"], in: sandbox)
+        let plan = ShownTimeline(show.stdout)
+        try #require(plan.rows.count == 17, "\(show)")
+        let planned = try #require(plan.totalTime.flatMap(spokenSeconds), "\(show)")
+
+        let path = sandbox.path("tabata.log")
+        let speed = 500.0
+        let result = try await PacerProcess.run(["run", "tabata", "--speed", "500", "--log", path], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(!result.stdout.contains("\u{1B}"), "no escape codes when standard output is not a terminal")
+        #expect(result.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(result)")
+        let log = try Self.checkLog(path, outcome: "completed")
+
+        let start = try #require(log.events.first)
+        #expect(start.int("phases") == plan.rows.count && start.int("phases") == plan.totalPhases, "\(start)")
+        #expect(start.number("planned") == planned, "\(start) vs show's \(plan.totalTime ?? "?")")
+        #expect(start.string("workout") == "Tabata" && start.string("file") == "<built-in>/tabata.json")
+        #expect(start.number("speed") == speed && start.t == 0)
+        #expect(start.string("wall").map { $0.firstMatch(of: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil } == true, "\(start)")
+
+        let starts = log.of("phase.start")
+        #expect(starts.compactMap { $0.int("index") } == Array(1...17))
+        #expect(starts.compactMap { $0.string("kind") } == plan.rows.map(\.kind))
+        #expect(starts.compactMap { $0.string("name") } == plan.rows.map(\.name))
+        #expect(starts.compactMap { $0.number("duration") } == plan.rows.compactMap(\.duration))
+        #expect(starts.allSatisfy { $0.int("count") == 17 })
+        #expect(starts.compactMap { $0.string("next") } == Array(plan.rows.dropFirst().map(\.name)))
+        #expect(starts.last?.isNull("next") == true)
+        // Phases start on schedule: the plan's offset, in real time.
+        for (event, row) in zip(starts, plan.rows) {
+            #expect(abs((event.due ?? -1) - row.start / speed) < 0.002, "\(event) should be due at \(row.start / speed)")
+        }
+        let sprints = starts.filter { $0.string("kind") == "work" }
+        #expect(sprints.compactMap { $0.int("round") } == Array(1...8) && sprints.allSatisfy { $0.int("rounds") == 8 }, "\(log)")
+
+        let ends = log.of("phase.end")
+        #expect(ends.compactMap { $0.int("index") } == Array(1...17))
+        #expect(ends.allSatisfy { $0.string("outcome") == "completed" }, "\(log)")
+        #expect(ends.compactMap { $0.number("active") } == plan.rows.compactMap(\.duration), "\(log)")
+
+        // 3, 2, 1 in the last three seconds of every phase, in order, between its start and its end.
+        for (index, row) in zip(1..., plan.rows) {
+            let phase = Self.events(of: index, in: log)
+            let countdowns = phase.filter { $0.type == "countdown" }
+            #expect(countdowns.compactMap { $0.int("remaining") } == [3, 2, 1], "phase \(index): \(countdowns)")
+            let phaseDue = starts[index - 1].due ?? .nan
+            for countdown in countdowns {
+                let remaining = Double(countdown.int("remaining") ?? 0)
+                let expected = phaseDue + ((row.duration ?? 0) - remaining) / speed
+                #expect(abs((countdown.due ?? -1) - expected) < 0.002, "\(countdown) should be due at \(expected)")
+            }
+            #expect(phase.first?.type == "phase.start" && phase.last?.type == "phase.end", "phase \(index): \(phase)")
+        }
+        // The halfway call in every sprint (tabata sets "halfway": true).
+        #expect(log.of("cue").filter { $0.string("text") == "Halfway" }.compactMap { $0.int("index") } == sprints.compactMap { $0.int("index") })
+
+        let end = try #require(log.events.last)
+        #expect(end.t >= planned / speed - 0.001, "the session cannot end before its planned time: \(end)")
+        #expect(end.t < planned / speed + 1, "\(end)")
+        #expect(abs((end.number("active") ?? 0) - planned) < planned * 0.05, "\(end)")
+        #expect(end.number("paused") == 0)
+    }
+
+    /// The events of one phase, from its phase.start to its phase.end.
+    static func events(of index: Int, in log: EventLog) -> [LogEvent] {
+        guard let first = log.events.firstIndex(where: { $0.type == "phase.start" && $0.int("index") == index }) else { return [] }
+        let last = log.events[first...].firstIndex { $0.type == "phase.end" && $0.int("index") == index } ?? log.events.count - 1
+        return Array(log.events[first...last])
+    }
+
+    @Test func aSmallWorkoutCountsDownOnlyWhatFits() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("small.json", """
+            {"name": "Small", "countdown": 3, "halfway": true, "steps": [
+              {"prepare": 2, "cue": "Ready"},
+              {"work": 5, "name": "Go", "cues": [{"at": 1, "text": "Breathe"}, {"at": "4s", "text": "Push"}]},
+              {"rest": 1},
+              {"work": "3s", "name": "Last"}]}
+            """)
+        let path = sandbox.path("small.log")
+        let result = try await PacerProcess.run(["run", "small.json", "--speed", "200", "--log", path],
+                                                in: sandbox, stdin: .text(""))
+        #expect(result.status == 0, "\(result)")
+        let log = try Self.checkLog(path, outcome: "completed")
+        #expect(log.events.first?.int("phases") == 4 && log.events.first?.number("planned") == 11, "\(log)")
+        let starts = log.of("phase.start")
+        #expect(starts.compactMap { $0.string("name") } == ["Prepare", "Go", "Rest", "Last"], "\(log)")
+        #expect(starts.first?.string("cue") == "Ready", "\(log)")
+        // A phase of D seconds is counted down from min(countdown, D - 1): nothing at its very start.
+        let expected: [[Int]] = [[1], [3, 2, 1], [], [2, 1]]
+        for (index, remaining) in zip(1..., expected) {
+            let countdowns = Self.events(of: index, in: log).filter { $0.type == "countdown" }
+            #expect(countdowns.compactMap { $0.int("remaining") } == remaining, "phase \(index): \(log)")
+        }
+        // Timed cues in order; no halfway call for a work phase under 10 s.
+        let cues = Self.events(of: 2, in: log).filter { $0.type == "cue" }
+        #expect(cues.compactMap { $0.string("text") } == ["Breathe", "Push"], "\(log)")
+        #expect(log.of("cue").allSatisfy { $0.string("text") != "Halfway" }, "\(log)")
+        let goDue = starts[1].due ?? .nan
+        #expect(abs((cues.first?.due ?? -1) - (goDue + 1 / 200.0)) < 0.002, "\(log)")
+    }
+
+    @Test func repStepsWaitForDoneAndLogWhatWasDone() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("lift.json", """
+            {"name": "Lift", "steps": [{"reps": 5, "name": "Squat", "weight": "100 kg"}, {"reps": 8, "name": "Row", "weight": 40}, {"work": 1}]}
+            """)
+        let path = sandbox.path("lift.log")
+        let result = try await PacerProcess.run(["run", "lift.json", "--speed", "100", "--log", path],
+                                                in: sandbox, stdin: .text("done 4 @ 90 kg\ndone\n"))
+        #expect(result.status == 0, "\(result)")
+        let log = try Self.checkLog(path, outcome: "completed")
+        let starts = log.of("phase.start")
+        #expect(starts.first?.string("kind") == "reps" && starts.first?.isNull("duration") == true, "\(log)")
+        #expect(starts.first?.int("reps") == 5 && starts.first?.string("weight") == "100 kg", "\(log)")
+        let ends = log.of("phase.end")
+        #expect(ends.count == 3, "\(log)")
+        #expect(ends.first?.int("reps") == 4 && ends.first?.string("weight") == "90 kg" && ends.first?.string("outcome") == "completed", "\(log)")
+        #expect(ends.dropFirst().first?.int("reps") == 8 && ends.dropFirst().first?.number("weight") == 40, "done alone logs the plan: \(log)")
+        #expect(log.events.first?.number("planned") == 1, "rep steps are not planned time: \(log)")
+    }
+
+    @Test func theBellRingsIntoAPipeOnlyWhenAskedTo() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 4}, {"rest": 4}]}"#)
+        let byDefault = try await PacerProcess.run(["run", "short.json", "--speed", "100"], in: sandbox)
+        #expect(byDefault.status == 0, "\(byDefault)")
+        #expect(!byDefault.stdout.contains("\u{07}"), "no bell characters in output that is not a terminal: \(byDefault)")
+        #expect(byDefault.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(byDefault)")
+
+        let asked = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--sink", "bell"], in: sandbox)
+        #expect(asked.status == 0, "\(asked)")
+        // Two phase starts and three countdowns each, then three rings at the end.
+        #expect(asked.stdout == String(repeating: "\u{07}", count: 2 + 6 + 3), "\(asked)")
+
+        let silenced = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--sink", "bell", "--no-bell"], in: sandbox)
+        #expect(silenced.status == 0 && silenced.stdout.isEmpty, "\(silenced)")
+    }
+
+    @Test func theLogIsAppendedTo() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 1}, {"rest": 1}]}"#)
+        let path = try sandbox.write("shared.log", #"{"event":"note","t":0}"# + "\n")
+        for _ in 0..<2 {
+            let result = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--log", path], in: sandbox)
+            #expect(result.status == 0, "\(result)")
+        }
+        let log = try EventLog(path: path)
+        #expect(log.problems.isEmpty, "\(log.problems)")
+        #expect(log.events.first?.type == "note", "what was in the file stays: \(log)")
+        #expect(log.of("session.start").count == 2, "\(log)")
+        #expect(log.of("session.end").count == 2, "\(log)")
+        #expect(log.events.map(\.type) == ["note"] + Array(repeating: [
+            "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"], count: 2).flatMap { $0 }, "\(log)")
+    }
+
+    @Test func anUnwritableLogIsAnErrorBeforeAnythingRuns() async throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.path("no-such-folder/session.log")
+        let result = try await PacerProcess.run(["run", "tabata", "--speed", "100", "--log", path], in: sandbox)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains(path), "\(result)")
+        #expect(!result.stdout.contains("Tabata"), "the session must not start: \(result)")
+    }
+
+    @Test func anInvalidWorkoutDoesNotRun() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("bad.json", #"{"name": "Bad", "steps": [{"work": "soon"}]}"#)
+        let path = sandbox.path("bad.log")
+        let result = try await PacerProcess.run(["run", "bad.json", "--speed", "100", "--log", path], in: sandbox)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("bad.json: error: at steps[0].work: "), "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(EventLog.ifPresent(path)?.events.isEmpty ?? true, "no events for a workout that did not run")
+    }
+}

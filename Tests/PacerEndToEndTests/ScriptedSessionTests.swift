@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Prompt commands read as plain lines from a pipe, as when a session is scripted.
+@Suite("scripted sessions")
+struct ScriptedSessionTests {
+    /// 10 + 5 + 1 + 3 = 19 workout seconds: 0.38 s at --speed 50, the first phase long enough
+    /// (0.2 s) for piped commands to reach it on a busy machine.
+    static let workout = """
+        {"name": "Small", "steps": [{"prepare": 10}, {"work": 5, "name": "Go"}, {"rest": 1}, {"work": 3, "name": "Last"}]}
+        """
+    static let speed = 50.0
+
+    static func run(_ input: StandardInput, in sandbox: Sandbox) async throws -> (PacerResult, String) {
+        try sandbox.write("small.json", workout)
+        let path = sandbox.path("session.log")
+        let result = try await PacerProcess.run(["run", "small.json", "--speed", "50", "--log", path], in: sandbox, stdin: input)
+        return (result, path)
+    }
+
+    @Test func skipEndsPhasesEarly() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text("skip\nnext\n"), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let skipped = log.of("phase.end").filter { $0.string("outcome") == "skipped" }
+        #expect(skipped.compactMap { $0.int("index") } == [1, 2], "\(log)")
+        #expect(skipped.allSatisfy { ($0.number("active") ?? 99) < 5 }, "\(log)")
+        // Each skip starts the next phase at once; the rest run as planned.
+        #expect(log.of("phase.start").compactMap { $0.int("index") } == [1, 2, 3, 4], "\(log)")
+        #expect(log.of("phase.end").filter { $0.string("outcome") == "completed" }.compactMap { $0.int("index") } == [3, 4], "\(log)")
+        #expect(result.stdout.contains("skipped phase 1"), "\(result)")
+        #expect(result.stdoutLines.last?.contains("skipped 2 phases") == true, "\(result)")
+    }
+
+    @Test func quitEndsTheSessionWithStatusZero() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text("quit\n"), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "quit")
+        #expect(log.events.map(\.type) == ["session.start", "phase.start", "phase.end", "session.end"], "\(log)")
+        #expect(log.of("phase.end").first?.string("outcome") == "skipped", "\(log)")
+        #expect(log.events.last?.string("wall")?.isEmpty == false, "\(log)")
+        #expect(result.stdoutLines.last?.hasPrefix("Session ended early.") == true, "\(result)")
+    }
+
+    @Test func extendLengthensTheCurrentPhase() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text("+10\n"), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let extend = try #require(log.of("extend").first, "\(log)")
+        #expect(extend.int("index") == 1 && extend.number("by") == 10, "\(extend)")
+        let firstEnd = try #require(log.of("phase.end").first)
+        #expect(firstEnd.string("outcome") == "completed" && firstEnd.number("active") == 20, "10 s + 10 s: \(firstEnd)")
+        let second = try #require(log.of("phase.start").dropFirst().first)
+        #expect(abs((second.due ?? 0) - 20 / Self.speed) < 0.002, "phase 2 is due after 20 workout seconds: \(second)")
+        #expect(result.stdout.contains("+10s"), "\(result)")
+    }
+
+    @Test func shorteningStopsAtTheTimeAlreadySpent() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text("-5\n-1m\n"), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let extends = log.of("extend")
+        #expect(extends.count == 2, "\(log)")
+        #expect(extends.first?.number("by") == -5, "\(log)")
+        #expect((extends.last?.number("by") ?? 0) < 0 && (extends.last?.number("by") ?? -99) > -5, "at most what is left: \(log)")
+        #expect(log.of("phase.end").first?.string("outcome") == "completed", "\(log)")
+        #expect(log.of("phase.start").compactMap { $0.int("index") } == [1, 2, 3, 4], "the session goes on: \(log)")
+    }
+
+    @Test func unknownInputGetsAHintAndTheSessionGoesOn() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text("frobnicate\nskpi\n"), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let hints = result.stdoutLines.filter { $0.contains("frobnicate") }
+        #expect(hints.count == 1 && hints.first?.contains("unknown command") == true, "\(result)")
+        #expect(result.stdoutLines.contains { $0.contains("\"skpi\"") && $0.contains("did you mean \"skip\"") }, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        #expect(log.of("phase.end").allSatisfy { $0.string("outcome") == "completed" }, "nothing was skipped: \(log)")
+        #expect(log.of("phase.start").count == 4)
+    }
+
+    @Test func endOfInputDoesNotEndTheSession() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text(""), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        #expect(log.of("phase.end").count == 4 && log.of("phase.end").allSatisfy { $0.string("outcome") == "completed" }, "\(log)")
+        #expect((log.events.last?.t ?? 0) >= 19 / Self.speed - 0.001, "the whole plan ran: \(log)")
+        #expect(result.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(result)")
+    }
+
+    @Test func backAndRestartRunPhasesAgain() async throws {
+        let sandbox = try Sandbox()
+        let (result, path) = try await Self.run(.text("skip\nback\nrestart\n"), in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        #expect(log.of("back").compactMap { $0.int("index") } == [1], "\(log)")
+        #expect(log.of("restart").compactMap { $0.int("index") } == [1], "\(log)")
+        #expect(log.of("phase.start").compactMap { $0.int("index") } == [1, 2, 1, 1, 2, 3, 4], "\(log)")
+        #expect(log.of("phase.end").compactMap { $0.string("outcome") } == ["skipped", "skipped", "skipped", "completed", "completed", "completed", "completed"], "\(log)")
+        #expect(result.stdout.contains("back to phase 1") && result.stdout.contains("restarting phase 1"), "\(result)")
+    }
+
+    @Test func aPauseMovesWhatIsDue() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("four.json", #"{"name": "Four", "steps": [{"work": 4}]}"#)
+        let path = sandbox.path("four.log")
+        let speed = 5.0
+        let process = try PacerProcess(["run", "four.json", "--speed", "5", "--log", path],
+                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
+        #expect(process.write("pause\n"), "pacer stopped reading its input")
+        #expect(await eventually { EventLog.ifPresent(path)?.of("pause").count == 1 }, "no pause event")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(process.write("resume\n"), "pacer stopped reading its input")
+        try process.closeInput()
+        let result = await process.finish(timeout: 5)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        #expect(log.events.map(\.type) == ["session.start", "phase.start", "pause", "resume", "countdown", "countdown", "countdown", "phase.end", "session.end"], "\(log)")
+        let pause = try #require(log.of("pause").first), resume = try #require(log.of("resume").first)
+        let pausedReal = resume.t - pause.t
+        #expect(pausedReal >= 0.29, "\(log)")
+        let phaseDue = log.of("phase.start").first?.due ?? .nan
+        for countdown in log.of("countdown") {
+            let remaining = Double(countdown.int("remaining") ?? 0)
+            let expected = phaseDue + (4 - remaining) / speed + pausedReal
+            #expect(abs((countdown.due ?? 0) - expected) < 0.003, "\(countdown) should be due at \(expected) after the pause")
+        }
+        #expect(log.of("phase.end").first?.number("active") == 4, "pauses do not count as active time: \(log)")
+        let end = try #require(log.events.last)
+        #expect(abs((end.number("paused") ?? 0) - pausedReal * speed) < 0.05, "\(end)")
+        #expect(abs((end.number("active") ?? 0) - 4) < 0.5, "\(end)")
+        #expect(result.stdout.contains("paused") && result.stdout.contains("resumed"), "\(result)")
+    }
+
+    @Test func commandsArriveWhileTheSessionRuns() async throws {
+        let sandbox = try Sandbox()
+        // A long phase, so the test decides when it ends.
+        try sandbox.write("hold.json", #"{"name": "Hold", "steps": [{"work": 600, "name": "Hold"}, {"rest": 1}]}"#)
+        let path = sandbox.path("hold.log")
+        let process = try PacerProcess(["run", "hold.json", "--speed", "10", "--log", path],
+                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
+        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
+        #expect(started, "the session did not start")
+        #expect(process.write("pause\n"), "pacer stopped reading its input")
+        #expect(await eventually { EventLog.ifPresent(path)?.of("pause").count == 1 }, "no pause event")
+        #expect(process.write("status\n"), "pacer stopped reading its input")
+        let status = await eventually {
+            process.outputSoFar.split(separator: "\n").contains { $0.hasPrefix("Hold (work, phase 1/2)") && $0.contains("left in session") && $0.hasSuffix("PAUSED") }
+        }
+        #expect(status, "no status line: \(process.outputSoFar)")
+        #expect(process.write("resume\nskip\n"), "pacer stopped reading its input")
+        let result = await process.finish(timeout: 5)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        #expect(log.events.map(\.type) == ["session.start", "phase.start", "pause", "resume", "phase.end", "phase.start", "phase.end", "session.end"], "\(log)")
+        #expect((log.events.last?.number("paused") ?? 0) > 0, "\(log)")
+        #expect(log.of("phase.end").first?.string("outcome") == "skipped", "\(log)")
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// `pacer show`, `pacer list` and the workout search path, built-in workouts included.
+@Suite("show, list and the search path")
+struct ShowAndListTests {
+    static let builtIns = ["circuit-rounds", "emom-20", "pyramid", "seven-minute", "strength", "tabata"]
+
+    @Test func showSevenMinuteListsTheTimelineAndTotals() async throws {
+        let sandbox = try Sandbox()
+        let result = try await PacerProcess.run(["show", "seven-minute"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.stdoutLines.first == "7-Minute Workout  (<built-in>/seven-minute.json)", "\(result)")
+
+        let timeline = ShownTimeline(result.stdout)
+        try #require(timeline.rows.count == 24, "\(result)")
+        #expect(timeline.rows.map(\.index) == Array(1...24))
+        #expect(timeline.rows[0].kind == "prepare" && timeline.rows[0].name == "Get ready" && timeline.rows[0].start == 0)
+        #expect(timeline.rows[1].start == 10, "phase 2 starts at 0:10")
+        #expect(timeline.rows[1].kind == "work" && timeline.rows[1].name == "Jumping jacks" && timeline.rows[1].duration == 30)
+        #expect(timeline.rows[2].kind == "rest" && timeline.rows[2].start == 40 && timeline.rows[2].duration == 10)
+        #expect(timeline.rows[23].name == "Side plank" && timeline.rows[23].start == 450, "the last phase starts at 7:30")
+        // Every phase starts where the one before ends; work and rest alternate after the prepare phase.
+        for (previous, row) in zip(timeline.rows, timeline.rows.dropFirst()) {
+            #expect(row.start == previous.start + (previous.duration ?? 0), "phase \(row.index)")
+            #expect(row.kind == (row.index % 2 == 0 ? "work" : "rest"), "phase \(row.index)")
+        }
+        #expect(timeline.rows.filter { $0.kind == "rest" }.allSatisfy { $0.duration == 10 })
+
+        #expect(timeline.totals["work"]?.count == 12 && timeline.totals["work"]?.time == "6m", "\(result)")
+        #expect(timeline.totals["rest"]?.count == 11 && timeline.totals["rest"]?.time == "1m 50s", "\(result)")
+        #expect(timeline.totals["prepare"]?.count == 1 && timeline.totals["prepare"]?.time == "10s", "\(result)")
+        #expect(timeline.totalPhases == 24 && timeline.totalTime == "8m", "\(result)")
+    }
+
+    @Test func showWritesNoEscapeCodesUnlessAskedTo() async throws {
+        let sandbox = try Sandbox()
+        // Standard output is a pipe: no colour, with or without NO_COLOR.
+        let plain = try await PacerProcess.run(["show", "seven-minute"], in: sandbox)
+        let noColor = try await PacerProcess.run(["show", "seven-minute"], in: sandbox, environment: ["NO_COLOR": "1"])
+        let never = try await PacerProcess.run(["show", "seven-minute", "--color", "never"], in: sandbox)
+        for result in [plain, noColor, never] {
+            #expect(result.status == 0, "\(result)")
+            #expect(!result.stdout.contains("\u{1B}"), "escape codes in: \(result)")
+            #expect(result.stdout.contains("Jumping jacks"))
+        }
+        #expect(plain.stdout == noColor.stdout)
+        // The control: asked for colour, it is there.
+        let always = try await PacerProcess.run(["show", "seven-minute", "--color", "always"], in: sandbox)
+        #expect(always.status == 0, "\(always)")
+        #expect(always.stdout.contains("\u{1B}["), "--color always should colour the output")
+    }
+
+    @Test func showCountsRepStepsApart() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("lift.json", """
+            {"name": "Lift", "steps": [{"warmup": "2m"},
+              {"repeat": 2, "name": "Set", "rest_between_rounds": "90s",
+               "steps": [{"reps": 5, "name": "Squat {round}/{rounds}", "weight": "100 kg"}]}]}
+            """)
+        let result = try await PacerProcess.run(["show", "lift.json"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let timeline = ShownTimeline(result.stdout)
+        #expect(timeline.rows.map(\.kind) == ["warmup", "reps", "rest", "reps"], "\(result)")
+        #expect(timeline.rows.map(\.start) == [0, 120, 120, 210], "rep steps add no time: \(result)")
+        #expect(timeline.rows[1].name.hasPrefix("Squat 1/2"), "\(result)")
+        #expect(timeline.rows[3].name.hasPrefix("Squat 2/2"), "\(result)")
+        #expect(timeline.rows[1].round == "1/2" && timeline.rows[3].round == "2/2", "\(result)")
+        #expect(timeline.totals["reps"]?.count == 2 && timeline.totals["reps"]?.time == "untimed", "\(result)")
+        #expect(timeline.totalPhases == 4 && timeline.totalTime == "3m 30s", "\(result)")
+    }
+
+    @Test func showOfAOnePhaseWorkout() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("plank.json", #"{"name": "Plank", "description": "Hold it.", "steps": [{"work": "1m30s", "name": "Plank", "cue": "Straight back"}]}"#)
+        let result = try await PacerProcess.run(["show", "plank.json"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(Array(result.stdoutLines.prefix(2)) == ["Plank  (plank.json)", "Hold it."], "\(result)")
+        let timeline = ShownTimeline(result.stdout)
+        #expect(timeline.rows.count == 1 && timeline.rows.first?.duration == 90, "\(result)")
+        #expect(result.stdoutLines.last == "  total        1 phase, 1m 30s", "\(result)")
+    }
+
+    @Test func showOfAnUnknownWorkoutSuggestsOne() async throws {
+        let sandbox = try Sandbox()
+        let result = try await PacerProcess.run(["show", "tabta"], in: sandbox)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("did you mean \"tabata\""), "\(result)")
+    }
+
+    @Test func listShowsTheBuiltInWorkoutsFromAnEmptyFolder() async throws {
+        let sandbox = try Sandbox()
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("workouts")))
+        let result = try await PacerProcess.run(["list"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        let rows = result.stdoutLines.dropFirst()
+        #expect(result.stdoutLines.first?.hasPrefix("NAME") == true, "\(result)")
+        #expect(rows.map { String($0.prefix { $0 != " " }) } == Self.builtIns, "\(result)")
+        #expect(rows.allSatisfy { $0.hasSuffix("built in") }, "\(result)")
+        #expect(rows.first { $0.hasPrefix("tabata ") }?.contains(" 17 ") == true, "\(result)")
+        #expect(rows.first { $0.hasPrefix("seven-minute ") }?.contains("8:00") == true, "\(result)")
+    }
+
+    @Test func listReportsABrokenFileAndStillSucceeds() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("pacer-path/broken.json", #"{"name": "Broken", "steps": [{"wrok": 5}"#)
+        try sandbox.write("pacer-path/fine.json", #"{"name": "Fine", "tags": ["short"], "steps": [{"work": 5}]}"#)
+        try sandbox.write("pacer-path/notes.txt", "not a workout")
+        let result = try await PacerProcess.run(["list"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let broken = try #require(result.stdoutLines.first { $0.hasPrefix("broken ") }, "\(result)")
+        #expect(broken.contains("broken"), "\(broken)")
+        #expect(broken.contains("pacer validate"), "\(broken)")
+        #expect(broken.hasSuffix("$PACER_PATH"), "\(broken)")
+        let fine = try #require(result.stdoutLines.first { $0.hasPrefix("fine ") }, "\(result)")
+        #expect(fine.contains("0:05") && fine.contains("short") && fine.hasSuffix("$PACER_PATH"), "\(fine)")
+        #expect(!result.stdout.contains("notes"), "only .json files are workouts: \(result)")
+        for name in Self.builtIns {
+            #expect(result.stdoutLines.contains { $0.hasPrefix(name + " ") && $0.hasSuffix("built in") }, "\(name) missing: \(result)")
+        }
+    }
+
+    static let shadow = #"{"name": "My Tabata", "steps": [{"work": 2, "name": "Mine"}, {"rest": 1}]}"#
+
+    @Test func aWorkoutInPacerPathShadowsTheBuiltInOne() async throws {
+        let sandbox = try Sandbox()
+        let file = try sandbox.write("pacer-path/tabata.json", Self.shadow)
+
+        let list = try await PacerProcess.run(["list"], in: sandbox)
+        #expect(list.status == 0, "\(list)")
+        let tabatas = list.stdoutLines.filter { $0.hasPrefix("tabata ") }
+        #expect(tabatas.count == 2, "\(list)")
+        #expect(tabatas.first?.hasSuffix("$PACER_PATH") == true, "the $PACER_PATH one comes first: \(list)")
+        #expect(tabatas.last?.contains("built in") == true && tabatas.last?.contains("hidden") == true, "\(list)")
+
+        let show = try await PacerProcess.run(["show", "tabata"], in: sandbox)
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdoutLines.first == "My Tabata  (\(file))", "\(show)")
+        #expect(ShownTimeline(show.stdout).rows.map(\.name) == ["Mine", "Rest"], "\(show)")
+
+        let log = sandbox.path("run.log")
+        let run = try await PacerProcess.run(["run", "tabata", "--speed", "100", "--log", log], in: sandbox)
+        #expect(run.status == 0, "\(run)")
+        let events = try EventLog(path: log)
+        let start = try #require(events.events.first)
+        #expect(start.type == "session.start")
+        #expect(start.string("workout") == "My Tabata" && start.string("file") == file && start.int("phases") == 2, "\(start)")
+        #expect(events.of("phase.start").compactMap { $0.string("name") } == ["Mine", "Rest"], "\(events)")
+    }
+
+    @Test func searchOrderIsPacerPathThenWorkoutsThenConfig() async throws {
+        let sandbox = try Sandbox()
+        func workout(_ name: String) -> String { #"{"name": "\#(name)", "steps": [{"work": 1}]}"# }
+        try sandbox.write("pacer-path/a.json", workout("A from PACER_PATH"))
+        try sandbox.write("workouts/a.json", workout("A from ./workouts"))
+        try sandbox.write("workouts/b.json", workout("B from ./workouts"))
+        try sandbox.write("home/config/pacer/workouts/b.json", workout("B from config"))
+        try sandbox.write("home/config/pacer/workouts/c.json", workout("C from config"))
+        for (name, expected) in [("a", "A from PACER_PATH"), ("b", "B from ./workouts"), ("c", "C from config")] {
+            let show = try await PacerProcess.run(["show", name], in: sandbox)
+            #expect(show.status == 0, "\(show)")
+            #expect(show.stdoutLines.first?.hasPrefix(expected + "  (") == true, "\(name): \(show)")
+        }
+        let list = try await PacerProcess.run(["list"], in: sandbox)
+        #expect(list.status == 0, "\(list)")
+        let wheres = list.stdoutLines.filter { $0.hasPrefix("a ") || $0.hasPrefix("b ") || $0.hasPrefix("c ") }
+        #expect(wheres.count == 5, "\(list)")
+        #expect(list.stdout.contains("./workouts"), "\(list)")
+        #expect(list.stdout.contains("~/config/pacer/workouts"), "the config folder is shown under ~: \(list)")
+    }
+
+    @Test func anInstalledCopyStillHasTheBuiltInWorkouts() async throws {
+        let sandbox = try Sandbox()
+        let installed = sandbox.directory.appendingPathComponent("prefix/bin/pacer")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try PacerBinary.require(), to: installed)
+        let elsewhere = sandbox.directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+
+        let process = try PacerProcess(["show", "tabata"], environment: sandbox.environment(), directory: elsewhere, executable: installed)
+        let show = await process.finish()
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdoutLines.first == "Tabata  (<built-in>/tabata.json)", "\(show)")
+        let timeline = ShownTimeline(show.stdout)
+        #expect(timeline.rows.count == 17 && timeline.totalTime == "6m", "\(show)")
+
+        let list = await (try PacerProcess(["list"], environment: sandbox.environment(), directory: elsewhere, executable: installed)).finish()
+        #expect(list.status == 0, "\(list)")
+        #expect(list.stdoutLines.dropFirst().map { String($0.prefix { $0 != " " }) } == Self.builtIns, "\(list)")
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// A session stopped by a signal ends its log and output properly and exits with 128 + the signal.
+@Suite("signals")
+struct SignalTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let number: Int32
+        var status: Int32 { 128 + number }
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [Case(name: "SIGINT", number: SIGINT), Case(name: "SIGTERM", number: SIGTERM), Case(name: "SIGHUP", number: SIGHUP)])
+    func aSignalAbortsTheSession(signal: Case) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("minute.json", #"{"name": "Minute", "steps": [{"work": 30, "name": "First"}, {"rest": 30}]}"#)
+        let path = sandbox.path("minute.log")
+        let process = try PacerProcess(["run", "minute.json", "--speed", "1", "--log", path],
+                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
+        // The signal handlers are in place before the first event is written.
+        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
+        #expect(started, "the session did not start")
+        try await Task.sleep(for: .milliseconds(300))
+        process.send(signal.number)
+        let result = await process.finish(timeout: 5)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.status == signal.status, "\(result)")
+        #expect(result.seconds < 4, "the session must stop at once, not run its minute: \(result)")
+
+        let log = try RunTests.checkLog(path, outcome: "aborted")
+        #expect(log.events.map(\.type) == ["session.start", "phase.start", "phase.end", "session.end"], "\(log)")
+        let end = try #require(log.of("phase.end").first)
+        #expect(end.int("index") == 1 && end.string("outcome") == "skipped", "\(end)")
+        let active = end.number("active") ?? 0
+        #expect(active >= 0.25 && active < 3, "\(end)")
+        #expect(log.events.last?.string("wall")?.isEmpty == false, "\(log)")
+
+        // Not a terminal: plain lines, and the summary comes last.
+        #expect(!result.stdout.contains("\u{1B}"), "\(result)")
+        #expect(result.stdoutLines.first?.contains("Minute") == true, "\(result)")
+        #expect(result.stdoutLines.last?.hasPrefix("Session interrupted.") == true, "\(result)")
+        #expect(result.stdoutLines.last?.contains("skipped 1 phase") == true, "\(result)")
+    }
+
+    @Test func aSignalStopsASessionWaitingOnARepStep() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("reps.json", #"{"name": "Reps", "steps": [{"reps": 10, "name": "Push-ups"}]}"#)
+        let path = sandbox.path("reps.log")
+        let process = try PacerProcess(["run", "reps.json", "--log", path],
+                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
+        #expect(await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }, "the session did not start")
+        process.send(SIGINT)
+        let result = await process.finish(timeout: 5)
+        #expect(result.status == 130, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "aborted")
+        #expect(log.of("phase.end").first?.string("outcome") == "skipped", "\(log)")
+        #expect(result.stdoutLines.first?.hasSuffix("Reps: 1 phase, 0s planned") == true, "\(result)")
+        #expect(result.stdoutLines.last?.hasPrefix("Session interrupted.") == true, "\(result)")
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LogFileSink
+import PacerCore
+import Testing
+
+@Suite("LogFileSink")
+struct LogFileSinkTests {
+    private static func sampleEvents() -> [Event] {
+        var session = Session([work("Squats", 5, cue: "Chest \"up\""), rest(3)])
+        return session.start() + session.command(.pause, at: 1) + session.command(.resume, at: 2) + session.runToEnd()
+    }
+
+    @Test func writesOneJSONLinePerEvent() throws {
+        let path = temporaryPath(".jsonl")
+        defer { unlink(path) }
+        let events = Self.sampleEvents()
+        let sink = try LogFileSink(path: path)
+        #expect(sink.path == path)
+        for event in events {
+            try sink.receive(event)
+        }
+        try sink.close()
+
+        let text = try #require(readFile(path))
+        #expect(text == events.map { $0.jsonLine + "\n" }.joined())
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == events.count + 1)
+        #expect(lines.last == "")
+        #expect(lines.first?.hasPrefix(#"{"event":"session.start","t":0,"due":0,"workout":"Test""#) == true)
+        #expect(lines.dropLast().last == #"{"event":"session.end","t":9,"outcome":"completed","active":8,"paused":1,"wall":"END"}"#)
+    }
+
+    @Test func appendsToAnExistingFile() throws {
+        let path = temporaryPath(".jsonl")
+        defer { unlink(path) }
+        try #require(writeFile(path, "{\"event\":\"older\"}\n"))
+        let events = Self.sampleEvents()
+
+        let first = try LogFileSink(path: path)
+        try first.receive(events[0])
+        try first.close()
+        let second = try LogFileSink(path: path)
+        try second.receive(events[1])
+        try second.close()
+
+        #expect(readFile(path) == "{\"event\":\"older\"}\n" + events[0].jsonLine + "\n" + events[1].jsonLine + "\n")
+    }
+
+    @Test func aPathThatCannotBeOpenedIsAnErrorNamingIt() throws {
+        let path = temporaryPath("-missing-folder") + "/log.jsonl"
+        let error = try #require(throws: LogFileError.self) {
+            _ = try LogFileSink(path: path)
+        }
+        #expect(error.path == path)
+        #expect(error.code == ENOENT)
+        #expect(error.description == "cannot write the log \(path): No such file or directory")
+    }
+
+    @Test func aFailedWriteIsAnError() throws {
+        let sink = try LogFileSink(path: "/dev/full")
+        defer { try? sink.close() }
+        let error = try #require(throws: LogFileError.self) {
+            try sink.receive(Event(t: 0, .pause))
+        }
+        #expect(error.code == ENOSPC)
+        #expect(error.description == "cannot write the log /dev/full: No space left on device")
+    }
+}

@@ -1,0 +1,292 @@
+import PacerCore
+import Testing
+import TerminalSink
+
+private let escape: Character = "\u{1B}"
+
+/// The rows of "0:30" in the block font, without the centring indent.
+private let bigThirty = [
+    "█████     █████ █████",
+    "█   █  █      █ █   █",
+    "█   █      ████ █   █",
+    "█   █  █      █ █   █",
+    "█████     █████ █████",
+]
+
+private func trimmedLeft(_ line: String) -> String {
+    String(line.drop { $0 == " " })
+}
+
+@Suite("TerminalSink")
+struct TerminalSinkTests {
+    private static func circuit() -> Session {
+        Session([
+            work("Squats", 30, cue: "Keep your back straight", round: 2, rounds: 3),
+            rest(10, round: 2, rounds: 3),
+            Phase(kind: .reps, name: "Push-ups", duration: nil, reps: 10, weight: .text("20 kg")),
+        ])
+    }
+
+    private static func feed(_ sink: TerminalSink, _ events: [Event]) throws {
+        for event in events {
+            try sink.receive(event)
+        }
+    }
+
+    // MARK: - Plain output
+
+    @Test func plainOutputHasOneLinePerEventAndASummary() throws {
+        let screen = FakeScreen(isTerminal: false)
+        let sink = TerminalSink(screen: screen, color: .auto, noColor: false)
+        var session = Session([
+            work("Squats", 10, cue: "Chest up", round: 1, rounds: 2),
+            rest(5, round: 1, rounds: 2),
+            Phase(kind: .reps, name: "Push-ups", duration: nil, reps: 10, weight: .text("20 kg")),
+        ])
+        var events = session.start() + session.run(until: 11)
+        events += session.command(.pause, at: 11) + session.command(.resume, at: 13) + session.command(.extend(milliseconds: 5000), at: 14)
+        events += session.runToEnd()
+        events += session.command(.done(reps: 8, weight: nil), at: 52)
+        try Self.feed(sink, events)
+
+        #expect(screen.printed == [
+            "00:00  Test: 3 phases, 15s planned",
+            "00:00  [1/3]  WORK  Squats  10s  round 1/2  - Chest up  (next: Rest)",
+            "00:07  3…",
+            "00:08  2…",
+            "00:09  1…",
+            "00:10  [2/3]  REST  Rest  5s  round 1/2  (next: Push-ups)",
+            "00:11  paused",
+            "00:13  resumed",
+            // The countdown of the 5 s rest had begun; lengthened, it counts down again.
+            "00:14  3…",
+            "00:14  +5s",
+            "00:19  3…",
+            "00:20  2…",
+            "00:21  1…",
+            "00:22  [3/3]  REPS  Push-ups  10 reps @ 20 kg",
+            "00:52  logged 8 reps @ 20 kg",
+            "Workout complete. worked 40s, rested 10s, paused 2s, nothing skipped.",
+        ])
+        #expect(screen.shown.isEmpty)
+    }
+
+    @Test func plainOutputOfAnEarlyEnd() throws {
+        let screen = FakeScreen(isTerminal: false)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([work("A", 30), rest(10), work("B", 30)], speed: 2)
+        var events = session.start() + session.command(.skip, at: 2.5)
+        events += session.command(.back, at: 3) + session.command(.skip, at: 4) + session.command(.restart, at: 5)
+        events += session.engine.finish(.quit, at: Session.at(6.5), wall: "")
+        try Self.feed(sink, events)
+        #expect(screen.printed == [
+            "00:00  Test: 3 phases, 1m 10s planned at 2x speed",
+            "00:00  [1/3]  WORK  A  30s  (next: Rest)",
+            // Stamped in workout time: 2.5 real seconds at speed 2 is 00:05.
+            "00:05  skipped phase 1 after 5s",
+            "00:05  [2/3]  REST  Rest  10s  (next: B)",
+            "00:06  skipped phase 2 after 1s",
+            "00:06  back to phase 1",
+            "00:06  [1/3]  WORK  A  30s  (next: Rest)",
+            "00:08  skipped phase 1 after 2s",
+            "00:08  [2/3]  REST  Rest  10s  (next: B)",
+            "00:10  skipped phase 2 after 2s",
+            "00:10  restarting phase 2",
+            "00:10  [2/3]  REST  Rest  10s  (next: B)",
+            "00:13  skipped phase 2 after 3s",
+            "Session ended early. worked 7s, rested 6s, paused 0s, skipped 5 phases (1m 17s).",
+        ])
+    }
+
+    // MARK: - Live display
+
+    @Test func liveBlockShowsThePhaseBigDigitsRoundNextAndCue() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 80, rows: 24)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+
+        let block = screen.block
+        try #require(block.count == 12, "\(block)")
+        #expect(block[0].hasPrefix("WORK  Squats"))
+        #expect(block[0].hasSuffix("round 2/3  ·  1/3"))
+        #expect(block[0].count == 79)
+        #expect(block[1] == "")
+        #expect(block[2..<7].map(trimmedLeft) == bigThirty)
+        // Centred in the 79 usable columns.
+        #expect(block[2].prefix { $0 == " " }.count == (79 - 21) / 2)
+        #expect(block[7] == "")
+        #expect(block[8].hasPrefix("phase   ") && block[8].hasSuffix("  0:30 left"))
+        #expect(block[9].hasPrefix("session ") && block[9].hasSuffix("  0:40 left"))
+        #expect(block[10] == "» Keep your back straight")
+        #expect(block[11] == "next: Rest")
+        #expect(screen.printed.isEmpty)
+    }
+
+    @Test func liveBlockFollowsSnapshotsAndCues() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([work("Plank", 30, round: 1, rounds: 1), rest(10)], countdown: 0)
+        try Self.feed(sink, session.start())
+        sink.update(session.snapshot(at: 10))
+        var block = screen.block
+        #expect(block[8].hasSuffix("  0:20 left"))
+        #expect(block[9].hasSuffix("  0:30 left"))
+        // A third of the phase bar is filled.
+        let phaseBar = block[8].dropFirst("phase   ".count).prefix { $0 == "█" || $0 == "░" }
+        #expect(phaseBar.filter { $0 == "█" }.count == phaseBar.count / 3)
+
+        try Self.feed(sink, [Event(t: Session.at(12), due: Session.at(12), .cue(index: 1, text: "Switch sides"))])
+        block = screen.block
+        #expect(block[10] == "» Switch sides")
+        #expect(block[11] == "next: Rest")
+
+        try Self.feed(sink, session.advance(to: 30))
+        block = screen.block
+        #expect(block[0].hasPrefix("REST  Rest"))
+        #expect(block[10] == "")
+        #expect(block[11] == "next: the end")
+    }
+
+    @Test func pauseShowsPausedUntilResume() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+        #expect(!screen.block[0].contains("PAUSED"))
+
+        try Self.feed(sink, session.command(.pause, at: 5))
+        #expect(screen.block[0].hasPrefix("PAUSED  Squats  (Enter or resume to go on)"))
+
+        // Other events while paused (with no fresh snapshot yet) keep it paused.
+        try Self.feed(sink, session.command(.extend(milliseconds: 10_000), at: 6))
+        #expect(screen.block[0].hasPrefix("PAUSED  Squats"))
+        try Self.feed(sink, session.command(.skip, at: 7))
+        #expect(screen.block[0].hasPrefix("PAUSED  Rest"))
+
+        try Self.feed(sink, session.command(.resume, at: 8))
+        #expect(screen.block[0].hasPrefix("REST  Rest"))
+        #expect(!screen.block.joined().contains("PAUSED"))
+    }
+
+    @Test func repStepShowsRepsWeightAndTimeSoFar() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start() + session.advance(to: 40))
+        sink.update(session.snapshot(at: 52))
+        let block = screen.block
+        #expect(block[0].hasPrefix("REPS  Push-ups  ×10 @ 20 kg"))
+        #expect(block[0].hasSuffix("   3/3"))
+        #expect(block[8].hasSuffix("  0:12 so far"))
+        #expect(block[11] == "next: the end")
+    }
+
+    @Test func smallTerminalGetsTheCompactTwoLineForm() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 80, rows: 13)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+        #expect(screen.block == [
+            "WORK Squats  0:30  round 2/3  [1/3]",
+            "» Keep your back straight   next: Rest",
+        ])
+        try Self.feed(sink, session.command(.pause, at: 2))
+        #expect(screen.block.first?.hasPrefix("PAUSED Squats  0:30") == true)
+    }
+
+    @Test func fullFormNeedsFourteenRows() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 80, rows: 14)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+        #expect(screen.block.count == 12)
+    }
+
+    @Test func narrowTerminalCutsLines() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 30, rows: 10)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+        #expect(screen.block.allSatisfy { $0.count <= 29 })
+        #expect(screen.block.first?.hasSuffix("…") == true)
+    }
+
+    @Test func sessionEndClearsTheBlockAndPrintsTheSummary() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([work("Squats", 10)])
+        try Self.feed(sink, session.start() + session.runToEnd())
+        #expect(screen.block == [])
+        #expect(screen.printed == ["Workout complete. worked 10s, rested 0s, paused 0s, nothing skipped."])
+    }
+
+    // MARK: - Colour
+
+    @Test func noEscapesWhenColourIsOff() throws {
+        for (color, noColor) in [(ColorChoice.never, false), (.auto, true)] {
+            let screen = FakeScreen(isTerminal: true)
+            let sink = TerminalSink(screen: screen, color: color, noColor: noColor)
+            var session = Self.circuit()
+            try Self.feed(sink, session.start() + session.command(.pause, at: 1) + session.engine.finish(.quit, at: Session.at(2), wall: ""))
+            #expect(screen.shown.count >= 2)
+            #expect(!screen.shown.joined().joined().contains(escape), "\(color) NO_COLOR=\(noColor)")
+            #expect(!screen.printed.joined().contains(escape), "\(color) NO_COLOR=\(noColor)")
+        }
+    }
+
+    @Test func escapesWhenColourIsOn() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .always, noColor: true)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+        let block = screen.block
+        #expect(block[0].hasPrefix(KindColor.code(.work) + "WORK" + "\u{1B}[0m" + "  Squats"))
+        #expect(block[2].contains(KindColor.code(.work) + "█████"))
+        try Self.feed(sink, session.command(.pause, at: 1))
+        #expect(screen.block[0].hasPrefix("\u{1B}[1;7;33mPAUSED\u{1B}[0m"))
+    }
+
+    @Test func plainOutputIsColouredOnlyWhenAskedFor() throws {
+        let coloured = FakeScreen(isTerminal: false)
+        let plain = FakeScreen(isTerminal: false)
+        var session = Self.circuit()
+        let events = session.start()
+        try Self.feed(TerminalSink(screen: coloured, color: .always, noColor: false), events)
+        try Self.feed(TerminalSink(screen: plain, color: .auto, noColor: false), events)
+        #expect(coloured.printed[1] == "00:00  [1/3]  " + KindColor.code(.work) + "WORK\u{1B}[0m  Squats  30s  round 2/3  - Keep your back straight  (next: Rest)")
+        #expect(plain.printed[1] == "00:00  [1/3]  WORK  Squats  30s  round 2/3  - Keep your back straight  (next: Rest)")
+    }
+
+    @Test func colourChoice() {
+        #expect(ColorChoice.always.enabled(isTerminal: false, noColor: true))
+        #expect(!ColorChoice.never.enabled(isTerminal: true, noColor: false))
+        #expect(ColorChoice.auto.enabled(isTerminal: true, noColor: false))
+        #expect(!ColorChoice.auto.enabled(isTerminal: true, noColor: true))
+        #expect(!ColorChoice.auto.enabled(isTerminal: false, noColor: false))
+    }
+
+    // MARK: - Redraws
+
+    @Test func identicalRedrawsAreNotSentTwice() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .always, noColor: false)
+        var session = Self.circuit()
+        try Self.feed(sink, session.start())
+        let afterStart = screen.shown.count
+        #expect(afterStart == 1)
+
+        // A countdown changes nothing on the display; the same snapshot twice draws once.
+        try Self.feed(sink, [Event(t: Session.at(27), due: Session.at(27), .countdown(index: 1, remaining: 3))])
+        #expect(screen.shown.count == afterStart)
+        let snapshot = session.snapshot(at: 3.1)
+        sink.update(snapshot)
+        sink.update(snapshot)
+        // Still 0:27 left and the same length of bars.
+        sink.update(session.snapshot(at: 3.2))
+        #expect(screen.shown.count == afterStart + 1)
+        sink.update(session.snapshot(at: 4))
+        #expect(screen.shown.count == afterStart + 2)
+        #expect(zip(screen.shown, screen.shown.dropFirst()).allSatisfy { $0 != $1 })
+    }
+}
