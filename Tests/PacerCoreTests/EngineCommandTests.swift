@@ -188,6 +188,19 @@ struct EngineCommandTests {
         ])
     }
 
+    @Test func aCountdownSecondThatFallsExactlyNowAfterShorteningIsKept() throws {
+        var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
+        _ = engine.start(at: 0, wall: "")
+        _ = try F.handle(&engine, .extend(milliseconds: -5000), at: F.at(2))
+        // Now 5 s long with 3 s left: the "3" is due this very instant.
+        #expect(engine.nextDeadline == F.at(2))
+        #expect(F.briefs(Array(F.runToEnd(&engine).prefix(3))) == [
+            "countdown 1 3 t=2 due=2",
+            "countdown 1 2 t=3 due=3",
+            "countdown 1 1 t=4 due=4",
+        ])
+    }
+
     @Test func shorteningBelowZeroEndsThePhaseAndReportsWhatWasRemoved() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
         _ = engine.start(at: 0, wall: "")

@@ -38,6 +38,21 @@ private final class BlockedSink: Sink {
     }
 }
 
+/// Blocks on its first event until released; records events and snapshots in one sequence.
+private final class OrderSink: Sink {
+    let gate = DispatchSemaphore(value: 0)
+    let log = Recorder<String>()
+
+    func receive(_ event: Event) throws {
+        if log.count == 0 { _ = gate.wait(timeout: .now() + 5) }
+        log.append("event \(event.t)")
+    }
+
+    func update(_ snapshot: Snapshot) {
+        log.append("snapshot \(snapshot.remaining?.clock ?? "-")")
+    }
+}
+
 /// Fails on every event and on close.
 private final class FailingSink: Sink {
     struct Failure: Error, CustomStringConvertible {
@@ -186,5 +201,18 @@ struct SinkHubTests {
         let snapshots = sink.snapshots.all
         try #require(snapshots.count == 1)
         #expect(snapshots[0].remaining == .seconds(9))
+    }
+
+    @Test func aSnapshotComesAfterTheEventsBeforeItAndABusySinkGetsOnlyTheLatest() throws {
+        let sink = OrderSink()
+        let hub = SinkHub([("ordered", sink)]) { _ in }
+        var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
+        _ = engine.start(at: 0, wall: "")
+        hub.publish(numberedEvents(0..<2))
+        hub.update(engine.snapshot(at: 1_000_000_000))
+        hub.update(engine.snapshot(at: 2_000_000_000))
+        sink.gate.signal()
+        #expect(hub.close(timeout: 2) == [])
+        #expect(sink.log.all == ["event 0", "event 1", "snapshot 0:08"])
     }
 }

@@ -223,7 +223,7 @@ public struct Engine: Sendable {
         }
         items.sort { $0.offset < $1.offset }
         if let limit { items.append(Scheduled(offset: limit, action: .end)) }
-        pending = past.map { past in items.filter { due($0.offset) > past } } ?? items
+        pending = past.map { past in items.filter { due($0.offset) >= past } } ?? items
     }
 
     // MARK: - Time

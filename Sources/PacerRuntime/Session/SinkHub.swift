@@ -48,10 +48,13 @@ public final class SinkHub: Sendable {
         }
     }
 
-    /// Passes a snapshot to sinks that are keeping up; a sink with a backlog skips it.
+    /// Passes a snapshot to every sink after the events published before it. Snapshots do not
+    /// pile up: a sink that is behind gets only the latest one when it catches up.
     public func update(_ snapshot: Snapshot) {
-        for channel in channels where channel.backlog.load(ordering: .relaxed) == 0 {
-            channel.queue.async(group: channel.group) { channel.sink.update(snapshot) }
+        for channel in channels where channel.replacePendingSnapshot(with: snapshot) {
+            channel.queue.async(group: channel.group) {
+                if let latest = channel.takePendingSnapshot() { channel.sink.update(latest) }
+            }
         }
     }
 
@@ -86,11 +89,27 @@ private final class SinkChannel: Sendable {
     let backlog = Atomic<Int>(0)
     let droppedReported = Atomic<Bool>(false)
     let failureReported = Atomic<Bool>(false)
+    private let pendingSnapshot = Mutex<Snapshot?>(nil)
 
     init(name: String, sink: any Sink) {
         self.name = name
         self.sink = sink
         queue = DispatchQueue(label: "pacer.sink.\(name)")
+    }
+
+    /// Makes `snapshot` the one to deliver next; true when none was waiting (a delivery must be queued).
+    func replacePendingSnapshot(with snapshot: Snapshot) -> Bool {
+        pendingSnapshot.withLock { pending in
+            defer { pending = snapshot }
+            return pending == nil
+        }
+    }
+
+    func takePendingSnapshot() -> Snapshot? {
+        pendingSnapshot.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
     }
 
     /// Reserves room for up to `count` events; returns how many fit under the backlog bound.
