@@ -55,6 +55,7 @@ check "finished command reaches the log" wait_for 5 log_has '"event":"pause"'
 check "pause shows on the display" wait_for 3 screen_has "PAUSED"
 tmux_ send-keys -t test "" Enter
 check "empty line resumes" wait_for 5 log_has '"event":"resume"'
+: > "$work/log.jsonl"
 
 # Tab completion of a command name.
 tmux_ send-keys -t test "sk" Tab
@@ -82,6 +83,23 @@ check "Ctrl-C exits with 130" wait_for 5 screen_has "EXIT=130"
 check "Ctrl-C is logged as aborted" wait_for 3 log_has '"outcome":"aborted"'
 check "terminal modes restored after Ctrl-C" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 check "summary printed on the normal screen" screen_has "Session interrupted."
+
+# Third run: Ctrl-Z pauses and stops pacer, giving the shell its screen; fg brings it all back.
+: > "$work/log.jsonl"
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl" Enter
+wait_for 10 screen_has "pacer>"
+tmux_ send-keys -t test "resu"
+sleep 0.3
+tmux_ send-keys -t test C-z
+check "Ctrl-Z stops pacer and returns to the shell" wait_for 5 screen_has "Stopped"
+check "Ctrl-Z pauses the session" wait_for 3 log_has '"event":"pause"'
+tmux_ send-keys -t test "fg" Enter
+check "fg brings back the display" wait_for 5 screen_has "PAUSED"
+check "the half-typed command survives the stop" wait_for 3 prompt_line_is "resu"
+tmux_ send-keys -t test "me" Enter
+check "the completed command works after fg" wait_for 5 log_has '"event":"resume"'
+tmux_ send-keys -t test "quit" Enter
+check "the session ends normally after a stop" wait_for 5 log_has '"outcome":"quit"'
 
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -70,6 +70,16 @@ final class LineEditor {
         rl_redisplay()
     }
 
+    /// Puts the terminal back in the modes readline found it in, while the process is stopped.
+    func suspend() {
+        if isOpen { rl_deprep_terminal() }
+    }
+
+    /// Takes the terminal into readline's modes again.
+    func resume() {
+        if isOpen { rl_prep_terminal(1) }
+    }
+
     /// Changes the prompt text (to ask a question, say).
     func setPrompt(_ prompt: String) {
         rl_set_prompt(prompt)

@@ -20,6 +20,8 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     /// The rows the block and the scrolling region were laid out for; nil when not live.
     private var layout: (blockRows: Int, rows: Int)?
     private var lineEditor: LineEditor?
+    /// Set while the process is stopped (Ctrl-Z): nothing is drawn until it continues.
+    private var suspended = false
 
     public init(output: DescriptorOutput = .standardOutput, queue: DispatchQueue = .main) {
         self.output = output
@@ -39,6 +41,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         queue.async { [self] in
             guard isTerminal else { return }
             self.block = block
+            if suspended { return }
             if block.isEmpty {
                 leaveLiveMode()
             } else if layout?.blockRows != block.count || layout?.rows != size.rows {
@@ -71,6 +74,22 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     /// Lays the screen out again for its current size (after a resize). Call on `queue`.
     func relayoutIfLive() {
         if layout != nil { relayout() }
+    }
+
+    /// Gives the terminal back as it was before the process stops (Ctrl-Z). Call on `queue`.
+    func suspend() {
+        suspended = true
+        lineEditor?.suspend()
+        guard layout != nil else { return }
+        layout = nil
+        TerminalModes.leaveAlternateScreen()
+    }
+
+    /// Takes the terminal again after the process is continued. Call on `queue`.
+    func resumeAfterStop() {
+        suspended = false
+        lineEditor?.resume()
+        if !block.isEmpty || lineEditor != nil { relayout() }
     }
 
     /// Takes the alternate screen now, before anything (the prompt) is drawn. Call on `queue`.

@@ -29,9 +29,11 @@ public final class SessionDriver: @unchecked Sendable {
         }
     }
 
-    /// Carries out a command; `reply` gets a message for the user when there is one.
-    public func submit(_ command: Command, reply: @escaping @Sendable (String) -> Void) {
+    /// Carries out a command; `reply` gets a message for the user when there is one, and
+    /// `completion` runs (on the clock's queue) once the command's events are published.
+    public func submit(_ command: Command, reply: @escaping @Sendable (String) -> Void, completion: (@Sendable () -> Void)? = nil) {
         queue.async { [self] in
+            defer { completion?() }
             let now = elapsed()
             switch command {
             case .quit:

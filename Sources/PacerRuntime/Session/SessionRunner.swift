@@ -29,6 +29,8 @@ public final class SessionRunner: @unchecked Sendable {
     private var reader: LineReader?
     // Touched only on the main queue.
     private var signalStatus: Int32?
+    /// Whether Ctrl-Z stopped the process and the terminal must be taken back when it continues.
+    private var stopped = false
 
     public init(loaded: LoadedWorkout, sinks: [(name: String, sink: any Sink)], screen: TerminalScreen, options: RunOptions, environment: Environment) {
         self.loaded = loaded
@@ -89,6 +91,23 @@ public final class SessionRunner: @unchecked Sendable {
             }
             signalStatus = SignalWatcher.exitStatus(for: number)
             driver.abort()
+        }
+        signals.watch([SIGTSTP], queue: .main) { [self] _ in
+            driver.submit(.pause, reply: { _ in }) { [self] in
+                hub.drain(timeout: 1)
+                DispatchQueue.main.async { [self] in
+                    screen.suspend()
+                    screen.printNow("pacer: paused and stopped; 'fg' brings it back")
+                    stopped = true
+                    SignalWatcher.stopProcess()
+                }
+            }
+        }
+        signals.watch([SIGCONT], queue: .main) { [self] _ in
+            guard stopped else { return }
+            stopped = false
+            screen.resumeAfterStop()
+            driver.refresh()
         }
         signals.watch([SIGWINCH], queue: .main) { [self] _ in
             screen.relayoutIfLive()

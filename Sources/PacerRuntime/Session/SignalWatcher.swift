@@ -20,6 +20,11 @@ public final class SignalWatcher: @unchecked Sendable {
         }
     }
 
+    /// Stops the process as Ctrl-Z does by default; SIGCONT (`fg`) continues it.
+    public static func stopProcess() {
+        kill(getpid(), SIGSTOP)
+    }
+
     /// The exit status a shell expects after a signal: 128 + its number.
     public static func exitStatus(for number: Int32) -> Int32 {
         128 + number

@@ -58,6 +58,14 @@ public final class SinkHub: Sendable {
         }
     }
 
+    /// Waits up to `timeout` seconds for every sink to take the events published so far.
+    public func drain(timeout: Double) {
+        let deadline = DispatchTime.now() + timeout
+        for channel in channels {
+            _ = channel.group.wait(timeout: deadline)
+        }
+    }
+
     /// Waits up to `timeout` seconds for the sinks to take their events, then closes them.
     /// Returns the names of sinks that did not finish in time.
     @discardableResult

@@ -48,16 +48,6 @@ public enum FileSystem {
         access(path, F_OK) == 0
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    public static func isExecutableFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
-    }
-
     /// The names in a directory, sorted; empty when it does not exist or cannot be read.
     public static func contents(of directory: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }

@@ -54,7 +54,6 @@ public enum TerminalModes {
 public enum ANSI {
     public static let reset = "\u{1B}[0m"
     public static let showCursor = "\u{1B}[?25h"
-    public static let hideCursor = "\u{1B}[?25l"
     public static let clearLine = "\u{1B}[2K"
 
     public static let clearScreen = "\u{1B}[2J"
