@@ -86,6 +86,11 @@ struct PlanTests {
         #expect(plan.phases.allSatisfy { $0.cue == nil && $0.cues.isEmpty && $0.reps == nil && $0.weight == nil && $0.cap == nil })
     }
 
+    @Test func onlyTheTwoTokensAreReplacedAndOtherBracesStay() throws {
+        let plan = try expand(steps: #"{"repeat": 2, "steps": [{"work": 5, "name": "{a} {round}{rounds} {roundx} {"}]}"#)
+        #expect(plan.phases.map(\.name) == ["{a} 12 {roundx} {", "{a} 22 {roundx} {"])
+    }
+
     @Test func plannedAfterEachPhase() throws {
         let plan = try expand(sevenMinuteWorkout)
         #expect(plan.planned(after: 0) == .seconds(470))

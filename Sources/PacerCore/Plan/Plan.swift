@@ -57,8 +57,24 @@ struct RoundContext {
 
     /// Replaces the `{round}` and `{rounds}` tokens in a name or cue.
     func fill(_ text: String) -> String {
-        guard text.contains("{round") else { return text }
-        return text.replacing("{rounds}", with: String(rounds)).replacing("{round}", with: String(round))
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let brace = rest.firstIndex(of: "{") {
+            result += rest[..<brace]
+            let tail = rest[brace...]
+            if tail.hasPrefix("{rounds}") {
+                result += String(rounds)
+                rest = tail.dropFirst(8)
+            } else if tail.hasPrefix("{round}") {
+                result += String(round)
+                rest = tail.dropFirst(7)
+            } else {
+                result += "{"
+                rest = tail.dropFirst()
+            }
+        }
+        return result + rest
     }
 }
 

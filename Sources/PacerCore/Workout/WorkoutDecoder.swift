@@ -157,7 +157,7 @@ public struct WorkoutDecoder {
         if let value = fields["weight"] {
             switch value.content {
             case .number(let number) where number >= 0 && number.isFinite: weight = .number(number)
-            case .string(let text) where !text.trimmingSpaces().isEmpty && isOneLine(text): weight = .text(text)
+            case .string(let text) where !text.isBlank && text.isOneLine: weight = .text(text)
             default: report("\(path).weight", "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
             }
         }
@@ -317,23 +317,19 @@ public struct WorkoutDecoder {
     /// A name or cue: a non-empty single line, using `{round}` tokens only where there are rounds.
     private mutating func label(_ value: JSONValue, path: String, inRounds: Bool) -> String? {
         guard let text = text(value, path: path) else { return nil }
-        guard !text.trimmingSpaces().isEmpty else {
+        guard !text.isBlank else {
             report(path, "must not be empty")
             return nil
         }
-        guard isOneLine(text) else {
+        guard text.isOneLine else {
             report(path, "must be one line: remove the line break")
             return nil
         }
-        if !inRounds, text.contains("{round}") || text.contains("{rounds}") {
+        if !inRounds, text.mentionsRound {
             report(path, "{round} and {rounds} only mean something inside a repeat or circuit")
             return nil
         }
         return text
-    }
-
-    private func isOneLine(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
     }
 
     private func describe(_ value: JSONValue) -> String {
@@ -371,8 +367,9 @@ public struct WorkoutDecoder {
             report("steps", "the workout expands to \(size.phases == .max ? "more than \(Int64(Int32.max))" : String(size.phases)) phases; the limit is \(Plan.maximumPhases): lower a repeat or rounds count")
         }
         if size.planned > WorkoutDuration.maximumWorkout {
-            let shown = size.planned.milliseconds == .max ? "forever" : size.planned.spoken
-            report("steps", "the workout lasts \(shown); the limit is 7 days")
+            report("steps", size.planned.milliseconds == .max
+                ? "the workout lasts far more than 7 days, the limit"
+                : "the workout lasts \(size.planned.spoken); the limit is 7 days")
         }
     }
 }

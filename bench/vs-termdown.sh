@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# CPU time and peak memory of a 20-second countdown: pacer vs termdown.
+#
+#   PACER=/tmp/pacer-release/release/pacer bench/vs-termdown.sh
+#
+# Each program runs in its own detached tmux session of a fixed size (100x30),
+# on a private tmux socket, under /usr/bin/time -f "%e %U %S %M" (elapsed s,
+# user s, sys s, peak RSS KB) written to a file. /usr/bin/time only has 10 ms
+# CPU resolution, and pacer uses less than that in 20 s, so a tiny C helper
+# (rtime, built here with cc) sits between time and the program and reports
+# the program's own wait4() rusage in microseconds; the ratios use those.
+# Chain: /usr/bin/time -> rtime -> program. Rounds alternate
+# termdown, pacer, termdown, pacer, ... Env: PACER (default
+# .build/release/pacer), ROUNDS (default 3), SECONDS_TO_RUN (default 20).
+# Targets: pacer CPU <= 1/10 of termdown's, peak RSS <= 1/2.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+PACER="${PACER:-.build/release/pacer}"
+ROUNDS="${ROUNDS:-3}"
+SECS="${SECONDS_TO_RUN:-20}"
+[[ -x "$PACER" ]] || { echo "no pacer binary at $PACER (set PACER=...)" >&2; exit 2; }
+PACER="$(cd "$(dirname "$PACER")" && pwd)/$(basename "$PACER")"
+
+apt_updated=
+apt_install() {
+    if [[ -z "$apt_updated" ]]; then apt-get update -qq >/dev/null 2>&1 || true; apt_updated=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1
+}
+command -v python3 >/dev/null || apt_install python3 python3-pip
+command -v tmux >/dev/null || apt_install tmux
+command -v cc >/dev/null || apt_install gcc libc6-dev
+[[ -x /usr/bin/time ]] || apt_install time
+# termdown's real entry point, not a pyenv/asdf shim (a shim's own bash and
+# exec chain would be charged to termdown's CPU time).
+termdown_path() {
+    python3 -c 'import os, sys; p = os.path.join(os.path.dirname(sys.executable), "termdown"); print(p if os.path.exists(p) else "")'
+}
+if [[ -z "$(termdown_path)" ]]; then
+    python3 -m pip install -q termdown >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages termdown >/dev/null
+fi
+TERMDOWN="$(termdown_path)"
+[[ -n "$TERMDOWN" ]] || TERMDOWN="$(command -v termdown)"
+[[ -n "$TERMDOWN" ]] || { echo "termdown could not be installed" >&2; exit 1; }
+
+work="$(mktemp -d)"
+sock="pacer-bench-$$"
+cleanup() { tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+cat > "$work/rtime.c" <<'C'
+/* rtime OUT CMD...: runs CMD, writes "elapsed_s user_s sys_s maxrss_KB" of CMD (wait4 rusage) to OUT. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    if (argc < 3) return 2;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pid_t pid = fork();
+    if (pid == 0) { execvp(argv[2], argv + 2); perror(argv[2]); _exit(127); }
+    int status; struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0) { perror("rtime"); return 1; }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    FILE *f = fopen(argv[1], "w");
+    if (!f) { perror(argv[1]); return 1; }
+    fprintf(f, "%.6f %ld.%06ld %ld.%06ld %ld\n",
+            (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
+            (long)ru.ru_utime.tv_sec, (long)ru.ru_utime.tv_usec,
+            (long)ru.ru_stime.tv_sec, (long)ru.ru_stime.tv_usec, ru.ru_maxrss);
+    fclose(f);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+C
+cc -O2 -o "$work/rtime" "$work/rtime.c"
+
+"$here/gen-workout.py" 1 --kinds work --work "$SECS" --no-cues --name "Twenty seconds" > "$work/t.json"
+
+echo "pacer:    $PACER ($("$PACER" --version))"
+echo "termdown: $TERMDOWN ($("$TERMDOWN" --version 2>&1 | head -1)), python $(python3 -c 'import platform; print(platform.python_version())')"
+echo "tmux $(tmux -V | awk '{print $2}'), pane 100x30, TERM inside tmux: tmux default; $ROUNDS rounds, $SECS s each"
+
+# run NAME CMD...: runs CMD in a fresh tmux session under /usr/bin/time and rtime;
+# prints time's "%e %U %S %M" then rtime's "elapsed user sys maxrss" on one line.
+run() {
+    local name="$1"; shift
+    local out="$work/$name.time"
+    rm -f "$out" "$out.done" "$out.precise"
+    local cmd
+    printf -v cmd '%q ' /usr/bin/time -o "$out" -f '%e %U %S %M' "$work/rtime" "$out.precise" "$@"
+    tmux -L "$sock" new-session -d -s "$name" -x 100 -y 30 "cd $(printf %q "$work") && $cmd; touch $(printf %q "$out.done")"
+    local waited=0
+    while [[ ! -e "$out.done" ]]; do
+        sleep 0.5; waited=$((waited + 1))
+        if ((waited > (SECS + 60) * 2)); then
+            echo "$name did not finish; screen:" >&2
+            tmux -L "$sock" capture-pane -p -t "$name" >&2 || true
+            exit 1
+        fi
+    done
+    tmux -L "$sock" kill-session -t "$name" 2>/dev/null || true
+    # /usr/bin/time writes "Command exited with non-zero status N" first on failure.
+    if grep -q "non-zero" "$out"; then echo "$name: $(head -1 "$out")" >&2; fi
+    echo "$(tail -1 "$out") $(cat "$out.precise")"
+}
+
+results="$work/results.txt"
+: > "$results"
+echo "columns: /usr/bin/time's %e %U %S %M | rtime's (wait4, us resolution) user+sys and maxrss of the program itself"
+printf '%-6s %-9s %9s %7s %7s %8s | %10s %9s\n' round program elapsed_s user_s sys_s peak_KB cpu_ms peak_KB
+for ((r = 1; r <= ROUNDS; r++)); do
+    for prog in termdown pacer; do
+        if [[ $prog == termdown ]]; then
+            line=$(run "termdown-$r" "$TERMDOWN" "$SECS")
+        else
+            line=$(run "pacer-$r" "$PACER" run "$work/t.json")
+        fi
+        read -r e u s m pe pu ps pm <<<"$line"
+        cpu=$(python3 -c "print(f'{($pu + $ps) * 1000:.1f}')")
+        printf '%-6s %-9s %9s %7s %7s %8s | %10s %9s\n' "$r" "$prog" "$e" "$u" "$s" "$m" "$cpu" "$pm"
+        echo "$prog $e $u $s $m $pe $pu $ps $pm" >> "$results"
+    done
+done
+
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+def med(prog, f):
+    return statistics.median(f(r) for r in rows if r[0] == prog)
+# Precise figures from rtime: program's own user+sys and peak RSS.
+cpu = lambda r: (float(r[6]) + float(r[7])) * 1000
+rss = lambda r: int(r[8])
+el = lambda r: float(r[1])
+time_cpu = lambda r: (float(r[2]) + float(r[3])) * 1000
+time_rss = lambda r: int(r[4])
+t_cpu, p_cpu = med("termdown", cpu), med("pacer", cpu)
+t_rss, p_rss = med("termdown", rss), med("pacer", rss)
+print()
+print(f"medians      {'elapsed':>9} {'CPU (user+sys)':>15} {'peak RSS':>10}")
+print(f"termdown     {med('termdown', el):>8.2f}s {t_cpu:>12.1f} ms {t_rss:>7} KB")
+print(f"pacer        {med('pacer', el):>8.2f}s {p_cpu:>12.1f} ms {p_rss:>7} KB")
+print(f"(/usr/bin/time alone, 10 ms resolution: termdown {med('termdown', time_cpu):.0f} ms {med('termdown', time_rss)} KB, "
+      f"pacer {med('pacer', time_cpu):.0f} ms {med('pacer', time_rss)} KB)")
+cpu_ratio = p_cpu / t_cpu if t_cpu else float("inf")
+rss_ratio = p_rss / t_rss
+print(f"ratio pacer/termdown: CPU {cpu_ratio:.3f} (1/{1/cpu_ratio:.1f}), peak RSS {rss_ratio:.3f} (1/{1/rss_ratio:.1f})")
+print(f"target CPU <= 1/10:  {'MET' if cpu_ratio <= 0.1 else 'MISSED'}")
+print(f"target RSS <= 1/2:   {'MET' if rss_ratio <= 0.5 else 'MISSED'}")
+PY
