@@ -16,7 +16,6 @@ public struct RunOptions: Sendable {
 /// Runs one session from start to exit: the driver, the sinks, the input, the signals, and a clean
 /// terminal at the end whichever way the session ends.
 public final class SessionRunner: @unchecked Sendable {
-    private let loaded: LoadedWorkout
     private let options: RunOptions
     private let screen: TerminalScreen
     private let environment: Environment
@@ -33,7 +32,6 @@ public final class SessionRunner: @unchecked Sendable {
     private var stopped = false
 
     public init(loaded: LoadedWorkout, sinks: [(name: String, sink: any Sink)], screen: TerminalScreen, options: RunOptions, environment: Environment) {
-        self.loaded = loaded
         self.options = options
         self.screen = screen
         self.environment = environment
