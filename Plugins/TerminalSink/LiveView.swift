@@ -21,8 +21,11 @@ struct LiveView {
     private var limit: WorkoutDuration? { snapshot?.limit ?? phase.limit }
     private var remaining: WorkoutDuration? { limit.map { max(.zero, $0 - elapsed) } }
 
-    /// The clock shown big: time left, or for an uncapped rep step the time so far.
-    private var clock: String { (remaining ?? elapsed).clock }
+    /// The clock shown big: time left in a timed phase; a rep step counts up in whole seconds.
+    private var clock: String {
+        guard phase.kind != .reps else { return WorkoutDuration(milliseconds: elapsed.milliseconds / 1000 * 1000).clock }
+        return (remaining ?? elapsed).clock
+    }
 
     func lines(columns: Int, rows: Int) -> [String] {
         let width = max(20, columns - 1)
@@ -84,9 +87,8 @@ struct LiveView {
     }
 
     private var phaseTrailing: String {
-        if phase.kind == .reps, phase.duration == nil {
-            let cap = limit.map { " (cap \($0.clock))" } ?? ""
-            return "\(elapsed.clock) so far\(cap)"
+        if phase.kind == .reps {
+            return limit.map { "cap \($0.clock)" } ?? "say done when finished"
         }
         return "\(clock) left"
     }

@@ -13,6 +13,15 @@ private let bigThirty = [
     "█████     █████ █████",
 ]
 
+/// The rows of "0:12" in the block font, without the centring indent.
+private let bigZeroTwelve = [
+    "█████        █  █████",
+    "█   █  █    ██      █",
+    "█   █        █  █████",
+    "█   █  █     █  █    ",
+    "█████       ███ █████",
+]
+
 private func trimmedLeft(_ line: String) -> String {
     String(line.drop { $0 == " " })
 }
@@ -178,8 +187,20 @@ struct TerminalSinkTests {
         let block = screen.block
         #expect(block[0].hasPrefix("REPS  Push-ups  ×10 @ 20 kg"))
         #expect(block[0].hasSuffix("   3/3"))
-        #expect(block[8].hasSuffix("  0:12 so far"))
+        #expect(block[8].hasSuffix("  say done when finished"))
         #expect(block[11] == "next: the end")
+        #expect(trimmedLeft(block[2]) == bigZeroTwelve[0])
+    }
+
+    @Test func aCappedRepStepCountsUpAndShowsItsCap() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([Phase(kind: .reps, name: "Pull-ups", duration: nil, cap: .seconds(120), reps: 8)])
+        try Self.feed(sink, session.start())
+        sink.update(session.snapshot(at: 12.5))
+        let block = screen.block
+        #expect(Array(block[2...6]).map(trimmedLeft) == bigZeroTwelve)
+        #expect(block[8].hasSuffix("  cap 2:00"))
     }
 
     @Test func smallTerminalGetsTheCompactTwoLineForm() throws {
