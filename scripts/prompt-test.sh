@@ -98,8 +98,25 @@ check "fg brings back the display" wait_for 5 screen_has "PAUSED"
 check "the half-typed command survives the stop" wait_for 3 prompt_line_is "resu"
 tmux_ send-keys -t test "me" Enter
 check "the completed command works after fg" wait_for 5 log_has '"event":"resume"'
-tmux_ send-keys -t test "quit" Enter
-check "the session ends normally after a stop" wait_for 5 log_has '"outcome":"quit"'
+
+# A resize re-lays the display out (compact when short) and keeps the half-typed command.
+tmux_ send-keys -t test "sta"
+tmux_ resize-window -t test -x 70 -y 12
+check "a short terminal gets the compact display" wait_for 3 screen_has "[1/3]"
+check "the half-typed command survives a resize" wait_for 3 prompt_line_is "sta"
+tmux_ resize-window -t test -x 100 -y 30
+check "a tall terminal gets the big digits back" wait_for 3 screen_has "█████"
+tmux_ send-keys -t test C-u
+
+# Ctrl-D on an empty line asks before quitting.
+tmux_ send-keys -t test C-d
+check "Ctrl-D asks before quitting" wait_for 3 screen_has "End the session? [y/N]"
+tmux_ send-keys -t test "n" Enter
+check "answering no goes on" wait_for 3 screen_has "going on"
+tmux_ send-keys -t test C-d
+wait_for 3 screen_has "End the session? [y/N]" || true
+tmux_ send-keys -t test "y" Enter
+check "answering yes ends the session" wait_for 5 log_has '"outcome":"quit"'
 
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
