@@ -197,6 +197,16 @@ struct RunTests {
         #expect(!result.stdout.contains("Tabata"), "the session must not start: \(result)")
     }
 
+    @Test func aFullDiskIsReportedOnceAndTheSessionGoesOn() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 1}, {"rest": 1}]}"#)
+        let result = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--log", "/dev/full"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let reports = result.stderr.split(separator: "\n").filter { $0.contains("the log sink failed") }
+        #expect(reports == ["pacer: the log sink failed: cannot write the log /dev/full: No space left on device; the session goes on without what it could not take"], "\(result)")
+        #expect(result.stdout.contains("Workout complete."), "\(result)")
+    }
+
     @Test func anInvalidWorkoutDoesNotRun() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("bad.json", #"{"name": "Bad", "steps": [{"work": "soon"}]}"#)

@@ -56,6 +56,18 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         queue.async { [self] in printNow(line) }
     }
 
+    /// Reports a problem: in the scrolling region while live, otherwise on standard error.
+    public func warn(_ line: String) {
+        queue.async { [self] in
+            if layout != nil {
+                printNow(line)
+            } else {
+                var error = DescriptorOutput.standardError
+                error.write(line + "\n")
+            }
+        }
+    }
+
     /// Prints a line in the scrolling region (or plainly when not live), keeping the prompt below it.
     func printNow(_ line: String) {
         guard layout != nil else {

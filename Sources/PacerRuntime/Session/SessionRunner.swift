@@ -35,7 +35,7 @@ public final class SessionRunner: @unchecked Sendable {
         self.options = options
         self.screen = screen
         self.environment = environment
-        hub = SinkHub(sinks) { message in screen.print("pacer: \(message)") }
+        hub = SinkHub(sinks) { message in screen.warn("pacer: \(message)") }
         sinksShowNotes = sinks.contains { $0.name == "terminal" }
         let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
         driver = SessionDriver(engine: engine, hub: hub)
@@ -120,7 +120,7 @@ public final class SessionRunner: @unchecked Sendable {
         screen.queue.async { [self] in
             screen.show([])
             for name in late {
-                screen.print("pacer: the \(name) sink did not finish in time; some of its output may be missing")
+                screen.warn("pacer: the \(name) sink did not finish in time; some of its output may be missing")
             }
             screen.queue.async { self.exitProcess(after: outcome) }
         }

@@ -32,7 +32,7 @@ public final class SinkHub: Sendable {
                         try channel.sink.receive(event)
                     } catch {
                         if channel.warnOnce(.failing) {
-                            report("the \(channel.name) sink failed: \(error)")
+                            report("the \(channel.name) sink failed: \(error); the session goes on without what it could not take")
                         }
                     }
                 }
@@ -77,7 +77,7 @@ public final class SinkHub: Sendable {
                 do {
                     try channel.sink.close()
                 } catch {
-                    if channel.warnOnce(.failing) { report("the \(channel.name) sink failed: \(error)") }
+                    if channel.warnOnce(.failing) { report("the \(channel.name) sink failed: \(error); the session goes on without what it could not take") }
                 }
             }
         }
