@@ -54,6 +54,16 @@ def start_pacer(pacer, workout, log):
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
+def lines_of(chunks):
+    """Turns (monotonic_ns, bytes) chunks into (monotonic_ns, line) for each complete line."""
+    buf = b""
+    for now, chunk in chunks:
+        buf += chunk
+        *lines, buf = buf.split(b"\n")
+        for line in lines:
+            yield now, line
+
+
 def read_fifo(pacer, workout, tmp, deadline):
     """Yields (monotonic_ns, line) for each line Pacer writes to a named pipe."""
     path = os.path.join(tmp, "events.fifo")
@@ -64,26 +74,26 @@ def read_fifo(pacer, workout, tmp, deadline):
     proc = start_pacer(pacer, workout, path)
     poller = select.poll()
     poller.register(fd, select.POLLIN | select.POLLHUP)
-    buf = b""
-    saw_writer = False
-    try:
+
+    def chunks():
+        saw_writer = False
         while time.monotonic() < deadline:
             if not poller.poll(100):
                 if proc.poll() is not None and not saw_writer:
-                    break  # Pacer exited without ever writing
+                    return  # Pacer exited without ever writing
                 continue
             now = time.monotonic_ns()
             chunk = os.read(fd, 65536)
             if not chunk:
                 if saw_writer:
-                    break  # writer closed: end of stream
+                    return  # writer closed: end of stream
                 time.sleep(0.001)
                 continue
             saw_writer = True
-            buf += chunk
-            *lines, buf = buf.split(b"\n")
-            for line in lines:
-                yield now, line
+            yield now, chunk
+
+    try:
+        yield from lines_of(chunks())
     finally:
         os.close(fd)
         yield from finish(proc)
@@ -95,23 +105,22 @@ def read_file(pacer, workout, tmp, deadline):
     open(path, "wb").close()
     fd = os.open(path, os.O_RDONLY)
     proc = start_pacer(pacer, workout, path)
-    buf = b""
-    try:
+
+    def chunks():
         while time.monotonic() < deadline:
             chunk = os.read(fd, 65536)
             now = time.monotonic_ns()
             if not chunk:
-                if proc.poll() is not None:
-                    chunk = os.read(fd, 65536)
-                    if not chunk:
-                        break
-                else:
+                if proc.poll() is None:
                     time.sleep(0.0002)
                     continue
-            buf += chunk
-            *lines, buf = buf.split(b"\n")
-            for line in lines:
-                yield now, line
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return
+            yield now, chunk
+
+    try:
+        yield from lines_of(chunks())
     finally:
         os.close(fd)
         yield from finish(proc)

@@ -10,19 +10,12 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
-PACER="${PACER:-.build/release/pacer}"
 RUNS_BIG="${RUNS_BIG:-10}"
 RUNS_SMALL="${RUNS_SMALL:-100}"
 RSS_RUNS="${RSS_RUNS:-5}"
-[[ -x "$PACER" ]] || { echo "no pacer binary at $PACER (set PACER=...)" >&2; exit 2; }
-PACER="$(cd "$(dirname "$PACER")" && pwd)/$(basename "$PACER")"
 
-apt_updated=
-apt_install() {
-    command -v apt-get >/dev/null || return 1
-    if [[ -z "$apt_updated" ]]; then apt-get update -qq >/dev/null 2>&1 || true; apt_updated=1; fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1
-}
+# shellcheck source=bench/common.sh
+source "$here/common.sh"
 command -v python3 >/dev/null || apt_install python3
 # NO_HYPERFINE=1 forces the Python timing loop.
 if [[ -z "${NO_HYPERFINE:-}" ]]; then

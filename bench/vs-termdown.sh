@@ -16,17 +16,11 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-PACER="${PACER:-.build/release/pacer}"
 ROUNDS="${ROUNDS:-3}"
 SECS="${SECONDS_TO_RUN:-20}"
-[[ -x "$PACER" ]] || { echo "no pacer binary at $PACER (set PACER=...)" >&2; exit 2; }
-PACER="$(cd "$(dirname "$PACER")" && pwd)/$(basename "$PACER")"
 
-apt_updated=
-apt_install() {
-    if [[ -z "$apt_updated" ]]; then apt-get update -qq >/dev/null 2>&1 || true; apt_updated=1; fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1
-}
+# shellcheck source=bench/common.sh
+source "$here/common.sh"
 command -v python3 >/dev/null || apt_install python3 python3-pip
 command -v tmux >/dev/null || apt_install tmux
 command -v cc >/dev/null || apt_install gcc libc6-dev

@@ -207,6 +207,18 @@ private func writeWithoutSIGPIPE(_ descriptor: Int32, _ data: Data) -> Bool {
     return true
 }
 
+extension PacerProcess {
+    /// Starts a session with standard input left open and waits until its log shows the first phase.
+    static func startSession(_ arguments: [String], in sandbox: Sandbox, log path: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerProcess {
+        let process = try PacerProcess(arguments, environment: sandbox.environment(), directory: sandbox.directory,
+                                       stdin: .open, sourceLocation: sourceLocation)
+        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
+        #expect(started, "the session did not start", sourceLocation: sourceLocation)
+        return process
+    }
+}
+
 /// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass; returns whether it held.
 func eventually(timeout: Double = 5, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)

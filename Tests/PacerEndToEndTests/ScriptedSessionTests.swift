@@ -142,10 +142,7 @@ struct ScriptedSessionTests {
         // A long phase, so the test decides when it ends.
         try sandbox.write("hold.json", #"{"name": "Hold", "steps": [{"work": 600, "name": "Hold"}, {"rest": 1}]}"#)
         let path = sandbox.path("hold.log")
-        let process = try PacerProcess(["run", "hold.json", "--speed", "10", "--log", path],
-                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
-        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
-        #expect(started, "the session did not start")
+        let process = try await PacerProcess.startSession(["run", "hold.json", "--speed", "10", "--log", path], in: sandbox, log: path)
         #expect(process.write("pause\n"), "pacer stopped reading its input")
         #expect(await eventually { EventLog.ifPresent(path)?.of("pause").count == 1 }, "no pause event")
         #expect(process.write("status\n"), "pacer stopped reading its input")

@@ -19,11 +19,8 @@ struct SignalTests {
         let sandbox = try Sandbox()
         try sandbox.write("minute.json", #"{"name": "Minute", "steps": [{"work": 30, "name": "First"}, {"rest": 30}]}"#)
         let path = sandbox.path("minute.log")
-        let process = try PacerProcess(["run", "minute.json", "--speed", "1", "--log", path],
-                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
         // The signal handlers are in place before the first event is written.
-        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
-        #expect(started, "the session did not start")
+        let process = try await PacerProcess.startSession(["run", "minute.json", "--speed", "1", "--log", path], in: sandbox, log: path)
         try await Task.sleep(for: .milliseconds(300))
         process.send(signal.number)
         let result = await process.finish(timeout: 5)

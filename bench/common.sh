@@ -1,0 +1,13 @@
+# Shared by the bench scripts (sourced): the pacer binary to measure and installing what is missing.
+
+PACER="${PACER:-.build/release/pacer}"
+[[ -x "$PACER" ]] || { echo "no pacer binary at $PACER (set PACER=...)" >&2; exit 2; }
+PACER="$(cd "$(dirname "$PACER")" && pwd)/$(basename "$PACER")"
+
+apt_updated=
+# apt_install PACKAGE...: installs Debian packages, running apt-get update once first.
+apt_install() {
+    command -v apt-get >/dev/null || return 1
+    if [[ -z "$apt_updated" ]]; then apt-get update -qq >/dev/null 2>&1 || true; apt_updated=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1
+}
