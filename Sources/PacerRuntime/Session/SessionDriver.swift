@@ -44,6 +44,8 @@ public final class SessionDriver: @unchecked Sendable {
             case .help:
                 reply(CommandGrammar.help)
             default:
+                // What was due first is published first, so a rejected command loses none of it.
+                deliver(engine.advance(to: now), now: now)
                 do throws(CommandRejection) {
                     deliver(try engine.handle(command, at: now), now: now)
                 } catch {
