@@ -87,4 +87,11 @@ struct WorkoutDurationTests {
     func decimal3WritesAtMostThreeFractionDigits(thousandths: Int64, expected: String) {
         #expect(Decimal3(thousandths).text == expected)
     }
+
+    @Test(arguments: [
+        (Int64(0), "0.000"), (3_000, "3.000"), (12_500, "12.500"), (1, "0.001"), (1_050, "1.050"), (-250, "-0.250"),
+    ])
+    func decimal3CanWriteExactlyThreeFractionDigits(thousandths: Int64, expected: String) {
+        #expect(Decimal3(thousandths, fixed: true).text == expected)
+    }
 }

@@ -28,8 +28,8 @@ struct LogFileSinkTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == events.count + 1)
         #expect(lines.last == "")
-        #expect(lines.first?.hasPrefix(#"{"event":"session.start","t":0,"due":0,"workout":"Test""#) == true)
-        #expect(lines.dropLast().last == #"{"event":"session.end","t":9,"outcome":"completed","active":8,"paused":1,"wall":"END"}"#)
+        #expect(lines.first?.hasPrefix(#"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test""#) == true)
+        #expect(lines.dropLast().last == #"{"event":"session.end","t":9.000,"outcome":"completed","active":8,"paused":1,"wall":"END"}"#)
     }
 
     @Test func appendsToAnExistingFile() throws {

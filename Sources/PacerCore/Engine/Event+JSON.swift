@@ -39,9 +39,10 @@ extension Event {
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
+    /// An instant in seconds with exactly three decimals, as the stream specifies for `t` and `due`.
     private func seconds(_ instant: Instant) -> String {
         let milliseconds = (instant + (instant >= 0 ? 500_000 : -500_000)) / 1_000_000
-        return Decimal3(milliseconds).text
+        return Decimal3(milliseconds, fixed: true).text
     }
 
     private static func json(_ weight: Weight) -> String {

@@ -40,11 +40,27 @@ extension WorkoutDuration {
     }
 }
 
-/// A count of thousandths written as a decimal number with at most three fraction digits: `12.5`, `3`, `0.001`.
+/// A count of thousandths written as a decimal number: `12.5`, `3`, `0.001`, or with exactly three
+/// fraction digits (`12.500`) when `fixed`.
 public struct Decimal3: Sendable {
-    /// The decimal text, without trailing zeros in the fraction.
+    /// The decimal text.
     public let text: String
 
+    public init(_ thousandths: Int64, fixed: Bool) {
+        guard fixed else {
+            self.init(thousandths)
+            return
+        }
+        let sign = thousandths < 0 ? "-" : ""
+        let fraction = String(thousandths.magnitude % 1000)
+        self.init(text: "\(sign)\(thousandths.magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction)
+    }
+
+    private init(text: String) {
+        self.text = text
+    }
+
+    /// The shortest form, without trailing zeros in the fraction.
     public init(_ thousandths: Int64) {
         let sign = thousandths < 0 ? "-" : ""
         let magnitude = thousandths.magnitude
