@@ -58,4 +58,24 @@ struct SignalTests {
         #expect(result.stdoutLines.first?.hasSuffix("Reps: 1 phase, 0s planned") == true, "\(result)")
         #expect(result.stdoutLines.last?.hasPrefix("Session interrupted.") == true, "\(result)")
     }
+
+    @Test func aDisplayWhoseReaderGoesAwayEndsTheSessionCleanly() async throws {
+        let sandbox = try Sandbox()
+        // A line a second, so pacer writes again soon after its reader has gone.
+        try sandbox.write("minute.json", #"{"name": "Minute", "countdown": 0, "steps": [{"repeat": 60, "steps": [{"work": 1}]}]}"#)
+        let path = sandbox.path("minute.log")
+        let pacer = try PacerBinary.require().path
+        // Like `pacer run … | head -1`: the reader of the display leaves after the first line.
+        let script = "'\(pacer)' run minute.json --speed 1 --log '\(path)' < /dev/null | head -1; exit ${PIPESTATUS[0]}"
+        let process = try PacerProcess(["-c", script], environment: sandbox.environment(), directory: sandbox.directory,
+                                       executable: URL(fileURLWithPath: "/bin/bash"))
+        let result = await process.finish(timeout: 10)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.status == 128 + SIGPIPE, "ends as SIGPIPE would: \(result)")
+        #expect(result.seconds < 5, "the session must stop, not run its minute: \(result)")
+        let log = try EventLog(path: path)
+        #expect(log.problems.isEmpty, "\(log.problems)")
+        #expect(log.events.last?.type == "session.end", "\(log)")
+        #expect(log.events.last?.string("outcome") == "aborted", "\(log)")
+    }
 }

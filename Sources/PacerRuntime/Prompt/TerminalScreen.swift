@@ -15,7 +15,10 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     public let isTerminal: Bool
     /// The queue on which drawing happens; the prompt reads input on the same queue.
     public let queue: DispatchQueue
-    private var output: DescriptorOutput
+    private let output: DescriptorOutput
+    /// Called once, on `queue`, when the output cannot be written any more (its reader went away).
+    var outputClosed: @Sendable () -> Void = {}
+    private var outputFailed = false
     private var block: [String] = []
     /// The rows the block and the scrolling region were laid out for; nil when not live.
     private var layout: (blockRows: Int, rows: Int)?
@@ -47,7 +50,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             } else if layout?.blockRows != block.count || layout?.rows != size.rows {
                 relayout()
             } else {
-                output.write(ANSI.saveCursor + drawBlock() + ANSI.restoreCursor)
+                emit(ANSI.saveCursor + drawBlock() + ANSI.restoreCursor)
             }
         }
     }
@@ -71,10 +74,10 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     /// Prints a line in the scrolling region (or plainly when not live), keeping the prompt below it.
     func printNow(_ line: String) {
         guard layout != nil else {
-            output.write(line + "\n")
+            emit(line + "\n")
             return
         }
-        output.write("\r" + ANSI.clearLine + line.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
+        emit("\r" + ANSI.clearLine + line.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
         lineEditor?.redisplay()
     }
 
@@ -118,8 +121,19 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         layout = (block.count, rows)
         var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock()
         text += ANSI.scrollRegion(top: blockRows + 2, bottom: rows) + ANSI.moveTo(row: rows, column: 1)
-        output.write(text)
+        emit(text)
         lineEditor?.redisplay()
+    }
+
+    private func emit(_ text: String) {
+        do {
+            try FileSystem.writeAll(output.descriptor, Array(text.utf8))
+        } catch {
+            if !outputFailed {
+                outputFailed = true
+                outputClosed()
+            }
+        }
     }
 
     private func drawBlock() -> String {

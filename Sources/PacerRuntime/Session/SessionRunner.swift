@@ -44,6 +44,7 @@ public final class SessionRunner: @unchecked Sendable {
     /// Runs the session and exits the process with its status; never returns.
     public func run() -> Never {
         TerminalModes.save()
+        screen.outputClosed = { [self] in endBecauseOutputClosed() }
         watchSignals()
         startInput()
         driver.start { [self] outcome in
@@ -111,6 +112,14 @@ public final class SessionRunner: @unchecked Sendable {
             screen.relayoutIfLive()
             driver.refresh()
         }
+    }
+
+    /// The display's reader went away (`pacer run … | head`): end the session as SIGPIPE would,
+    /// but cleanly, with `session.end` in the log.
+    private func endBecauseOutputClosed() {
+        guard signalStatus == nil else { return }
+        signalStatus = SignalWatcher.exitStatus(for: SIGPIPE)
+        driver.abort()
     }
 
     private func shutDown(_ outcome: SessionOutcome) {
