@@ -51,7 +51,7 @@ struct LiveView {
 
     private func compact(width: Int) -> [String] {
         var first = "\(label) \(phase.name)  \(clock)"
-        if let round = phase.round, let rounds = phase.rounds { first += "  round \(round)/\(rounds)" }
+        if let label = phase.roundLabel { first += "  \(label)" }
         first += "  [\(index)/\(count)]"
         var second = nextText
         if let cue { second = "» \(cue)   " + second }
@@ -67,7 +67,7 @@ struct LiveView {
 
     private func headline(width: Int) -> String {
         var right = "\(index)/\(count)"
-        if let round = phase.round, let rounds = phase.rounds { right = "round \(round)/\(rounds)  ·  " + right }
+        if let label = phase.roundLabel { right = "\(label)  ·  " + right }
         var left = "\(label)  \(phase.name)"
         if let reps = phase.reps { left += "  ×\(reps)" + (phase.weight.map { " @ \($0)" } ?? "") }
         if paused { left += "  (Enter or resume to go on)" }

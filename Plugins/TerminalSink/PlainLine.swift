@@ -13,7 +13,7 @@ enum PlainLine {
             var parts = ["\(time)  [\(index)/\(count)]", palette.paint(phase.kind.rawValue.uppercased(), palette.kind(phase.kind)), phase.name]
             if let duration = phase.duration { parts.append(duration.spoken) }
             if let reps = phase.reps { parts.append("\(reps) reps" + (phase.weight.map { " @ \($0)" } ?? "")) }
-            if let round = phase.round, let rounds = phase.rounds { parts.append("round \(round)/\(rounds)") }
+            if let label = phase.roundLabel { parts.append(label) }
             if let cue = phase.cue { parts.append("- \(cue)") }
             if let next { parts.append("(next: \(next))") }
             return parts.joined(separator: "  ")

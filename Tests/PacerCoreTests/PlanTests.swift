@@ -91,6 +91,14 @@ struct PlanTests {
         #expect(plan.phases.map(\.name) == ["{a} 12 {roundx} {", "{a} 22 {roundx} {"])
     }
 
+    @Test func displaysShowARoundOnlyWhenThereIsMoreThanOne() throws {
+        let single = try expand(steps: #"{"circuit": ["A", "B"], "work": 5, "rest": 1}"#)
+        #expect(single.phases[0].round == 1 && single.phases[0].rounds == 1)
+        #expect(single.phases[0].roundLabel == nil)
+        let three = try expand(steps: #"{"circuit": ["A"], "work": 5, "rounds": 3}"#)
+        #expect(three.phases.map(\.roundLabel) == ["round 1/3", "round 2/3", "round 3/3"])
+    }
+
     @Test func plannedAfterEachPhase() throws {
         let plan = try expand(sevenMinuteWorkout)
         #expect(plan.planned(after: 0) == .seconds(470))

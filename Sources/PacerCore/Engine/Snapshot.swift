@@ -19,7 +19,7 @@ public struct Snapshot: Sendable {
     /// One line for the `status` command.
     public var statusLine: String {
         var parts = ["\(phase.name) (\(phase.kind.rawValue), phase \(index + 1)/\(count))"]
-        if let round = phase.round, let rounds = phase.rounds { parts.append("round \(round)/\(rounds)") }
+        if let label = phase.roundLabel { parts.append(label) }
         if let remaining {
             parts.append("\(remaining.clock) left in phase")
         } else {

@@ -31,4 +31,10 @@ public struct Phase: Sendable, Equatable {
 
     /// When the phase ends by itself, if it does: its duration, or a rep step's cap.
     public var limit: WorkoutDuration? { duration ?? cap }
+
+    /// `round 2/3` for displays, or nil outside rounds and in a group of a single round.
+    public var roundLabel: String? {
+        guard let round, let rounds, rounds > 1 else { return nil }
+        return "round \(round)/\(rounds)"
+    }
 }
