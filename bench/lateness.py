@@ -64,6 +64,15 @@ def lines_of(chunks):
             yield now, line
 
 
+def stream(fd, proc, chunks):
+    """The lines of `chunks`; then closes the reader and lets Pacer finish."""
+    try:
+        yield from lines_of(chunks)
+    finally:
+        os.close(fd)
+        yield from finish(proc)
+
+
 def read_fifo(pacer, workout, tmp, deadline):
     """Yields (monotonic_ns, line) for each line Pacer writes to a named pipe."""
     path = os.path.join(tmp, "events.fifo")
@@ -92,11 +101,7 @@ def read_fifo(pacer, workout, tmp, deadline):
             saw_writer = True
             yield now, chunk
 
-    try:
-        yield from lines_of(chunks())
-    finally:
-        os.close(fd)
-        yield from finish(proc)
+    yield from stream(fd, proc, chunks())
 
 
 def read_file(pacer, workout, tmp, deadline):
@@ -119,11 +124,7 @@ def read_file(pacer, workout, tmp, deadline):
                     return
             yield now, chunk
 
-    try:
-        yield from lines_of(chunks())
-    finally:
-        os.close(fd)
-        yield from finish(proc)
+    yield from stream(fd, proc, chunks())
 
 
 def finish(proc):
