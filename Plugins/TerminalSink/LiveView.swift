@@ -8,15 +8,14 @@ struct LiveView {
     let next: String?
     let cue: String?
     let snapshot: Snapshot?
-    /// The paused state from a pause/resume event newer than the snapshot.
-    let pausedOverride: Bool?
+    /// Whether the clock is stopped.
+    let paused: Bool
     let planned: WorkoutDuration
     let palette: Palette
 
     /// Rows needed for the full display with big digits; below this the compact form is used.
     static let fullHeight = 14
 
-    private var paused: Bool { pausedOverride ?? snapshot?.paused ?? false }
     private var elapsed: WorkoutDuration { snapshot?.elapsed ?? .zero }
     private var limit: WorkoutDuration? { snapshot?.limit ?? phase.limit }
     private var remaining: WorkoutDuration? { limit.map { max(.zero, $0 - elapsed) } }

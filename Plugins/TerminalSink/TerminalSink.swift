@@ -67,7 +67,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
         let size = screen.size
         let view = LiveView(
             index: phaseStart.index, count: phaseStart.count, phase: phaseStart.phase, next: phaseStart.next,
-            cue: lastCue, snapshot: snapshot, pausedOverride: paused, planned: planned, palette: palette)
+            cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette)
         show(view.lines(columns: size.columns, rows: size.rows))
     }
 

@@ -95,9 +95,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     func suspend() {
         suspended = true
         lineEditor?.suspend()
-        guard layout != nil else { return }
-        layout = nil
-        TerminalModes.leaveAlternateScreen()
+        leaveAlternateScreen()
     }
 
     /// Takes the terminal again after the process is continued. Call on `queue`.
@@ -148,9 +146,15 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     /// Ends the live display: the prompt goes first, so nothing of it lands on the normal screen.
     private func leaveLiveMode() {
         guard layout != nil else { return }
-        layout = nil
         lineEditor?.close()
         lineEditor = nil
+        leaveAlternateScreen()
+    }
+
+    /// Forgets the layout and gives back the normal screen, if the screen was live.
+    private func leaveAlternateScreen() {
+        guard layout != nil else { return }
+        layout = nil
         TerminalModes.leaveAlternateScreen()
     }
 }

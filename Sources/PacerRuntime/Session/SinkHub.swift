@@ -31,9 +31,7 @@ public final class SinkHub: Sendable {
                     do {
                         try channel.sink.receive(event)
                     } catch {
-                        if channel.warnOnce(.failing) {
-                            report("the \(channel.name) sink failed: \(error); the session goes on without what it could not take")
-                        }
+                        channel.reportFailure(error, to: report)
                     }
                 }
                 channel.backlog.subtract(batch.count, ordering: .relaxed)
@@ -77,7 +75,7 @@ public final class SinkHub: Sendable {
                 do {
                     try channel.sink.close()
                 } catch {
-                    if channel.warnOnce(.failing) { report("the \(channel.name) sink failed: \(error); the session goes on without what it could not take") }
+                    channel.reportFailure(error, to: report)
                 }
             }
         }
@@ -134,6 +132,13 @@ private final class SinkChannel: Sendable {
     /// What a sink can be warned about.
     enum Trouble {
         case dropping, failing
+    }
+
+    /// Tells the user once that the sink failed; later failures are silent.
+    func reportFailure(_ error: any Error, to report: @Sendable (String) -> Void) {
+        if warnOnce(.failing) {
+            report("the \(name) sink failed: \(error); the session goes on without what it could not take")
+        }
     }
 
     /// True the first time it is called for a kind of trouble.
