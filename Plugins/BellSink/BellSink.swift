@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import PacerCore
+import PacerSystem
 
 /// Rings the terminal bell: once per countdown second and phase start, three times at the end.
 public final class BellSink: Sink, @unchecked Sendable {
@@ -14,11 +15,23 @@ public final class BellSink: Sink, @unchecked Sendable {
         self.pause = pause
     }
 
+    /// The terminal bell on standard output; by default only when that is a terminal.
+    public static let registration = SinkRegistration(
+        name: "bell", summary: "the terminal bell on the countdown, each phase start and the end",
+        traits: SinkTraits(kind: .presenter),
+        isDefault: { $0.bell && $0.outputIsTerminal }
+    ) { _ in
+        BellSink(ring: {
+            var output = DescriptorOutput.standardOutput
+            output.write("\u{07}")
+        })
+    }
+
     /// How many rings an event gets.
     public static func rings(for event: Event) -> Int {
         switch event.payload {
         case .countdown, .phaseStart: 1
-        case .sessionEnd(let outcome, _, _, _): outcome == .completed ? 3 : 0
+        case .sessionEnd(let end): end.outcome == .completed ? 3 : 0
         default: 0
         }
     }

@@ -2,48 +2,73 @@
 import Glibc
 #endif
 import PacerCore
+import PacerSystem
 
-/// Appends the event stream to a file as JSON lines, one whole `write` per event, so a crash
-/// or a reader following the file never sees half an event.
+/// Appends the event stream to a file as JSON lines. Lines are gathered per batch and written
+/// with one `write` each time, so a reader following the file never sees half an event, and a
+/// log that falls behind catches up in large writes instead of dropping anything.
 public final class LogFileSink: Sink, @unchecked Sendable {
     // Used only from the sink's own queue.
     private let descriptor: Int32
+    private var buffer: [UInt8] = []
     public let path: String
 
-    /// Opens (creating if needed) `path` for appending.
+    /// Writes above this size go out at once, before the batch ends.
+    static let bufferLimit = 1 << 20
+
+    /// Opens (creating if needed) `path` for appending. A FIFO that nobody reads is refused at
+    /// once rather than waited on.
     public init(path: String) throws(LogFileError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw LogFileError(path: path, code: errno) }
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else {
+            throw LogFileError(path: path, reason: errno == ENXIO ? "it is a FIFO that nobody is reading" : String(cString: strerror(errno)))
+        }
+        // Opened without waiting; from now on a write waits for the reader rather than failing.
+        FileSystem.setNonBlocking(descriptor, false)
+    }
+
+    /// The JSON-lines event stream, appended to the `--log` file.
+    public static let registration = SinkRegistration(
+        name: "log", summary: "the event stream as JSON lines, appended to the --log FILE",
+        traits: SinkTraits(kind: .recorder),
+        isDefault: { $0.logPath != nil }
+    ) { context in
+        guard let path = context.settings.logPath else { throw SinkSetupError("the log sink needs --log FILE") }
+        return try LogFileSink(path: path)
     }
 
     public func receive(_ event: Event) throws {
-        let bytes = Array((event.jsonLine + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw LogFileError(path: path, code: errno)
-            }
-            written += count
+        buffer += event.jsonLine.utf8
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    public func flush() throws {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: buffer.count <= Self.bufferLimit) }
+        do {
+            try FileSystem.writeAll(descriptor, buffer)
+        } catch {
+            throw LogFileError(path: path, reason: error.reason ?? error.description)
         }
     }
 
     public func close() throws {
+        try flush()
         let failed = fsync(descriptor) != 0 && errno != EINVAL
         let code = errno
         Glibc.close(descriptor)
-        if failed { throw LogFileError(path: path, code: code) }
+        if failed { throw LogFileError(path: path, reason: String(cString: strerror(code))) }
     }
 }
 
-/// A log file that cannot be opened or written, with the system's reason.
+/// A log file that cannot be opened or written, with the reason.
 public struct LogFileError: Error, CustomStringConvertible {
     public let path: String
-    public let code: Int32
+    public let reason: String
 
     public var description: String {
-        "cannot write the log \(path): \(String(cString: strerror(code)))"
+        "cannot write the log \(path): \(reason)"
     }
 }

@@ -2,10 +2,7 @@ import PacerCore
 
 /// The live display of the current phase, laid out for a terminal of a given size.
 struct LiveView {
-    let index: Int
-    let count: Int
-    let phase: Phase
-    let next: String?
+    let start: Event.PhaseStart
     let cue: String?
     let snapshot: Snapshot?
     /// Whether the clock is stopped.
@@ -16,6 +13,7 @@ struct LiveView {
     /// Rows needed for the full display with big digits; below this the compact form is used.
     static let fullHeight = 14
 
+    private var phase: Phase { start.phase }
     private var elapsed: WorkoutDuration { snapshot?.elapsed ?? .zero }
     private var limit: WorkoutDuration? { snapshot?.limit ?? phase.limit }
     private var remaining: WorkoutDuration? { limit.map { max(.zero, $0 - elapsed) } }
@@ -26,58 +24,77 @@ struct LiveView {
         return (remaining ?? elapsed).clock
     }
 
-    func lines(columns: Int, rows: Int) -> [String] {
-        let width = max(20, columns - 1)
-        if rows >= Self.fullHeight, BigDigits.width(of: clock) + 4 <= width {
+    func lines(columns: Int, rows: Int) -> [TerminalText] {
+        let width = max(1, columns - 1)
+        if rows >= Self.fullHeight, BigDigits.width(of: clock) + 4 <= width, width >= 40 {
             return full(width: width)
         }
         return compact(width: width)
     }
 
-    private func full(width: Int) -> [String] {
+    private func full(width: Int) -> [TerminalText] {
         let color = palette.kind(phase.kind)
-        var lines = [headline(width: width), ""]
+        var lines = [headline(width: width), .empty]
         let digits = BigDigits.render(clock) ?? []
         let indent = String(repeating: " ", count: max(0, (width - BigDigits.width(of: clock)) / 2))
-        lines += digits.map { indent + palette.paint($0, paused ? palette.dim : color) }
-        lines.append("")
+        lines += digits.map { TerminalText(indent) + palette.paint(TerminalText($0), paused ? palette.dim : color) }
+        lines.append(.empty)
         lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, width: width, style: color))
         lines.append(bar(label: "session", fraction: sessionFraction, trailing: "\(sessionRemaining.clock) left", width: width, style: palette.bold))
-        lines.append(fit(cue.map { "» \($0)" } ?? "", width))
-        lines.append(fit(nextText, width))
+        lines.append(cueText.truncated(toWidth: width))
+        lines.append(nextText.truncated(toWidth: width))
         return lines
     }
 
-    private func compact(width: Int) -> [String] {
-        var first = "\(label) \(phase.name)  \(clock)"
-        if let label = phase.roundLabel { first += "  \(label)" }
-        first += "  [\(index)/\(count)]"
+    /// Two lines for small terminals. The clock is the one thing that must always show: the
+    /// position and round go first, then the name is shortened, then the label.
+    private func compact(width: Int) -> [TerminalText] {
+        let clockText = palette.paint(TerminalText(clock), palette.bold)
+        var extras: [TerminalText] = ["[\(start.index + 1)/\(start.count)]"]
+        if let round = phase.roundLabel { extras.insert(TerminalText(round), at: 0) }
+        var first = compactLine(label: styledLabel, name: TerminalText(phase.name), clock: clockText, extras: extras)
+        while first.width > width, !extras.isEmpty {
+            extras.removeLast()
+            first = compactLine(label: styledLabel, name: TerminalText(phase.name), clock: clockText, extras: extras)
+        }
+        if first.width > width {
+            let room = width - styledLabel.width - clockText.width - 3
+            first = room >= 2
+                ? compactLine(label: styledLabel, name: TerminalText(phase.name).truncated(toWidth: room), clock: clockText, extras: [])
+                : (styledLabel.width + clockText.width + 1 <= width ? styledLabel + " " + clockText : clockText)
+        }
         var second = nextText
         if let cue { second = "» \(cue)   " + second }
-        return [fit(first, width, painted: styledLabel), fit(second, width)]
+        return [first, second.truncated(toWidth: width)]
+    }
+
+    private func compactLine(label: TerminalText, name: TerminalText, clock: TerminalText, extras: [TerminalText]) -> TerminalText {
+        .joined([label + " " + name, clock] + extras, separator: "  ")
     }
 
     private var label: String { paused ? "PAUSED" : phase.kind.rawValue.uppercased() }
 
-    private var styledLabel: (plain: String, painted: String) {
-        let style = paused ? palette.paused : palette.kind(phase.kind)
-        return (label, palette.paint(label, style))
+    private var styledLabel: TerminalText {
+        palette.paint(TerminalText(label), paused ? palette.paused : palette.kind(phase.kind))
     }
 
-    private func headline(width: Int) -> String {
-        var right = "\(index)/\(count)"
+    private func headline(width: Int) -> TerminalText {
+        var right: TerminalText = "\(start.index + 1)/\(start.count)"
         if let label = phase.roundLabel { right = "\(label)  ·  " + right }
-        var left = "\(label)  \(phase.name)"
-        if let reps = phase.reps { left += "  ×\(reps)" + (phase.weight.map { " @ \($0)" } ?? "") }
+        var left = styledLabel + "  " + TerminalText(phase.name)
+        if let reps = phase.reps { left += "  ×\(reps)" + TerminalText(phase.weight.map { " @ \($0)" } ?? "") }
         if paused { left += "  (Enter or resume to go on)" }
-        let gap = width - left.count - right.count
-        let line = gap >= 2 ? left + String(repeating: " ", count: gap) + right : left
-        return fit(line, width, painted: styledLabel)
+        let gap = width - left.width - right.width
+        return (gap >= 2 ? left.padded(to: width - right.width) + right : left).truncated(toWidth: width)
     }
 
-    private var nextText: String {
-        guard let next else { return "next: the end" }
-        return "next: \(next)"
+    private var cueText: TerminalText {
+        cue.map { "» \($0)" } ?? .empty
+    }
+
+    private var nextText: TerminalText {
+        guard let next = start.next else { return "next: the end" }
+        return "next: \(next.name)"
     }
 
     private var phaseFraction: Double {
@@ -92,24 +109,17 @@ struct LiveView {
         return "\(clock) left"
     }
 
-    private var sessionRemaining: WorkoutDuration { snapshot?.sessionRemaining ?? planned }
+    private var sessionRemaining: WorkoutDuration { snapshot?.sessionRemaining ?? (start.plannedAfter + (phase.duration ?? .zero)) }
 
     private var sessionFraction: Double {
-        guard planned > .zero else { return Double(index - 1) / Double(max(1, count)) }
+        guard planned > .zero else { return Double(start.index) / Double(max(1, start.count)) }
         return min(1, max(0, 1 - sessionRemaining.seconds / planned.seconds))
     }
 
-    private func bar(label: String, fraction: Double, trailing: String, width: Int, style: String) -> String {
+    private func bar(label: String, fraction: Double, trailing: String, width: Int, style: String) -> TerminalText {
         let barWidth = max(4, width - label.count - trailing.count - 4)
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        let bar = String(repeating: "█", count: filled) + palette.paint(String(repeating: "░", count: barWidth - filled), palette.dim)
-        return "\(label) " + palette.paint(bar, style) + "  \(trailing)"
-    }
-
-    /// Cuts a line to `width` characters; `painted` recolours its leading label after cutting.
-    private func fit(_ line: String, _ width: Int, painted: (plain: String, painted: String)? = nil) -> String {
-        let cut = line.count > width ? String(line.prefix(width - 1)) + "…" : line
-        guard let painted, cut.hasPrefix(painted.plain) else { return cut }
-        return painted.painted + cut.dropFirst(painted.plain.count)
+        let bar = TerminalText(String(repeating: "█", count: filled)) + palette.paint(TerminalText(String(repeating: "░", count: barWidth - filled)), palette.dim)
+        return ("\(label) " + palette.paint(bar, style) + "  \(trailing)").truncated(toWidth: width)
     }
 }

@@ -1,48 +1,53 @@
 import PacerCore
 
-/// One line of text per event, for output that is not a terminal (a pipe, a file, a screen reader).
+/// One line of text per event, for output that is not a live terminal (a pipe, a file, a screen reader).
 enum PlainLine {
-    /// The line for `event`, stamped with session time in workout seconds (`speed` × real time).
-    static func text(for event: Event, palette: Palette, speed: Double) -> String? {
-        let time = stamp(Instant(Double(event.t) * speed))
+    /// The line for `event`, stamped with session time in workout seconds.
+    static func text(for event: Event, palette: Palette, scale: TimeScale) -> TerminalText? {
+        let time = stamp(scale.workout(event.t - .start))
         switch event.payload {
-        case let .sessionStart(workout, _, phases, planned, _, speed):
-            let speedNote = speed == 1 ? "" : " at \(JSONText.number(speed))x speed"
-            return "\(time)  \(palette.paint(workout, palette.bold)): \(phases) phase\(phases == 1 ? "" : "s"), \(planned.spoken) planned\(speedNote)"
-        case let .phaseStart(index, count, phase, next):
-            var parts = ["\(time)  [\(index)/\(count)]", palette.paint(phase.kind.rawValue.uppercased(), palette.kind(phase.kind)), phase.name]
-            if let duration = phase.duration { parts.append(duration.spoken) }
+        case .sessionStart(let start):
+            let speedNote = start.speed == 1 ? "" : " at \(JSONText.number(start.speed))x speed"
+            let phases = "\(start.phases) phase\(start.phases == 1 ? "" : "s")"
+            return "\(time)  \(palette.paint(TerminalText(start.workout), palette.bold)): \(phases), \(start.planned.spoken) planned\(speedNote)"
+        case .phaseStart(let start):
+            let phase = start.phase
+            var parts: [TerminalText] = ["\(time)  [\(start.index + 1)/\(start.count)]",
+                                         palette.paint(TerminalText(phase.kind.rawValue.uppercased()), palette.kind(phase.kind)),
+                                         TerminalText(phase.name)]
+            if let duration = phase.duration { parts.append("\(duration.spoken)") }
             if let reps = phase.reps { parts.append("\(reps) reps" + (phase.weight.map { " @ \($0)" } ?? "")) }
-            if let label = phase.roundLabel { parts.append(label) }
+            if let label = phase.roundLabel { parts.append("\(label)") }
             if let cue = phase.cue { parts.append("- \(cue)") }
-            if let next { parts.append("(next: \(next))") }
-            return parts.joined(separator: "  ")
-        case let .countdown(_, remaining):
-            return "\(time)  \(remaining)…"
-        case let .cue(_, text):
-            return "\(time)  » \(text)"
-        case let .phaseEnd(index, outcome, active, reps, weight):
-            guard outcome == .skipped || reps != nil else { return nil }
-            if outcome == .skipped { return "\(time)  skipped phase \(index) after \(active.spoken)" }
-            return "\(time)  logged \(reps.map(String.init) ?? "?") reps" + (weight.map { " @ \($0)" } ?? "")
+            if let next = start.next { parts.append("(next: \(next.name))") }
+            return .joined(parts, separator: "  ")
+        case .countdown(let countdown):
+            return "\(time)  \(countdown.remaining)…"
+        case .cue(let call):
+            return "\(time)  » \(call.text)"
+        case .phaseEnd(let end):
+            guard end.outcome == .skipped || end.reps != nil else { return nil }
+            if end.outcome == .skipped { return "\(time)  skipped phase \(end.index + 1) after \(end.active.spoken)" }
+            return "\(time)  logged \(end.reps.map(String.init) ?? "?") reps" + TerminalText(end.weight.map { " @ \($0)" } ?? "")
         case .pause:
             return "\(time)  paused"
         case .resume:
             return "\(time)  resumed"
-        case let .extend(_, by):
-            return "\(time)  \(by >= .zero ? "+" : "-")\(WorkoutDuration(milliseconds: abs(by.milliseconds)).spoken)"
-        case let .back(index):
-            return "\(time)  back to phase \(index)"
-        case let .restart(index):
-            return "\(time)  restarting phase \(index)"
+        case .extend(let extension_):
+            let amount = WorkoutDuration(milliseconds: abs(extension_.by.milliseconds)).spoken
+            return "\(time)  \(extension_.by >= .zero ? "+" : "-")\(amount)"
+        case .back(let jump):
+            return "\(time)  back to phase \(jump.index + 1)"
+        case .restart(let jump):
+            return "\(time)  restarting phase \(jump.index + 1)"
         case .sessionEnd:
             return nil
         }
     }
 
     /// Session time as `mm:ss`.
-    static func stamp(_ instant: Instant) -> String {
-        let seconds = instant / 1_000_000_000
+    static func stamp(_ time: WorkoutDuration) -> String {
+        let seconds = time.milliseconds / 1000
         let minutes = seconds / 60
         let rest = seconds % 60
         return "\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"

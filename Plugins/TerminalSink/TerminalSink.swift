@@ -6,73 +6,78 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     // All state is touched only on the sink's own queue.
     private let screen: any Screen
     private let palette: Palette
-    private var tally = SessionTally()
-    private var phaseStart: (index: Int, count: Int, phase: Phase, next: String?)?
+    private var phaseStart: Event.PhaseStart?
     private var planned = WorkoutDuration.zero
-    private var speed = 1.0
+    private var scale = TimeScale(speed: 1)
     private var lastCue: String?
     private var snapshot: Snapshot?
     /// Whether the clock is stopped, from the latest pause/resume event or snapshot: a phase that
     /// starts (or is lengthened) during a pause is still paused, though no snapshot says so yet.
     private var paused = false
-    private var lastBlock: [String] = []
+    private var lastBlock: [TerminalText] = []
 
     public init(screen: any Screen, color: ColorChoice, noColor: Bool) {
         self.screen = screen
-        palette = Palette(enabled: color.enabled(isTerminal: screen.isTerminal, noColor: noColor))
+        palette = Palette(enabled: color.enabled(isTerminal: screen.isLive, noColor: noColor))
+    }
+
+    /// The live display, or plain lines; replies to commands are shown here.
+    public static let registration = SinkRegistration(
+        name: "terminal", summary: "the live display in a terminal, or one line per event in a pipe or file",
+        traits: SinkTraits(kind: .presenter, showsReplies: true, ownsScreen: true),
+        isDefault: { _ in true }
+    ) { context in
+        TerminalSink(screen: context.screen, color: context.settings.color, noColor: context.settings.noColor)
     }
 
     public func receive(_ event: Event) throws {
-        tally.record(event)
         switch event.payload {
-        case let .sessionStart(_, _, _, plannedTime, _, sessionSpeed):
-            planned = plannedTime
-            speed = sessionSpeed
-        case let .phaseStart(index, count, phase, next):
-            phaseStart = (index, count, phase, next)
-            lastCue = phase.cue
+        case .sessionStart(let start):
+            planned = start.planned
+            scale = TimeScale(speed: start.speed)
+        case .phaseStart(let start):
+            phaseStart = start
+            lastCue = start.phase.cue
             snapshot = nil
-        case let .cue(_, text):
-            lastCue = text
+        case .cue(let call):
+            lastCue = call.text
         case .pause:
             paused = true
         case .resume:
             paused = false
-        case let .sessionEnd(outcome, _, paused, _):
-            if screen.isTerminal { show([]) }
-            screen.print(palette.paint(tally.summary(outcome: outcome, paused: paused), palette.bold))
+        case .sessionEnd(let end):
+            if screen.isLive { show([]) }
+            screen.print(palette.paint(TerminalText(SummaryText.text(for: end)), palette.bold))
             return
         default:
             break
         }
-        if screen.isTerminal {
+        if screen.isLive {
             redraw()
-        } else if let line = PlainLine.text(for: event, palette: palette, speed: speed) {
+        } else if let line = PlainLine.text(for: event, palette: palette, scale: scale) {
             screen.print(line)
         }
     }
 
-    public func note(_ text: String) {
-        screen.print(text)
+    public func reply(_ reply: Reply) {
+        if let text = reply.text { screen.print(TerminalText(lines: text)) }
     }
 
     public func update(_ snapshot: Snapshot) {
         self.snapshot = snapshot
         paused = snapshot.paused
-        if screen.isTerminal { redraw() }
+        if screen.isLive { redraw() }
     }
 
     private func redraw() {
         guard let phaseStart else { return }
         let size = screen.size
-        let view = LiveView(
-            index: phaseStart.index, count: phaseStart.count, phase: phaseStart.phase, next: phaseStart.next,
-            cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette)
+        let view = LiveView(start: phaseStart, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette)
         show(view.lines(columns: size.columns, rows: size.rows))
     }
 
     /// Sends a block to the screen only when it differs from what is shown.
-    private func show(_ block: [String]) {
+    private func show(_ block: [TerminalText]) {
         guard block != lastBlock else { return }
         lastBlock = block
         screen.show(block)

@@ -2,6 +2,7 @@
 #define PACER_CREADLINE_SHIM_H
 
 #include <stdio.h>
+#include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
 
@@ -12,9 +13,12 @@ static inline void pacer_rl_disable_signals(void) {
     rl_catch_sigwinch = 0;
 }
 
-static inline int pacer_rl_point(void) { return rl_point; }
-static inline const char *pacer_rl_line_buffer(void) { return rl_line_buffer; }
-static inline int pacer_rl_end(void) { return rl_end; }
+/// Draws the prompt and the line being typed on `fd` (standard output by default).
+static inline void pacer_rl_set_output(int fd) {
+    int copy = dup(fd);
+    FILE *stream = copy >= 0 ? fdopen(copy, "w") : NULL;
+    if (stream) rl_outstream = stream;
+}
 
 static inline void pacer_rl_set_completion(rl_completion_func_t *function) {
     rl_attempted_completion_function = function;

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import PacerCore
 import PacerRuntime
+import PacerSystem
 
 /// The `pacer` command line: finds the subcommand and runs it.
 enum Pacer {
@@ -38,11 +39,11 @@ enum Pacer {
 
     static func main(_ arguments: [String], environment: Environment) -> Int32 {
         guard let first = arguments.first else {
-            Output.problem(overview)
+            Output.problem(TerminalText(lines: overview))
             return ExitStatus.usage
         }
         switch first {
-        case "--help", "-h": Output.line(overview); return ExitStatus.success
+        case "--help", "-h": Output.line(TerminalText(lines: overview)); return ExitStatus.success
         case "--version", "-V": Output.line("pacer \(version)"); return ExitStatus.success
         default: break
         }
@@ -52,7 +53,7 @@ enum Pacer {
         do {
             let parsed = try Arguments(Array(arguments.dropFirst()), options: command.options + [CommandSpec.helpOption])
             if parsed.has("--help") {
-                Output.line(command.help)
+                Output.line(TerminalText(lines: command.help))
                 return ExitStatus.success
             }
             return command.run(parsed, environment)
@@ -63,7 +64,7 @@ enum Pacer {
 
     /// Reports a usage error with a hint and returns exit status 2.
     static func usageError(_ message: String, hintFor command: String?, suggestion: String? = nil) -> Int32 {
-        var text = "pacer: \(message)"
+        var text: TerminalText = "pacer: \(message)"
         if let suggestion { text += " (did you mean '\(suggestion)'?)" }
         text += "\nTry 'pacer \(command.map { "\($0) " } ?? "")--help'."
         Output.problem(text)

@@ -6,58 +6,58 @@ private typealias F = EngineFixture
 @Suite("Engine: events as JSON lines")
 struct EngineEventJSONTests {
     @Test func sessionStart() {
-        let event = Event(t: 0, due: 0, .sessionStart(
+        let event = Event(t: 0, due: 0, .sessionStart(.init(
             workout: "7-Minute \"Workout\"", file: "/w/7min.json", phases: 25, planned: .seconds(430),
-            wall: "2026-11-30T06:23:34+01:00", speed: 1))
+            wall: "2026-11-30T06:23:34+01:00", speed: 1)))
         #expect(event.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"7-Minute \"Workout\"","file":"/w/7min.json","phases":25,"planned":430,"wall":"2026-11-30T06:23:34+01:00","speed":1}"#)
 
-        let fast = Event(t: 0, due: 0, .sessionStart(
-            workout: "W", file: "w.json", phases: 1, planned: WorkoutDuration(milliseconds: 90_500), wall: "", speed: 2.5))
+        let fast = Event(t: 0, due: 0, .sessionStart(.init(
+            workout: "W", file: "w.json", phases: 1, planned: WorkoutDuration(milliseconds: 90_500), wall: "", speed: 2.5)))
         #expect(fast.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"W","file":"w.json","phases":1,"planned":90.5,"wall":"","speed":2.5}"#)
     }
 
     @Test func phaseStartOfATimedPhaseInARound() {
         let phase = Phase(kind: .work, name: "Jumping jacks", duration: .seconds(30), cue: "Arms high", round: 1, rounds: 3)
-        let event = Event(t: 12_345_678_901, due: 12_345_000_000, .phaseStart(index: 2, count: 25, phase: phase, next: "Rest"))
-        #expect(event.jsonLine == #"{"event":"phase.start","t":12.346,"due":12.345,"index":2,"count":25,"kind":"work","name":"Jumping jacks","duration":30,"round":1,"rounds":3,"next":"Rest","cue":"Arms high"}"#)
+        let event = Event(t: 12_345_678_901, due: 12_345_000_000, .phaseStart(.init(index: 1, count: 25, phase: phase, next: F.rest(10), plannedAfter: .seconds(400))))
+        #expect(event.jsonLine == #"{"event":"phase.start","t":12.346,"due":12.345,"index":2,"count":25,"kind":"work","name":"Jumping jacks","duration":30,"round":1,"rounds":3,"next":"Rest","cue":"Arms high","planned_after":400}"#)
     }
 
     @Test func phaseStartOutsideRoundsHasNoRoundFields() {
         let phase = Phase(kind: .prepare, name: "Get ready", duration: WorkoutDuration(milliseconds: 9_250))
-        let event = Event(t: 0, due: 0, .phaseStart(index: 1, count: 13, phase: phase, next: "Jumping jacks"))
-        #expect(event.jsonLine == #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":13,"kind":"prepare","name":"Get ready","duration":9.25,"next":"Jumping jacks"}"#)
+        let event = Event(t: 0, due: 0, .phaseStart(.init(index: 0, count: 13, phase: phase, next: F.work("Jumping jacks", 30), plannedAfter: WorkoutDuration(milliseconds: 420_500))))
+        #expect(event.jsonLine == #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":13,"kind":"prepare","name":"Get ready","duration":9.25,"next":"Jumping jacks","planned_after":420.5}"#)
     }
 
     @Test func phaseStartOfARepStepHasNullDuration() {
         let plain = Phase(kind: .reps, name: "Push-ups", duration: nil, reps: 10, weight: .text("20 kg"))
-        let last = Event(t: 1_500_000_000, due: 1_500_000_000, .phaseStart(index: 3, count: 3, phase: plain, next: nil))
-        #expect(last.jsonLine == #"{"event":"phase.start","t":1.500,"due":1.500,"index":3,"count":3,"kind":"reps","name":"Push-ups","duration":null,"next":null,"reps":10,"weight":"20 kg"}"#)
+        let last = Event(t: 1_500_000_000, due: 1_500_000_000, .phaseStart(.init(index: 2, count: 3, phase: plain, next: nil)))
+        #expect(last.jsonLine == #"{"event":"phase.start","t":1.500,"due":1.500,"index":3,"count":3,"kind":"reps","name":"Push-ups","duration":null,"next":null,"reps":10,"weight":"20 kg","planned_after":0}"#)
 
         let capped = Phase(kind: .reps, name: "Rows", duration: nil, cap: .seconds(60), reps: 8, weight: .number(22.5))
-        let event = Event(t: 2_000_000_000, due: 2_000_000_000, .phaseStart(index: 1, count: 3, phase: capped, next: "Push-ups"))
-        #expect(event.jsonLine == #"{"event":"phase.start","t":2.000,"due":2.000,"index":1,"count":3,"kind":"reps","name":"Rows","duration":null,"next":"Push-ups","reps":8,"weight":22.5,"cap":60}"#)
+        let event = Event(t: 2_000_000_000, due: 2_000_000_000, .phaseStart(.init(index: 0, count: 3, phase: capped, next: plain)))
+        #expect(event.jsonLine == #"{"event":"phase.start","t":2.000,"due":2.000,"index":1,"count":3,"kind":"reps","name":"Rows","duration":null,"next":"Push-ups","reps":8,"weight":22.5,"cap":60,"planned_after":0}"#)
     }
 
     @Test func countdown() {
-        let event = Event(t: 7_000_999_999, due: 7_000_000_000, .countdown(index: 1, remaining: 3))
+        let event = Event(t: 7_000_999_999, due: 7_000_000_000, .countdown(.init(index: 0, remaining: 3)))
         #expect(event.jsonLine == #"{"event":"countdown","t":7.001,"due":7.000,"index":1,"remaining":3}"#)
     }
 
     @Test func cue() {
-        let halfway = Event(t: 5_000_000_000, due: 5_000_000_000, .cue(index: 4, text: "Halfway"))
+        let halfway = Event(t: 5_000_000_000, due: 5_000_000_000, .cue(.init(index: 3, text: "Halfway", isHalfway: true)))
         #expect(halfway.jsonLine == #"{"event":"cue","t":5.000,"due":5.000,"index":4,"text":"Halfway"}"#)
-        let escaped = Event(t: 1_000_000_000, due: 1_000_000_000, .cue(index: 1, text: "Line\n\"two\"\t\\"))
+        let escaped = Event(t: 1_000_000_000, due: 1_000_000_000, .cue(.init(index: 0, text: "Line\n\"two\"\t\\")))
         #expect(escaped.jsonLine == #"{"event":"cue","t":1.000,"due":1.000,"index":1,"text":"Line\n\"two\"\t\\"}"#)
     }
 
     @Test func phaseEnd() {
-        let completed = Event(t: 30_000_000_000, .phaseEnd(index: 1, outcome: .completed, active: .seconds(30), reps: nil, weight: nil))
+        let completed = Event(t: 30_000_000_000, .phaseEnd(.init(index: 0, phase: F.work(1), outcome: .completed, active: .seconds(30), reps: nil, weight: nil)))
         #expect(completed.jsonLine == #"{"event":"phase.end","t":30.000,"index":1,"outcome":"completed","active":30}"#)
-        let skipped = Event(t: 34_250_000_000, .phaseEnd(index: 2, outcome: .skipped, active: WorkoutDuration(milliseconds: 4_250), reps: nil, weight: nil))
+        let skipped = Event(t: 34_250_000_000, .phaseEnd(.init(index: 1, phase: F.work(1), outcome: .skipped, active: WorkoutDuration(milliseconds: 4_250), reps: nil, weight: nil)))
         #expect(skipped.jsonLine == #"{"event":"phase.end","t":34.250,"index":2,"outcome":"skipped","active":4.25}"#)
-        let logged = Event(t: 80_000_000_000, .phaseEnd(index: 3, outcome: .completed, active: WorkoutDuration(milliseconds: 42_500), reps: 8, weight: .number(22.5)))
+        let logged = Event(t: 80_000_000_000, .phaseEnd(.init(index: 2, phase: F.work(1), outcome: .completed, active: WorkoutDuration(milliseconds: 42_500), reps: 8, weight: .number(22.5))))
         #expect(logged.jsonLine == #"{"event":"phase.end","t":80.000,"index":3,"outcome":"completed","active":42.5,"reps":8,"weight":22.5}"#)
-        let text = Event(t: 80_000_000_000, .phaseEnd(index: 3, outcome: .completed, active: .seconds(40), reps: 12, weight: .text("red band")))
+        let text = Event(t: 80_000_000_000, .phaseEnd(.init(index: 2, phase: F.work(1), outcome: .completed, active: .seconds(40), reps: 12, weight: .text("red band"))))
         #expect(text.jsonLine == #"{"event":"phase.end","t":80.000,"index":3,"outcome":"completed","active":40,"reps":12,"weight":"red band"}"#)
     }
 
@@ -67,23 +67,23 @@ struct EngineEventJSONTests {
     }
 
     @Test func extend() {
-        #expect(Event(t: 4_000_000_000, .extend(index: 1, by: .seconds(-6))).jsonLine == #"{"event":"extend","t":4.000,"index":1,"by":-6}"#)
-        #expect(Event(t: 4_000_000_000, .extend(index: 2, by: WorkoutDuration(milliseconds: -250))).jsonLine == #"{"event":"extend","t":4.000,"index":2,"by":-0.25}"#)
-        #expect(Event(t: 4_000_000_000, .extend(index: 2, by: .seconds(60))).jsonLine == #"{"event":"extend","t":4.000,"index":2,"by":60}"#)
+        #expect(Event(t: 4_000_000_000, .extend(.init(index: 0, by: .seconds(-6)))).jsonLine == #"{"event":"extend","t":4.000,"index":1,"by":-6}"#)
+        #expect(Event(t: 4_000_000_000, .extend(.init(index: 1, by: WorkoutDuration(milliseconds: -250)))).jsonLine == #"{"event":"extend","t":4.000,"index":2,"by":-0.25}"#)
+        #expect(Event(t: 4_000_000_000, .extend(.init(index: 1, by: .seconds(60)))).jsonLine == #"{"event":"extend","t":4.000,"index":2,"by":60}"#)
     }
 
     @Test func backAndRestart() {
-        #expect(Event(t: 12_000_000_000, .back(index: 1)).jsonLine == #"{"event":"back","t":12.000,"index":1}"#)
-        #expect(Event(t: 13_000_000_000, .restart(index: 2)).jsonLine == #"{"event":"restart","t":13.000,"index":2}"#)
+        #expect(Event(t: 12_000_000_000, .back(.init(index: 0))).jsonLine == #"{"event":"back","t":12.000,"index":1}"#)
+        #expect(Event(t: 13_000_000_000, .restart(.init(index: 1))).jsonLine == #"{"event":"restart","t":13.000,"index":2}"#)
     }
 
     @Test func sessionEnd() {
-        let event = Event(t: 100_100_000_000, .sessionEnd(
-            outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5), wall: "2026-11-30T06:31:14+01:00"))
+        let event = Event(t: 100_100_000_000, .sessionEnd(.init(
+            outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5), wall: "2026-11-30T06:31:14+01:00")))
         #expect(event.jsonLine == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00"}"#)
-        let quit = Event(t: 1_000_000, .sessionEnd(outcome: .quit, active: .zero, paused: .zero, wall: "W"))
+        let quit = Event(t: 1_000_000, .sessionEnd(.init(outcome: .quit, active: .zero, paused: .zero, wall: "W")))
         #expect(quit.jsonLine == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"W"}"#)
-        let aborted = Event(t: 0, .sessionEnd(outcome: .aborted, active: .zero, paused: .zero, wall: "W"))
+        let aborted = Event(t: 0, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: "W")))
         #expect(aborted.jsonLine.contains(#""outcome":"aborted""#))
     }
 
@@ -99,9 +99,9 @@ struct EngineEventJSONTests {
 
     @Test func eventNames() {
         let names = [
-            Event(t: 0, .pause), Event(t: 0, .resume), Event(t: 0, .back(index: 1)), Event(t: 0, .restart(index: 1)),
-            Event(t: 0, .extend(index: 1, by: .zero)), Event(t: 0, .countdown(index: 1, remaining: 1)),
-            Event(t: 0, .cue(index: 1, text: "")),
+            Event(t: 0, .pause), Event(t: 0, .resume), Event(t: 0, .back(.init(index: 0))), Event(t: 0, .restart(.init(index: 0))),
+            Event(t: 0, .extend(.init(index: 0, by: .zero))), Event(t: 0, .countdown(.init(index: 0, remaining: 1))),
+            Event(t: 0, .cue(.init(index: 0, text: ""))),
         ].map(\.name)
         #expect(names == ["pause", "resume", "back", "restart", "extend", "countdown", "cue"])
     }
@@ -111,7 +111,7 @@ struct EngineEventJSONTests {
         let lines = (engine.start(at: 0, wall: "BEGIN") + F.runToEnd(&engine)).map(\.jsonLine)
         #expect(lines == [
             #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"BEGIN","speed":1}"#,
-            #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null}"#,
+            #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null,"planned_after":0}"#,
             #"{"event":"countdown","t":1.000,"due":1.000,"index":1,"remaining":1}"#,
             #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,
             #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"END"}"#,

@@ -4,12 +4,9 @@ import Testing
 /// Helpers for driving an `Engine` on a manual clock in tests; kept in one namespace so they do not
 /// clash with other test files of this module.
 enum EngineFixture {
-    /// Nanoseconds in a second.
-    static let second: Instant = 1_000_000_000
-
     /// An instant `seconds` after the session started.
     static func at(_ seconds: Double) -> Instant {
-        Instant((seconds * 1e9).rounded())
+        .seconds(seconds)
     }
 
     static func duration(_ seconds: Double) -> WorkoutDuration {
@@ -77,30 +74,30 @@ enum EngineFixture {
     static func brief(_ event: Event) -> String {
         var text: String
         switch event.payload {
-        case let .sessionStart(workout, file, phases, planned, wall, speed):
-            text = "session.start \(workout) file=\(file) phases=\(phases) planned=\(seconds(planned)) wall=\(wall) speed=\(JSONText.number(speed))"
-        case let .phaseStart(index, count, phase, next):
-            text = "phase.start \(index)/\(count) \(phase.name) next=\(next ?? "-")"
-        case let .countdown(index, remaining):
-            text = "countdown \(index) \(remaining)"
-        case let .cue(index, cueText):
-            text = "cue \(index) \(cueText)"
-        case let .phaseEnd(index, outcome, active, reps, weight):
-            text = "phase.end \(index) \(outcome.rawValue) active=\(seconds(active))"
-            if let reps { text += " reps=\(reps)" }
-            if let weight { text += " weight=\(weight)" }
+        case .sessionStart(let start):
+            text = "session.start \(start.workout) file=\(start.file) phases=\(start.phases) planned=\(seconds(start.planned)) wall=\(start.wall) speed=\(JSONText.number(start.speed))"
+        case .phaseStart(let start):
+            text = "phase.start \(start.index + 1)/\(start.count) \(start.phase.name) next=\(start.next?.name ?? "-")"
+        case .countdown(let countdown):
+            text = "countdown \(countdown.index + 1) \(countdown.remaining)"
+        case .cue(let call):
+            text = "cue \(call.index + 1) \(call.text)"
+        case .phaseEnd(let end):
+            text = "phase.end \(end.index + 1) \(end.outcome.rawValue) active=\(seconds(end.active))"
+            if let reps = end.reps { text += " reps=\(reps)" }
+            if let weight = end.weight { text += " weight=\(weight)" }
         case .pause:
             text = "pause"
         case .resume:
             text = "resume"
-        case let .extend(index, by):
-            text = "extend \(index) by=\(seconds(by))"
-        case let .back(index):
-            text = "back \(index)"
-        case let .restart(index):
-            text = "restart \(index)"
-        case let .sessionEnd(outcome, active, paused, wall):
-            text = "session.end \(outcome.rawValue) active=\(seconds(active)) paused=\(seconds(paused)) wall=\(wall)"
+        case .extend(let extension_):
+            text = "extend \(extension_.index + 1) by=\(seconds(extension_.by))"
+        case .back(let jump):
+            text = "back \(jump.index + 1)"
+        case .restart(let jump):
+            text = "restart \(jump.index + 1)"
+        case .sessionEnd(let end):
+            text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(end.wall)"
         }
         text += " t=\(time(event.t))"
         if let due = event.due { text += " due=\(time(due))" }
@@ -116,6 +113,13 @@ enum EngineFixture {
     }
 
     static func time(_ instant: Instant) -> String {
-        instant % 1_000_000 == 0 ? Decimal3(instant / 1_000_000).text : "\(instant)ns"
+        instant.nanoseconds % 1_000_000 == 0 ? Decimal3(instant.nanoseconds / 1_000_000).text : "\(instant.nanoseconds)ns"
+    }
+}
+
+/// In these tests a bare number is an instant in nanoseconds, as in `engine.start(at: 0, …)`.
+extension Instant: ExpressibleByIntegerLiteral {
+    public init(integerLiteral nanoseconds: Int64) {
+        self.init(nanoseconds: nanoseconds)
     }
 }

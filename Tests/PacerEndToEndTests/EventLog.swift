@@ -78,16 +78,13 @@ struct ShownTimeline {
             if line == "Totals:" { inTotals = true; continue }
             let cells = line.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if inTotals {
-                if cells.first == "total", cells.count >= 2 {
-                    // "total", "24 phases, 8m"
-                    let parts = cells[1...].joined(separator: " ").split(separator: ",", maxSplits: 1)
-                    totalPhases = Int(parts[0].split(separator: " ")[0])
-                    totalTime = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
-                } else if cells.count >= 2 {
-                    // "work", "12 × 6m"
-                    let rest = cells[1...].joined(separator: " ").components(separatedBy: " × ")
-                    if rest.count == 2, let count = Int(rest[0].trimmingCharacters(in: .whitespaces)) {
-                        totals[cells[0]] = (count, rest[1])
+                // "work", "12 phases", "6m" and "total", "24 phases", "8m"
+                if cells.count >= 3, let count = Int(cells[1].split(separator: " ")[0]) {
+                    if cells[0] == "total" {
+                        totalPhases = count
+                        totalTime = cells[2]
+                    } else {
+                        totals[cells[0]] = (count, cells[2])
                     }
                 }
                 continue

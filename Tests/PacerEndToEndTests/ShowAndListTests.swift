@@ -79,7 +79,7 @@ struct ShowAndListTests {
         #expect(Array(result.stdoutLines.prefix(2)) == ["Plank  (plank.json)", "Hold it."], "\(result)")
         let timeline = ShownTimeline(result.stdout)
         #expect(timeline.rows.count == 1 && timeline.rows.first?.duration == 90, "\(result)")
-        #expect(result.stdoutLines.last == "  total        1 phase, 1m 30s", "\(result)")
+        #expect(result.stdoutLines.last == "  total   1 phase   1m 30s", "\(result)")
     }
 
     @Test func showOfAnUnknownWorkoutSuggestsOne() async throws {

@@ -48,7 +48,7 @@ struct SignalTests {
         try sandbox.write("reps.json", #"{"name": "Reps", "steps": [{"reps": 10, "name": "Push-ups"}]}"#)
         let path = sandbox.path("reps.log")
         let process = try PacerProcess(["run", "reps.json", "--log", path],
-                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
+                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
         #expect(await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }, "the session did not start")
         process.send(SIGINT)
         let result = await process.finish(timeout: 5)

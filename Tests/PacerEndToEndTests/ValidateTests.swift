@@ -119,8 +119,8 @@ struct ValidateTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(result.stderrLines.count == 2, "\(result)")
-        #expect(result.stderrLines.first?.contains("missing.json: no such file") == true, "\(result)")
-        #expect(result.stderrLines.last?.contains("dir/also-missing.json: no such file") == true, "\(result)")
+        #expect(result.stderrLines.first == "missing.json: error: No such file or directory", "\(result)")
+        #expect(result.stderrLines.last == "dir/also-missing.json: error: No such file or directory", "\(result)")
 
         let byName = try await PacerProcess.run(["validate", "no-such-workout"], in: sandbox)
         #expect(byName.status == 1, "\(byName)")

@@ -1,5 +1,6 @@
 import Dispatch
 import PacerCore
+import PacerRuntime
 import Synchronization
 
 /// A thread-safe list that sinks and callbacks append to from their own queues.
@@ -24,11 +25,13 @@ final class Recorder<Element: Sendable>: Sendable {
     }
 }
 
-/// A sink that keeps every event it receives, and the snapshots and closes it is given.
+/// A sink that keeps every event it receives, and the snapshots, replies and closes it is given.
 final class MemorySink: Sink {
     let events = Recorder<Event>()
     let snapshots = Recorder<Snapshot>()
+    let replies = Recorder<Reply>()
     let closes = Recorder<Int>()
+    let flushes = Recorder<Int>()
 
     func receive(_ event: Event) throws {
         events.append(event)
@@ -38,14 +41,32 @@ final class MemorySink: Sink {
         snapshots.append(snapshot)
     }
 
+    func flush() throws {
+        flushes.append(events.count)
+    }
+
+    func reply(_ reply: Reply) {
+        replies.append(reply)
+    }
+
     func close() throws {
         closes.append(1)
     }
 }
 
-/// A numbered event, so tests can check order: its `t` is its number.
+/// A hub member: a presenter unless told otherwise.
+func member(_ name: String, _ sink: any Sink, _ kind: SinkTraits.Kind = .presenter, showsReplies: Bool = false) -> SinkHub.Member {
+    SinkHub.Member(name: name, sink: sink, traits: SinkTraits(kind: kind, showsReplies: showsReplies))
+}
+
+/// A numbered event, so tests can check order: its `t` is its number (in nanoseconds).
 func numberedEvents(_ range: Range<Int>) -> [Event] {
-    range.map { Event(t: Instant($0), .pause) }
+    range.map { Event(t: Instant(nanoseconds: Int64($0)), .pause) }
+}
+
+/// The numbers of numbered events.
+func numbers(_ events: [Event]) -> [Int] {
+    events.map { Int($0.t.nanoseconds) }
 }
 
 func usleepMilliseconds(_ milliseconds: Int) {

@@ -2,6 +2,7 @@ import PacerCore
 import PacerRuntime
 import Testing
 
+/// The driver on a manual clock: whole sessions run in microseconds, and every `t` is exact.
 @Suite("SessionDriver")
 struct SessionDriverTests {
     private static func phases(_ seconds: [Int64]) -> [Phase] {
@@ -10,97 +11,150 @@ struct SessionDriverTests {
         }
     }
 
-    @Test func aShortRunCompletesOnTime() throws {
-        let plan = Plan(name: "Quick", phases: Self.phases([1, 1, 1]))
+    /// A driver on a manual clock with one in-memory sink.
+    private struct Rig {
+        let clock = ManualClock()
         let sink = MemorySink()
-        let reports = Recorder<String>()
-        let hub = SinkHub([("memory", sink)]) { reports.append($0) }
-        let driver = SessionDriver(engine: Engine(plan: plan, speed: 50, file: "quick.json", wallClock: Clocks.wallTimeISO8601), hub: hub)
+        let hub: SinkHub
+        let driver: SessionDriver
         let outcomes = Recorder<SessionOutcome>()
+        let replies = Recorder<Reply>()
 
-        let started = monotonicSeconds()
-        driver.start { outcomes.append($0) }
-        #expect(outcomes.wait(for: 1, timeout: 2))
-        let took = monotonicSeconds() - started
-        #expect(hub.close(timeout: 1) == [])
-
-        #expect(outcomes.all == [.completed])
-        // Three phases of 1 s at speed 50: 60 ms.
-        #expect(took >= 0.06 && took < 1)
-        let events = sink.events.all
-        #expect(events.map(\.name) == [
-            "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
-        ])
-        #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
-
-        let starts = events.filter { $0.name == "phase.start" }
-        // Each phase is due exactly where the one before was due to end, however late the timer fired.
-        #expect(starts.map(\.due) == [0, 20_000_000, 40_000_000])
-        for start in starts {
-            let lateness = start.t - (start.due ?? .min)
-            #expect(lateness >= 0 && lateness < 50_000_000, "phase.start \(start.jsonLine)")
+        init(_ phases: [Phase], speed: Double = 1, countdown: Int = 3) {
+            hub = SinkHub([member("memory", sink, .recorder)]) { _ in }
+            let engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { "WALL" })
+            driver = SessionDriver(engine: engine, hub: hub, clock: clock)
         }
-        let end = try #require(events.last)
-        guard case let .sessionEnd(outcome, active, paused, wall) = end.payload else {
-            Issue.record("last event is \(end.name)")
-            return
+
+        func start() {
+            driver.start { outcomes.append($0) }
+            driver.sync {}
         }
-        #expect(outcome == .completed)
-        #expect(active == .seconds(3))
-        #expect(paused == .zero)
-        #expect(wall.count == 25 && wall.dropFirst(10).first == "T", "\(wall)")
-        #expect(reports.all.isEmpty)
+
+        func submit(_ command: Command, _ line: String) {
+            driver.submit(command, line: line) { replies.append($0) }
+            clock.settle()
+        }
+
+        /// Closes the hub and returns every event the sink got.
+        func events() -> [Event] {
+            _ = hub.close(timeout: 1)
+            return sink.events.all
+        }
     }
 
-    @Test func commandsAreCarriedOutInOrder() {
-        let plan = Plan(name: "Long", phases: Self.phases([60, 60, 60]))
-        let sink = MemorySink()
-        let hub = SinkHub([("memory", sink)]) { _ in }
-        let driver = SessionDriver(engine: Engine(plan: plan, file: "long.json"), hub: hub)
-        let outcomes = Recorder<SessionOutcome>()
-        let replies = Recorder<String>()
-
-        driver.start { outcomes.append($0) }
-        driver.submit(.status) { replies.append($0) }
-        driver.submit(.done(reps: nil, weight: nil)) { replies.append($0) }
-        driver.submit(.skip) { replies.append($0) }
-        driver.submit(.quit) { replies.append($0) }
-        #expect(outcomes.wait(for: 1, timeout: 2))
-        driver.submit(.skip) { replies.append($0) }
-        #expect(replies.wait(for: 3, timeout: 1))
-        #expect(hub.close(timeout: 1) == [])
-
-        #expect(outcomes.all == [.quit])
-        let replied = replies.all
-        #expect(replied.count == 3)
-        #expect(replied.first?.hasPrefix("P1 (work, phase 1/3), 1:00 left in phase") == true, "\(replied)")
-        #expect(replied.dropFirst().first == "done is for rep steps; this is a work phase (skip moves on)")
-        #expect(replied.last == "the session has ended")
-
-        let events = sink.events.all
-        #expect(events.map(\.name) == ["session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"])
-        let lines = events.map(\.jsonLine)
-        #expect(lines.count == 6)
-        if lines.count == 6 {
-            #expect(lines[2].contains(#""index":1,"outcome":"skipped""#))
-            #expect(lines[3].contains(#""index":2"#))
-            #expect(lines[4].contains(#""index":2,"outcome":"skipped""#))
-            #expect(lines[5].contains(#""outcome":"quit""#))
+    @Test func aWholeSessionRunsOnTheManualClockWithoutSleeping() throws {
+        let rig = Rig(Self.phases([30, 10, 30]), speed: 1)
+        let started = monotonicSeconds()
+        rig.start()
+        var wakeUps = 0
+        while let deadline = rig.clock.deadline {
+            rig.clock.advance(to: deadline)
+            wakeUps += 1
         }
+        #expect(monotonicSeconds() - started < 1, "70 s of session in well under a second")
+        #expect(rig.outcomes.all == [.completed])
+        let events = rig.events()
+        #expect(events.map(\.name).filter { $0 != "countdown" } == [
+            "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
+        ])
+        // Every event happened exactly when it was due: the clock is the engine's.
+        for event in events where event.due != nil {
+            #expect(event.t == event.due, "\(event.jsonLine)")
+        }
+        #expect(events.filter { $0.name == "phase.start" }.map(\.due) == [.start, .seconds(30), .seconds(40)])
+        // One wake-up per displayed second and per event, and no more: 70 s of session.
+        #expect(wakeUps == 70)
+        guard case .sessionEnd(let end) = try #require(events.last).payload else {
+            Issue.record("the last event is not session.end")
+            return
+        }
+        #expect(end.outcome == .completed && end.active == .seconds(70) && end.paused == .zero && end.wall == "WALL")
+        #expect(end.summary.worked == .seconds(60) && end.summary.rested == .seconds(10) && end.summary.completedPhases == 3)
+    }
+
+    @Test func speedScalesRealTimeOnly() {
+        let rig = Rig(Self.phases([10, 10]), speed: 10, countdown: 0)
+        rig.start()
+        rig.clock.advance(to: .seconds(2))
+        #expect(rig.outcomes.all == [.completed])
+        let starts = rig.events().filter { $0.name == "phase.start" }
+        #expect(starts.map(\.due) == [.start, .seconds(1)])
+    }
+
+    @Test func commandsAreCarriedOutInOrderAndAnsweredOneByOne() {
+        let rig = Rig(Self.phases([60, 60, 60]))
+        rig.start()
+        rig.clock.advance(to: .seconds(5))
+        rig.submit(.status, "status")
+        rig.submit(.done(reps: nil, weight: nil), "done")
+        rig.submit(.skip, "skip")
+        rig.clock.advance(to: .seconds(7))
+        rig.submit(.quit, "quit")
+        rig.submit(.skip, "skip")
+        #expect(rig.outcomes.all == [.quit])
+
+        let replies = rig.replies.all
+        #expect(replies.map(\.command) == ["status", "done", "skip", "quit", "skip"])
+        #expect(replies.map(\.accepted) == [true, false, true, true, false])
+        #expect(replies[0].text?.hasPrefix("P1 (work, phase 1/3), 0:55 left in phase") == true, "\(replies[0])")
+        #expect(replies[1].text == "done is for rep steps; this is a work phase (skip moves on)")
+        #expect(replies[2].text == nil && replies[2].t == .seconds(5))
+        #expect(replies[4].text == "the session has ended")
+
+        let events = rig.events().filter { $0.name != "countdown" }
+        #expect(events.map(\.name) == ["session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"])
+        #expect(events[2].jsonLine == #"{"event":"phase.end","t":5.000,"index":1,"outcome":"skipped","active":5}"#)
+        #expect(events[4].jsonLine == #"{"event":"phase.end","t":7.000,"index":2,"outcome":"skipped","active":2}"#)
+    }
+
+    @Test func aRefusedLineIsAnsweredInOrder() {
+        let rig = Rig(Self.phases([60]))
+        rig.start()
+        rig.submit(.status, "status")
+        rig.driver.refuse(line: "frobnicate", message: "unknown command") { rig.replies.append($0) }
+        rig.submit(.help, "help")
+        rig.clock.settle()
+        #expect(rig.replies.all.map(\.command) == ["status", "frobnicate", "help"])
+        #expect(rig.replies.all[1].accepted == false)
     }
 
     @Test func abortEndsTheSessionAsAborted() {
-        let sink = MemorySink()
-        let hub = SinkHub([("memory", sink)]) { _ in }
-        let driver = SessionDriver(engine: Engine(plan: Plan(name: "Long", phases: Self.phases([60])), file: "long.json"), hub: hub)
-        let outcomes = Recorder<SessionOutcome>()
-        driver.start { outcomes.append($0) }
-        driver.submit(.pause) { _ in }
-        driver.abort()
-        #expect(outcomes.wait(for: 1, timeout: 2))
-        #expect(hub.close(timeout: 1) == [])
-        #expect(outcomes.all == [.aborted])
-        #expect(sink.events.all.map(\.name) == ["session.start", "phase.start", "pause", "phase.end", "session.end"])
-        #expect(sink.events.all.last?.jsonLine.contains(#""outcome":"aborted""#) == true)
+        let rig = Rig(Self.phases([60]))
+        rig.start()
+        rig.submit(.pause, "pause")
+        rig.driver.abort()
+        rig.clock.settle()
+        #expect(rig.outcomes.all == [.aborted])
+        let events = rig.events()
+        #expect(events.map(\.name) == ["session.start", "phase.start", "pause", "phase.end", "session.end"])
+        #expect(events.last?.jsonLine.contains(#""outcome":"aborted""#) == true)
+    }
+
+    @Test func whenNoCommandCanArriveARepStepEndsTheSession() {
+        let rig = Rig([Phase(kind: .work, name: "Warm", duration: .seconds(2)), Phase(kind: .reps, name: "Squat", duration: nil, reps: 5)],
+                      countdown: 0)
+        rig.start()
+        let notices = Recorder<String>()
+        rig.driver.noMoreInput { notices.append($0) }
+        rig.clock.settle()
+        // Timed phases still run to their end without input.
+        #expect(rig.outcomes.all.isEmpty)
+        rig.clock.advance(to: .seconds(2))
+        #expect(rig.outcomes.all == [.quit])
+        #expect(notices.all.count == 1 && notices.all[0].contains("waiting for 'done'"), "\(notices.all)")
+        let events = rig.events()
+        #expect(events.suffix(2).map(\.name) == ["phase.end", "session.end"])
+    }
+
+    @Test func whenNoCommandCanArriveAPausedSessionEnds() {
+        let rig = Rig(Self.phases([60]))
+        rig.start()
+        rig.submit(.pause, "pause")
+        let notices = Recorder<String>()
+        rig.driver.noMoreInput { notices.append($0) }
+        rig.clock.settle()
+        #expect(rig.outcomes.all == [.quit])
+        #expect(notices.all.first?.contains("to be resumed") == true)
     }
 }

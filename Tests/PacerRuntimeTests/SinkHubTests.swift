@@ -3,30 +3,18 @@ import PacerCore
 import PacerRuntime
 import Testing
 
-/// Takes about a second over each event, unless released.
-private final class SlowSink: Sink {
-    let gate = DispatchSemaphore(value: 0)
-    let received = Recorder<Instant>()
-
-    func receive(_ event: Event) throws {
-        received.append(event.t)
-        _ = gate.wait(timeout: .now() + 1)
-    }
-
-    func release() {
-        for _ in 0..<64 { gate.signal() }
-    }
-}
-
-/// Blocks on its first event until released.
+/// Blocks on its first event until released (or 5 s pass).
 private final class BlockedSink: Sink {
     let gate = DispatchSemaphore(value: 0)
-    let received = Recorder<Instant>()
+    /// Every event it has started to take.
+    let entered = Recorder<Int>()
+    let received = Recorder<Int>()
     let closes = Recorder<Int>()
 
     func receive(_ event: Event) throws {
+        entered.append(Int(event.t.nanoseconds))
         if received.count == 0 { _ = gate.wait(timeout: .now() + 5) }
-        received.append(event.t)
+        received.append(Int(event.t.nanoseconds))
     }
 
     func close() throws {
@@ -45,7 +33,11 @@ private final class OrderSink: Sink {
 
     func receive(_ event: Event) throws {
         if log.count == 0 { _ = gate.wait(timeout: .now() + 5) }
-        log.append("event \(event.t)")
+        log.append("event \(event.t.nanoseconds)")
+    }
+
+    func reply(_ reply: Reply) {
+        log.append("reply \(reply.command)")
     }
 
     func update(_ snapshot: Snapshot) {
@@ -59,10 +51,10 @@ private final class FailingSink: Sink {
         var description: String { "disk on fire" }
     }
 
-    let attempts = Recorder<Instant>()
+    let attempts = Recorder<Int>()
 
     func receive(_ event: Event) throws {
-        attempts.append(event.t)
+        attempts.append(Int(event.t.nanoseconds))
         throw Failure()
     }
 
@@ -71,45 +63,51 @@ private final class FailingSink: Sink {
     }
 }
 
+/// Has something to say after the summary.
+private final class ClosingSink: Sink {
+    func receive(_ event: Event) throws {}
+    var closingLines: [TerminalText] { ["3rd session this week"] }
+}
+
 @Suite("SinkHub")
 struct SinkHubTests {
-    @Test func everySinkGetsEveryEventInOrder() {
+    @Test func everySinkGetsEveryEventInOrderInBatches() {
         let first = MemorySink()
         let second = MemorySink()
         let reports = Recorder<String>()
-        let hub = SinkHub([("first", first), ("second", second)]) { reports.append($0) }
+        let hub = SinkHub([member("first", first), member("second", second, .recorder)]) { reports.append($0) }
         hub.publish(numberedEvents(0..<3))
         hub.publish([])
         hub.publish(numberedEvents(3..<50))
         hub.publish(numberedEvents(50..<51))
-        #expect(hub.close(timeout: 2) == [])
+        let closing = hub.close(timeout: 2)
+        #expect(closing.late.isEmpty && closing.failedRecorders.isEmpty)
         for sink in [first, second] {
-            #expect(sink.events.all.map(\.t) == Array(0..<51))
+            #expect(numbers(sink.events.all) == Array(0..<51))
             #expect(sink.closes.count == 1)
+            // Flushed after each batch, at most once per publish.
+            #expect(sink.flushes.count >= 1 && sink.flushes.count <= 3 && sink.flushes.all.last == 51)
         }
         #expect(reports.all.isEmpty)
     }
 
     @Test func aSlowSinkDelaysNeitherPublishNorOtherSinks() {
-        let slow = SlowSink()
+        let slow = BlockedSink()
         let fast = MemorySink()
-        let hub = SinkHub([("slow", slow), ("fast", fast)]) { _ in }
+        let hub = SinkHub([member("slow", slow), member("fast", fast)]) { _ in }
         defer { slow.release() }
 
         let started = monotonicSeconds()
         for number in 0..<5 {
             hub.publish(numberedEvents(number..<number + 1))
         }
-        let publishTime = monotonicSeconds() - started
-        #expect(publishTime < 0.1)
-
-        #expect(fast.events.wait(for: 5, timeout: 0.2))
-        #expect(fast.events.all.map(\.t) == [0, 1, 2, 3, 4])
-        // The slow sink is still on its first event.
-        #expect(slow.received.all == [0])
+        #expect(monotonicSeconds() - started < 0.1)
+        #expect(fast.events.wait(for: 5, timeout: 1))
+        #expect(numbers(fast.events.all) == [0, 1, 2, 3, 4])
+        #expect(slow.received.count == 0)
 
         slow.release()
-        #expect(hub.close(timeout: 1) == [])
+        #expect(hub.close(timeout: 1).late.isEmpty)
         #expect(slow.received.all == [0, 1, 2, 3, 4])
     }
 
@@ -117,57 +115,66 @@ struct SinkHubTests {
         let bad = FailingSink()
         let good = MemorySink()
         let reports = Recorder<String>()
-        let hub = SinkHub([("bad", bad), ("good", good)]) { reports.append($0) }
+        let hub = SinkHub([member("bad", bad), member("good", good)]) { reports.append($0) }
         hub.publish(numberedEvents(0..<3))
         hub.publish(numberedEvents(3..<6))
-        #expect(hub.close(timeout: 2) == [])
+        let closing = hub.close(timeout: 2)
+        #expect(closing.late.isEmpty)
+        #expect(closing.failedRecorders.isEmpty, "a failing presenter is not a failed recorder")
         #expect(reports.all == ["the bad sink failed: disk on fire; the session goes on without what it could not take"])
-        // It still got every event after its first failure.
         #expect(bad.attempts.all == [0, 1, 2, 3, 4, 5])
-        #expect(good.events.all.map(\.t) == [0, 1, 2, 3, 4, 5])
+        #expect(numbers(good.events.all) == [0, 1, 2, 3, 4, 5])
     }
 
-    @Test func aSinkThatFallsTooFarBehindLosesEventsAndIsReportedOnce() {
+    @Test func aFailingRecorderIsNamedAtTheEnd() {
+        let hub = SinkHub([member("log", FailingSink(), .recorder)]) { _ in }
+        hub.publish(numberedEvents(0..<1))
+        #expect(hub.close(timeout: 2).failedRecorders == ["log"])
+    }
+
+    @Test func aRecorderThatFallsFarBehindLosesNothing() {
+        let blocked = BlockedSink()
+        let reports = Recorder<String>()
+        let hub = SinkHub([member("log", blocked, .recorder)]) { reports.append($0) }
+        let total = SinkHub.presenterBacklog * 30
+        for start in stride(from: 0, to: total, by: 500) {
+            hub.publish(numberedEvents(start..<start + 500))
+        }
+        blocked.release()
+        #expect(hub.close(timeout: 5).late.isEmpty)
+        #expect(blocked.received.all == Array(0..<total))
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test func aPresenterThatFallsBehindKeepsTheNewestAndIsReportedOnce() {
         let blocked = BlockedSink()
         let fast = MemorySink()
         let reports = Recorder<String>()
-        let hub = SinkHub([("blocked", blocked), ("fast", fast)]) { reports.append($0) }
-        defer { blocked.release() }
-
-        let bound = SinkHub.maximumBacklog
-        let total = bound + 500
-        for start in stride(from: 0, to: total, by: 250) {
-            hub.publish(numberedEvents(start..<start + 250))
-            // The other sink keeps up (even on a busy machine), so only the blocked one falls behind.
-            #expect(fast.events.wait(for: start + 250, timeout: 1))
+        let hub = SinkHub([member("display", blocked), member("log", fast, .recorder)]) { reports.append($0) }
+        let bound = SinkHub.presenterBacklog
+        let total = bound * 3
+        hub.publish(numberedEvents(0..<1))
+        #expect(eventually { blocked.entered.count == 1 && fast.events.count == 1 })
+        for start in stride(from: 1, to: total, by: 100) {
+            hub.publish(numberedEvents(start..<min(total, start + 100)))
         }
-        #expect(reports.all == ["the blocked sink is falling behind; events to it are being dropped"])
-
+        #expect(reports.all == ["the display sink is falling behind; the oldest events waiting for it are being dropped"])
         blocked.release()
-        #expect(blocked.received.wait(for: bound, timeout: 1))
-        // Once it has caught up, events reach it again.
-        var marker = total
-        while blocked.received.count == bound, marker < total + 500 {
-            hub.publish(numberedEvents(marker..<marker + 1))
-            marker += 1
-            usleepMilliseconds(2)
-        }
-        #expect(hub.close(timeout: 2) == [])
-
+        #expect(hub.close(timeout: 2).late.isEmpty)
         let received = blocked.received.all
+        // The one it was stuck on, then the newest `bound`: what is stale went first.
         #expect(received.count == bound + 1)
-        // The first `bound` events, in order; the rest were dropped.
-        #expect(received.prefix(bound).elementsEqual((0..<bound).map(Instant.init)))
-        #expect(received.last.map { $0 >= total } == true)
-        #expect(fast.events.all.map(\.t).elementsEqual((0..<marker).map(Instant.init)))
+        #expect(received.first == 0 && received.last == total - 1)
+        #expect(Array(received.dropFirst()) == Array(total - bound..<total))
+        #expect(numbers(fast.events.all) == Array(0..<total))
         #expect(reports.count == 1)
     }
 
-    @Test func closeNamesTheSinksThatDidNotFinishInTime() {
+    @Test func closeNamesThePresentersThatDidNotFinishInTime() {
         let stuck = BlockedSink()
         let alsoStuck = BlockedSink()
         let fast = MemorySink()
-        let hub = SinkHub([("stuck", stuck), ("fast", fast), ("also-stuck", alsoStuck)]) { _ in }
+        let hub = SinkHub([member("stuck", stuck), member("fast", fast), member("also-stuck", alsoStuck)]) { _ in }
         defer {
             stuck.release()
             alsoStuck.release()
@@ -175,15 +182,14 @@ struct SinkHubTests {
         hub.publish(numberedEvents(0..<2))
 
         let started = monotonicSeconds()
-        let late = hub.close(timeout: 0.2)
+        let closing = hub.close(timeout: 0.2)
         let waited = monotonicSeconds() - started
-        #expect(late == ["stuck", "also-stuck"])
+        #expect(closing.late == ["stuck", "also-stuck"])
         // One deadline for all sinks, not one per sink.
         #expect(waited >= 0.19 && waited < 0.38)
         #expect(fast.closes.count == 1)
         #expect(fast.events.count == 2)
 
-        // Released, the late sinks still get their events and their close.
         stuck.release()
         alsoStuck.release()
         #expect(stuck.closes.wait(for: 1, timeout: 1))
@@ -191,28 +197,86 @@ struct SinkHubTests {
         #expect(stuck.received.all == [0, 1])
     }
 
+    @Test func closeWaitsForASlowRecorderAndSaysSo() {
+        let slow = BlockedSink()
+        let hub = SinkHub([member("log", slow, .recorder)]) { _ in }
+        hub.publish(numberedEvents(0..<3))
+        let waiting = Recorder<[String]>()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) { slow.release() }
+        let closing = hub.close(timeout: 0.1) { waiting.append($0) }
+        #expect(closing.late.isEmpty)
+        #expect(waiting.all == [["log"]])
+        #expect(slow.received.all == [0, 1, 2])
+        #expect(slow.closes.count == 1)
+    }
+
+    @Test func repliesGoInOrderToTheSinksThatShowThemOrToOneSink() {
+        let display = MemorySink()
+        let plugin = MemorySink()
+        let log = MemorySink()
+        let hub = SinkHub([member("terminal", display, showsReplies: true), member("plugin", plugin), member("log", log, .recorder)]) { _ in }
+        let shown = Reply(command: "status", accepted: true, text: "here", t: .start)
+        let toPlugin = Reply(command: "skip", accepted: false, text: "no", t: .start)
+        hub.showReply(shown)
+        hub.sendReply(toPlugin, to: plugin)
+        _ = hub.close(timeout: 1)
+        #expect(display.replies.all == [shown])
+        #expect(plugin.replies.all == [toPlugin])
+        #expect(log.replies.all.isEmpty)
+        #expect(hub.showsReplies)
+    }
+
+    @Test func closingLinesAreGatheredInTheOrderOfTheSinks() {
+        let hub = SinkHub([member("memory", MemorySink()), member("history", ClosingSink(), .recorder)]) { _ in }
+        #expect(hub.close(timeout: 1).closingLines == ["3rd session this week"])
+    }
+
     @Test func updatesReachSinksThatAreKeepingUp() throws {
         let sink = MemorySink()
-        let hub = SinkHub([("memory", sink)]) { _ in }
+        let hub = SinkHub([member("memory", sink)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
-        _ = engine.start(at: 0, wall: "")
-        hub.update(engine.snapshot(at: 1_000_000_000))
-        #expect(hub.close(timeout: 1) == [])
+        _ = engine.start(at: .start, wall: "")
+        hub.update(engine.snapshot(at: .seconds(1)))
+        _ = hub.close(timeout: 1)
         let snapshots = sink.snapshots.all
         try #require(snapshots.count == 1)
         #expect(snapshots[0].remaining == .seconds(9))
     }
 
-    @Test func aSnapshotComesAfterTheEventsBeforeItAndABusySinkGetsOnlyTheLatest() throws {
+    @Test func aSnapshotComesAfterTheEventsBeforeItAndABusySinkGetsOnlyTheLatest() {
         let sink = OrderSink()
-        let hub = SinkHub([("ordered", sink)]) { _ in }
+        let hub = SinkHub([member("ordered", sink, showsReplies: true)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: .start, wall: "")
         hub.publish(numberedEvents(0..<2))
-        hub.update(engine.snapshot(at: 1_000_000_000))
-        hub.update(engine.snapshot(at: 2_000_000_000))
+        hub.showReply(Reply(command: "status", accepted: true, text: nil, t: .start))
+        hub.update(engine.snapshot(at: .seconds(1)))
+        hub.update(engine.snapshot(at: .seconds(2)))
         sink.gate.signal()
-        #expect(hub.close(timeout: 2) == [])
-        #expect(sink.log.all == ["event 0", "event 1", "snapshot 0:08"])
+        _ = hub.close(timeout: 2)
+        #expect(sink.log.all == ["event 0", "event 1", "reply status", "snapshot 0:08"])
     }
+
+    @Test func aSnapshotOlderThanTheEventsAfterItIsNotShown() {
+        let sink = OrderSink()
+        let hub = SinkHub([member("ordered", sink)]) { _ in }
+        var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
+        _ = engine.start(at: .start, wall: "")
+        hub.publish(numberedEvents(0..<1))
+        hub.update(engine.snapshot(at: .seconds(1)))
+        hub.publish(numberedEvents(1..<2))
+        sink.gate.signal()
+        _ = hub.close(timeout: 2)
+        #expect(sink.log.all == ["event 0", "event 1"])
+    }
+}
+
+/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass.
+func eventually(timeout: Double = 2, _ condition: () -> Bool) -> Bool {
+    let deadline = monotonicSeconds() + timeout
+    while monotonicSeconds() < deadline {
+        if condition() { return true }
+        usleepMilliseconds(2)
+    }
+    return condition()
 }

@@ -51,7 +51,7 @@ struct BellSinkTests {
             try bell.receive(event)
         }
         #expect(counter.ringCount == 0)
-        #expect(BellSink.rings(for: Event(t: 0, .sessionEnd(outcome: .aborted, active: .zero, paused: .zero, wall: ""))) == 0)
-        #expect(BellSink.rings(for: Event(t: 0, .cue(index: 1, text: "Halfway"))) == 0)
+        #expect(BellSink.rings(for: Event(t: .start, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: "")))) == 0)
+        #expect(BellSink.rings(for: Event(t: .start, .cue(.init(index: 0, text: "Halfway", isHalfway: true)))) == 0)
     }
 }

@@ -54,17 +54,41 @@ struct LogFileSinkTests {
             _ = try LogFileSink(path: path)
         }
         #expect(error.path == path)
-        #expect(error.code == ENOENT)
+        #expect(error.reason == "No such file or directory")
         #expect(error.description == "cannot write the log \(path): No such file or directory")
     }
 
-    @Test func aFailedWriteIsAnError() throws {
+    @Test func aFailedWriteIsAnErrorWhenTheBatchIsWritten() throws {
         let sink = try LogFileSink(path: "/dev/full")
         defer { try? sink.close() }
+        try sink.receive(Event(t: .start, .pause))
         let error = try #require(throws: LogFileError.self) {
-            try sink.receive(Event(t: 0, .pause))
+            try sink.flush()
         }
-        #expect(error.code == ENOSPC)
         #expect(error.description == "cannot write the log /dev/full: No space left on device")
+    }
+
+    @Test func aBatchIsWrittenWhole() throws {
+        let path = temporaryPath(".jsonl")
+        defer { unlink(path) }
+        let events = Self.sampleEvents()
+        let sink = try LogFileSink(path: path)
+        for event in events {
+            try sink.receive(event)
+        }
+        #expect(readFile(path) == "", "nothing is written before the batch ends")
+        try sink.flush()
+        #expect(readFile(path) == events.map { $0.jsonLine + "\n" }.joined())
+        try sink.close()
+    }
+
+    @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        let path = temporaryPath(".fifo")
+        defer { unlink(path) }
+        try #require(mkfifo(path, 0o600) == 0)
+        let error = try #require(throws: LogFileError.self) {
+            _ = try LogFileSink(path: path)
+        }
+        #expect(error.reason == "it is a FIFO that nobody is reading")
     }
 }

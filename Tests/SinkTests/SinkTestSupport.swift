@@ -2,26 +2,28 @@
 import Glibc
 #endif
 import PacerCore
+import TerminalSink
 import Synchronization
 import Testing
 
 /// A screen that records what it is asked to show and print.
 final class FakeScreen: Screen {
-    let isTerminal: Bool
+    let isLive: Bool
     let size: (columns: Int, rows: Int)
     private let state = Mutex<(shown: [[String]], printed: [String])>(([], []))
 
+    /// A live terminal of the given size, or (`isTerminal: false`) plain output.
     init(isTerminal: Bool, columns: Int = 80, rows: Int = 24) {
-        self.isTerminal = isTerminal
+        isLive = isTerminal
         size = (columns, rows)
     }
 
-    func show(_ block: [String]) {
-        state.withLock { $0.shown.append(block) }
+    func show(_ block: [TerminalText]) {
+        state.withLock { $0.shown.append(block.map(\.rendered)) }
     }
 
-    func print(_ line: String) {
-        state.withLock { $0.printed.append(line) }
+    func print(_ line: TerminalText) {
+        state.withLock { $0.printed.append(line.rendered) }
     }
 
     /// Every block shown, in order.
@@ -34,8 +36,6 @@ final class FakeScreen: Screen {
 
 /// Builds and drives an engine on a manual clock, so sinks get real event sequences.
 struct Session {
-    static let second: Instant = 1_000_000_000
-
     var engine: Engine
 
     init(_ phases: [Phase], countdown: Int = 3, speed: Double = 1) {
@@ -43,11 +43,11 @@ struct Session {
     }
 
     static func at(_ seconds: Double) -> Instant {
-        Instant((seconds * 1e9).rounded())
+        .seconds(seconds)
     }
 
     mutating func start() -> [Event] {
-        engine.start(at: 0, wall: "BEGIN")
+        engine.start(at: .start, wall: "BEGIN")
     }
 
     /// Everything due up to `seconds`, each event at its due time.
@@ -92,6 +92,11 @@ func work(_ name: String, _ seconds: Int64, cue: String? = nil, round: Int? = ni
 
 func rest(_ seconds: Int64, round: Int? = nil, rounds: Int? = nil) -> Phase {
     Phase(kind: .rest, name: "Rest", duration: .seconds(seconds), round: round, rounds: rounds)
+}
+
+/// The escape sequence that starts the colour of a kind.
+func colorCode(_ kind: PhaseKind) -> String {
+    "\u{1B}[" + KindColor.parameters(kind) + "m"
 }
 
 /// A path under /tmp that no other test uses.

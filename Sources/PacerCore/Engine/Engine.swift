@@ -9,18 +9,20 @@ public struct Engine: Sendable {
     }
 
     public let plan: Plan
-    /// Workout seconds per real second.
-    public let speed: Double
+    /// Converts workout time to real time at the session's speed.
+    public let scale: TimeScale
     public let file: String
     public private(set) var state: State = .ready
+    /// What has happened so far, from every event the engine produced.
+    public private(set) var summary = SessionSummary()
 
     private var index = 0
     /// The instant the current phase started, moved later by every pause within it.
-    private var phaseStart: Instant = 0
+    private var phaseStart = Instant.start
     /// How long the current phase lasts (its duration or cap, changed by extend); nil when untimed.
     private var limit: WorkoutDuration?
     private var pausedSince: Instant?
-    private var pausedTotal: Instant = 0
+    private var pausedTotal = Duration.zero
     /// What is still to happen in the current phase, in order.
     private var pending: [Scheduled] = []
 
@@ -28,7 +30,7 @@ public struct Engine: Sendable {
     private struct Scheduled: Sendable {
         enum Action: Sendable {
             case countdown(Int)
-            case cue(String)
+            case cue(String, isHalfway: Bool)
             case end
         }
         let offset: WorkoutDuration
@@ -36,15 +38,16 @@ public struct Engine: Sendable {
     }
 
     /// Tells the local wall time in ISO-8601, for the `session.end` of a session that completes.
-    private let wallClock: @Sendable () -> String
+    public let wallClock: @Sendable () -> String
 
     public init(plan: Plan, speed: Double = 1, file: String, wallClock: @escaping @Sendable () -> String = { "" }) {
         self.plan = plan
-        self.speed = speed
+        self.scale = TimeScale(speed: speed)
         self.file = file
         self.wallClock = wallClock
     }
 
+    public var speed: Double { scale.speed }
     public var isPaused: Bool { pausedSince != nil }
     public var isFinished: Bool { if case .finished = state { true } else { false } }
 
@@ -60,8 +63,10 @@ public struct Engine: Sendable {
     public mutating func start(at now: Instant, wall: String) -> [Event] {
         guard state == .ready else { return [] }
         state = .running
-        var events = [Event(t: now, due: now, .sessionStart(
-            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed))]
+        var events: [Event] = []
+        emit(Event(t: now, due: now, .sessionStart(.init(
+            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed))),
+             into: &events)
         beginPhase(0, at: now, now: now, into: &events)
         return events
     }
@@ -75,11 +80,11 @@ public struct Engine: Sendable {
             pending.removeFirst()
             switch next.action {
             case .countdown(let remaining):
-                events.append(Event(t: now, due: dueAt, .countdown(index: index + 1, remaining: remaining)))
-            case .cue(let text):
-                events.append(Event(t: now, due: dueAt, .cue(index: index + 1, text: text)))
+                emit(Event(t: now, due: dueAt, .countdown(.init(index: index, remaining: remaining))), into: &events)
+            case .cue(let text, let isHalfway):
+                emit(Event(t: now, due: dueAt, .cue(.init(index: index, text: text, isHalfway: isHalfway))), into: &events)
             case .end:
-                events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: .completed, active: next.offset, reps: nil, weight: nil)))
+                endPhase(.completed, active: next.offset, at: now, into: &events)
                 moveOn(to: index + 1, startingAt: dueAt, now: now, into: &events)
             }
         }
@@ -97,13 +102,13 @@ public struct Engine: Sendable {
         case .pause:
             guard pausedSince == nil else { throw CommandRejection(message: "already paused: resume (or an empty line) goes on") }
             pausedSince = now
-            events.append(Event(t: now, .pause))
+            emit(Event(t: now, .pause), into: &events)
         case .resume:
             guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
-            phaseStart += now - since
+            phaseStart = phaseStart + (now - since)
             pausedTotal += now - since
             pausedSince = nil
-            events.append(Event(t: now, .resume))
+            emit(Event(t: now, .resume), into: &events)
         case .togglePause:
             return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
         case .skip:
@@ -112,11 +117,11 @@ public struct Engine: Sendable {
         case .back:
             let target = max(index - 1, 0)
             endPhase(.skipped, at: now, into: &events)
-            events.append(Event(t: now, .back(index: target + 1)))
+            emit(Event(t: now, .back(.init(index: target))), into: &events)
             beginPhase(target, at: now, now: now, into: &events)
         case .restart:
             endPhase(.skipped, at: now, into: &events)
-            events.append(Event(t: now, .restart(index: index + 1)))
+            emit(Event(t: now, .restart(.init(index: index))), into: &events)
             beginPhase(index, at: now, now: now, into: &events)
         case .extend(let milliseconds):
             try extend(by: milliseconds, at: now, into: &events)
@@ -125,8 +130,7 @@ public struct Engine: Sendable {
             guard phase.kind == .reps else {
                 throw CommandRejection(message: "done is for rep steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
             }
-            events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: .completed, active: activeInPhase(at: now),
-                                                  reps: reps ?? phase.reps, weight: weight ?? phase.weight)))
+            endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
             moveOn(to: index + 1, startingAt: now, now: now, into: &events)
         case .status, .help, .quit:
             break
@@ -145,6 +149,12 @@ public struct Engine: Sendable {
     }
 
     // MARK: - Phases
+
+    /// Appends an event, counting it in the summary.
+    private mutating func emit(_ event: Event, into events: inout [Event]) {
+        summary.record(event)
+        events.append(event)
+    }
 
     private mutating func moveOn(to next: Int, startingAt start: Instant, now: Instant, into events: inout [Event]) {
         if next < plan.phases.count {
@@ -168,12 +178,17 @@ public struct Engine: Sendable {
         let phase = plan.phases[index]
         limit = phase.limit
         schedule(droppingThrough: nil)
-        let next = index + 1 < plan.phases.count ? plan.phases[index + 1].name : nil
-        events.append(Event(t: now, due: phaseStart, .phaseStart(index: index + 1, count: plan.phases.count, phase: phase, next: next)))
+        let next = index + 1 < plan.phases.count ? plan.phases[index + 1] : nil
+        emit(Event(t: now, due: phaseStart, .phaseStart(.init(
+            index: index, count: plan.phases.count, phase: phase, next: next, plannedAfter: plan.planned(after: index)))),
+             into: &events)
     }
 
-    private mutating func endPhase(_ outcome: PhaseOutcome, at now: Instant, into events: inout [Event]) {
-        events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: outcome, active: activeInPhase(at: now), reps: nil, weight: nil)))
+    private mutating func endPhase(_ outcome: PhaseOutcome, active: WorkoutDuration? = nil, at now: Instant,
+                                   reps: Int? = nil, weight: Weight? = nil, into events: inout [Event]) {
+        emit(Event(t: now, .phaseEnd(.init(
+            index: index, phase: plan.phases[index], outcome: outcome, active: active ?? activeInPhase(at: now), reps: reps, weight: weight))),
+             into: &events)
     }
 
     private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, wall: String, into events: inout [Event]) {
@@ -183,7 +198,10 @@ public struct Engine: Sendable {
         }
         state = .finished(outcome)
         pending = []
-        events.append(Event(t: now, .sessionEnd(outcome: outcome, active: workoutTime((end ?? now) - pausedTotal), paused: workoutTime(pausedTotal), wall: wall)))
+        let active = scale.workout(((end ?? now) - .start) - pausedTotal)
+        emit(Event(t: now, .sessionEnd(.init(
+            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wall, summary: summary))),
+             into: &events)
     }
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
@@ -194,9 +212,9 @@ public struct Engine: Sendable {
         let wanted = current.milliseconds + milliseconds
         let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
         limit = newLimit
-        events.append(Event(t: now, .extend(index: index + 1, by: newLimit - current)))
+        emit(Event(t: now, .extend(.init(index: index, by: newLimit - current))), into: &events)
         if newLimit <= elapsed {
-            events.append(Event(t: now, .phaseEnd(index: index + 1, outcome: .completed, active: elapsed, reps: nil, weight: nil)))
+            endPhase(.completed, active: elapsed, at: now, into: &events)
             moveOn(to: index + 1, startingAt: now, now: now, into: &events)
         } else {
             schedule(droppingThrough: pausedSince ?? now)
@@ -216,10 +234,10 @@ public struct Engine: Sendable {
         if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10), let limit {
             // Shortened to before its halfway point, the phase no longer has one.
             let half = WorkoutDuration(milliseconds: duration.milliseconds / 2)
-            if half < limit { items.append(Scheduled(offset: half, action: .cue("Halfway"))) }
+            if half < limit { items.append(Scheduled(offset: half, action: .cue("Halfway", isHalfway: true))) }
         }
         for cue in phase.cues where limit.map({ cue.at < $0 }) ?? true {
-            items.append(Scheduled(offset: cue.at, action: .cue(cue.text)))
+            items.append(Scheduled(offset: cue.at, action: .cue(cue.text, isHalfway: false)))
         }
         items.sort { $0.offset < $1.offset }
         if let limit { items.append(Scheduled(offset: limit, action: .end)) }
@@ -230,20 +248,12 @@ public struct Engine: Sendable {
 
     /// The real instant at which an offset into the current phase falls.
     private func due(_ offset: WorkoutDuration) -> Instant {
-        phaseStart + realTime(offset)
-    }
-
-    private func realTime(_ duration: WorkoutDuration) -> Instant {
-        Instant((Double(duration.milliseconds) * 1_000_000 / speed).rounded())
-    }
-
-    private func workoutTime(_ real: Instant) -> WorkoutDuration {
-        WorkoutDuration(milliseconds: Int64((Double(real) * speed / 1_000_000).rounded()))
+        phaseStart + scale.real(offset)
     }
 
     /// Time spent in the current phase so far, pauses excluded, in workout time.
     private func activeInPhase(at now: Instant) -> WorkoutDuration {
-        max(.zero, workoutTime((pausedSince ?? now) - phaseStart))
+        max(.zero, scale.workout((pausedSince ?? now) - phaseStart))
     }
 
     // MARK: - Looking in
@@ -252,13 +262,13 @@ public struct Engine: Sendable {
     public func snapshot(at now: Instant) -> Snapshot {
         let elapsed = state == .running ? activeInPhase(at: now) : .zero
         let remaining = limit.map { max(.zero, $0 - elapsed) }
-        let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? 0)
+        let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? .zero)
         return Snapshot(
             index: index, count: plan.phases.count, phase: plan.phases[index],
             next: index + 1 < plan.phases.count ? plan.phases[index + 1] : nil,
             limit: limit, elapsed: elapsed, remaining: remaining,
             sessionRemaining: (remaining ?? .zero) + plan.planned(after: index),
-            sessionActive: workoutTime(now - pausedNow), paused: pausedSince != nil, state: state)
+            sessionActive: scale.workout((now - .start) - pausedNow), paused: pausedSince != nil, state: state)
     }
 
     /// The next instant after `now` at which a whole second of the display changes (the phase's

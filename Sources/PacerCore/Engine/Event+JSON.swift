@@ -1,54 +1,100 @@
 extension Event {
     /// The event as one line of the JSON-lines stream, without the trailing newline.
     public var jsonLine: String {
-        var fields: [(String, String)] = [("event", JSONText.quoted(name)), ("t", seconds(t))]
-        if let due { fields.append(("due", seconds(due))) }
+        var object = JSONObjectWriter()
+        object.add("event", quoted: name)
+        object.add("t", raw: Self.seconds(t))
+        if let due { object.add("due", raw: Self.seconds(due)) }
         switch payload {
-        case let .sessionStart(workout, file, phases, planned, wall, speed):
-            fields += [("workout", JSONText.quoted(workout)), ("file", JSONText.quoted(file)), ("phases", String(phases)),
-                       ("planned", Decimal3(planned.milliseconds).text), ("wall", JSONText.quoted(wall)), ("speed", JSONText.number(speed))]
-        case let .phaseStart(index, count, phase, next):
-            fields += [("index", String(index)), ("count", String(count)), ("kind", JSONText.quoted(phase.kind.rawValue)),
-                       ("name", JSONText.quoted(phase.name)), ("duration", phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")]
+        case .sessionStart(let start):
+            object.add("workout", quoted: start.workout)
+            object.add("file", quoted: start.file)
+            object.add("phases", raw: String(start.phases))
+            object.add("planned", start.planned)
+            object.add("wall", quoted: start.wall)
+            object.add("speed", raw: JSONText.number(start.speed))
+        case .phaseStart(let start):
+            let phase = start.phase
+            object.add("index", raw: String(start.index + 1))
+            object.add("count", raw: String(start.count))
+            object.add("kind", quoted: phase.kind.rawValue)
+            object.add("name", quoted: phase.name)
+            object.add("duration", raw: phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")
             if let round = phase.round, let rounds = phase.rounds {
-                fields += [("round", String(round)), ("rounds", String(rounds))]
+                object.add("round", raw: String(round))
+                object.add("rounds", raw: String(rounds))
             }
-            fields.append(("next", next.map(JSONText.quoted) ?? "null"))
-            if let cue = phase.cue { fields.append(("cue", JSONText.quoted(cue))) }
-            if let reps = phase.reps { fields.append(("reps", String(reps))) }
-            if let weight = phase.weight { fields.append(("weight", Self.json(weight))) }
-            if let cap = phase.cap { fields.append(("cap", Decimal3(cap.milliseconds).text)) }
-        case let .countdown(index, remaining):
-            fields += [("index", String(index)), ("remaining", String(remaining))]
-        case let .cue(index, text):
-            fields += [("index", String(index)), ("text", JSONText.quoted(text))]
-        case let .phaseEnd(index, outcome, active, reps, weight):
-            fields += [("index", String(index)), ("outcome", JSONText.quoted(outcome.rawValue)), ("active", Decimal3(active.milliseconds).text)]
-            if let reps { fields.append(("reps", String(reps))) }
-            if let weight { fields.append(("weight", Self.json(weight))) }
+            object.add("next", raw: start.next.map { JSONText.quoted($0.name) } ?? "null")
+            if let cue = phase.cue { object.add("cue", quoted: cue) }
+            if let reps = phase.reps { object.add("reps", raw: String(reps)) }
+            if let weight = phase.weight { object.add("weight", raw: weight.json) }
+            if let cap = phase.cap { object.add("cap", cap) }
+            object.add("planned_after", start.plannedAfter)
+        case .countdown(let countdown):
+            object.add("index", raw: String(countdown.index + 1))
+            object.add("remaining", raw: String(countdown.remaining))
+        case .cue(let call):
+            object.add("index", raw: String(call.index + 1))
+            object.add("text", quoted: call.text)
+        case .phaseEnd(let end):
+            object.add("index", raw: String(end.index + 1))
+            object.add("outcome", quoted: end.outcome.rawValue)
+            object.add("active", end.active)
+            if let reps = end.reps { object.add("reps", raw: String(reps)) }
+            if let weight = end.weight { object.add("weight", raw: weight.json) }
         case .pause, .resume:
             break
-        case let .extend(index, by):
-            fields += [("index", String(index)), ("by", Decimal3(by.milliseconds).text)]
-        case let .back(index), let .restart(index):
-            fields.append(("index", String(index)))
-        case let .sessionEnd(outcome, active, paused, wall):
-            fields += [("outcome", JSONText.quoted(outcome.rawValue)), ("active", Decimal3(active.milliseconds).text),
-                       ("paused", Decimal3(paused.milliseconds).text), ("wall", JSONText.quoted(wall))]
+        case .extend(let extension_):
+            object.add("index", raw: String(extension_.index + 1))
+            object.add("by", extension_.by)
+        case .back(let jump), .restart(let jump):
+            object.add("index", raw: String(jump.index + 1))
+        case .sessionEnd(let end):
+            object.add("outcome", quoted: end.outcome.rawValue)
+            object.add("active", end.active)
+            object.add("paused", end.paused)
+            object.add("wall", quoted: end.wall)
         }
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return object.text
     }
 
     /// An instant in seconds with exactly three decimals, as the stream specifies for `t` and `due`.
-    private func seconds(_ instant: Instant) -> String {
-        let milliseconds = (instant + (instant >= 0 ? 500_000 : -500_000)) / 1_000_000
-        return Decimal3(milliseconds, fixed: true).text
+    static func seconds(_ instant: Instant) -> String {
+        Decimal3(instant.milliseconds, fixed: true).text
     }
+}
 
-    private static func json(_ weight: Weight) -> String {
-        switch weight {
+extension Weight {
+    /// The weight as a JSON value: a number, or a string as written.
+    public var json: String {
+        switch self {
         case .number(let value): JSONText.number(value)
         case .text(let text): JSONText.quoted(text)
         }
     }
+}
+
+/// Builds one JSON object, field by field, in the order given.
+public struct JSONObjectWriter: Sendable {
+    private var fields: [String] = []
+
+    public init() {}
+
+    /// Adds a field whose value is already JSON text.
+    public mutating func add(_ key: String, raw value: String) {
+        fields.append(JSONText.quoted(key) + ":" + value)
+    }
+
+    /// Adds a string field.
+    public mutating func add(_ key: String, quoted value: String) {
+        add(key, raw: JSONText.quoted(value))
+    }
+
+    /// Adds a duration field in seconds, as short as it is exact.
+    public mutating func add(_ key: String, _ duration: WorkoutDuration) {
+        add(key, raw: Decimal3(duration.milliseconds).text)
+    }
+
+    /// The object's text.
+    public var text: String { "{" + fields.joined(separator: ",") + "}" }
 }

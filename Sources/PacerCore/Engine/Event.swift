@@ -1,6 +1,3 @@
-/// A point on the session's clock: real nanoseconds since the session started, on the monotonic clock.
-public typealias Instant = Int64
-
 /// How a session ended.
 public enum SessionOutcome: String, Sendable {
     case completed, quit, aborted
@@ -12,6 +9,10 @@ public enum PhaseOutcome: String, Sendable {
 }
 
 /// One thing the timer did, as every sink receives it (event stream version 1).
+///
+/// Each payload case carries a named struct, so a field added later breaks no sink. Phase
+/// indices are 0-based here, as everywhere inside Pacer; only the wire format (`jsonLine`) and
+/// what people read count from 1.
 public struct Event: Sendable {
     /// When the event happened.
     public var t: Instant
@@ -27,17 +28,146 @@ public struct Event: Sendable {
 
     /// What happened, with the fields of its event type.
     public enum Payload: Sendable {
-        case sessionStart(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: String, speed: Double)
-        case phaseStart(index: Int, count: Int, phase: Phase, next: String?)
-        case countdown(index: Int, remaining: Int)
-        case cue(index: Int, text: String)
-        case phaseEnd(index: Int, outcome: PhaseOutcome, active: WorkoutDuration, reps: Int?, weight: Weight?)
+        case sessionStart(SessionStart)
+        case phaseStart(PhaseStart)
+        case countdown(Countdown)
+        case cue(CueCall)
+        case phaseEnd(PhaseEnd)
         case pause
         case resume
-        case extend(index: Int, by: WorkoutDuration)
-        case back(index: Int)
-        case restart(index: Int)
-        case sessionEnd(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: String)
+        case extend(Extension)
+        case back(Jump)
+        case restart(Jump)
+        case sessionEnd(SessionEnd)
+    }
+
+    /// The session begins.
+    public struct SessionStart: Sendable {
+        public var workout: String
+        public var file: String
+        public var phases: Int
+        /// The planned time of the timed phases (rep steps excluded).
+        public var planned: WorkoutDuration
+        /// The local start time in ISO-8601.
+        public var wall: String
+        public var speed: Double
+
+        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: String, speed: Double) {
+            self.workout = workout
+            self.file = file
+            self.phases = phases
+            self.planned = planned
+            self.wall = wall
+            self.speed = speed
+        }
+    }
+
+    /// A phase begins.
+    public struct PhaseStart: Sendable {
+        /// 0-based.
+        public var index: Int
+        public var count: Int
+        public var phase: Phase
+        /// The phase after this one, if any.
+        public var next: Phase?
+        /// The planned time of the phases after this one (rep steps excluded).
+        public var plannedAfter: WorkoutDuration
+
+        public init(index: Int, count: Int, phase: Phase, next: Phase?, plannedAfter: WorkoutDuration = .zero) {
+            self.index = index
+            self.count = count
+            self.phase = phase
+            self.next = next
+            self.plannedAfter = plannedAfter
+        }
+    }
+
+    /// One of the last seconds of a timed phase.
+    public struct Countdown: Sendable {
+        public var index: Int
+        /// 3, 2, 1.
+        public var remaining: Int
+
+        public init(index: Int, remaining: Int) {
+            self.index = index
+            self.remaining = remaining
+        }
+    }
+
+    /// A timed cue, or the halfway call.
+    public struct CueCall: Sendable {
+        public var index: Int
+        public var text: String
+        /// Whether this is the halfway call rather than a cue from the workout.
+        public var isHalfway: Bool
+
+        public init(index: Int, text: String, isHalfway: Bool = false) {
+            self.index = index
+            self.text = text
+            self.isHalfway = isHalfway
+        }
+    }
+
+    /// A phase ends, run to its end or cut short.
+    public struct PhaseEnd: Sendable {
+        public var index: Int
+        /// The phase that ended.
+        public var phase: Phase
+        public var outcome: PhaseOutcome
+        /// Time spent in the phase, pauses excluded.
+        public var active: WorkoutDuration
+        /// For a rep step finished with `done`: what was logged.
+        public var reps: Int?
+        public var weight: Weight?
+
+        public init(index: Int, phase: Phase, outcome: PhaseOutcome, active: WorkoutDuration, reps: Int? = nil, weight: Weight? = nil) {
+            self.index = index
+            self.phase = phase
+            self.outcome = outcome
+            self.active = active
+            self.reps = reps
+            self.weight = weight
+        }
+    }
+
+    /// The current phase was lengthened (positive) or shortened (negative).
+    public struct Extension: Sendable {
+        public var index: Int
+        public var by: WorkoutDuration
+
+        public init(index: Int, by: WorkoutDuration) {
+            self.index = index
+            self.by = by
+        }
+    }
+
+    /// The session went back to a phase (`back`) or began the current one again (`restart`).
+    public struct Jump: Sendable {
+        /// The phase now running.
+        public var index: Int
+
+        public init(index: Int) {
+            self.index = index
+        }
+    }
+
+    /// The session is over.
+    public struct SessionEnd: Sendable {
+        public var outcome: SessionOutcome
+        public var active: WorkoutDuration
+        public var paused: WorkoutDuration
+        /// The local end time in ISO-8601.
+        public var wall: String
+        /// What happened in the session, as the engine counted it.
+        public var summary: SessionSummary
+
+        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: String, summary: SessionSummary = SessionSummary()) {
+            self.outcome = outcome
+            self.active = active
+            self.paused = paused
+            self.wall = wall
+            self.summary = summary
+        }
     }
 
     /// The event's type as the stream names it: `phase.start`, `countdown`, …

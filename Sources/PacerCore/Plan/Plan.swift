@@ -9,8 +9,9 @@ public struct Plan: Sendable {
     public let phases: [Phase]
     /// The time the timed phases add up to (rep steps are not counted).
     public let planned: WorkoutDuration
-    /// `plannedAfter[i]`: the planned time of the phases after phase `i`.
-    let plannedAfter: [WorkoutDuration]
+    /// `startOffsets[i]`: when phase `i` starts if every phase before it runs as planned
+    /// (rep steps count as taking no time).
+    public let startOffsets: [WorkoutDuration]
 
     /// Expands a validated workout; the decoder has already checked that the plan is within the limits.
     public init(_ workout: Workout) {
@@ -24,19 +25,20 @@ public struct Plan: Sendable {
         self.countdown = countdown
         self.halfway = halfway
         self.phases = phases
-        var after = [WorkoutDuration](repeating: .zero, count: phases.count)
+        var offsets: [WorkoutDuration] = []
+        offsets.reserveCapacity(phases.count)
         var running = WorkoutDuration.zero
-        for index in phases.indices.reversed() {
-            after[index] = running
-            running = running + (phases[index].duration ?? .zero)
+        for phase in phases {
+            offsets.append(running)
+            running = running + (phase.duration ?? .zero)
         }
-        self.plannedAfter = after
+        self.startOffsets = offsets
         self.planned = running
     }
 
     /// The planned time of the phases after the one at `index`.
     public func planned(after index: Int) -> WorkoutDuration {
-        plannedAfter[index]
+        planned - startOffsets[index] - (phases[index].duration ?? .zero)
     }
 
     /// The total planned time of each kind of phase, in the order of `PhaseKind.allCases`.

@@ -11,7 +11,9 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F):
+                // C0 controls must be escaped; DEL and C1 are escaped too, so that a JSON line
+                // shown in a terminal can never act as a control sequence.
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

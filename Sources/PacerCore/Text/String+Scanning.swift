@@ -7,6 +7,24 @@ extension String {
         return String(self[first...last])
     }
 
+    /// The value of a plain decimal number such as `12`, `22.5` or `.5`: digits and at most one
+    /// point, no sign, exponent or hexadecimal (which `Double(_:)` would take).
+    public var decimalValue: Double? {
+        var digits = 0
+        var points = 0
+        for byte in utf8 {
+            if byte >= 48 && byte <= 57 {
+                digits += 1
+            } else if byte == UInt8(ascii: ".") {
+                points += 1
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, points <= 1, let value = Double(self), value.isFinite else { return nil }
+        return value
+    }
+
     /// Whether the string is empty or only spaces and tabs.
     var isBlank: Bool {
         utf8.allSatisfy(Self.isSpace)

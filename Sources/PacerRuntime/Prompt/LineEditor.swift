@@ -16,13 +16,15 @@ final class LineEditor {
     private var isOpen = true
     static let historyLimit: Int32 = 1000
 
-    /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line.
-    init(prompt: String, words: [String], historyFile: String?, onLine: @escaping (String?) -> Void) {
+    /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line; the prompt is
+    /// drawn on `output`.
+    init(prompt: String, words: [String], historyFile: String?, output: Int32, onLine: @escaping (String?) -> Void) {
         self.onLine = onLine
         self.historyFile = historyFile
         Self.completionWords = words
         Self.active = self
         pacer_rl_disable_signals()
+        pacer_rl_set_output(output)
         pacer_rl_set_name("pacer")
         using_history()
         stifle_history(Self.historyLimit)
@@ -75,9 +77,12 @@ final class LineEditor {
         if isOpen { rl_deprep_terminal() }
     }
 
-    /// Takes the terminal into readline's modes again.
+    /// Takes the terminal into readline's modes again, even if readline believes it still has
+    /// them (the shell may have changed them while the process was stopped).
     func resume() {
-        if isOpen { rl_prep_terminal(1) }
+        guard isOpen else { return }
+        rl_deprep_terminal()
+        rl_prep_terminal(1)
     }
 
     /// Changes the prompt text (to ask a question, say).

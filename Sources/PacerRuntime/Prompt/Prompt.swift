@@ -3,32 +3,34 @@ import Glibc
 #endif
 import Dispatch
 import PacerCore
+import PacerSystem
 
-/// The control prompt: readline on standard input, driven by a read source on the screen's queue,
-/// so typing, the clock and the display never wait for each other.
-public final class Prompt: @unchecked Sendable {
+/// The control prompt: readline on standard input, driven by a read source on the screen's
+/// queue, so typing, the clock and the display never wait for each other.
+public final class Prompt: CommandSource, @unchecked Sendable {
     // Everything here is touched only on the screen's queue.
-    private let screen: TerminalScreen
+    public let screen: TerminalScreen
     private let historyFile: String?
-    private let onLine: @Sendable (String) -> Void
+    private var inbox: CommandInbox?
     private var editor: LineEditor?
     private var source: (any DispatchSourceRead)?
     private var confirmingQuit = false
     static let text = "pacer> "
     static let quitQuestion = "End the session? [y/N] "
 
-    /// `onLine` receives each command line the user enters (a confirmed Ctrl-D arrives as `quit`).
-    public init(screen: TerminalScreen, historyFile: String?, onLine: @escaping @Sendable (String) -> Void) {
+    /// A prompt drawn on `screen` (confirmed Ctrl-D arrives as `quit`), with its history in `historyFile`.
+    public init(screen: TerminalScreen, historyFile: String?) {
         self.screen = screen
         self.historyFile = historyFile
-        self.onLine = onLine
     }
 
-    public func start() {
+    public func start(_ inbox: CommandInbox) {
         screen.queue.async { [self] in
+            self.inbox = inbox
             if let historyFile { prepareHistoryFile(historyFile) }
             screen.goLive()
-            let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, historyFile: historyFile) { [unowned self] line in
+            let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, historyFile: historyFile,
+                                    output: screen.output.descriptor) { [unowned self] line in
                 // readline redraws its prompt after this returns; take the line once it has.
                 screen.queue.async { self.accept(line) }
             }
@@ -52,13 +54,18 @@ public final class Prompt: @unchecked Sendable {
         }
     }
 
+    /// Shows the answer to a command typed here.
+    public func show(_ reply: Reply) {
+        if let text = reply.text { screen.print(TerminalText(lines: text)) }
+    }
+
     private func accept(_ line: String?) {
         guard editor != nil else { return }
         if confirmingQuit {
             confirmingQuit = false
             editor?.setPrompt(Self.text)
             let answer = line?.lowercased() ?? "y"
-            if answer == "y" || answer == "yes" { onLine("quit") } else { screen.printNow("going on") }
+            if answer == "y" || answer == "yes" { inbox?.submit("quit") } else { screen.printNow("going on") }
             return
         }
         guard let line else {
@@ -67,7 +74,7 @@ public final class Prompt: @unchecked Sendable {
             editor?.redisplay()
             return
         }
-        onLine(line)
+        inbox?.submit(line)
     }
 
     private func prepareHistoryFile(_ path: String) {

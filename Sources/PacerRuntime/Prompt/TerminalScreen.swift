@@ -3,33 +3,35 @@ import Glibc
 #endif
 import Dispatch
 import PacerCore
+import PacerSystem
 
-/// The one owner of the terminal during a session.
+/// The one owner of a terminal during a session.
 ///
-/// In a terminal, the session takes the alternate screen: the live block sits in the top rows,
-/// and everything else (messages, the prompt and whatever readline prints) lives in a scrolling
-/// region below it, so a redraw never moves the cursor or touches the line being typed.
-/// When the block is removed, the normal screen comes back as it was and later lines print there.
+/// Live, the session takes the alternate screen: the live block sits in the top rows, and
+/// everything else (messages, the prompt and whatever readline prints) lives in a scrolling
+/// region below it, so a redraw never moves the cursor or touches the line being typed. When the
+/// block is removed, the normal screen comes back as it was and later lines print there.
+/// Not live, lines are printed one after another, above the prompt when there is one.
 public final class TerminalScreen: Screen, @unchecked Sendable {
     // Mutable state is touched only on `queue`.
-    public let isTerminal: Bool
+    public let isLive: Bool
     /// The queue on which drawing happens; the prompt reads input on the same queue.
-    public let queue: DispatchQueue
-    private let output: DescriptorOutput
+    public let queue = DispatchQueue(label: "pacer.screen", qos: .userInteractive)
+    let output: DescriptorOutput
     /// Called once, on `queue`, when the output cannot be written any more (its reader went away).
     var outputClosed: @Sendable () -> Void = {}
     private var outputFailed = false
-    private var block: [String] = []
+    private var block: [TerminalText] = []
     /// The rows the block and the scrolling region were laid out for; nil when not live.
     private var layout: (blockRows: Int, rows: Int)?
     private var lineEditor: LineEditor?
     /// Set while the process is stopped (Ctrl-Z): nothing is drawn until it continues.
     private var suspended = false
 
-    public init(output: DescriptorOutput = .standardOutput, queue: DispatchQueue = .main) {
+    /// A screen on `output`; `live` asks for the live display, which it gets only on a terminal.
+    public init(output: DescriptorOutput = .standardOutput, live: Bool) {
         self.output = output
-        self.queue = queue
-        isTerminal = output.isTerminal
+        isLive = live && output.isTerminal
     }
 
     public var size: (columns: Int, rows: Int) {
@@ -40,9 +42,9 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
-    public func show(_ block: [String]) {
+    public func show(_ block: [TerminalText]) {
         queue.async { [self] in
-            guard isTerminal else { return }
+            guard isLive else { return }
             self.block = block
             if suspended { return }
             if block.isEmpty {
@@ -55,29 +57,31 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         }
     }
 
-    public func print(_ line: String) {
+    public func print(_ line: TerminalText) {
         queue.async { [self] in printNow(line) }
     }
 
-    /// Reports a problem: in the scrolling region while live, otherwise on standard error.
-    public func warn(_ line: String) {
+    /// Reports a problem where the user is looking: on this screen while it is live or has the
+    /// prompt, otherwise on standard error.
+    public func warn(_ line: TerminalText) {
         queue.async { [self] in
-            if layout != nil {
+            if layout != nil || lineEditor != nil {
                 printNow(line)
             } else {
                 var error = DescriptorOutput.standardError
-                error.write(line + "\n")
+                error.write(line.rendered + "\n")
             }
         }
     }
 
-    /// Prints a line in the scrolling region (or plainly when not live), keeping the prompt below it.
-    func printNow(_ line: String) {
-        guard layout != nil else {
-            emit(line + "\n")
+    /// Prints a line in the scrolling region, or above the prompt, or plainly. Call on `queue`.
+    func printNow(_ line: TerminalText) {
+        let text = line.rendered
+        guard layout != nil || lineEditor != nil else {
+            emit(text + "\n")
             return
         }
-        emit("\r" + ANSI.clearLine + line.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
+        emit("\r" + ANSI.clearLine + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
         lineEditor?.redisplay()
     }
 
@@ -98,16 +102,22 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         leaveAlternateScreen()
     }
 
-    /// Takes the terminal again after the process is continued. Call on `queue`.
+    /// Takes the terminal again after the process is continued, whether Pacer stopped itself
+    /// (Ctrl-Z) or was stopped from outside: readline's modes and the whole screen are redone,
+    /// since the shell may have changed both meanwhile. Call on `queue`.
     func resumeAfterStop() {
         suspended = false
         lineEditor?.resume()
-        if !block.isEmpty || lineEditor != nil { relayout() }
+        if isLive, !block.isEmpty || lineEditor != nil {
+            relayout()
+        } else {
+            lineEditor?.redisplay()
+        }
     }
 
     /// Takes the alternate screen now, before anything (the prompt) is drawn. Call on `queue`.
     func goLive() {
-        if isTerminal, layout == nil { relayout() }
+        if isLive, layout == nil { relayout() }
     }
 
     private func relayout() {
@@ -118,7 +128,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         let blockRows = min(block.count, max(1, rows - 3))
         layout = (block.count, rows)
         var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock()
-        text += ANSI.scrollRegion(top: blockRows + 2, bottom: rows) + ANSI.moveTo(row: rows, column: 1)
+        text += ANSI.scrollRegion(top: min(blockRows + 2, rows), bottom: rows) + ANSI.moveTo(row: rows, column: 1)
         emit(text)
         lineEditor?.redisplay()
     }
@@ -138,7 +148,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         let rows = max(1, size.rows - 3)
         var text = ""
         for (index, line) in block.prefix(rows).enumerated() {
-            text += ANSI.moveTo(row: index + 1, column: 1) + ANSI.clearLine + line
+            text += ANSI.moveTo(row: index + 1, column: 1) + ANSI.clearLine + line.rendered
         }
         return text
     }

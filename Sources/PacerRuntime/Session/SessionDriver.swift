@@ -1,89 +1,125 @@
 import Dispatch
 import PacerCore
+import PacerSystem
 
-/// Runs an engine in real time: one Dispatch timer, re-armed for the engine's next deadline,
-/// measured from the session start on the monotonic clock so that nothing drifts.
+/// Runs an engine on a clock: one wake-up, re-armed for the engine's next deadline or the next
+/// whole second of the display, measured from the session's start so that nothing drifts.
 public final class SessionDriver: @unchecked Sendable {
     // Every mutable property is touched only on `queue`.
     private let queue = DispatchQueue(label: "pacer.clock", qos: .userInteractive)
     private var engine: Engine
     private let hub: SinkHub
-    private let timer: any DispatchSourceTimer
-    private var origin: Int64 = 0
+    private let clock: any SessionClock
     private var finished: (@Sendable (SessionOutcome) -> Void)?
+    /// Set once no command can arrive any more: a session waiting for one then ends.
+    private var inputEnded = false
+    /// Said to the user when the session ends because no command can arrive.
+    private var inputEndedNotice: (@Sendable (String) -> Void)?
 
-    public init(engine: Engine, hub: SinkHub) {
+    /// A driver for `engine` on `clock`; the engine's own wall clock stamps the start and the end.
+    public init(engine: Engine, hub: SinkHub, clock: any SessionClock = DispatchSessionClock()) {
         self.engine = engine
         self.hub = hub
-        timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+        self.clock = clock
     }
 
     /// Starts the session now; `finished` is called once, on the clock's queue, after its last event.
     public func start(finished: @escaping @Sendable (SessionOutcome) -> Void) {
         queue.async { [self] in
             self.finished = finished
-            origin = Clocks.monotonicNanoseconds()
-            timer.setEventHandler { [unowned self] in tick() }
-            timer.activate()
-            deliver(engine.start(at: 0, wall: Clocks.wallTimeISO8601()), now: 0)
+            clock.start(on: queue) { [unowned self] in tick() }
+            let now = clock.now()
+            deliver(engine.start(at: now, wall: engine.wallClock()), now: now)
         }
     }
 
-    /// Carries out a command; `reply` gets a message for the user when there is one, and
-    /// `completion` runs (on the clock's queue) once the command's events are published.
-    public func submit(_ command: Command, reply: @escaping @Sendable (String) -> Void, completion: (@Sendable () -> Void)? = nil) {
+    /// Carries out a command and answers it: `reply` gets the outcome (after the command's events
+    /// are published), then `completion` runs, both on the clock's queue.
+    public func submit(_ command: Command, line: String, reply: @escaping @Sendable (Reply) -> Void,
+                       completion: (@Sendable () -> Void)? = nil) {
         queue.async { [self] in
             defer { completion?() }
-            let now = elapsed()
+            let now = clock.now()
+            // What was due first is published first, so a rejected command loses none of it.
+            deliver(engine.advance(to: now), now: now)
+            guard !engine.isFinished else {
+                reply(Reply(command: line, accepted: false, text: "the session has ended", t: now))
+                return
+            }
             switch command {
             case .quit:
-                deliver(engine.finish(.quit, at: now, wall: Clocks.wallTimeISO8601()), now: now)
+                deliver(engine.finish(.quit, at: now, wall: engine.wallClock()), now: now)
+                reply(Reply(command: line, accepted: true, text: nil, t: now))
             case .status:
-                deliver(engine.advance(to: now), now: now)
-                reply(engine.snapshot(at: now).statusLine)
+                reply(Reply(command: line, accepted: true, text: engine.snapshot(at: now).statusLine, t: now))
             case .help:
-                reply(CommandGrammar.help)
+                reply(Reply(command: line, accepted: true, text: CommandGrammar.help, t: now))
             default:
-                // What was due first is published first, so a rejected command loses none of it.
-                deliver(engine.advance(to: now), now: now)
                 do throws(CommandRejection) {
                     deliver(try engine.handle(command, at: now), now: now)
+                    reply(Reply(command: line, accepted: true, text: nil, t: now))
                 } catch {
-                    reply(error.message)
+                    reply(Reply(command: line, accepted: false, text: error.message, t: now))
                 }
             }
+        }
+    }
+
+    /// Answers a line that is not a command, in order with the answers to the lines before it.
+    public func refuse(line: String, message: String, reply: @escaping @Sendable (Reply) -> Void,
+                       completion: (@Sendable () -> Void)? = nil) {
+        queue.async { [self] in
+            reply(Reply(command: line, accepted: false, text: message, t: clock.now()))
+            completion?()
         }
     }
 
     /// Ends the session early because of a signal.
     public func abort() {
         queue.async { [self] in
-            let now = elapsed()
-            deliver(engine.finish(.aborted, at: now, wall: Clocks.wallTimeISO8601()), now: now)
+            let now = clock.now()
+            deliver(engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now)
+        }
+    }
+
+    /// Says that no command can arrive any more: from now on, a session that would wait for one
+    /// (paused, or at a rep step without a cap) ends as `quit`, after `notice` tells the user why.
+    public func noMoreInput(notice: @escaping @Sendable (String) -> Void) {
+        queue.async { [self] in
+            inputEnded = true
+            inputEndedNotice = notice
+            let now = clock.now()
+            deliver(engine.advance(to: now), now: now)
         }
     }
 
     /// Sends a fresh snapshot to the sinks (after a terminal resize, say).
     public func refresh() {
         queue.async { [self] in
-            if !engine.isFinished { hub.update(engine.snapshot(at: elapsed())) }
+            if !engine.isFinished { hub.update(engine.snapshot(at: clock.now())) }
         }
     }
 
-    private func elapsed() -> Int64 {
-        Clocks.monotonicNanoseconds() - origin
+    /// Runs `body` on the clock's queue after the work already queued there.
+    public func sync<Result>(_ body: () -> Result) -> Result {
+        queue.sync(execute: body)
     }
 
     private func tick() {
-        let now = elapsed()
+        let now = clock.now()
         deliver(engine.advance(to: now), now: now)
     }
 
-    /// Publishes events, refreshes displays and arms the timer for whatever is due next.
-    private func deliver(_ events: [Event], now: Int64) {
+    /// Publishes events, refreshes displays and arms the clock for whatever is due next.
+    private func deliver(_ events: [Event], now: Instant) {
         hub.publish(events)
+        if !engine.isFinished, inputEnded, engine.nextDeadline == nil {
+            let waitingFor = engine.isPaused ? "to be resumed" : "for 'done'"
+            inputEndedNotice?("pacer: no more commands can arrive (input ended) and the session was waiting \(waitingFor): ending it")
+            hub.publish(engine.finish(.quit, at: now, wall: engine.wallClock()))
+        }
         if case .finished(let outcome) = engine.state {
-            timer.cancel()
+            clock.stop()
             if let finished {
                 self.finished = nil
                 finished(outcome)
@@ -92,10 +128,6 @@ public final class SessionDriver: @unchecked Sendable {
         }
         hub.update(engine.snapshot(at: now))
         let deadlines = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }
-        if let next = deadlines.min() {
-            timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(max(0, origin + next))), leeway: .nanoseconds(0))
-        } else {
-            timer.schedule(deadline: .distantFuture, leeway: .nanoseconds(0))
-        }
+        clock.schedule(deadlines.min())
     }
 }

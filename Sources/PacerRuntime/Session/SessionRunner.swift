@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Dispatch
 import PacerCore
+import PacerSystem
+import Synchronization
 
 /// How a run is set up, from the command line.
 public struct RunOptions: Sendable {
@@ -13,131 +15,201 @@ public struct RunOptions: Sendable {
     public init() {}
 }
 
-/// Runs one session from start to exit: the driver, the sinks, the input, the signals, and a clean
-/// terminal at the end whichever way the session ends.
+/// Runs one session from start to end: the driver, the sinks, the command sources, the signals,
+/// and a clean terminal at the end whichever way the session ends.
 public final class SessionRunner: @unchecked Sendable {
-    private let options: RunOptions
-    private let screen: TerminalScreen
+    /// Where the answer to a command goes: back to the source that sent it.
+    private enum ReplyRoute {
+        /// Printed at the prompt the command was typed at.
+        case prompt(Prompt)
+        /// Through the sinks that show replies, in order with the event lines (a pipe on stdin).
+        case showingSinks
+        /// To the plugin that sent it, alone.
+        case sink(any Sink)
+    }
+
+    private let display: TerminalScreen
     private let environment: Environment
     private let hub: SinkHub
     private let driver: SessionDriver
-    private let signals = SignalWatcher()
-    /// Whether a sink shows notes (replies), so they keep their place among the event lines.
-    private let sinksShowNotes: Bool
-    private var prompt: Prompt?
-    private var reader: LineReader?
-    // Touched only on the main queue.
-    private var signalStatus: Int32?
-    /// Whether Ctrl-Z stopped the process and the terminal must be taken back when it continues.
-    private var stopped = false
+    private let sources: [(source: any CommandSource, route: ReplyRoute)]
+    /// Where messages for the user go: the prompt's screen when there is one, else the display's.
+    private let messages: TerminalScreen
+    private let sourcesRunning: Atomic<Int>
+    /// 128 + the signal that is ending the session, or 0.
+    private let signalStatus = Atomic<Int32>(0)
+    /// Whether Ctrl-Z stopped the process (so SIGCONT comes from `fg`).
+    private let stopped = Atomic<Bool>(false)
+    private let control = DispatchQueue(label: "pacer.control")
+    private let exitStatus = Mutex<Int32>(0)
+    private let ended = DispatchSemaphore(value: 0)
 
-    public init(loaded: LoadedWorkout, sinks: [(name: String, sink: any Sink)], screen: TerminalScreen, options: RunOptions, environment: Environment) {
-        self.options = options
-        self.screen = screen
+    public init(loaded: LoadedWorkout, sinks: [SinkHub.Member], display: TerminalScreen, options: RunOptions,
+                environment: Environment, clock: any SessionClock = DispatchSessionClock()) {
+        self.display = display
         self.environment = environment
-        hub = SinkHub(sinks) { message in screen.warn("pacer: \(message)") }
-        sinksShowNotes = sinks.contains { $0.name == "terminal" }
-        let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
-        driver = SessionDriver(engine: engine, hub: hub)
-    }
-
-    /// Runs the session and exits the process with its status; never returns.
-    public func run() -> Never {
-        TerminalModes.save()
-        screen.outputClosed = { [self] in endBecauseOutputClosed() }
-        watchSignals()
-        startInput()
-        driver.start { [self] outcome in
-            DispatchQueue.main.async { self.shutDown(outcome) }
-        }
-        dispatchMain()
-    }
-
-    private func startInput() {
-        let handle: @Sendable (String) -> Void = { [self] line in self.handle(line) }
+        var sources: [(source: any CommandSource, route: ReplyRoute)] = []
+        var messages = display
         if isatty(STDIN_FILENO) == 1 {
-            guard options.prompt, screen.isTerminal else { return }
-            let prompt = Prompt(screen: screen, historyFile: environment.stateFolder + "/history", onLine: handle)
-            prompt.start()
-            self.prompt = prompt
+            if options.prompt, environment["TERM"] != "dumb" {
+                let prompt = Prompt(screen: display.isLive ? display : Self.promptScreen(), historyFile: environment.stateFolder + "/history")
+                sources.append((prompt, .prompt(prompt)))
+                messages = prompt.screen
+            } else if options.prompt {
+                sources.append((LineReader(descriptor: STDIN_FILENO), .showingSinks))
+            }
         } else {
-            let reader = LineReader(descriptor: STDIN_FILENO, queue: .main, handler: handle)
-            reader.start()
-            self.reader = reader
+            sources.append((LineReader(descriptor: STDIN_FILENO), .showingSinks))
+        }
+        for member in sinks {
+            if let source = member.sink as? any CommandSource { sources.append((source, .sink(member.sink))) }
+        }
+        self.sources = sources
+        self.messages = messages
+        sourcesRunning = Atomic(sources.count)
+        hub = SinkHub(sinks) { [messages] message in messages.warn("pacer: \(message)") }
+        let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
+        driver = SessionDriver(engine: engine, hub: hub, clock: clock)
+    }
+
+    /// A screen for the prompt when standard output is not the terminal: standard error if it is
+    /// one, else the controlling terminal.
+    private static func promptScreen() -> TerminalScreen {
+        if isatty(STDERR_FILENO) == 1 { return TerminalScreen(output: .standardError, live: false) }
+        let terminal = open("/dev/tty", O_WRONLY | O_CLOEXEC)
+        return TerminalScreen(output: terminal >= 0 ? DescriptorOutput(terminal) : .standardError, live: false)
+    }
+
+    /// Runs the session to its end and returns the process's exit status: 0, 1 when a recorder
+    /// (the log) failed, or 128 + N after signal N.
+    public func run() -> Int32 {
+        TerminalModes.save()
+        display.outputClosed = { [self] in end(becauseOf: SIGPIPE) }
+        SignalWatcher.start { [self] number in handleSignal(number) }
+        driver.start { [self] outcome in
+            control.async { self.shutDown(outcome) }
+        }
+        // Commands queue up behind the start, so the first line read already finds the session running.
+        startSources()
+        ended.wait()
+        return exitStatus.withLock { $0 }
+    }
+
+    private func startSources() {
+        for (source, route) in sources {
+            source.start(CommandInbox(
+                deliver: { [self] line, completion in handle(line, route: route, completion: completion) },
+                finish: { [self] in sourceEnded() }))
+        }
+        if sources.isEmpty { driver.noMoreInput { [messages] notice in messages.warn(TerminalText(notice)) } }
+    }
+
+    private func sourceEnded() {
+        if sourcesRunning.subtract(1, ordering: .relaxed).newValue == 0 {
+            driver.noMoreInput { [messages] notice in messages.warn(TerminalText(notice)) }
         }
     }
 
-    /// Parses a line of input (from the prompt, a pipe or a plugin) and carries it out.
-    public func handle(_ line: String) {
+    /// Parses a line of input and carries it out; the answer goes back by `route`.
+    private func handle(_ line: String, route: ReplyRoute, completion: @escaping @Sendable () -> Void) {
+        let send: @Sendable (Reply) -> Void = { [self] reply in self.send(reply, by: route) }
         do {
-            let command = try CommandGrammar.parse(line)
-            driver.submit(command) { [self] reply in say(reply) }
+            driver.submit(try CommandGrammar.parse(line), line: line, reply: send, completion: completion)
         } catch {
-            say(error.message)
+            driver.refuse(line: line, message: error.message, reply: send, completion: completion)
         }
     }
 
-    /// Tells the user something, after whatever the display is still showing.
-    private func say(_ text: String) {
-        if sinksShowNotes { hub.note(text) } else { screen.print(text) }
+    private func send(_ reply: Reply, by route: ReplyRoute) {
+        switch route {
+        case .prompt(let prompt):
+            prompt.show(reply)
+        case .showingSinks:
+            guard reply.text != nil else { return }
+            if hub.showsReplies {
+                hub.showReply(reply)
+            } else if let text = reply.text {
+                messages.print(TerminalText(lines: text))
+            }
+        case .sink(let sink):
+            hub.sendReply(reply, to: sink)
+        }
     }
 
-    private func watchSignals() {
-        signals.watch([SIGINT, SIGTERM, SIGHUP], queue: .main) { [self] number in
-            if signalStatus != nil {
+    // MARK: - Signals
+
+    /// Runs on the signal watcher's thread.
+    private func handleSignal(_ number: Int32) {
+        switch number {
+        case SIGINT, SIGTERM, SIGHUP:
+            if signalStatus.load(ordering: .relaxed) != 0 {
+                // A second Ctrl-C while the session is ending: leave at once.
                 if number == SIGINT { exitNow(SignalWatcher.exitStatus(for: number)) }
-                return
+            } else {
+                end(becauseOf: number)
             }
-            signalStatus = SignalWatcher.exitStatus(for: number)
-            driver.abort()
-        }
-        signals.watch([SIGTSTP], queue: .main) { [self] _ in
-            driver.submit(.pause, reply: { _ in }) { [self] in
-                hub.drain(timeout: 1)
-                DispatchQueue.main.async { [self] in
-                    screen.suspend()
-                    screen.printNow("pacer: paused and stopped; 'fg' brings it back")
-                    stopped = true
-                    SignalWatcher.stopProcess()
-                }
-            }
-        }
-        signals.watch([SIGCONT], queue: .main) { [self] _ in
-            guard stopped else { return }
-            stopped = false
-            screen.resumeAfterStop()
+        case SIGTSTP:
+            control.async { [self] in stopProcess() }
+        case SIGCONT:
+            control.async { [self] in takeTerminalBack() }
+        case SIGWINCH:
+            for screen in screens { screen.queue.async { screen.relayoutIfLive() } }
             driver.refresh()
-        }
-        signals.watch([SIGWINCH], queue: .main) { [self] _ in
-            screen.relayoutIfLive()
-            driver.refresh()
+        default:
+            break
         }
     }
 
-    /// The display's reader went away (`pacer run … | head`): end the session as SIGPIPE would,
-    /// but cleanly, with `session.end` in the log.
-    private func endBecauseOutputClosed() {
-        guard signalStatus == nil else { return }
-        signalStatus = SignalWatcher.exitStatus(for: SIGPIPE)
-        driver.abort()
+    /// Ends the session as a signal does: `session.end` aborted, exit status 128 + the signal.
+    private func end(becauseOf number: Int32) {
+        let (exchanged, _) = signalStatus.compareExchange(expected: 0, desired: SignalWatcher.exitStatus(for: number), ordering: .relaxed)
+        if exchanged { driver.abort() }
     }
+
+    /// Ctrl-Z: pause, let the sinks show it, give the terminal back and stop until `fg`.
+    private func stopProcess() {
+        let paused = DispatchSemaphore(value: 0)
+        driver.submit(.pause, line: "pause", reply: { _ in }) { paused.signal() }
+        paused.wait()
+        hub.drain(timeout: 1)
+        for screen in screens { screen.queue.sync { screen.suspend() } }
+        messages.queue.sync { messages.printNow("pacer: paused and stopped; 'fg' brings it back") }
+        stopped.store(true, ordering: .relaxed)
+        SignalWatcher.stopProcess()
+    }
+
+    /// After `fg`, or after a stop from outside (`kill -STOP`) that Pacer could not see coming:
+    /// take the terminal back and redraw everything.
+    private func takeTerminalBack() {
+        let wasStopped = stopped.exchange(false, ordering: .relaxed)
+        for screen in screens { screen.queue.sync { screen.resumeAfterStop() } }
+        if wasStopped { messages.print("pacer: paused; type resume (or an empty line) to go on") }
+        driver.refresh()
+    }
+
+    private var screens: [TerminalScreen] {
+        messages === display ? [display] : [display, messages]
+    }
+
+    // MARK: - The end
 
     private func shutDown(_ outcome: SessionOutcome) {
-        prompt?.stop()
-        reader?.stop()
-        let late = hub.close(timeout: 3)
-        screen.queue.async { [self] in
-            screen.show([])
-            for name in late {
-                screen.warn("pacer: the \(name) sink did not finish in time; some of its output may be missing")
-            }
-            screen.queue.async { self.exitProcess(after: outcome) }
+        for (source, _) in sources { source.stop() }
+        let closing = hub.close(timeout: 3) { [messages] names in
+            messages.warn("pacer: waiting for the \(names.joined(separator: ", ")) sink to finish writing (Ctrl-C stops waiting)")
         }
-    }
-
-    private func exitProcess(after outcome: SessionOutcome) -> Never {
+        for screen in screens { screen.queue.sync { screen.show([]) } }
+        display.queue.sync {}
+        for line in closing.closingLines { display.print(line) }
+        for name in closing.late {
+            display.warn("pacer: the \(name) sink did not finish in time; some of its output may be missing")
+        }
+        for screen in screens { screen.queue.sync {} }
         TerminalModes.restore()
-        exit(outcome == .aborted ? (signalStatus ?? 130) : 0)
+        let signal = signalStatus.load(ordering: .relaxed)
+        let status: Int32 = outcome == .aborted && signal != 0 ? signal : (closing.failedRecorders.isEmpty ? 0 : 1)
+        exitStatus.withLock { $0 = status }
+        ended.signal()
     }
 
     /// A second Ctrl-C: put the terminal back and leave at once.

@@ -1,22 +1,29 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
+import PacerSystem
 
-/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into calls on a queue, so shutdown runs as ordinary code.
-public final class SignalWatcher: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
+/// Turns the signals a session cares about into calls, on a thread of its own that waits for
+/// them with `sigwait`. The signals are blocked first, before any other thread exists, so none
+/// is lost or acted on by default however early it comes: it waits until it is handled.
+public enum SignalWatcher {
+    /// The signals a session handles: ending, stopping and continuing, resizing.
+    public static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
 
-    public init() {}
+    /// Blocks the watched signals; call before any thread is started, so that all inherit the mask.
+    public static func blockWatchedSignals() {
+        var set = watchedSet
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
 
-    /// Calls `handler` with the signal number each time one of `signals` arrives.
-    public func watch(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.activate()
-            sources.append(source)
+    /// Calls `handler` with each watched signal as it arrives, on the watcher's own thread.
+    public static func start(_ handler: @escaping @Sendable (Int32) -> Void) {
+        BackgroundThread.start {
+            var set = watchedSet
+            while true {
+                var number: Int32 = 0
+                if sigwait(&set, &number) == 0 { handler(number) }
+            }
         }
     }
 
@@ -28,5 +35,12 @@ public final class SignalWatcher: @unchecked Sendable {
     /// The exit status a shell expects after a signal: 128 + its number.
     public static func exitStatus(for number: Int32) -> Int32 {
         128 + number
+    }
+
+    private static var watchedSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in watched { sigaddset(&set, number) }
+        return set
     }
 }

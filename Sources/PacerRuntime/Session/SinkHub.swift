@@ -1,62 +1,70 @@
 import Dispatch
 import PacerCore
-import Synchronization
 
 /// Fans events out to every sink, each on its own serial queue, so a slow or failing sink
 /// never delays the clock or another sink.
+///
+/// Recorders get every event, however far behind they fall. Presenters get at most
+/// `presenterBacklog` waiting items: past that the oldest are dropped, since a display or a
+/// plugin shows the present, and the user is told once.
 public final class SinkHub: Sendable {
-    /// How many events may wait for one sink before further events to it are dropped.
-    public static let maximumBacklog = 10_000
+    /// How many events and replies may wait for one presenter before the oldest are dropped.
+    public static let presenterBacklog = 1_000
 
     private let channels: [SinkChannel]
-    private let report: @Sendable (String) -> Void
 
-    /// `report` receives one message per sink that fails or falls behind.
-    public init(_ sinks: [(name: String, sink: any Sink)], report: @escaping @Sendable (String) -> Void) {
-        channels = sinks.map { SinkChannel(name: $0.name, sink: $0.sink) }
-        self.report = report
-    }
+    /// A sink with the name the user knows it by and its traits.
+    public struct Member: Sendable {
+        public let name: String
+        public let sink: any Sink
+        public let traits: SinkTraits
 
-    public func publish(_ events: [Event]) {
-        guard !events.isEmpty else { return }
-        for channel in channels {
-            let accepted = channel.enqueue(count: events.count)
-            if accepted < events.count, channel.warnOnce(.dropping) {
-                report("the \(channel.name) sink is falling behind; events to it are being dropped")
-            }
-            guard accepted > 0 else { continue }
-            let batch = Array(events.prefix(accepted))
-            channel.queue.async(group: channel.group) { [report] in
-                for event in batch {
-                    do {
-                        try channel.sink.receive(event)
-                    } catch {
-                        channel.reportFailure(error, to: report)
-                    }
-                }
-                channel.backlog.subtract(batch.count, ordering: .relaxed)
-            }
+        public init(name: String, sink: any Sink, traits: SinkTraits) {
+            self.name = name
+            self.sink = sink
+            self.traits = traits
         }
     }
 
-    /// Passes a message for the user to every sink, after the events already published.
-    public func note(_ text: String) {
+    /// `report` receives one message per sink that fails or falls behind.
+    public init(_ members: [Member], report: @escaping @Sendable (String) -> Void) {
+        channels = members.map { SinkChannel($0, backlog: $0.traits.kind == .recorder ? nil : Self.presenterBacklog, report: report) }
+    }
+
+    /// Whether any sink shows replies to commands from the prompt or a pipe.
+    public var showsReplies: Bool { channels.contains { $0.member.traits.showsReplies } }
+
+    /// Queues events for every sink.
+    public func publish(_ events: [Event]) {
+        guard !events.isEmpty else { return }
         for channel in channels {
-            channel.queue.async(group: channel.group) { channel.sink.note(text) }
+            channel.enqueue(events.map(SinkChannel.Item.event))
+        }
+    }
+
+    /// Passes a reply to the sinks that show replies, after the events already published.
+    public func showReply(_ reply: Reply) {
+        for channel in channels where channel.member.traits.showsReplies {
+            channel.enqueue([.reply(reply)])
+        }
+    }
+
+    /// Passes a reply to one sink (the plugin that sent the command), after the events already published.
+    public func sendReply(_ reply: Reply, to sink: any Sink) {
+        for channel in channels where channel.member.sink === sink {
+            channel.enqueue([.reply(reply)])
         }
     }
 
     /// Passes a snapshot to every sink after the events published before it. Snapshots do not
     /// pile up: a sink that is behind gets only the latest one when it catches up.
     public func update(_ snapshot: Snapshot) {
-        for channel in channels where channel.replacePendingSnapshot(with: snapshot) {
-            channel.queue.async(group: channel.group) {
-                if let latest = channel.takePendingSnapshot() { channel.sink.update(latest) }
-            }
+        for channel in channels {
+            channel.offer(snapshot)
         }
     }
 
-    /// Waits up to `timeout` seconds for every sink to take the events published so far.
+    /// Waits up to `timeout` seconds for every sink to take what was published so far.
     public func drain(timeout: Double) {
         let deadline = DispatchTime.now() + timeout
         for channel in channels {
@@ -64,88 +72,41 @@ public final class SinkHub: Sendable {
         }
     }
 
-    /// Waits up to `timeout` seconds for the sinks to take their events, then closes them.
-    /// Returns the names of sinks that did not finish in time.
-    @discardableResult
-    public func close(timeout: Double) -> [String] {
-        let deadline = DispatchTime.now() + timeout
-        var late: [String] = []
+    /// What became of the sinks at the end.
+    public struct Closing: Sendable {
+        /// Presenters that did not finish within the time allowed.
+        public var late: [String] = []
+        /// Recorders that failed at some point, so what they hold may be incomplete.
+        public var failedRecorders: [String] = []
+        /// What the sinks had to say after the summary, in the order of the sinks.
+        public var closingLines: [TerminalText] = []
+    }
+
+    /// Closes every sink after it has taken everything published. Presenters get up to `timeout`
+    /// seconds; recorders are waited for as long as they need (`stillWaiting` is told, once, when
+    /// one takes longer than `timeout`), since what they hold must not be lost.
+    public func close(timeout: Double, stillWaiting: @Sendable ([String]) -> Void = { _ in }) -> Closing {
         for channel in channels {
-            channel.queue.async(group: channel.group) { [report] in
-                do {
-                    try channel.sink.close()
-                } catch {
-                    channel.reportFailure(error, to: report)
-                }
+            channel.close()
+        }
+        let deadline = DispatchTime.now() + timeout
+        var closing = Closing()
+        var slowRecorders: [SinkChannel] = []
+        for channel in channels where channel.group.wait(timeout: deadline) == .timedOut {
+            if channel.member.traits.kind == .recorder {
+                slowRecorders.append(channel)
+            } else {
+                closing.late.append(channel.member.name)
             }
         }
-        for channel in channels where channel.group.wait(timeout: deadline) == .timedOut {
-            late.append(channel.name)
+        if !slowRecorders.isEmpty {
+            stillWaiting(slowRecorders.map(\.member.name))
+            for channel in slowRecorders { channel.group.wait() }
         }
-        return late
-    }
-}
-
-/// One sink with its queue and its counters.
-private final class SinkChannel: Sendable {
-    let name: String
-    let sink: any Sink
-    let queue: DispatchQueue
-    let group = DispatchGroup()
-    let backlog = Atomic<Int>(0)
-    let droppedReported = Atomic<Bool>(false)
-    let failureReported = Atomic<Bool>(false)
-    private let pendingSnapshot = Mutex<Snapshot?>(nil)
-
-    init(name: String, sink: any Sink) {
-        self.name = name
-        self.sink = sink
-        queue = DispatchQueue(label: "pacer.sink.\(name)")
-    }
-
-    /// Makes `snapshot` the one to deliver next; true when none was waiting (a delivery must be queued).
-    func replacePendingSnapshot(with snapshot: Snapshot) -> Bool {
-        pendingSnapshot.withLock { pending in
-            defer { pending = snapshot }
-            return pending == nil
+        for channel in channels where !closing.late.contains(channel.member.name) {
+            if channel.member.traits.kind == .recorder, channel.hasFailed { closing.failedRecorders.append(channel.member.name) }
+            closing.closingLines += channel.member.sink.closingLines
         }
-    }
-
-    func takePendingSnapshot() -> Snapshot? {
-        pendingSnapshot.withLock { pending in
-            defer { pending = nil }
-            return pending
-        }
-    }
-
-    /// Reserves room for up to `count` events; returns how many fit under the backlog bound.
-    func enqueue(count: Int) -> Int {
-        var current = backlog.load(ordering: .relaxed)
-        while true {
-            let accepted = max(0, min(count, SinkHub.maximumBacklog - current))
-            let (exchanged, original) = backlog.compareExchange(expected: current, desired: current + accepted, ordering: .relaxed)
-            if exchanged { return accepted }
-            current = original
-        }
-    }
-
-    /// What a sink can be warned about.
-    enum Trouble {
-        case dropping, failing
-    }
-
-    /// Tells the user once that the sink failed; later failures are silent.
-    func reportFailure(_ error: any Error, to report: @Sendable (String) -> Void) {
-        if warnOnce(.failing) {
-            report("the \(name) sink failed: \(error); the session goes on without what it could not take")
-        }
-    }
-
-    /// True the first time it is called for a kind of trouble.
-    func warnOnce(_ trouble: Trouble) -> Bool {
-        switch trouble {
-        case .dropping: !droppedReported.exchange(true, ordering: .relaxed)
-        case .failing: !failureReported.exchange(true, ordering: .relaxed)
-        }
+        return closing
     }
 }

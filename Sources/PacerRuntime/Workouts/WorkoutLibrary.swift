@@ -1,4 +1,5 @@
 import PacerCore
+import PacerSystem
 
 /// A workout file found somewhere: on disk or built into pacer.
 public struct WorkoutSource: Sendable {
@@ -9,6 +10,9 @@ public struct WorkoutSource: Sendable {
     /// Where it was found, as the user knows that place: `./workouts`, `$PACER_PATH`, `built in`.
     public let origin: String
     let builtIn: [UInt8]?
+
+    /// Whether the workout is a file on disk (not one built into pacer).
+    public var isFile: Bool { builtIn == nil }
 
     /// The file's bytes.
     public func read() throws(FileError) -> [UInt8] {
@@ -39,16 +43,14 @@ public struct WorkoutLibrary: Sendable {
         }
         folders.append(Folder(path: "workouts", label: "./workouts"))
         let config = environment.configFolder + "/workouts"
-        folders.append(Folder(path: config, label: config.replacingHome(environment["HOME"])))
+        folders.append(Folder(path: config, label: environment.abbreviatingHome(config)))
         self.folders = folders
     }
 
-    /// Finds a workout by path (when the reference has a `/` or ends in `.json`) or by name.
+    /// Finds a workout by path (when the reference has a `/` or ends in `.json`) or by name. A
+    /// path is taken as it is: reading it says precisely what is wrong with it, if anything.
     public func locate(_ reference: String) throws(WorkoutNotFound) -> WorkoutSource {
         if reference.contains("/") || reference.hasSuffix(".json") {
-            guard FileSystem.exists(reference) else {
-                throw WorkoutNotFound(description: "\(reference): no such file")
-            }
             return WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", builtIn: nil)
         }
         if let found = all().first(where: { $0.name == reference }) { return found }
@@ -78,13 +80,5 @@ public struct WorkoutLibrary: Sendable {
     private static func name(ofFile path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-    }
-}
-
-extension String {
-    /// The path with the home folder written as `~`.
-    func replacingHome(_ home: String?) -> String {
-        guard let home, !home.isEmpty, hasPrefix(home + "/") else { return self }
-        return "~" + dropFirst(home.count)
     }
 }

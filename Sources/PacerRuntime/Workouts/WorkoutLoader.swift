@@ -1,4 +1,5 @@
 import PacerCore
+import PacerSystem
 
 /// A workout read, validated and expanded, ready to run or show.
 public struct LoadedWorkout: Sendable {

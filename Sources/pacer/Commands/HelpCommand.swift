@@ -1,3 +1,5 @@
+import PacerCore
+
 /// `pacer help [COMMAND]`: the overview or one command's help.
 enum HelpCommand {
     static let spec = CommandSpec(
@@ -5,7 +7,7 @@ enum HelpCommand {
         details: "", options: []
     ) { arguments, _ in
         guard let name = arguments.positionals.first else {
-            Output.line(Pacer.overview)
+            Output.line(TerminalText(lines: Pacer.overview))
             return ExitStatus.success
         }
         guard arguments.positionals.count == 1 else {
@@ -14,7 +16,7 @@ enum HelpCommand {
         guard let command = Pacer.commands.first(where: { $0.name == name }) else {
             return Pacer.usageError("unknown command '\(name)'", hintFor: nil, suggestion: Pacer.closestCommand(to: name))
         }
-        Output.line(command.help)
+        Output.line(TerminalText(lines: command.help))
         return ExitStatus.success
     }
 }

@@ -15,23 +15,21 @@ enum ListCommand {
             return Pacer.usageError("list takes no arguments", hintFor: "list")
         }
         let library = WorkoutLibrary(environment: environment)
-        var rows: [[String]] = [["NAME", "PHASES", "TIME", "TAGS", "WHERE"]]
+        var table = TextTable([.left, .right, .right, .left, .left])
+        table.append(["NAME", "PHASES", "TIME", "TAGS", "WHERE"])
         var seen: Set<String> = []
         for source in library.all() {
             let origin = seen.insert(source.name).inserted ? source.origin : "\(source.origin) (hidden by the one above)"
             do throws(WorkoutLoadError) {
                 let loaded = try WorkoutLoader.load(source)
-                rows.append([source.name, String(loaded.plan.phases.count), loaded.plan.planned.clock,
-                             loaded.workout.tags.joined(separator: ","), origin])
+                table.append([TerminalText(source.name), "\(loaded.plan.phases.count)", TerminalText(loaded.plan.planned.clock),
+                              TerminalText(loaded.workout.tags.joined(separator: ",")), TerminalText(origin)])
             } catch {
-                rows.append([source.name, "-", "-", "broken: \(error.lines.count) problem\(error.lines.count == 1 ? "" : "s") (pacer validate \(source.path))", origin])
+                let problems = "\(error.lines.count) problem\(error.lines.count == 1 ? "" : "s")"
+                table.append([TerminalText(source.name), "-", "-", "broken: \(problems) (pacer validate \(source.path))", TerminalText(origin)])
             }
         }
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            let cells = (0..<4).map { column in column == 1 || column == 2 ? row[column].leftPadding(widths[column]) : row[column].padding(widths[column]) }
-            Output.line((cells + [row[4]]).joined(separator: "  "))
-        }
+        table.lines().forEach(Output.line)
         return ExitStatus.success
     }
 }

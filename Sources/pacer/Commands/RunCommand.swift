@@ -1,13 +1,9 @@
-import BellSink
-import LogFileSink
 import PacerCore
 import PacerRuntime
-import TerminalSink
+import PacerSystem
 
 /// `pacer run WORKOUT`: runs a session with its sinks and the control prompt.
 enum RunCommand {
-    static let builtInSinks = ["terminal", "log", "bell"]
-
     static let spec = CommandSpec(
         name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT",
         details: """
@@ -15,73 +11,102 @@ enum RunCommand {
             commands at the prompt: pause, resume (or an empty line), skip, back, restart, +30, -10,
             done [REPS] [@ WEIGHT], status, help, quit. When standard input is not a terminal, the
             same commands are read from it line by line.
-            Sinks: terminal (the live display), log (the event stream; needs --log), bell.
+
+            Sinks (--sink NAME, or NAME:KEY=VALUE,... to give a sink options):
+            \(SinkRegistry.summaries)
             Without --sink, pacer uses terminal, bell when standard output is a terminal, and log
             when --log is given.
             """,
         options: [
             OptionSpec(name: "--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests"),
             OptionSpec(name: "--log", value: "FILE", help: "append the event stream to FILE as JSON lines"),
-            OptionSpec(name: "--sink", value: "SPEC", help: "send events to this sink (repeatable): terminal, log, bell"),
+            OptionSpec(name: "--sink", value: "SPEC", help: "send events to this sink (repeatable); see above"),
             OptionSpec(name: "--no-bell", value: nil, help: "do not ring the terminal bell"),
             OptionSpec(name: "--no-prompt", value: nil, help: "no command prompt; the session runs untouched"),
-            OptionSpec(name: "--color", value: "WHEN", help: "colour the display: auto (default), always or never"),
+            .color,
         ]
     ) { arguments, environment in
+        // Before anything else: a signal from now on waits to be handled instead of being lost.
+        SignalWatcher.blockWatchedSignals()
+        do throws(Arguments.UsageError) {
+            return try run(arguments, environment: environment)
+        } catch {
+            return Pacer.usageError(error.message, hintFor: "run")
+        }
+    }
+
+    private static func run(_ arguments: Arguments, environment: Environment) throws(Arguments.UsageError) -> Int32 {
         guard arguments.positionals.count == 1 else {
-            return Pacer.usageError(arguments.positionals.isEmpty ? "run needs a workout" : "run takes one workout", hintFor: "run")
+            throw .init(message: arguments.positionals.isEmpty ? "run needs a workout" : "run takes one workout")
         }
         var options = RunOptions()
+        var settings = RunSettings()
         if let text = arguments.value("--speed") {
-            guard let speed = Double(text), speed >= 0.1, speed <= 1000 else {
-                return Pacer.usageError("--speed takes a number from 0.1 to 1000, not '\(text)'", hintFor: "run")
+            guard let speed = text.decimalValue, speed >= 0.1, speed <= 1000 else {
+                throw .init(message: "--speed takes a number from 0.1 to 1000, not '\(text)'")
             }
             options.speed = speed
         }
+        settings.speed = options.speed
         options.prompt = !arguments.has("--no-prompt")
-        guard let color = ColorChoice(rawValue: arguments.value("--color") ?? "auto") else {
-            return Pacer.usageError("--color takes auto, always or never", hintFor: "run")
-        }
-        var names = arguments.all("--sink")
-        if names.isEmpty {
-            // The bell belongs to a terminal: by default it never rings into a pipe or a file.
-            names = ["terminal"] + (arguments.has("--no-bell") || !Output.standard.isTerminal ? [] : ["bell"])
-        }
-        if arguments.has("--log"), !names.contains("log") { names.append("log") }
-        for name in names where !builtInSinks.contains(name) {
-            return Pacer.usageError("unknown sink '\(name)': the sinks are \(builtInSinks.joined(separator: ", "))", hintFor: "run",
-                                    suggestion: Suggestion.closest(to: name, among: builtInSinks))
-        }
-        if names.contains("log"), !arguments.has("--log") {
-            return Pacer.usageError("the log sink needs --log FILE", hintFor: "run")
-        }
+        settings.color = try arguments.colorChoice()
+        settings.noColor = environment["NO_COLOR"] != nil
+        settings.bell = !arguments.has("--no-bell")
+        settings.outputIsTerminal = Output.standard.isTerminal
+        let logs = arguments.all("--log")
+        guard logs.count <= 1 else { throw .init(message: "--log is given \(logs.count) times; give one log file") }
+        settings.logPath = logs.first
+        let specs = try sinkSpecs(arguments, settings: settings)
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
             loaded = try WorkoutLoader.load(arguments.positionals[0], library: WorkoutLibrary(environment: environment))
         } catch {
-            error.lines.forEach(Output.problem)
+            error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
         }
-        let screen = TerminalScreen()
-        var sinks: [(name: String, sink: any Sink)] = []
-        for name in names {
-            switch name {
-            case "terminal":
-                sinks.append((name, TerminalSink(screen: screen, color: color, noColor: environment["NO_COLOR"] != nil)))
-            case "log":
-                do {
-                    sinks.append((name, try LogFileSink(path: arguments.value("--log")!)))
-                } catch {
-                    Output.problem("pacer: \(error)")
-                    return ExitStatus.failure
+        if let log = settings.logPath, loaded.source.isFile, let identity = FileSystem.identity(log),
+           identity == FileSystem.identity(loaded.source.path) {
+            Output.problem("pacer: the log \(log) is the workout file itself; give another --log FILE")
+            return ExitStatus.failure
+        }
+        let display = TerminalScreen(live: environment["TERM"] != "dumb")
+        let members: [SinkHub.Member]
+        do throws(SinkSetupError) {
+            members = try SinkRegistry.members(for: specs, screen: display, settings: settings, environment: environment.variables,
+                                               workout: (loaded.plan.workoutName, loaded.source.path))
+        } catch {
+            Output.problem("pacer: \(error.description)")
+            return ExitStatus.failure
+        }
+        return SessionRunner(loaded: loaded, sinks: members, display: display, options: options, environment: environment).run()
+    }
+
+    /// The sinks asked for, or the defaults; each named once, and none contradicted by another option.
+    private static func sinkSpecs(_ arguments: Arguments, settings: RunSettings) throws(Arguments.UsageError) -> [SinkSpec] {
+        var specs: [SinkSpec] = []
+        for text in arguments.all("--sink") {
+            do throws(SinkSetupError) {
+                let spec = try SinkSpec(parsing: text)
+                if specs.contains(where: { $0.name == spec.name && $0.path == spec.path }) {
+                    throw SinkSetupError("the \(spec.displayName) sink is named twice; name each sink once")
                 }
-            default:
-                if !arguments.has("--no-bell") {
-                    sinks.append((name, BellSink(ring: { var output = DescriptorOutput.standardOutput; output.write("\u{07}") })))
-                }
+                try SinkRegistry.check(spec)
+                specs.append(spec)
+            } catch {
+                throw .init(message: error.description)
             }
         }
-        SessionRunner(loaded: loaded, sinks: sinks, screen: screen, options: options, environment: environment).run()
+        if specs.contains(where: { $0.name == "bell" }), !settings.bell {
+            throw .init(message: "--sink bell and --no-bell ask for opposite things; give one of them")
+        }
+        if specs.isEmpty { return SinkRegistry.defaults(for: settings) }
+        if settings.logPath != nil, !specs.contains(where: { $0.name == "log" }) {
+            specs.append(SinkSpec(name: "log"))
+        }
+        if specs.contains(where: { $0.name == "log" }), settings.logPath == nil {
+            throw .init(message: "the log sink needs --log FILE")
+        }
+        return specs
     }
 }

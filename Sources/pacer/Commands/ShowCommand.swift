@@ -1,5 +1,6 @@
 import PacerCore
 import PacerRuntime
+import PacerSystem
 import TerminalSink
 
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
@@ -7,22 +8,25 @@ enum ShowCommand {
     static let spec = CommandSpec(
         name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show WORKOUT",
         details: "WORKOUT is a path or a name on the search path (see 'pacer list').",
-        options: [OptionSpec(name: "--color", value: "WHEN", help: "colour the output: auto (default), always or never")]
+        options: [.color]
     ) { arguments, environment in
         guard arguments.positionals.count == 1 else {
             return Pacer.usageError("show takes one workout", hintFor: "show")
         }
-        guard let color = ColorChoice(rawValue: arguments.value("--color") ?? "auto") else {
-            return Pacer.usageError("--color takes auto, always or never", hintFor: "show")
+        let color: ColorChoice
+        do throws(Arguments.UsageError) {
+            color = try arguments.colorChoice()
+        } catch {
+            return Pacer.usageError(error.message, hintFor: "show")
         }
         do throws(WorkoutLoadError) {
             let loaded = try WorkoutLoader.load(arguments.positionals[0], library: WorkoutLibrary(environment: environment))
             let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
-            let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen().size.columns
-            Output.standard.write(Timeline(loaded: loaded, colored: colored, columns: columns).text)
+            let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
+            Timeline(loaded: loaded, colored: colored, columns: columns).lines.forEach(Output.line)
             return ExitStatus.success
         } catch {
-            error.lines.forEach(Output.problem)
+            error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
         }
     }
@@ -34,87 +38,58 @@ struct Timeline {
     let colored: Bool
     let columns: Int
 
-    var text: String {
+    var lines: [TerminalText] {
         let plan = loaded.plan
-        var text = "\(plan.workoutName)  (\(loaded.source.path))\n"
-        if let description = loaded.workout.description { text += "\(description)\n" }
-        text += "\n"
-        let rows = plan.phases.enumerated().map { index, phase in row(index: index, phase: phase) }
-        let header = ["#", "start", "kind", "duration", "round", "name"]
-        let widths = (0..<5).map { column in max(header[column].count, rows.map { $0[column].count }.max() ?? 0) }
-        text += line(header, widths: widths) + "\n"
-        for (row, phase) in zip(rows, plan.phases) {
-            text += line(row, widths: widths, kind: phase.kind) + "\n"
+        var lines: [TerminalText] = ["\(plan.workoutName)  (\(loaded.source.path))"]
+        if let description = loaded.workout.description { lines.append(TerminalText(lines: description)) }
+        lines.append(.empty)
+        var table = TextTable([.right, .right, .left, .right, .right, .left])
+        table.append(["#", "start", "kind", "duration", "round", "name"])
+        for (index, phase) in plan.phases.enumerated() {
+            table.append(row(index: index, phase: phase, start: plan.startOffsets[index]))
         }
-        text += "\nTotals:\n"
+        lines += table.lines(indent: "  ")
+        lines += ["", "Totals:"]
+        var totals = TextTable([.left, .right, .right])
         for total in plan.plannedByKind {
-            let time = total.kind == .reps ? "untimed" : total.duration.spoken
-            text += "  \(paint(total.kind.rawValue.padding(8), total.kind)) \(String(total.count).leftPadding(5)) × \(time)\n"
+            let phases = "\(total.count) phase\(total.count == 1 ? "" : "s")"
+            totals.append([paint(TerminalText(total.kind.rawValue), total.kind), TerminalText(phases),
+                           TerminalText(total.kind == .reps ? "untimed" : total.duration.spoken)])
         }
-        text += "  total    \(String(plan.phases.count).leftPadding(5)) phase\(plan.phases.count == 1 ? "" : "s"), \(plan.planned.spoken)\n"
-        if colored { text += "\n" + bar(width: max(10, columns - 1)) + "\n" }
-        return text
+        totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")", TerminalText(plan.planned.spoken)])
+        lines += totals.lines(indent: "  ", separator: "   ")
+        if colored { lines += ["", bar(width: max(10, columns - 1))] }
+        return lines
     }
 
-    private var offsets: [WorkoutDuration] {
-        var running = WorkoutDuration.zero
-        return loaded.plan.phases.map { phase in
-            defer { running = running + (phase.duration ?? .zero) }
-            return running
-        }
-    }
-
-    private func row(index: Int, phase: Phase) -> [String] {
-        let start = offsets[index]
+    private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
         let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? "")
         let round = phase.round.map { "\($0)/\(phase.rounds ?? $0)" } ?? ""
-        var name = phase.name
+        var name = TerminalText(phase.name)
         if let weight = phase.weight { name += " @ \(weight)" }
         if let cap = phase.cap { name += " (cap \(cap.clock))" }
-        return [String(index + 1), start.clock, phase.kind.rawValue, duration, round, name]
-    }
-
-    private func line(_ cells: [String], widths: [Int], kind: PhaseKind? = nil) -> String {
-        var parts: [String] = []
-        for (column, cell) in cells.enumerated() {
-            if column == 5 { parts.append(cell); break }
-            let padded = column == 2 ? cell.padding(widths[column]) : cell.leftPadding(widths[column])
-            parts.append(column == 2 && kind != nil ? paint(padded, kind!) : padded)
-        }
-        return "  " + parts.joined(separator: "  ")
+        return ["\(index + 1)", TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
+                TerminalText(duration), TerminalText(round), name]
     }
 
     /// A bar whose coloured segments are proportional to the phases' durations.
-    private func bar(width: Int) -> String {
+    private func bar(width: Int) -> TerminalText {
         let plan = loaded.plan
-        guard plan.planned > .zero else { return "" }
-        var text = ""
+        guard plan.planned > .zero else { return .empty }
+        var text = TerminalText.empty
         var used = 0
-        var elapsed = WorkoutDuration.zero
-        for phase in plan.phases {
+        for (phase, start) in zip(plan.phases, plan.startOffsets) {
             guard let duration = phase.duration else { continue }
-            elapsed = elapsed + duration
-            let end = Int((elapsed.seconds / plan.planned.seconds * Double(width)).rounded())
+            let end = Int(((start + duration).seconds / plan.planned.seconds * Double(width)).rounded())
             if end > used {
-                text += paint(String(repeating: "█", count: end - used), phase.kind)
+                text += paint(TerminalText(String(repeating: "█", count: end - used)), phase.kind)
                 used = end
             }
         }
         return text
     }
 
-    private func paint(_ text: String, _ kind: PhaseKind) -> String {
-        guard colored else { return text }
-        return KindColor.code(kind) + text + "\u{1B}[0m"
-    }
-}
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
-    func leftPadding(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+    private func paint(_ text: TerminalText, _ kind: PhaseKind) -> TerminalText {
+        colored ? .styled(text, KindColor.parameters(kind)) : text
     }
 }

@@ -23,7 +23,7 @@ enum ValidateCommand {
                 Output.line("ok  \(loaded.source.path): \(PlanSummary(loaded.plan).text)")
             } catch {
                 failed = true
-                error.lines.forEach(Output.problem)
+                error.lines.forEach { Output.problem(TerminalText($0)) }
             }
         }
         return failed ? ExitStatus.failure : ExitStatus.success

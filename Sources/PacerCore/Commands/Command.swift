@@ -77,7 +77,7 @@ public enum CommandGrammar {
         let repsText = parts.first.map { String($0).trimmingSpaces() } ?? ""
         var reps: Int?
         if !repsText.isEmpty {
-            guard let count = Int(repsText), count >= 0 else {
+            guard repsText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let count = Int(repsText) else {
                 throw CommandParseError(message: "done takes the reps you did and an optional weight: done 8 @ 22.5 kg")
             }
             reps = count
@@ -86,11 +86,10 @@ public enum CommandGrammar {
         if parts.count == 2 {
             let weightText = String(parts[1]).trimmingSpaces()
             guard !weightText.isEmpty else { throw CommandParseError(message: "say the weight after @: done 8 @ 22.5 kg") }
-            if let number = Double(weightText), number.isFinite, number >= 0 {
-                weight = .number(number)
-            } else {
-                weight = .text(weightText)
+            if weightText.hasPrefix("-") {
+                throw CommandParseError(message: "a weight is never negative: done 8 @ 22.5 kg")
             }
+            weight = weightText.decimalValue.map(Weight.number) ?? .text(weightText)
         }
         return .done(reps: reps, weight: weight)
     }

@@ -30,7 +30,7 @@ public enum TerminalModes {
     }
 
     /// Switches to the alternate screen, remembering to switch back on every way out.
-    static func enterAlternateScreen() {
+    public static func enterAlternateScreen() {
         alternateScreen.withLock { entered in
             guard !entered else { return }
             entered = true
@@ -40,7 +40,7 @@ public enum TerminalModes {
     }
 
     /// Goes back to the normal screen, as it was before the session, if the session left it.
-    static func leaveAlternateScreen() {
+    public static func leaveAlternateScreen() {
         alternateScreen.withLock { entered in
             guard entered else { return }
             entered = false

@@ -28,10 +28,21 @@ public struct Environment: Sendable {
         variables[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    var home: String { self["HOME"] ?? "/" }
+    /// `$HOME`, or `/` when it is not set.
+    public var home: String { self["HOME"] ?? "/" }
 
     /// `$XDG_CONFIG_HOME/pacer`, by default `~/.config/pacer`.
     public var configFolder: String { (self["XDG_CONFIG_HOME"] ?? home + "/.config") + "/pacer" }
     /// `$XDG_STATE_HOME/pacer`, by default `~/.local/state/pacer`.
     public var stateFolder: String { (self["XDG_STATE_HOME"] ?? home + "/.local/state") + "/pacer" }
+    /// `$XDG_DATA_HOME/pacer`, by default `~/.local/share/pacer`.
+    public var dataFolder: String { (self["XDG_DATA_HOME"] ?? home + "/.local/share") + "/pacer" }
+    /// `$XDG_RUNTIME_DIR/pacer`, or `/tmp/pacer-UID` where there is no runtime folder.
+    public var runtimeFolder: String { self["XDG_RUNTIME_DIR"].map { $0 + "/pacer" } ?? "/tmp/pacer-\(getuid())" }
+
+    /// The home folder written as `~` at the start of `path`, as people read paths.
+    public func abbreviatingHome(_ path: String) -> String {
+        guard let home = self["HOME"], home != "/", path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
 }

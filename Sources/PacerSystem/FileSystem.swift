@@ -1,3 +1,4 @@
+internal import CSpawn
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,26 +6,31 @@ import Glibc
 /// A file-system failure described for the user: what was being done, to which path, and why.
 public struct FileError: Error, Sendable, CustomStringConvertible {
     public let description: String
+    /// The system's reason, when there is one: `No space left on device`.
+    public let reason: String?
 
-    init(_ action: String, _ path: String, errno code: Int32) {
-        description = "cannot \(action) \(path): \(String(cString: strerror(code)))"
+    public init(_ action: String, _ path: String, errno code: Int32) {
+        reason = String(cString: strerror(code))
+        description = "cannot \(action) \(path): \(reason!)"
     }
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
+        reason = nil
     }
 }
 
 /// The few file-system calls Pacer needs, over the C library (no Foundation, to stay light).
 public enum FileSystem {
-    /// Reads a whole file, refusing ones larger than `limit` bytes before reading them.
+    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them.
+    /// A FIFO, a device or a folder is refused at once instead of being waited on.
     public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw FileError("cannot read \(path): it is a directory") }
+        if let kind = irregularKind(status.st_mode) { throw FileError("cannot read \(path): it is \(kind), not a regular file") }
         if status.st_size > limit {
             throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB a workout file may have")
         }
@@ -46,6 +52,40 @@ public enum FileSystem {
 
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
+    }
+
+    /// What a file that is not a regular file is, in words (`a FIFO`), or nil for a regular file.
+    public static func irregularKind(_ mode: UInt32) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a plain file"
+        }
+    }
+
+    /// The device and inode of the file at `path` (following links), to tell whether two paths
+    /// are the same file; nil when it cannot be examined.
+    public static func identity(_ path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// A new pipe whose ends are closed on exec: `(read, write)`.
+    public static func pipe() throws(FileError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pacer_pipe_cloexec(&ends) == 0 else { throw FileError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        return (ends[0], ends[1])
+    }
+
+    /// Makes reads and writes on `descriptor` return at once instead of waiting (or wait again).
+    public static func setNonBlocking(_ descriptor: Int32, _ nonBlocking: Bool) {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(descriptor, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
     }
 
     /// The names in a directory, sorted; empty when it does not exist or cannot be read.
@@ -87,4 +127,10 @@ public enum FileSystem {
             written += count
         }
     }
+}
+
+/// Which file a path is: its device and inode.
+public struct FileIdentity: Sendable, Equatable {
+    public let device: UInt64
+    public let inode: UInt64
 }

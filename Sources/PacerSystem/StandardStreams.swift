@@ -20,3 +20,18 @@ public struct DescriptorOutput: TextOutputStream, Sendable {
     /// Whether the descriptor is a terminal.
     public var isTerminal: Bool { isatty(descriptor) == 1 }
 }
+
+/// Keeps standard input, output and error open.
+public enum StandardStreams {
+    /// Opens /dev/null on any of descriptors 0, 1 and 2 that is closed (`pacer run >&-`), so that
+    /// no file Pacer opens later lands there and receives what was meant for the terminal.
+    public static func ensureOpen() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+#ifndef PACER_CSPAWN_H
+#define PACER_CSPAWN_H
+
+#include <sys/types.h>
+
+/// Starts `path` with `argv` and `envp` (both NULL-terminated) in a process group of its own, with
+/// default signal dispositions and an empty signal mask, its standard input, output and error on
+/// `in_fd`, `out_fd` and `err_fd` (-1: /dev/null) and no other descriptor open. With
+/// `die_with_parent`, the kernel kills it when the calling thread ends (PR_SET_PDEATHSIG), so call
+/// it from a thread that lives as long as the process. Returns the pid, or -1 with errno set, also
+/// when the program could not be executed.
+pid_t pacer_spawn(const char *path, char *const argv[], char *const envp[],
+                  int in_fd, int out_fd, int err_fd, int die_with_parent);
+
+/// pipe2(fds, O_CLOEXEC), which Swift cannot see in Glibc.
+int pacer_pipe_cloexec(int fds[2]);
+
+#endif

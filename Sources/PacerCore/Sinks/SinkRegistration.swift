@@ -1,0 +1,114 @@
+/// A built-in sink as the command line, `--help`, the defaults and `pacer plugins` know it:
+/// its name, what it does, the options it takes, its traits, and how to make one.
+public struct SinkRegistration: Sendable {
+    public let name: String
+    /// One line for `--help` and `pacer plugins`.
+    public let summary: String
+    /// The keys `--sink NAME:KEY=VALUE` accepts.
+    public let options: [SinkOption]
+    public let traits: SinkTraits
+    /// Whether the sink runs when the command line and the config name no sinks.
+    public let isDefault: @Sendable (RunSettings) -> Bool
+    /// Makes the sink for a session.
+    public let make: @Sendable (SinkContext) throws -> any Sink
+
+    public init(
+        name: String, summary: String, options: [SinkOption] = [], traits: SinkTraits,
+        isDefault: @escaping @Sendable (RunSettings) -> Bool = { _ in false },
+        make: @escaping @Sendable (SinkContext) throws -> any Sink
+    ) {
+        self.name = name
+        self.summary = summary
+        self.options = options
+        self.traits = traits
+        self.isDefault = isDefault
+        self.make = make
+    }
+}
+
+/// One option a sink takes, as `--sink NAME:KEY=VALUE`.
+public struct SinkOption: Sendable {
+    public let key: String
+    /// The value's placeholder in help text (`N`, `CMD`).
+    public let value: String
+    public let help: String
+
+    public init(key: String, value: String, help: String) {
+        self.key = key
+        self.value = value
+        self.help = help
+    }
+}
+
+/// What a sink is, declared where it is registered.
+public struct SinkTraits: Sendable, Equatable {
+    /// Recorders (the log, history) never lose an event: they may fall behind and are waited for
+    /// at the end. Presenters (display, bell, speech, plugins) show the present and drop what is
+    /// stale when they fall behind.
+    public enum Kind: Sendable, Equatable {
+        case recorder, presenter
+    }
+
+    public let kind: Kind
+    /// Whether replies to commands from the prompt or a pipe are shown through this sink.
+    public let showsReplies: Bool
+    /// Whether the sink draws on the terminal's screen.
+    public let ownsScreen: Bool
+
+    public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false) {
+        self.kind = kind
+        self.showsReplies = showsReplies
+        self.ownsScreen = ownsScreen
+    }
+}
+
+/// The settings of a run that sinks and their defaults depend on.
+public struct RunSettings: Sendable {
+    public var speed: Double = 1
+    public var color: ColorChoice = .auto
+    /// Whether `NO_COLOR` is set.
+    public var noColor = false
+    /// Whether the bell may ring (`--no-bell` turns it off).
+    public var bell = true
+    /// Whether standard output is a terminal.
+    public var outputIsTerminal = false
+    /// The `--log` file, if any.
+    public var logPath: String?
+    /// Whether sessions are recorded in the history (`--no-history` turns it off).
+    public var history = true
+
+    public init() {}
+}
+
+/// Everything a sink may need to be made: its options, the screen, the run's settings and the
+/// process environment.
+public struct SinkContext: Sendable {
+    /// The name the sink was asked for by.
+    public let name: String
+    /// The `KEY=VALUE` options given after the name, already checked against the sink's keys.
+    public let options: [String: String]
+    public let screen: any Screen
+    public let settings: RunSettings
+    public let environment: [String: String]
+    /// The workout being run.
+    public let workout: (name: String, file: String)
+
+    public init(name: String, options: [String: String], screen: any Screen, settings: RunSettings,
+                environment: [String: String], workout: (name: String, file: String)) {
+        self.name = name
+        self.options = options
+        self.screen = screen
+        self.settings = settings
+        self.environment = environment
+        self.workout = workout
+    }
+}
+
+/// A sink that cannot be made, with the reason for the user.
+public struct SinkSetupError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

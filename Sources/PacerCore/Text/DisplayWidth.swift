@@ -1,0 +1,42 @@
+/// How many terminal cells text takes: East Asian wide and fullwidth characters and emoji take
+/// two, combining marks and zero-width characters none, everything else one.
+public enum DisplayWidth {
+    /// The cells a string takes.
+    public static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        var total = 0
+        for scalar in text.unicodeScalars { total += of(scalar) }
+        return total
+    }
+
+    /// The cells one character (a grapheme cluster, such as an emoji with modifiers) takes.
+    public static func of(_ character: Character) -> Int {
+        var total = 0
+        for scalar in character.unicodeScalars {
+            total = max(total, of(scalar))
+        }
+        return total
+    }
+
+    /// The cells one scalar takes on its own.
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        if value == 0x200B || value == 0x200C || value == 0x200D || value == 0x2060 || (0xFE00...0xFE0F).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(value) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    }
+
+    /// The East Asian Wide and Fullwidth blocks (Unicode's EastAsianWidth W and F).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+        0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}

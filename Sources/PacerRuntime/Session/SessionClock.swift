@@ -1,0 +1,120 @@
+import Dispatch
+import PacerCore
+import PacerSystem
+import Synchronization
+
+/// The time a session runs on: what time it is, and one wake-up at a deadline.
+///
+/// `DispatchSessionClock` runs on the monotonic clock; `ManualClock` runs only when a test moves
+/// it, so driver tests are exact and never sleep.
+public protocol SessionClock: AnyObject, Sendable {
+    /// Makes now the session's start and sets what runs, on `queue`, at each wake-up.
+    func start(on queue: DispatchQueue, wake: @escaping @Sendable () -> Void)
+    /// The time since the session's start.
+    func now() -> Instant
+    /// Arms the one wake-up for `deadline`, replacing the one before; nil disarms it.
+    func schedule(_ deadline: Instant?)
+    /// Disarms for good.
+    func stop()
+}
+
+/// The production clock: `CLOCK_MONOTONIC` (which stops while the machine sleeps, as the
+/// session should) and one strict Dispatch timer with no leeway.
+public final class DispatchSessionClock: SessionClock, @unchecked Sendable {
+    // Set once in `start`, then touched only on the driver's queue.
+    private var origin: Int64 = 0
+    private var timer: (any DispatchSourceTimer)?
+
+    public init() {}
+
+    public func start(on queue: DispatchQueue, wake: @escaping @Sendable () -> Void) {
+        origin = Clocks.monotonicNanoseconds()
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+        timer.setEventHandler(handler: wake)
+        timer.activate()
+        self.timer = timer
+    }
+
+    public func now() -> Instant {
+        Instant(nanoseconds: Clocks.monotonicNanoseconds() - origin)
+    }
+
+    public func schedule(_ deadline: Instant?) {
+        guard let deadline else {
+            timer?.schedule(deadline: .distantFuture, leeway: .nanoseconds(0))
+            return
+        }
+        // DispatchTime's uptime is CLOCK_MONOTONIC on Linux, the clock `origin` was read on.
+        timer?.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(max(1, origin + deadline.nanoseconds))), leeway: .nanoseconds(0))
+    }
+
+    public func stop() {
+        timer?.cancel()
+    }
+}
+
+/// A clock that moves only when told, for tests: `advance(to:)` runs each wake-up that falls due,
+/// in deadline order, synchronously on the driver's queue.
+public final class ManualClock: SessionClock, Sendable {
+    private struct State {
+        var now = Instant.start
+        var deadline: Instant?
+        var queue: DispatchQueue?
+        var wake: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func start(on queue: DispatchQueue, wake: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.queue = queue
+            state.wake = wake
+        }
+    }
+
+    public func now() -> Instant {
+        state.withLock { $0.now }
+    }
+
+    public func schedule(_ deadline: Instant?) {
+        state.withLock { $0.deadline = deadline }
+    }
+
+    public func stop() {
+        state.withLock { $0.deadline = nil }
+    }
+
+    /// The armed deadline, if any.
+    public var deadline: Instant? { state.withLock { $0.deadline } }
+
+    /// Moves time to `target`, stopping at each armed deadline on the way to run its wake-up, as
+    /// a real timer would fire. Work already queued on the driver's queue runs first.
+    public func advance(to target: Instant) {
+        while true {
+            let step: (DispatchQueue, @Sendable () -> Void)? = state.withLock { state in
+                guard let deadline = state.deadline, deadline <= target, let queue = state.queue, let wake = state.wake else {
+                    state.now = max(state.now, target)
+                    return nil
+                }
+                state.now = max(state.now, deadline)
+                state.deadline = nil
+                return (queue, wake)
+            }
+            guard let (queue, wake) = step else { break }
+            queue.sync(execute: wake)
+        }
+        settle()
+    }
+
+    /// Moves time on by `duration`.
+    public func advance(by duration: Duration) {
+        advance(to: now() + duration)
+    }
+
+    /// Waits for the work already queued on the driver's queue (commands submitted) to run.
+    public func settle() {
+        state.withLock { $0.queue }?.sync {}
+    }
+}
