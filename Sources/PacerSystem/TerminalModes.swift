@@ -29,6 +29,13 @@ public enum TerminalModes {
         }
     }
 
+    /// Whether this process is in the foreground of its terminal (or has no terminal): a job
+    /// continued in the background (`kill -CONT` without `fg`) must leave the terminal to the shell.
+    public static var isForeground: Bool {
+        guard isatty(STDIN_FILENO) == 1 else { return true }
+        return tcgetpgrp(STDIN_FILENO) == getpgrp()
+    }
+
     /// Switches to the alternate screen, remembering to switch back on every way out.
     public static func enterAlternateScreen() {
         alternateScreen.withLock { entered in

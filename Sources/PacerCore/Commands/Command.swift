@@ -57,10 +57,11 @@ public enum CommandGrammar {
             return command
         }
         if word == "done" { return try parseDone(argument) }
+        let shown = word.count > 40 ? word.prefix(39) + "…" : word
         if let suggestion = Suggestion.closest(to: word, among: words) {
-            throw CommandParseError(message: "unknown command \"\(word)\" (did you mean \"\(suggestion)\"?); type help for the list")
+            throw CommandParseError(message: "unknown command \"\(shown)\" (did you mean \"\(suggestion)\"?); type help for the list")
         }
-        throw CommandParseError(message: "unknown command \"\(word)\"; type help for the list")
+        throw CommandParseError(message: "unknown command \"\(shown)\"; type help for the list")
     }
 
     private static func parseExtend(sign: Character, amount: String) throws(CommandParseError) -> Command {

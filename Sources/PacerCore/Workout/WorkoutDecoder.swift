@@ -24,6 +24,9 @@ public struct WorkoutDecoder {
         guard bytes.count <= maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")])
         }
+        if let encoding = utf16Encoding(of: bytes) {
+            throw WorkoutErrors([Diagnostic(.file, "the file is \(encoding); workout files are UTF-8: save it as UTF-8 (in most editors: Save As, Encoding UTF-8)")])
+        }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -37,6 +40,18 @@ public struct WorkoutDecoder {
         }
         guard let workout, decoder.diagnostics.isEmpty else { throw WorkoutErrors(decoder.diagnostics) }
         return workout
+    }
+
+    /// "UTF-16 (little-endian)" or "UTF-16 (big-endian)" when the bytes are clearly UTF-16: a byte
+    /// order mark, or the NUL bytes that ASCII text has in every other place in UTF-16.
+    private static func utf16Encoding(of bytes: [UInt8]) -> String? {
+        guard bytes.count >= 2 else { return nil }
+        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16 (little-endian)" }
+        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
+        guard bytes.count >= 4 else { return nil }
+        if bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 { return "UTF-16 (little-endian)" }
+        if bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-16 (big-endian)" }
+        return nil
     }
 
     // MARK: - The workout

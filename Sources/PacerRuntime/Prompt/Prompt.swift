@@ -15,6 +15,7 @@ public final class Prompt: CommandSource, @unchecked Sendable {
     private var editor: LineEditor?
     private var source: (any DispatchSourceRead)?
     private var confirmingQuit = false
+    private var readingPaused = false
     static let text = "pacer> "
     static let quitQuestion = "End the session? [y/N] "
 
@@ -37,7 +38,7 @@ public final class Prompt: CommandSource, @unchecked Sendable {
             self.editor = editor
             screen.attach(editor)
             let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: screen.queue)
-            source.setEventHandler { [unowned self] in self.editor?.readCharacter() }
+            source.setEventHandler { [unowned self] in self.readCharacter() }
             source.activate()
             self.source = source
         }
@@ -46,11 +47,42 @@ public final class Prompt: CommandSource, @unchecked Sendable {
     /// Removes the prompt and gives the terminal back; call before the screen's final redraw.
     public func stop() {
         screen.queue.async { [self] in
+            if readingPaused { source?.resume() }
             source?.cancel()
             source = nil
             screen.attach(nil)
             editor?.close()
             editor = nil
+        }
+    }
+
+    /// Stops reading the terminal while the process is in the background; `resumeReading` goes on.
+    public func pauseReading() {
+        screen.queue.async { [self] in pauseReadingNow() }
+    }
+
+    private func pauseReadingNow() {
+        guard !readingPaused else { return }
+        readingPaused = true
+        source?.suspend()
+    }
+
+    /// Feeds readline what was typed, unless the shell has the terminal (a job in the background
+    /// reading it would be stopped, or read nothing): then reading waits for `fg`.
+    private func readCharacter() {
+        guard TerminalModes.isForeground else {
+            pauseReadingNow()
+            return
+        }
+        editor?.readCharacter()
+    }
+
+    /// Reads the terminal again after `pauseReading`.
+    public func resumeReading() {
+        screen.queue.async { [self] in
+            guard readingPaused else { return }
+            readingPaused = false
+            source?.resume()
         }
     }
 

@@ -82,7 +82,8 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             return
         }
         emit("\r" + ANSI.clearLine + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
-        lineEditor?.redisplay()
+        // While stopped the shell owns the terminal: no prompt is drawn under its own.
+        if !suspended { lineEditor?.redisplay() }
     }
 
     /// Lets the line editor's prompt live at the bottom of the screen. Call on `queue`.

@@ -179,12 +179,27 @@ public final class SessionRunner: @unchecked Sendable {
     }
 
     /// After `fg`, or after a stop from outside (`kill -STOP`) that Pacer could not see coming:
-    /// take the terminal back and redraw everything.
+    /// take the terminal back and redraw everything. Continued in the background instead, leave
+    /// the terminal to the shell until `fg`.
     private func takeTerminalBack() {
+        guard TerminalModes.isForeground else {
+            prompts.forEach { $0.pauseReading() }
+            for screen in screens { screen.queue.sync { screen.suspend() } }
+            // `fg` on a running job sends no signal: look for the terminal coming back.
+            control.asyncAfter(deadline: .now() + 0.25) { [self] in
+                if signalStatus.load(ordering: .relaxed) == 0, !stopped.load(ordering: .relaxed) { takeTerminalBack() }
+            }
+            return
+        }
         let wasStopped = stopped.exchange(false, ordering: .relaxed)
         for screen in screens { screen.queue.sync { screen.resumeAfterStop() } }
+        prompts.forEach { $0.resumeReading() }
         if wasStopped { messages.print("pacer: paused; type resume (or an empty line) to go on") }
         driver.refresh()
+    }
+
+    private var prompts: [Prompt] {
+        sources.compactMap { $0.source as? Prompt }
     }
 
     private var screens: [TerminalScreen] {
