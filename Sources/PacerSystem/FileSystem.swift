@@ -54,6 +54,14 @@ public enum FileSystem {
         access(path, F_OK) == 0
     }
 
+    /// The path of the running program (`/proc/self/exe`), or nil where it cannot be read.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// What a file that is not a regular file is, in words (`a FIFO`), or nil for a regular file.
     public static func irregularKind(_ mode: UInt32) -> String? {
         switch mode & S_IFMT {

@@ -7,10 +7,10 @@ import PacerSystem
 
 /// The `pacer` command line: finds the subcommand and runs it.
 enum Pacer {
-    static let version = "0.1.0"
+    static let version = PacerVersion.current
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, HelpCommand.spec,
+        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, HelpCommand.spec,
     ]
 
     static var overview: String {

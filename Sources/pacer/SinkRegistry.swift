@@ -2,16 +2,21 @@ import BellSink
 import LogFileSink
 import PacerCore
 import PacerRuntime
+import PacerSystem
 import TerminalSink
 
 /// Every built-in sink, in the order the defaults list them. `--sink`, `--help`, the defaults
 /// and `pacer plugins` all read this table; adding a sink is a folder under Plugins/ and a line here.
+/// A name that is not built in is an external plugin, found by `PluginDirectory`.
 enum SinkRegistry {
     static let builtIn: [SinkRegistration] = [
         TerminalSink.registration,
         LogFileSink.registration,
         BellSink.registration,
     ]
+
+    /// What every external plugin is: it shows the present and may lose what is stale.
+    static let pluginTraits = SinkTraits(kind: .presenter)
 
     static func registration(named name: String) -> SinkRegistration? {
         builtIn.first { $0.name == name }
@@ -29,33 +34,56 @@ enum SinkRegistry {
         return table.lines(indent: "  ").map(\.plain).joined(separator: "\n")
     }
 
-    /// Checks that a sink exists and takes the options given, before anything is started.
-    static func check(_ spec: SinkSpec) throws(SinkSetupError) {
-        guard let registration = registration(named: spec.name) else {
-            var message = "unknown sink '\(spec.name)': the sinks are \(builtIn.map(\.name).joined(separator: ", "))"
-            if let suggestion = Suggestion.closest(to: spec.name, among: builtIn.map(\.name)) {
-                message += " (did you mean '\(suggestion)'?)"
-            }
-            throw SinkSetupError(message)
-        }
-        _ = try spec.checkedOptions(against: registration.options)
+    /// What a spec names: a built-in sink, or the path of an external plugin.
+    enum Resolved {
+        case builtIn(SinkRegistration)
+        case plugin(path: String)
     }
 
-    /// Makes the sinks a session asked for (checked with `check` first).
-    static func members(for specs: [SinkSpec], screen: any Screen, settings: RunSettings, environment: [String: String],
+    /// Finds the sink a spec names and checks its options, before anything is started.
+    static func resolve(_ spec: SinkSpec, plugins: PluginDirectory) throws(SinkSetupError) -> Resolved {
+        if let path = spec.path {
+            guard PluginDirectory.isExecutableFile(path) == true else {
+                throw SinkSetupError("cannot run the plugin \(path): it is not an executable file")
+            }
+            return .plugin(path: path)
+        }
+        if let registration = registration(named: spec.name) {
+            _ = try spec.checkedOptions(against: registration.options)
+            return .builtIn(registration)
+        }
+        if let plugin = plugins.find(spec.name) { return .plugin(path: plugin.path) }
+        var message = "unknown sink '\(spec.name)': not a built-in sink (\(builtIn.map(\.name).joined(separator: ", "))) and no executable "
+            + "\(PluginDirectory.prefix)\(spec.name) in \(plugins.folders.first?.label ?? "the plugin folder"), on PATH or among the shipped plugins"
+        let known = builtIn.map(\.name) + plugins.all().map(\.name)
+        if let suggestion = Suggestion.closest(to: spec.name, among: known) { message += " (did you mean '\(suggestion)'?)" }
+        throw SinkSetupError(message + "; 'pacer plugins' lists them")
+    }
+
+    /// Makes the sinks a session asked for.
+    static func members(for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
                         workout: (name: String, file: String)) throws(SinkSetupError) -> [SinkHub.Member] {
+        let plugins = PluginDirectory(environment: environment)
         var members: [SinkHub.Member] = []
         for spec in specs {
-            try check(spec)
-            guard let registration = registration(named: spec.name) else { continue }
-            let context = SinkContext(name: spec.name, options: try spec.checkedOptions(against: registration.options), screen: screen,
-                                      settings: settings, environment: environment, workout: workout)
-            do {
-                members.append(SinkHub.Member(name: spec.displayName, sink: try registration.make(context), traits: registration.traits))
-            } catch let error as SinkSetupError {
-                throw error
-            } catch {
-                throw SinkSetupError("\(error)")
+            switch try resolve(spec, plugins: plugins) {
+            case .builtIn(let registration):
+                let context = SinkContext(name: spec.name, options: try spec.checkedOptions(against: registration.options),
+                                          screen: terminal.display, settings: settings, environment: environment.variables,
+                                          workout: workout, report: terminal.report)
+                do {
+                    members.append(SinkHub.Member(name: spec.displayName, sink: try registration.make(context), traits: registration.traits))
+                } catch let error as SinkSetupError {
+                    throw error
+                } catch {
+                    throw SinkSetupError("\(error)")
+                }
+            case .plugin(let path):
+                let plugin = ExternalPlugin(
+                    name: spec.displayName, executable: path, arguments: spec.options.map { "\($0.key)=\($0.value)" },
+                    environment: ExternalPlugin.environment(environment.variables, plugin: spec.displayName, workout: workout, speed: settings.speed),
+                    report: terminal.report)
+                members.append(SinkHub.Member(name: spec.displayName, sink: plugin, traits: pluginTraits))
             }
         }
         return members

@@ -92,15 +92,19 @@ public struct SinkContext: Sendable {
     public let environment: [String: String]
     /// The workout being run.
     public let workout: (name: String, file: String)
+    /// Tells the user something where they are looking, without disturbing the display or the prompt.
+    public let report: @Sendable (TerminalText) -> Void
 
     public init(name: String, options: [String: String], screen: any Screen, settings: RunSettings,
-                environment: [String: String], workout: (name: String, file: String)) {
+                environment: [String: String], workout: (name: String, file: String),
+                report: @escaping @Sendable (TerminalText) -> Void) {
         self.name = name
         self.options = options
         self.screen = screen
         self.settings = settings
         self.environment = environment
         self.workout = workout
+        self.report = report
     }
 }
 

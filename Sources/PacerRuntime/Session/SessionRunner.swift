@@ -28,13 +28,11 @@ public final class SessionRunner: @unchecked Sendable {
         case sink(any Sink)
     }
 
-    private let display: TerminalScreen
+    private let terminal: SessionTerminal
     private let environment: Environment
     private let hub: SinkHub
     private let driver: SessionDriver
     private let sources: [(source: any CommandSource, route: ReplyRoute)]
-    /// Where messages for the user go: the prompt's screen when there is one, else the display's.
-    private let messages: TerminalScreen
     private let sourcesRunning: Atomic<Int>
     /// 128 + the signal that is ending the session, or 0.
     private let signalStatus = Atomic<Int32>(0)
@@ -44,47 +42,35 @@ public final class SessionRunner: @unchecked Sendable {
     private let exitStatus = Mutex<Int32>(0)
     private let ended = DispatchSemaphore(value: 0)
 
-    public init(loaded: LoadedWorkout, sinks: [SinkHub.Member], display: TerminalScreen, options: RunOptions,
+    public init(loaded: LoadedWorkout, sinks: [SinkHub.Member], terminal: SessionTerminal, options: RunOptions,
                 environment: Environment, clock: any SessionClock = DispatchSessionClock()) {
-        self.display = display
+        self.terminal = terminal
         self.environment = environment
         var sources: [(source: any CommandSource, route: ReplyRoute)] = []
-        var messages = display
-        if isatty(STDIN_FILENO) == 1 {
-            if options.prompt, environment["TERM"] != "dumb" {
-                let prompt = Prompt(screen: display.isLive ? display : Self.promptScreen(), historyFile: environment.stateFolder + "/history")
-                sources.append((prompt, .prompt(prompt)))
-                messages = prompt.screen
-            } else if options.prompt {
-                sources.append((LineReader(descriptor: STDIN_FILENO), .showingSinks))
-            }
-        } else {
+        switch terminal.input {
+        case .prompt(let screen):
+            let prompt = Prompt(screen: screen, historyFile: environment.stateFolder + "/history")
+            sources.append((prompt, .prompt(prompt)))
+        case .lines:
             sources.append((LineReader(descriptor: STDIN_FILENO), .showingSinks))
+        case .none:
+            break
         }
         for member in sinks {
             if let source = member.sink as? any CommandSource { sources.append((source, .sink(member.sink))) }
         }
         self.sources = sources
-        self.messages = messages
         sourcesRunning = Atomic(sources.count)
-        hub = SinkHub(sinks) { [messages] message in messages.warn("pacer: \(message)") }
+        hub = SinkHub(sinks) { message in terminal.report("pacer: \(message)") }
         let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
         driver = SessionDriver(engine: engine, hub: hub, clock: clock)
-    }
-
-    /// A screen for the prompt when standard output is not the terminal: standard error if it is
-    /// one, else the controlling terminal.
-    private static func promptScreen() -> TerminalScreen {
-        if isatty(STDERR_FILENO) == 1 { return TerminalScreen(output: .standardError, live: false) }
-        let terminal = open("/dev/tty", O_WRONLY | O_CLOEXEC)
-        return TerminalScreen(output: terminal >= 0 ? DescriptorOutput(terminal) : .standardError, live: false)
     }
 
     /// Runs the session to its end and returns the process's exit status: 0, 1 when a recorder
     /// (the log) failed, or 128 + N after signal N.
     public func run() -> Int32 {
         TerminalModes.save()
-        display.outputClosed = { [self] in end(becauseOf: SIGPIPE) }
+        terminal.display.outputClosed = { [self] in end(becauseOf: SIGPIPE) }
         SignalWatcher.start { [self] number in handleSignal(number) }
         driver.start { [self] outcome in
             control.async { self.shutDown(outcome) }
@@ -101,12 +87,12 @@ public final class SessionRunner: @unchecked Sendable {
                 deliver: { [self] line, completion in handle(line, route: route, completion: completion) },
                 finish: { [self] in sourceEnded() }))
         }
-        if sources.isEmpty { driver.noMoreInput { [messages] notice in messages.warn(TerminalText(notice)) } }
+        if sources.isEmpty { driver.noMoreInput { [terminal] notice in terminal.report(TerminalText(notice)) } }
     }
 
     private func sourceEnded() {
         if sourcesRunning.subtract(1, ordering: .relaxed).newValue == 0 {
-            driver.noMoreInput { [messages] notice in messages.warn(TerminalText(notice)) }
+            driver.noMoreInput { [terminal] notice in terminal.report(TerminalText(notice)) }
         }
     }
 
@@ -129,7 +115,7 @@ public final class SessionRunner: @unchecked Sendable {
             if hub.showsReplies {
                 hub.showReply(reply)
             } else if let text = reply.text {
-                messages.print(TerminalText(lines: text))
+                terminal.messages.print(TerminalText(lines: text))
             }
         case .sink(let sink):
             hub.sendReply(reply, to: sink)
@@ -173,7 +159,7 @@ public final class SessionRunner: @unchecked Sendable {
         paused.wait()
         hub.drain(timeout: 1)
         for screen in screens { screen.queue.sync { screen.suspend() } }
-        messages.queue.sync { messages.printNow("pacer: paused and stopped; 'fg' brings it back") }
+        terminal.messages.queue.sync { terminal.messages.printNow("pacer: paused and stopped; 'fg' brings it back") }
         stopped.store(true, ordering: .relaxed)
         SignalWatcher.stopProcess()
     }
@@ -194,7 +180,7 @@ public final class SessionRunner: @unchecked Sendable {
         let wasStopped = stopped.exchange(false, ordering: .relaxed)
         for screen in screens { screen.queue.sync { screen.resumeAfterStop() } }
         prompts.forEach { $0.resumeReading() }
-        if wasStopped { messages.print("pacer: paused; type resume (or an empty line) to go on") }
+        if wasStopped { terminal.messages.print("pacer: paused; type resume (or an empty line) to go on") }
         driver.refresh()
     }
 
@@ -202,22 +188,19 @@ public final class SessionRunner: @unchecked Sendable {
         sources.compactMap { $0.source as? Prompt }
     }
 
-    private var screens: [TerminalScreen] {
-        messages === display ? [display] : [display, messages]
-    }
+    private var screens: [TerminalScreen] { terminal.screens }
 
     // MARK: - The end
 
     private func shutDown(_ outcome: SessionOutcome) {
         for (source, _) in sources { source.stop() }
-        let closing = hub.close(timeout: 3) { [messages] names in
-            messages.warn("pacer: waiting for the \(names.joined(separator: ", ")) sink to finish writing (Ctrl-C stops waiting)")
+        let closing = hub.close(timeout: 3) { [terminal] names in
+            terminal.report("pacer: waiting for the \(names.joined(separator: ", ")) sink to finish writing (Ctrl-C stops waiting)")
         }
         for screen in screens { screen.queue.sync { screen.show([]) } }
-        display.queue.sync {}
-        for line in closing.closingLines { display.print(line) }
+        for line in closing.closingLines { terminal.display.print(line) }
         for name in closing.late {
-            display.warn("pacer: the \(name) sink did not finish in time; some of its output may be missing")
+            terminal.display.warn("pacer: the \(name) sink did not finish in time; some of its output may be missing")
         }
         for screen in screens { screen.queue.sync {} }
         TerminalModes.restore()

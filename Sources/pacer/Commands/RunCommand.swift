@@ -39,6 +39,14 @@ enum RunCommand {
         guard arguments.positionals.count == 1 else {
             throw .init(message: arguments.positionals.isEmpty ? "run needs a workout" : "run takes one workout")
         }
+        let config: UserConfig
+        do throws(ConfigLoadError) {
+            config = try UserConfig.load(from: environment)
+        } catch {
+            error.lines.forEach { Output.problem(TerminalText($0)) }
+            Output.problem("pacer: fix \(environment.abbreviatingHome(UserConfig.path(in: environment))) (see docs/config.md) and run again")
+            return ExitStatus.failure
+        }
         var options = RunOptions()
         var settings = RunSettings()
         if let text = arguments.value("--speed") {
@@ -48,15 +56,15 @@ enum RunCommand {
             options.speed = speed
         }
         settings.speed = options.speed
-        options.prompt = !arguments.has("--no-prompt")
-        settings.color = try arguments.colorChoice()
+        options.prompt = !arguments.has("--no-prompt") && config.prompt != false
+        settings.color = arguments.has("--color") ? try arguments.colorChoice() : config.color ?? .auto
         settings.noColor = environment["NO_COLOR"] != nil
-        settings.bell = !arguments.has("--no-bell")
+        settings.bell = !arguments.has("--no-bell") && config.bell != false
         settings.outputIsTerminal = Output.standard.isTerminal
         let logs = arguments.all("--log")
         guard logs.count <= 1 else { throw .init(message: "--log is given \(logs.count) times; give one log file") }
-        settings.logPath = logs.first
-        let specs = try sinkSpecs(arguments, settings: settings)
+        settings.logPath = logs.first ?? config.log
+        let specs = try sinkSpecs(arguments, config: config, settings: settings, plugins: PluginDirectory(environment: environment))
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
@@ -70,35 +78,45 @@ enum RunCommand {
             Output.problem("pacer: the log \(log) is the workout file itself; give another --log FILE")
             return ExitStatus.failure
         }
-        let display = TerminalScreen(live: environment["TERM"] != "dumb")
+        let terminal = SessionTerminal(environment: environment, prompt: options.prompt)
         let members: [SinkHub.Member]
         do throws(SinkSetupError) {
-            members = try SinkRegistry.members(for: specs, screen: display, settings: settings, environment: environment.variables,
+            members = try SinkRegistry.members(for: specs, terminal: terminal, settings: settings, environment: environment,
                                                workout: (loaded.plan.workoutName, loaded.source.path))
         } catch {
             Output.problem("pacer: \(error.description)")
             return ExitStatus.failure
         }
-        return SessionRunner(loaded: loaded, sinks: members, display: display, options: options, environment: environment).run()
+        return SessionRunner(loaded: loaded, sinks: members, terminal: terminal, options: options, environment: environment).run()
     }
 
-    /// The sinks asked for, or the defaults; each named once, and none contradicted by another option.
-    private static func sinkSpecs(_ arguments: Arguments, settings: RunSettings) throws(Arguments.UsageError) -> [SinkSpec] {
+    /// The sinks asked for on the command line, else in the config, else the defaults; each named
+    /// once, and none contradicted by another option.
+    private static func sinkSpecs(_ arguments: Arguments, config: UserConfig, settings: RunSettings,
+                                  plugins: PluginDirectory) throws(Arguments.UsageError) -> [SinkSpec] {
         var specs: [SinkSpec] = []
-        for text in arguments.all("--sink") {
+        let fromCommandLine = try arguments.all("--sink").map { text throws(Arguments.UsageError) in
             do throws(SinkSetupError) {
-                let spec = try SinkSpec(parsing: text)
-                if specs.contains(where: { $0.name == spec.name && $0.path == spec.path }) {
-                    throw SinkSetupError("the \(spec.displayName) sink is named twice; name each sink once")
-                }
-                try SinkRegistry.check(spec)
-                specs.append(spec)
+                return try SinkSpec(parsing: text)
             } catch {
                 throw .init(message: error.description)
             }
         }
-        if specs.contains(where: { $0.name == "bell" }), !settings.bell {
+        if !fromCommandLine.isEmpty, fromCommandLine.contains(where: { $0.name == "bell" }), arguments.has("--no-bell") {
             throw .init(message: "--sink bell and --no-bell ask for opposite things; give one of them")
+        }
+        // The config's sinks are defaults: --no-bell still silences a bell named there.
+        let asked = fromCommandLine.isEmpty ? (config.sinks ?? []).filter { $0.name != "bell" || settings.bell } : fromCommandLine
+        for spec in asked {
+            do throws(SinkSetupError) {
+                if specs.contains(where: { $0.name == spec.name && $0.path == spec.path }) {
+                    throw SinkSetupError("the \(spec.displayName) sink is named twice; name each sink once")
+                }
+                _ = try SinkRegistry.resolve(spec, plugins: plugins)
+                specs.append(spec)
+            } catch {
+                throw .init(message: fromCommandLine.isEmpty ? "in the config's \"sinks\": \(error.description)" : error.description)
+            }
         }
         if specs.isEmpty { return SinkRegistry.defaults(for: settings) }
         if settings.logPath != nil, !specs.contains(where: { $0.name == "log" }) {

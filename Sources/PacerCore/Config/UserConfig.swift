@@ -1,0 +1,111 @@
+/// The user's defaults for `pacer run`, from `$XDG_CONFIG_HOME/pacer/config.json`. Every key is
+/// optional; the command line wins over the file.
+public struct UserConfig: Sendable, Equatable {
+    /// The sinks to use when the command line names none, as `--sink` takes them.
+    public var sinks: [SinkSpec]?
+    /// Whether the bell rings by default.
+    public var bell: Bool?
+    public var color: ColorChoice?
+    /// Whether the readline prompt is offered at a terminal.
+    public var prompt: Bool?
+    /// Whether sessions are recorded in the history.
+    public var history: Bool?
+    /// A log file every session appends to, as `--log` does.
+    public var log: String?
+
+    public init() {}
+
+    /// The keys a config file may have.
+    public static let keys = ["$schema", "sinks", "bell", "color", "prompt", "history", "log"]
+
+    /// Reads a config file, checking it as strictly as a workout file: every problem, each with
+    /// its line and column.
+    public static func decode(_ bytes: [UInt8]) throws(ConfigErrors) -> UserConfig {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw ConfigErrors([Diagnostic(.source(error.position), error.message)])
+        }
+        var problems: [Diagnostic] = []
+        func report(_ value: JSONValue, _ message: String) {
+            problems.append(Diagnostic(.source(SourcePosition(of: value.offset, in: bytes)), message))
+        }
+        guard case .object(let members) = root.content else {
+            report(root, "the config is a JSON object like {\"sinks\": [\"terminal\"]}, not \(root.typeName)")
+            throw ConfigErrors(problems)
+        }
+        var config = UserConfig()
+        var seen: Set<String> = []
+        for member in members {
+            let value = member.value
+            guard seen.insert(member.key).inserted else {
+                report(value, "\"\(member.key)\" is given twice")
+                continue
+            }
+            switch member.key {
+            case "$schema":
+                break
+            case "sinks":
+                guard case .array(let elements) = value.content else {
+                    report(value, "\"sinks\" must be an array of sink specs such as \"terminal\" or \"log\", not \(value.typeName)")
+                    continue
+                }
+                var specs: [SinkSpec] = []
+                for element in elements {
+                    guard case .string(let text) = element.content else {
+                        report(element, "each sink is a string such as \"terminal\" or \"speech:voice=en\", not \(element.typeName)")
+                        continue
+                    }
+                    do throws(SinkSetupError) {
+                        specs.append(try SinkSpec(parsing: text))
+                    } catch {
+                        report(element, error.description)
+                    }
+                }
+                config.sinks = specs
+            case "bell", "prompt", "history":
+                guard case .bool(let flag) = value.content else {
+                    report(value, "\"\(member.key)\" must be true or false, not \(value.typeName)")
+                    continue
+                }
+                switch member.key {
+                case "bell": config.bell = flag
+                case "prompt": config.prompt = flag
+                default: config.history = flag
+                }
+            case "color":
+                guard case .string(let text) = value.content, let choice = ColorChoice(rawValue: text) else {
+                    report(value, "\"color\" must be \"auto\", \"always\" or \"never\"")
+                    continue
+                }
+                config.color = choice
+            case "log":
+                guard case .string(let path) = value.content, !path.isEmpty else {
+                    report(value, "\"log\" must be the path of a file, not \(value.typeName)")
+                    continue
+                }
+                config.log = path
+            default:
+                var message = "unknown key \"\(member.key)\""
+                if let suggestion = Suggestion.closest(to: member.key, among: keys) {
+                    message += " (did you mean \"\(suggestion)\"?)"
+                } else {
+                    message += "; the keys are " + keys.dropFirst().joined(separator: ", ")
+                }
+                report(value, message)
+            }
+        }
+        guard problems.isEmpty else { throw ConfigErrors(problems) }
+        return config
+    }
+}
+
+/// Everything wrong with a config file.
+public struct ConfigErrors: Error, Sendable {
+    public let diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+}

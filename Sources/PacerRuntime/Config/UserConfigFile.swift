@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// Why the config file could not be used: lines for standard error, each naming the file.
+public struct ConfigLoadError: Error, Sendable {
+    public let lines: [String]
+}
+
+extension UserConfig {
+    /// Where the config file lives: `$XDG_CONFIG_HOME/pacer/config.json`.
+    public static func path(in environment: Environment) -> String {
+        environment.configFolder + "/config.json"
+    }
+
+    /// The user's config, or the empty one when there is no file.
+    public static func load(from environment: Environment) throws(ConfigLoadError) -> UserConfig {
+        let path = path(in: environment)
+        let shown = environment.abbreviatingHome(path)
+        guard FileSystem.exists(path) else { return UserConfig() }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: 1 << 20)
+        } catch {
+            throw ConfigLoadError(lines: ["pacer: \(error.description.replacingOccurrences(of: path, with: shown))"])
+        }
+        do {
+            return try decode(bytes)
+        } catch {
+            throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import PacerCore
+import PacerSystem
+
+/// Shows what a plugin writes on its standard error to the user, each line prefixed with the
+/// plugin's name, at most `linesPerSecond` (with a burst of twice that); the rest is counted and
+/// the count shown, so a chatty plugin cannot flood the screen.
+final class PluginErrorRelay: Sendable {
+    static let linesPerSecond = 10.0
+    /// Longer lines are cut.
+    static let maximumLineWidth = 300
+
+    private let name: String
+    private let report: @Sendable (TerminalText) -> Void
+
+    init(name: String, report: @escaping @Sendable (TerminalText) -> Void) {
+        self.name = name
+        self.report = report
+    }
+
+    /// Reads `descriptor` to its end on a thread of its own, then closes it.
+    func start(reading descriptor: Int32) {
+        BackgroundThread.start { [self] in
+            var limiter = RateLimiter(perSecond: Self.linesPerSecond, burst: 2 * Self.linesPerSecond)
+            var hidden = 0
+            forEachLine(of: descriptor) { line in
+                guard limiter.allow(at: Clocks.monotonicNanoseconds()) else {
+                    hidden += 1
+                    return
+                }
+                if hidden > 0 {
+                    report("\(name): (\(hidden) more line\(hidden == 1 ? "" : "s") not shown)")
+                    hidden = 0
+                }
+                report(("\(name): " + TerminalText(line)).truncated(toWidth: Self.maximumLineWidth))
+            }
+            if hidden > 0 { report("\(name): (\(hidden) more line\(hidden == 1 ? "" : "s") not shown)") }
+            close(descriptor)
+        }
+    }
+
+    private func forEachLine(of descriptor: Int32, _ body: (String) -> Void) {
+        var line: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            for byte in chunk[..<count] {
+                if byte == UInt8(ascii: "\n") {
+                    body(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                } else if line.count < 4 * Self.maximumLineWidth {
+                    line.append(byte)
+                }
+            }
+        }
+        if !line.isEmpty { body(String(decoding: line, as: UTF8.self)) }
+    }
+}
+
+/// A token bucket: `burst` at once, then `perSecond`.
+struct RateLimiter {
+    let perSecond: Double
+    let burst: Double
+    private var tokens: Double
+    private var last: Int64?
+
+    init(perSecond: Double, burst: Double) {
+        self.perSecond = perSecond
+        self.burst = burst
+        tokens = burst
+    }
+
+    /// Whether one more may pass at `now` (monotonic nanoseconds); takes a token if so.
+    mutating func allow(at now: Int64) -> Bool {
+        if let last { tokens = min(burst, tokens + Double(now - last) / 1e9 * perSecond) }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}

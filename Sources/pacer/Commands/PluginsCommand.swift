@@ -1,0 +1,52 @@
+import PacerCore
+import PacerRuntime
+
+/// `pacer plugins`: the built-in sinks and every external plugin found, with where it was found.
+enum PluginsCommand {
+    static let spec = CommandSpec(
+        name: "plugins", abstract: "list the built-in sinks and the external plugins found", usage: "pacer plugins [--names]",
+        details: """
+            An external plugin is an executable named pacer-sink-NAME, found in $XDG_CONFIG_HOME/pacer/plugins
+            (default ~/.config/pacer/plugins), then on PATH, then among the plugins that ship with pacer;
+            the first one found wins. 'pacer run --sink NAME' runs it; '--sink exec:PATH' runs any file.
+            See docs/plugins.md to write one.
+            """,
+        options: [OptionSpec(name: "--names", value: nil, help: "print only the names, one per line (for completion)")]
+    ) { arguments, environment in
+        guard arguments.positionals.isEmpty else {
+            return Pacer.usageError("plugins takes no arguments", hintFor: "plugins")
+        }
+        let found = PluginDirectory(environment: environment).all()
+        if arguments.has("--names") {
+            var seen: Set<String> = []
+            for name in SinkRegistry.builtIn.map(\.name) + found.filter(\.isExecutable).map(\.name) where seen.insert(name).inserted {
+                Output.line(TerminalText(name))
+            }
+            return ExitStatus.success
+        }
+        Output.line("Built-in sinks:")
+        var builtIn = TextTable([.left, .left])
+        for registration in SinkRegistry.builtIn {
+            builtIn.append([TerminalText(registration.name), TerminalText(registration.summary)])
+        }
+        builtIn.lines(indent: "  ").forEach(Output.line)
+        Output.line("")
+        guard !found.isEmpty else {
+            Output.line("No external plugins found (pacer-sink-NAME in ~/.config/pacer/plugins, on PATH, or shipped with pacer).")
+            return ExitStatus.success
+        }
+        Output.line("External plugins:")
+        var external = TextTable([.left, .left, .left])
+        for plugin in found {
+            var origin = TerminalText(plugin.origin)
+            if !plugin.isExecutable {
+                origin += " (not executable: chmod +x to use it)"
+            } else if plugin.shadowedBy != nil {
+                origin += " (shadowed by the one above)"
+            }
+            external.append([TerminalText(plugin.name), TerminalText(plugin.path), origin])
+        }
+        external.lines(indent: "  ").forEach(Output.line)
+        return ExitStatus.success
+    }
+}
