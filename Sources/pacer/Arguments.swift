@@ -22,7 +22,8 @@ struct Arguments {
         var remaining = arguments[...]
         var onlyPositionals = false
         while let argument = remaining.popFirst() {
-            guard !onlyPositionals, argument.hasPrefix("-"), argument != "-" else {
+            // `-10` is an amount (pacer ctl -10), not an option.
+            guard !onlyPositionals, argument.hasPrefix("-"), argument != "-", argument.dropFirst().first?.isNumber != true else {
                 positionals.append(argument)
                 continue
             }

@@ -183,7 +183,7 @@ private final class Collector: @unchecked Sendable {
 
 /// Writes all of `data` to a pipe; if its reader is gone, reports false instead of letting
 /// SIGPIPE kill the test runner. (Ignoring SIGPIPE process-wide would be inherited by pacer.)
-private func writeWithoutSIGPIPE(_ descriptor: Int32, _ data: Data) -> Bool {
+func writeWithoutSIGPIPE(_ descriptor: Int32, _ data: Data) -> Bool {
     var pipeSignal = sigset_t()
     sigemptyset(&pipeSignal)
     sigaddset(&pipeSignal, SIGPIPE)
@@ -209,9 +209,9 @@ private func writeWithoutSIGPIPE(_ descriptor: Int32, _ data: Data) -> Bool {
 
 extension PacerProcess {
     /// Starts a session with standard input left open and waits until its log shows the first phase.
-    static func startSession(_ arguments: [String], in sandbox: Sandbox, log path: String,
+    static func startSession(_ arguments: [String], in sandbox: Sandbox, log path: String, environment extra: [String: String] = [:],
                              sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerProcess {
-        let process = try PacerProcess(arguments, environment: sandbox.environment(), directory: sandbox.directory,
+        let process = try PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
                                        stdin: .open, sourceLocation: sourceLocation)
         let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
         #expect(started, "the session did not start", sourceLocation: sourceLocation)

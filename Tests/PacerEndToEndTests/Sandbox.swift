@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under /tmp for one test: the working directory of every pacer it runs, and home to
-/// its HOME, XDG config and state folders and `$PACER_PATH`, so nothing touches the real home.
+/// its HOME, XDG config, state and runtime folders and `$PACER_PATH`, so nothing touches the real home.
 /// Removed when the test lets go of it.
 final class Sandbox: Sendable {
     let directory: URL
@@ -10,6 +10,8 @@ final class Sandbox: Sendable {
     let home: URL
     let config: URL
     let state: URL
+    /// `$XDG_RUNTIME_DIR`: private, as the XDG spec has it; plugins keep their FIFOs and files in `pacer/`.
+    let runtime: URL
 
     init() throws {
         directory = URL(fileURLWithPath: "/tmp", isDirectory: true)
@@ -18,9 +20,11 @@ final class Sandbox: Sendable {
         config = directory.appendingPathComponent("home/config", isDirectory: true)
         state = directory.appendingPathComponent("home/state", isDirectory: true)
         pacerPath = directory.appendingPathComponent("pacer-path", isDirectory: true)
+        runtime = directory.appendingPathComponent("runtime", isDirectory: true)
         for folder in [directory, home, config, state, pacerPath] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     deinit {
@@ -34,6 +38,7 @@ final class Sandbox: Sendable {
             "HOME": home.path,
             "XDG_CONFIG_HOME": config.path,
             "XDG_STATE_HOME": state.path,
+            "XDG_RUNTIME_DIR": runtime.path,
             "PACER_PATH": pacerPath.path,
             "LANG": "C.UTF-8",
         ]

@@ -1,0 +1,120 @@
+"""What the plugins that ship with pacer share: their options, the event stream, the runtime folder.
+
+Each plugin lives in a folder of its own beside this file (Plugins/NAME/pacer-sink-NAME) and imports
+it from the folder above its own, following symbolic links, so a plugin linked into
+~/.config/pacer/plugins still finds it. Standard library only; Python 3.8 or later.
+"""
+
+import json
+import os
+import signal
+import stat
+import sys
+
+#: The plugin protocol these plugins speak (docs/plugins.md).
+PROTOCOL = 1
+
+
+def start(name, defaults):
+    """Sets the plugin up and returns its options: `defaults` updated by the KEY=VALUE arguments.
+
+    Run by hand at a terminal, a plugin says how to use it instead of waiting for events. An
+    option it does not know is reported, and the plugin then waits quietly for the end.
+    """
+    if sys.stdin.isatty():
+        warn(f"pacer-sink-{name} is a pacer plugin: run it with 'pacer run WORKOUT --sink {name}' (docs/plugins.md)")
+        sys.exit(2)
+    # Pacer ends a plugin that is slow to exit with SIGTERM: leave through `finally`, tidying up.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    options = dict(defaults)
+    for argument in sys.argv[1:]:
+        key, equals, value = argument.partition("=")
+        if not equals or key not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            give_up(f"unknown option '{argument}': it takes {known}, as --sink {name}:KEY=VALUE,...; it does nothing this session")
+        options[key] = value
+    return options
+
+
+def warn(text):
+    """Shows one line to the user: pacer prints a plugin's standard error with its name in front."""
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+
+
+def give_up(text):
+    """Says why the plugin cannot work, then reads the stream to its end, so the session goes on."""
+    warn(text)
+    reader = EventReader()
+    while reader.read() is not None:
+        pass
+    sys.exit(1)
+
+
+class EventReader:
+    """The event stream on standard input, one JSON object per line, read as it comes.
+
+    `read()` waits only if nothing has arrived yet; call it when `select` says standard input
+    is readable to never wait. Lines that are not JSON objects are skipped: a plugin ignores what
+    it does not know.
+    """
+
+    def __init__(self, descriptor=0):
+        self.descriptor = descriptor
+        self.pending = b""
+
+    def fileno(self):
+        return self.descriptor
+
+    def read(self):
+        """The events that arrived, in order (perhaps none), or None once the stream has ended."""
+        try:
+            chunk = os.read(self.descriptor, 65536)
+        except InterruptedError:
+            return []
+        except OSError:
+            chunk = b""
+        if not chunk:
+            return None
+        lines = (self.pending + chunk).split(b"\n")
+        self.pending = lines.pop()
+        events = []
+        for line in lines:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and isinstance(event.get("event"), str):
+                events.append(event)
+        return events
+
+
+def events():
+    """Every event, in order, until the stream ends (for plugins with nothing else to wait for)."""
+    reader = EventReader()
+    while True:
+        batch = reader.read()
+        if batch is None:
+            return
+        yield from batch
+
+
+def runtime_folder():
+    """The folder for files that live as long as a session: `$XDG_RUNTIME_DIR/pacer`, or `/tmp/pacer-UID`.
+
+    The same place `pacer ctl` looks. Created private (0700); a folder that is not ours, or that
+    others may write to, is refused (raises OSError), since what is in it controls the session.
+    """
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    folder = os.path.join(runtime, "pacer") if runtime else f"/tmp/pacer-{os.getuid()}"
+    try:
+        os.makedirs(folder, mode=0o700)
+    except FileExistsError:
+        pass
+    status = os.lstat(folder)
+    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid() or status.st_mode & 0o022:
+        raise OSError(f"{folder} is not a private folder of this user; remove it or set XDG_RUNTIME_DIR")
+    return folder
