@@ -9,6 +9,7 @@ let package = Package(
     targets: [
         .target(name: "PacerCore"),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "PacerRuntime",
             dependencies: ["PacerCore", "CReadline"],
@@ -17,9 +18,10 @@ let package = Package(
         .target(name: "TerminalSink", dependencies: ["PacerCore"], path: "Plugins/TerminalSink"),
         .target(name: "LogFileSink", dependencies: ["PacerCore"], path: "Plugins/LogFileSink"),
         .target(name: "BellSink", dependencies: ["PacerCore"], path: "Plugins/BellSink"),
+        .target(name: "HistorySink", dependencies: ["PacerCore", "CSQLite"], path: "Plugins/HistorySink"),
         .executableTarget(
             name: "pacer",
-            dependencies: ["PacerCore", "PacerRuntime", "TerminalSink", "LogFileSink", "BellSink"]
+            dependencies: ["PacerCore", "PacerRuntime", "TerminalSink", "LogFileSink", "BellSink", "HistorySink"]
         ),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
@@ -32,6 +34,7 @@ let package = Package(
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerCore"]),
         .testTarget(name: "SinkTests", dependencies: ["TerminalSink", "LogFileSink", "BellSink", "PacerCore"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer"]),
+        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "PacerCore", "pacer"]),
     ]
 )
 
