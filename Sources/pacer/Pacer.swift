@@ -9,7 +9,8 @@ enum Pacer {
     static let version = "0.1.0"
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, HelpCommand.spec,
+        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, HistoryCommand.spec, StatsCommand.spec,
+        HelpCommand.spec,
     ]
 
     static var overview: String {
