@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerCore"]),
         .testTarget(name: "SinkTests", dependencies: ["TerminalSink", "LogFileSink", "BellSink", "PacerCore"]),
-        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer"]),
+        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
         .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "PacerCore", "pacer"]),
     ]
 )
