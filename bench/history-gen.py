@@ -45,11 +45,6 @@ TIMED = {
 LIFTS = [("Squat", 60.0), ("Bench press", 45.0), ("Deadlift", 80.0)]
 
 
-def iso(moment):
-    text = moment.isoformat(timespec="seconds")
-    return text
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
@@ -91,7 +86,7 @@ def main():
             planned = sum(phase[2] or 0 for phase in phases)
             cursor = database.execute(
                 "INSERT INTO sessions (workout, file, started, started_at, utc_offset, planned, speed) VALUES (?, ?, ?, ?, ?, ?, 1)",
-                (workout, f"<built-in>/{file}.json", iso(start), int(start.timestamp()),
+                (workout, f"<built-in>/{file}.json", start.isoformat(timespec="seconds"), int(start.timestamp()),
                  int(start.utcoffset().total_seconds()), planned))
             session = cursor.lastrowid
             active = 0.0
@@ -108,7 +103,7 @@ def main():
                 end = start + datetime.timedelta(seconds=active + paused)
                 database.execute(
                     "UPDATE sessions SET ended = ?, ended_at = ?, outcome = ?, active = ?, paused = ? WHERE id = ?",
-                    (iso(end), int(end.timestamp()), outcome, active, paused, session))
+                    (end.isoformat(timespec="seconds"), int(end.timestamp()), outcome, active, paused, session))
     database.close()
 
 

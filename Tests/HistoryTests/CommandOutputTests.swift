@@ -71,7 +71,8 @@ struct CommandOutputTests {
     }
 
     @Test func jsonIsAnArrayOfSessionsWithTheirPhases() throws {
-        let text = HistoryExport.json(try store.sessions(withPhases: true))
+        var text = ""
+        HistoryExport.json(try store.sessions(withPhases: true), to: &text)
         let sessions = try #require(try jsonObject(text) as? [[String: Any]])
         #expect(sessions.count == 4)
         #expect(!text.contains("\u{1B}"))
@@ -91,11 +92,14 @@ struct CommandOutputTests {
         let interrupted = sessions[0]
         #expect(interrupted["workout"] as? String == "Evil\u{1B}[31m \"quoted\"", "JSON carries the text exactly")
         #expect(interrupted["outcome"] as? String == "interrupted" && interrupted["ended"] is NSNull && interrupted["paused"] is NSNull)
-        #expect(HistoryExport.json([]) == "[]\n")
+        var empty = ""
+        HistoryExport.json([], to: &empty)
+        #expect(empty == "[]\n")
     }
 
     @Test func csvHasAHeaderAndOneRowPerPhaseQuotedAsRFC4180Says() throws {
-        let text = HistoryExport.csv(try store.sessions(withPhases: true), visible: false)
+        var text = ""
+        HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &text)
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit")
         #expect(lines.last == "", "every row ends in CRLF")
@@ -105,7 +109,8 @@ struct CommandOutputTests {
         #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,\r\n"), "a line break inside quotes")
         #expect(lines.count == 1 + 6 + 1 + 1, "header, six phases (one with a line break), and the final empty string")
 
-        let onScreen = HistoryExport.csv(try store.sessions(withPhases: true), visible: true)
+        var onScreen = ""
+        HistoryExport.csv(try store.sessions(withPhases: true), visible: true, to: &onScreen)
         #expect(!onScreen.contains("\u{1B}") && onScreen.contains("Evil\\u{1b}[31m"))
     }
 

@@ -64,9 +64,9 @@ enum HistoryCommand {
             return HistoryAccess.failure(error)
         }
         if arguments.has("--json") {
-            Output.standard.write(HistoryExport.json(sessions))
+            HistoryExport.json(sessions, to: &Output.standard)
         } else if arguments.has("--csv") {
-            Output.standard.write(HistoryExport.csv(sessions, visible: Output.standard.isTerminal))
+            HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.standard)
         } else if sessions.isEmpty {
             Output.line(filter.workout == nil && filter.since == nil ? HistoryAccess.empty : "No sessions match.")
         } else {

@@ -3,10 +3,13 @@ import PacerCore
 
 /// `pacer history --json` and `--csv`: the sessions and their phases for other programs.
 enum HistoryExport {
-    /// An array of sessions, one per line, each with its phases.
-    static func json(_ sessions: [SessionRecord]) -> String {
-        guard !sessions.isEmpty else { return "[]\n" }
-        return "[\n" + sessions.map { "  " + json($0) }.joined(separator: ",\n") + "\n]\n"
+    /// An array of sessions, one per line, each with its phases; written a session at a time.
+    static func json(_ sessions: [SessionRecord], to output: inout some TextOutputStream) {
+        guard !sessions.isEmpty else { return output.write("[]\n") }
+        for (number, session) in sessions.enumerated() {
+            output.write((number == 0 ? "[\n  " : ",\n  ") + json(session))
+        }
+        output.write("\n]\n")
     }
 
     static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
@@ -14,18 +17,20 @@ enum HistoryExport {
 
     /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. With `visible`
     /// (output to a terminal), control characters are written as escapes instead of raw.
-    static func csv(_ sessions: [SessionRecord], visible: Bool) -> String {
-        var rows = [csvHeader]
-        for session in sessions {
-            for phase in session.phases {
-                rows.append([String(session.id), session.workout, session.file, session.started.iso8601,
-                             session.ended?.iso8601 ?? "", session.outcomeText, String(phase.index), phase.kind.rawValue,
-                             phase.name, phase.planned.map { seconds($0) } ?? "", seconds(phase.active), phase.outcome.rawValue,
-                             phase.reps.map(String.init) ?? "", phase.weight.map { $0.value.map(JSONText.number) ?? $0.text } ?? "",
-                             phase.weight?.unit ?? ""])
-            }
+    static func csv(_ sessions: [SessionRecord], visible: Bool, to output: inout some TextOutputStream) {
+        func line(_ row: [String]) -> String {
+            row.map { csvField(visible ? $0.visible : $0) }.joined(separator: ",") + "\r\n"
         }
-        return rows.map { row in row.map { csvField(visible ? $0.visible : $0) }.joined(separator: ",") + "\r\n" }.joined()
+        output.write(line(csvHeader))
+        for session in sessions {
+            output.write(session.phases.map { phase in
+                line([String(session.id), session.workout, session.file, session.started.iso8601,
+                      session.ended?.iso8601 ?? "", session.outcomeText, String(phase.index), phase.kind.rawValue,
+                      phase.name, phase.planned.map(seconds) ?? "", seconds(phase.active), phase.outcome.rawValue,
+                      phase.reps.map(String.init) ?? "", phase.weight.map { $0.value.map(JSONText.number) ?? $0.text } ?? "",
+                      phase.weight?.unit ?? ""])
+            }.joined())
+        }
     }
 
     private static func json(_ session: SessionRecord) -> String {
@@ -74,7 +79,8 @@ enum HistoryExport {
     }
 
     private static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        guard text.utf8.contains(where: special.contains) else { return text }
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }
