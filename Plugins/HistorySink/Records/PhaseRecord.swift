@@ -26,7 +26,4 @@ public struct PhaseRecord: Sendable, Equatable {
         self.reps = reps
         self.weight = weight
     }
-
-    /// Whether this phase logged a set: a rep step with its reps.
-    public var isSet: Bool { reps != nil }
 }

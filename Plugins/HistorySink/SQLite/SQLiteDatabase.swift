@@ -1,15 +1,12 @@
 internal import CSQLite
 
 /// A failure SQLite reported, with its result code and its own message.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+struct SQLiteError: Error, CustomStringConvertible {
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_NOTADB`, …), extended bits removed.
-    public let code: Int32
-    public let message: String
+    let code: Int32
+    let message: String
 
-    public var description: String { message }
-
-    /// Whether another connection held the database past the busy timeout.
-    public var isLocked: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    var description: String { message }
 }
 
 /// A value bound to a statement's `?` parameters.
