@@ -55,11 +55,3 @@ public struct Statistics: Sendable {
         exercises = StrengthCurve.curves(of: sets, dayOfSession: dayOfSession)
     }
 }
-
-extension Int {
-    /// Division rounding towards minus infinity.
-    func floorDivided(by divisor: Int) -> Int {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-}

@@ -24,7 +24,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+              parts.allSatisfy({ $0.utf8.allSatisfy(\.isASCIIDigit) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -95,4 +95,16 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var description: String { "\(year)-W\(CalendarDay.twoDigits(week))" }
 
     public static func < (lhs: ISOWeek, rhs: ISOWeek) -> Bool { (lhs.year, lhs.week) < (rhs.year, rhs.week) }
+}
+
+extension BinaryInteger {
+    /// Division rounding towards minus infinity, so days before 1970 and negative offsets come out right.
+    func floorDivided(by divisor: Self) -> Self {
+        let quotient = self / divisor
+        return self % divisor != 0 && (self < 0) != (divisor < 0) ? quotient - 1 : quotient
+    }
+}
+
+extension UInt8 {
+    var isASCIIDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 }

@@ -50,8 +50,7 @@ public struct WallTime: Sendable, Hashable {
 
     /// The local calendar day.
     public var localDay: CalendarDay {
-        let days = localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
-        return CalendarDay(number: Int(days))
+        CalendarDay(number: Int(localSeconds.floorDivided(by: 86_400)))
     }
 
     /// The local time of day: `18:05`, or `18:05:12` with seconds.
@@ -73,7 +72,7 @@ public struct WallTime: Sendable, Hashable {
     }
 
     private static func number(_ digits: some Collection<UInt8>) -> Int? {
-        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        guard digits.allSatisfy(\.isASCIIDigit) else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }
