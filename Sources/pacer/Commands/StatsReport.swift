@@ -58,7 +58,7 @@ struct StatsReport {
 
     /// A curve's heading and a dot chart of its last points, as many as fit the width.
     private func chart(_ curve: StrengthCurve) -> String {
-        guard let best = curve.best, let first = curve.points.first, let last = curve.points.last else { return "" }
+        guard let best = curve.best, let last = curve.points.last else { return "" }
         let unit = curve.unit.map { " (\($0))" } ?? ""
         var text = "  \(style.bold(curve.name.visible + unit))  best \(Self.number(best.e1rm)) on \(best.day): "
             + "\(Self.weight(best.weight, best.unit)) × \(best.reps), \(curve.points.count) day\(curve.points.count == 1 ? "" : "s")\n"
@@ -76,8 +76,7 @@ struct StatsReport {
             let dots = String(levels.map { $0 == row ? "•" : " " })
             text += "  \(label.leftPadding(labelWidth)) \(axis)\(style.bar(dots))".trimmingTrailingSpaces() + "\n"
         }
-        let from = shown.first?.day ?? first.day
-        let dates = shown.count > 1 ? "\(from)\(String(repeating: " ", count: max(1, shown.count - 20)))\(last.day)" : "\(last.day)"
+        let dates = shown.count > 1 ? "\(shown[0].day)\(String(repeating: " ", count: max(1, shown.count - 20)))\(last.day)" : "\(last.day)"
         text += "  \(String(repeating: " ", count: labelWidth))  \(style.dim(dates))\n"
         return text
     }
