@@ -10,7 +10,8 @@ enum Pacer {
     static let version = PacerVersion.current
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, HelpCommand.spec,
+        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, HistoryCommand.spec,
+        StatsCommand.spec, HelpCommand.spec,
     ]
 
     static var overview: String {

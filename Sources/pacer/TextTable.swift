@@ -22,8 +22,10 @@ struct TextTable {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].width : 0 }.max() ?? 0 }
         return rows.map { row in
-            let cells = row.enumerated().map { column, cell -> TerminalText in
-                if column == row.count - 1, alignment(column) == .left { return cell }
+            // Empty cells at the end of a row add nothing, not even spaces.
+            let used = row.prefix((row.lastIndex { !$0.isEmpty } ?? -1) + 1)
+            let cells = used.enumerated().map { column, cell -> TerminalText in
+                if column == used.count - 1, alignment(column) == .left { return cell }
                 return alignment(column) == .left ? cell.padded(to: widths[column]) : cell.leftPadded(to: widths[column])
             }
             return indent + .joined(cells, separator: separator)
