@@ -231,3 +231,39 @@ struct PluginTests {
         #expect(!FileManager.default.fileExists(atPath: mark), "nothing named in a workout file may run")
     }
 }
+
+/// The two complete plugins of docs/plugins.md do what the docs say.
+@Suite("docs/plugins.md")
+struct PluginDocsTests {
+    /// The first code block of `language` after `heading` in docs/plugins.md.
+    static func example(after heading: String, language: String) throws -> String {
+        let docs = try String(contentsOf: PacerBinary.packageRoot.appendingPathComponent("docs/plugins.md"), encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: heading).dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```\(language)\n").dropFirst().first)
+        return try #require(block.components(separatedBy: "```").first)
+    }
+
+    @Test func theShellExampleNamesEachPhase() async throws {
+        let sandbox = try Sandbox()
+        let plugin = try PluginTests.plugin("announce", try Self.example(after: "## A complete plugin in shell", language: "sh"), in: sandbox)
+        let (result, _) = try await PluginTests.run(["exec:\(plugin)"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderrLines == ["announce: now: Prepare", "announce: now: Go", "announce: now: Rest", "announce: now: Last"], "\(result)")
+    }
+
+    @Test func thePythonExamplePausesWhenTheFileAppears() async throws {
+        let sandbox = try Sandbox()
+        let plugin = try PluginTests.plugin("doorbell", try Self.example(after: "## A complete plugin in Python", language: "python"), in: sandbox)
+        let bell = sandbox.path("ring")
+        try sandbox.write("long.json", #"{"name": "Long", "steps": [{"work": 60}]}"#)
+        let log = sandbox.path("long.log")
+        let process = try await PacerProcess.startSession(["run", "long.json", "--log", log, "--sink", "log", "--sink", "exec:\(plugin):file=\(bell)"],
+                                                          in: sandbox, log: log)
+        try sandbox.write("ring", "")
+        #expect(await eventually { EventLog.ifPresent(log)?.of("pause").count == 1 }, "the doorbell paused the session")
+        #expect(!FileManager.default.fileExists(atPath: bell))
+        process.send(SIGTERM)
+        let result = await process.finish(timeout: 5)
+        #expect(result.stderrLines.contains("doorbell: pause: done"), "\(result)")
+    }
+}
