@@ -64,9 +64,9 @@ enum HistoryCommand {
             return HistoryAccess.failure(error)
         }
         if arguments.has("--json") {
-            HistoryExport.json(sessions, to: &Output.standard)
+            HistoryExport.json(sessions, to: &Output.stream)
         } else if arguments.has("--csv") {
-            HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.standard)
+            HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
         } else if sessions.isEmpty {
             Output.line(filter.workout == nil && filter.since == nil ? HistoryAccess.empty : "No sessions match.")
         } else {

@@ -30,7 +30,7 @@ enum StatsCommand {
         }
         let shown = statistics ?? Statistics(sessions: [], sets: [], today: access.today)
         if arguments.has("--json") {
-            Output.standard.write(StatsJSON.json(shown))
+            Output.data(StatsJSON.json(shown))
         } else if shown.workouts.isEmpty {
             Output.line(HistoryAccess.empty)
         } else {
