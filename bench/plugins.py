@@ -11,6 +11,7 @@ and, not trusting session.start's own arrival, against the best-delivered phase 
 bench/lateness.py, which measures the log the same way). Cases, run side by side, each --runs times:
 
     observer       the observer alone
+    + history      and the history sink recording the session in SQLite (issue 11)
     + deaf         and a second plugin that never reads its input (the pipe fills, events drop)
     + flood        and a plugin that prints 20,000 commands (`status`) at once
 
@@ -75,7 +76,7 @@ def write(folder, name, text):
 
 def run(pacer, workout, sinks, speed):
     """Runs pacer with the sinks (and a log on /dev/null); returns (exit status, seconds of CPU it used)."""
-    arguments = [pacer, "run", workout, "--speed", str(speed), "--no-prompt", "--no-history", "--log", "/dev/null", "--sink", "log"]
+    arguments = [pacer, "run", workout, "--speed", str(speed), "--no-prompt", "--log", "/dev/null", "--sink", "log"]
     for sink in sinks:
         arguments += ["--sink", sink]
     proc = subprocess.Popen(arguments, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -120,7 +121,8 @@ def main():
             json.dump({"name": "Sixty", "countdown": 0, "steps": [{"repeat": PHASES, "steps": [{"work": 1}]}]}, f)
         with open(os.path.join(folder, "many.json"), "w") as f:
             json.dump({"name": "Many", "steps": [{"repeat": 600, "steps": [{"work": 4}]}]}, f)
-        cases = [("observer", []), ("+ deaf", [f"exec:{write(folder, 'deaf', DEAF)}"]),
+        cases = [("observer", []), ("+ history", [f"history:file={os.path.join(folder, 'history.sqlite3')}"]),
+                 ("+ deaf", [f"exec:{write(folder, 'deaf', DEAF)}"]),
                  ("+ flood", [f"exec:{write(folder, 'flood', FLOOD)}"])]
         results = {name: [] for name, _ in cases}
         for _ in range(runs):
