@@ -1,8 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The built-in sinks: each is a folder under Plugins/ and a line in Sources/pacer/SinkRegistry.swift.
-let sinks = ["TerminalSink", "LogFileSink", "BellSink"]
+/// The built-in sinks: each is a folder under Plugins/ and a line in Sources/pacer/SinkRegistry.swift,
+/// with what it needs beyond PacerCore and PacerSystem.
+let sinks: [(name: String, needs: [Target.Dependency])] = [
+    ("TerminalSink", []),
+    ("LogFileSink", []),
+    ("BellSink", []),
+    ("HistorySink", ["CSQLite"]),
+]
 
 let package = Package(
     name: "Pacer",
@@ -15,12 +21,13 @@ let package = Package(
         .target(name: "CSpawn"),
         .target(name: "PacerSystem", dependencies: ["CSpawn"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "PacerRuntime",
             dependencies: ["PacerCore", "PacerSystem", "CReadline"],
             plugins: ["EmbedWorkouts"]
         ),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0) }),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
             name: "EmbedWorkouts",
@@ -30,9 +37,10 @@ let package = Package(
         ),
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore"]),
-        .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0) }),
-        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer"]),
-    ] + sinks.map { .target(name: $0, dependencies: ["PacerCore", "PacerSystem"], path: "Plugins/\($0)") }
+        .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "PacerCore", "pacer"]),
+        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
+    ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
 )
 
 for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CSpawn" {

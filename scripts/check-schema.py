@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Check workouts/schema.json against the shipped workouts and the examples.
+"""Check the JSON Schemas against the files and examples they must accept and reject.
+
+For workouts/schema.json (workout files) and docs/config.schema.json (the config file):
 
   1. the schema itself is a valid draft 2020-12 schema;
-  2. every workouts/*.json (except schema.json) is accepted;
-  3. every scripts/schema-examples/valid/*.json is accepted;
-  4. every scripts/schema-examples/invalid/*.json is rejected.
+  2. every shipped workout (workouts/*.json but schema.json) is accepted;
+  3. every scripts/schema-examples/KIND/valid/*.json is accepted;
+  4. every scripts/schema-examples/KIND/invalid/*.json is rejected.
 
 Prints one line per file and a summary line `schema: N passed, M failed`;
 exits 1 if anything failed. Needs the `jsonschema` package (pip install jsonschema).
@@ -23,8 +25,13 @@ except ImportError:
     sys.exit("check-schema: the jsonschema package is needed: pip install jsonschema")
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = ROOT / "workouts" / "schema.json"
 EXAMPLES = ROOT / "scripts" / "schema-examples"
+WORKOUT_SCHEMA = ROOT / "workouts" / "schema.json"
+# Each schema, the files beside the examples that it must accept, and its examples' folder.
+SCHEMAS = [
+    (WORKOUT_SCHEMA, [p for p in sorted((ROOT / "workouts").glob("*.json")) if p != WORKOUT_SCHEMA], EXAMPLES / "workout"),
+    (ROOT / "docs" / "config.schema.json", [], EXAMPLES / "config"),
+]
 
 
 def rel(path):
@@ -105,27 +112,23 @@ def main():
         failed += 1
         print(f"FAIL {rel(path)}: {reason}")
 
-    try:
-        schema = load(SCHEMA)
-        Draft202012Validator.check_schema(schema)
-    except ValueError as e:
-        fail(SCHEMA, str(e))
-        schema = None
-    except SchemaError as e:
-        fail(SCHEMA, f"not a valid draft 2020-12 schema: {describe(e)}")
-        schema = None
-    else:
-        ok(SCHEMA, "valid draft 2020-12 schema")
-
-    if schema is not None:
+    for schema_path, shipped, examples in SCHEMAS:
+        try:
+            schema = load(schema_path)
+            Draft202012Validator.check_schema(schema)
+        except ValueError as e:
+            fail(schema_path, str(e))
+            continue
+        except SchemaError as e:
+            fail(schema_path, f"not a valid draft 2020-12 schema: {describe(e)}")
+            continue
+        ok(schema_path, "valid draft 2020-12 schema")
         validator = Draft202012Validator(schema)
 
-        should_pass = [p for p in sorted((ROOT / "workouts").glob("*.json")) if p != SCHEMA]
-        should_pass += sorted((EXAMPLES / "valid").glob("*.json"))
-        should_fail = sorted((EXAMPLES / "invalid").glob("*.json"))
-
+        should_pass = shipped + sorted((examples / "valid").glob("*.json"))
+        should_fail = sorted((examples / "invalid").glob("*.json"))
         if not should_pass or not should_fail:
-            fail(EXAMPLES, "no workouts or examples found")
+            fail(examples, "no examples found")
 
         for path in should_pass:
             try:

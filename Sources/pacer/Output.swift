@@ -3,20 +3,43 @@ import PacerSystem
 
 /// Where commands write: results on standard output, problems on standard error, always as
 /// `TerminalText`, so no text from a file reaches the terminal as a control sequence.
+///
+/// Standard output is gathered and written in large pieces (a 100,000-row timeline is not
+/// 100,000 system calls); it is flushed before anything goes to standard error, so the two keep
+/// their order on a terminal, and when the command ends.
 enum Output {
     nonisolated(unsafe) static var standard = DescriptorOutput.standardOutput
     nonisolated(unsafe) static var error = DescriptorOutput.standardError
+    nonisolated(unsafe) private static var pending = ""
 
     static func line(_ text: TerminalText) {
-        standard.write(text.rendered + "\n")
+        data(text.rendered + "\n")
     }
 
     static func problem(_ text: TerminalText) {
+        flush()
         error.write(text.rendered + "\n")
     }
 
     /// Writes JSON or CSV text as it is: machine formats escape what they carry themselves.
     static func data(_ text: String) {
-        standard.write(text)
+        pending += text
+        if pending.utf8.count >= 1 << 16 { flush() }
+    }
+
+    /// Standard output as a stream, for writers that take one.
+    struct Stream: TextOutputStream {
+        mutating func write(_ string: String) {
+            Output.data(string)
+        }
+    }
+
+    nonisolated(unsafe) static var stream = Stream()
+
+    /// Writes what is gathered.
+    static func flush() {
+        guard !pending.isEmpty else { return }
+        standard.write(pending)
+        pending = ""
     }
 }

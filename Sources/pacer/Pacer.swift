@@ -11,7 +11,7 @@ enum Pacer {
 
     static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
-        HelpCommand.spec,
+        HistoryCommand.spec, StatsCommand.spec, HelpCommand.spec,
     ]
 
     static var overview: String {

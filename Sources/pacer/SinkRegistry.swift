@@ -1,4 +1,5 @@
 import BellSink
+import HistorySink
 import LogFileSink
 import PacerCore
 import PacerRuntime
@@ -13,6 +14,7 @@ enum SinkRegistry {
         TerminalSink.registration,
         LogFileSink.registration,
         BellSink.registration,
+        HistorySink.registration,
     ]
 
     /// What every external plugin is: it shows the present and may lose what is stale.

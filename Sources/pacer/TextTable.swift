@@ -19,14 +19,29 @@ struct TextTable {
 
     /// The rows as lines, cells separated by `separator` and each line started with `indent`.
     func lines(indent: TerminalText = .empty, separator: TerminalText = "  ") -> [TerminalText] {
+        let cellWidths = rows.map { $0.map(\.width) }
         let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].width : 0 }.max() ?? 0 }
-        return rows.map { row in
-            let cells = row.enumerated().map { column, cell -> TerminalText in
-                if column == row.count - 1, alignment(column) == .left { return cell }
-                return alignment(column) == .left ? cell.padded(to: widths[column]) : cell.leftPadded(to: widths[column])
+        var widths = [Int](repeating: 0, count: columns)
+        for row in cellWidths {
+            for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
+        }
+        return zip(rows, cellWidths).map { row, rowWidths in
+            // Empty cells at the end of a row add nothing, not even spaces.
+            let used = (rowWidths.lastIndex { $0 > 0 } ?? -1) + 1
+            var line = indent
+            for column in 0..<used {
+                if column > 0 { line += separator }
+                let gap = widths[column] - rowWidths[column]
+                switch alignment(column) {
+                case .left:
+                    line += row[column]
+                    if column < used - 1 { line += .spaces(gap) }
+                case .right:
+                    line += .spaces(gap)
+                    line += row[column]
+                }
             }
-            return indent + .joined(cells, separator: separator)
+            return line
         }
     }
 

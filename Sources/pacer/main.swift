@@ -7,4 +7,6 @@ import Glibc
 signal(SIGPIPE, SIG_IGN)
 // With a standard stream closed (`pacer run >&-`), a file opened later would land on it.
 StandardStreams.ensureOpen()
-exit(Pacer.main(Array(CommandLine.arguments.dropFirst()), environment: .current))
+let status = Pacer.main(Array(CommandLine.arguments.dropFirst()), environment: .current)
+Output.flush()
+exit(status)

@@ -39,6 +39,12 @@ struct PacerResult: Sendable, CustomStringConvertible {
     var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 
+    /// A session's closing summary ("Workout complete. …"): the last line of its output but for
+    /// what the history adds after it ("2nd session this week").
+    var summaryLine: String? {
+        stdoutLines.last { line in ["Workout complete.", "Session ended early.", "Session interrupted."].contains { line.hasPrefix($0) } }
+    }
+
     var description: String {
         "pacer \(arguments.joined(separator: " ")) → status \(status)\(timedOut ? " (timed out)" : "") in \(String(format: "%.2f", seconds)) s\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
     }

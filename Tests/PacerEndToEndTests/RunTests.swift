@@ -42,7 +42,7 @@ struct RunTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(!result.stdout.contains("\u{1B}"), "no escape codes when standard output is not a terminal")
-        #expect(result.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(result)")
+        #expect(result.summaryLine?.hasPrefix("Workout complete.") == true, "\(result)")
         let log = try Self.checkLog(path, outcome: "completed")
 
         let start = try #require(log.events.first)
@@ -160,7 +160,7 @@ struct RunTests {
         let byDefault = try await PacerProcess.run(["run", "short.json", "--speed", "100"], in: sandbox)
         #expect(byDefault.status == 0, "\(byDefault)")
         #expect(!byDefault.stdout.contains("\u{07}"), "no bell characters in output that is not a terminal: \(byDefault)")
-        #expect(byDefault.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(byDefault)")
+        #expect(byDefault.summaryLine?.hasPrefix("Workout complete.") == true, "\(byDefault)")
 
         let asked = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--sink", "bell"], in: sandbox)
         #expect(asked.status == 0, "\(asked)")

@@ -30,7 +30,7 @@ struct ScriptedSessionTests {
         #expect(log.of("phase.start").compactMap { $0.int("index") } == [1, 2, 3, 4], "\(log)")
         #expect(log.of("phase.end").filter { $0.string("outcome") == "completed" }.compactMap { $0.int("index") } == [3, 4], "\(log)")
         #expect(result.stdout.contains("skipped phase 1"), "\(result)")
-        #expect(result.stdoutLines.last?.contains("skipped 2 phases") == true, "\(result)")
+        #expect(result.summaryLine?.contains("skipped 2 phases") == true, "\(result)")
     }
 
     @Test func quitEndsTheSessionWithStatusZero() async throws {
@@ -41,7 +41,7 @@ struct ScriptedSessionTests {
         #expect(log.events.map(\.type) == ["session.start", "phase.start", "phase.end", "session.end"], "\(log)")
         #expect(log.of("phase.end").first?.string("outcome") == "skipped", "\(log)")
         #expect(log.events.last?.string("wall")?.isEmpty == false, "\(log)")
-        #expect(result.stdoutLines.last?.hasPrefix("Session ended early.") == true, "\(result)")
+        #expect(result.summaryLine?.hasPrefix("Session ended early.") == true, "\(result)")
     }
 
     @Test func extendLengthensTheCurrentPhase() async throws {
@@ -90,7 +90,7 @@ struct ScriptedSessionTests {
         let log = try RunTests.checkLog(path, outcome: "completed")
         #expect(log.of("phase.end").count == 4 && log.of("phase.end").allSatisfy { $0.string("outcome") == "completed" }, "\(log)")
         #expect((log.events.last?.t ?? 0) >= 19 / Self.speed - 0.001, "the whole plan ran: \(log)")
-        #expect(result.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(result)")
+        #expect(result.summaryLine?.hasPrefix("Workout complete.") == true, "\(result)")
     }
 
     @Test func backAndRestartRunPhasesAgain() async throws {

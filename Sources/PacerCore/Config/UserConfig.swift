@@ -36,13 +36,9 @@ public struct UserConfig: Sendable, Equatable {
             throw ConfigErrors(problems)
         }
         var config = UserConfig()
-        var seen: Set<String> = []
+        // The parser has already refused a key given twice.
         for member in members {
             let value = member.value
-            guard seen.insert(member.key).inserted else {
-                report(value, "\"\(member.key)\" is given twice")
-                continue
-            }
             switch member.key {
             case "$schema":
                 break

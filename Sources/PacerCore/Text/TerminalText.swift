@@ -5,21 +5,18 @@
 /// character visibly (`\u{1b}`). The only escape sequences a `TerminalText` can hold are the SGR
 /// styles Pacer adds itself with `styled(_:_:)`, so nothing from a file can act on the terminal.
 public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    fileprivate enum Segment: Sendable, Equatable {
-        case text(String)
-        case style(String)
-    }
-
-    private var segments: [Segment]
+    /// The bytes to write. The only ESC characters in it begin the SGR styles added by `styled`,
+    /// since every other control character was made visible on the way in.
+    public private(set) var rendered: String
 
     /// Plain text: every control character, line breaks included, is shown as an escape.
     public init(_ plain: String) {
-        segments = [.text(Self.visible(plain, keepingLineBreaks: false))]
+        rendered = Self.visible(plain, keepingLineBreaks: false)
     }
 
     /// Text of several lines: line breaks are kept, every other control character is shown as an escape.
     public init(lines: String) {
-        segments = [.text(Self.visible(lines, keepingLineBreaks: true))]
+        rendered = Self.visible(lines, keepingLineBreaks: true)
     }
 
     /// A literal written in Pacer's own source: its line breaks are kept.
@@ -28,15 +25,15 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        segments = stringInterpolation.segments
+        rendered = stringInterpolation.rendered
     }
 
-    private init(segments: [Segment]) {
-        self.segments = segments
+    private init(rendered: String) {
+        self.rendered = rendered
     }
 
     /// Empty text.
-    public static let empty = TerminalText(segments: [])
+    public static let empty = TerminalText(rendered: "")
 
     /// `text` in an SGR style such as `1;31` (bold red), followed by a reset. Parameters other than
     /// digits and `;` are refused, so only colours and weights can be written this way.
@@ -44,24 +41,14 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         guard !parameters.isEmpty, parameters.utf8.allSatisfy({ $0 == UInt8(ascii: ";") || ($0 >= 48 && $0 <= 57) }) else {
             return text
         }
-        return TerminalText(segments: [.style("\u{1B}[\(parameters)m")] + text.segments + [.style("\u{1B}[0m")])
-    }
-
-    /// The bytes to write.
-    public var rendered: String {
-        var result = ""
-        for segment in segments {
-            switch segment {
-            case .text(let text), .style(let text): result += text
-            }
-        }
-        return result
+        return TerminalText(rendered: "\u{1B}[\(parameters)m" + text.rendered + "\u{1B}[0m")
     }
 
     /// The text without its styles.
     public var plain: String {
+        guard rendered.utf8.contains(0x1B) else { return rendered }
         var result = ""
-        for case .text(let text) in segments { result += text }
+        forEachPart { part, isStyle in if !isStyle { result += part } }
         return result
     }
 
@@ -71,9 +58,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
-        var total = 0
-        for case .text(let text) in segments { total += DisplayWidth.of(text) }
-        return total
+        DisplayWidth.of(plain)
     }
 
     /// The text cut to at most `width` cells, ending in `…` when something was cut; styles are kept.
@@ -81,83 +66,95 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         guard self.width > width else { return self }
         guard width > 0 else { return .empty }
         var budget = width - 1
-        var result: [Segment] = []
+        var result = ""
         var cut = false
-        for segment in segments {
-            switch segment {
-            case .style:
-                result.append(segment)
-            case .text(let text) where !cut:
-                var kept = ""
-                for character in text {
-                    let cells = DisplayWidth.of(character)
-                    if cells > budget {
-                        cut = true
-                        break
-                    }
-                    budget -= cells
-                    kept.append(character)
+        forEachPart { part, isStyle in
+            if isStyle {
+                result += part
+                return
+            }
+            guard !cut else { return }
+            for character in part {
+                let cells = DisplayWidth.of(character)
+                if cells > budget {
+                    cut = true
+                    result += "…"
+                    return
                 }
-                if cut { kept += "…" }
-                result.append(.text(kept))
-            case .text:
-                break
+                budget -= cells
+                result.append(character)
             }
         }
-        return TerminalText(segments: result)
+        return TerminalText(rendered: result)
+    }
+
+    /// `count` spaces.
+    public static func spaces(_ count: Int) -> TerminalText {
+        TerminalText(rendered: String(repeating: " ", count: max(0, count)))
     }
 
     /// The text followed by spaces up to `width` cells.
     public func padded(to width: Int) -> TerminalText {
-        self + TerminalText(String(repeating: " ", count: max(0, width - self.width)))
+        self + .spaces(width - self.width)
     }
 
     /// Spaces up to `width` cells, then the text.
     public func leftPadded(to width: Int) -> TerminalText {
-        TerminalText(String(repeating: " ", count: max(0, width - self.width))) + self
+        .spaces(width - self.width) + self
     }
 
     public static func + (lhs: TerminalText, rhs: TerminalText) -> TerminalText {
-        TerminalText(segments: lhs.segments + rhs.segments)
+        TerminalText(rendered: lhs.rendered + rhs.rendered)
     }
 
     public static func += (lhs: inout TerminalText, rhs: TerminalText) {
-        lhs.segments += rhs.segments
+        lhs.rendered += rhs.rendered
     }
 
     /// Texts joined with a separator.
     public static func joined(_ parts: [TerminalText], separator: TerminalText) -> TerminalText {
-        var result = TerminalText.empty
-        for (position, part) in parts.enumerated() {
-            if position > 0 { result += separator }
-            result += part
+        TerminalText(rendered: parts.map(\.rendered).joined(separator: separator.rendered))
+    }
+
+    /// Calls `body` with each run of text and each style sequence (`ESC [ … m`), in order.
+    private func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
+        var rest = Substring(rendered)
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            if escape > rest.startIndex { body(rest[..<escape], false) }
+            let end = rest[escape...].firstIndex(of: "m").map(rest.index(after:)) ?? rest.endIndex
+            body(rest[escape..<end], true)
+            rest = rest[end...]
         }
-        return result
+        if !rest.isEmpty { body(rest, false) }
     }
 
     /// Builds text from a literal with interpolations: the literal is Pacer's own, every
     /// interpolated value is shown safely (a `TerminalText` keeps its styles).
     public struct StringInterpolation: StringInterpolationProtocol {
-        fileprivate var segments: [Segment] = []
+        fileprivate var rendered = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            rendered.reserveCapacity(literalCapacity + 16 * interpolationCount)
+        }
 
         public mutating func appendLiteral(_ literal: String) {
-            segments.append(.text(TerminalText.visible(literal, keepingLineBreaks: true)))
+            rendered += TerminalText.visible(literal, keepingLineBreaks: true)
         }
 
         public mutating func appendInterpolation(_ text: TerminalText) {
-            segments += text.segments
+            rendered += text.rendered
         }
 
         public mutating func appendInterpolation<Value>(_ value: Value) {
-            segments.append(.text(TerminalText.visible(String(describing: value), keepingLineBreaks: false)))
+            rendered += TerminalText.visible(String(describing: value), keepingLineBreaks: false)
         }
     }
 
     /// `text` with every control character (C0, DEL, C1) and every bidirectional override shown
     /// as a Swift-style escape such as `\u{1b}`.
     public static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
+        // Most text is printable ASCII: a byte scan settles it without decoding.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || ($0 == 0x0A && keepingLineBreaks) }) { return text }
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -24,6 +24,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
     private let report: @Sendable (TerminalText) -> Void
     private let process: Subprocess?
     private let commands: LineReader?
+    private let errors: PluginErrorRelay
     /// Our end of the plugin's standard input, non-blocking; -1 once closed.
     private var input: Int32 = -1
     // Touched only on the sink's queue.
@@ -40,6 +41,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
                 report: @escaping @Sendable (TerminalText) -> Void) {
         self.name = name
         self.report = report
+        errors = PluginErrorRelay(name: name, report: report)
         let closing = closing
         var started: (Subprocess, LineReader)?
         do {
@@ -59,7 +61,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
             }
             FileSystem.setNonBlocking(stdin.write, true)
             input = stdin.write
-            PluginErrorRelay(name: name, report: report).start(reading: stderr.read)
+            errors.start(reading: stderr.read)
             started = (process, LineReader(descriptor: stdout.read, ratePerSecond: Self.commandsPerSecond))
         } catch {
             report("pacer: cannot start the \(name) plugin: \(error); the session goes on without it")
@@ -115,6 +117,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
             input = -1
         }
         process?.end(grace: Self.exitGrace)
+        errors.waitUntilFinished(seconds: Self.finalFlush)
     }
 
     private func enqueue(_ line: String) {

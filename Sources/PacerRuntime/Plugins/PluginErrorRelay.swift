@@ -15,6 +15,7 @@ final class PluginErrorRelay: Sendable {
 
     private let name: String
     private let report: @Sendable (TerminalText) -> Void
+    private let finished = DispatchSemaphore(value: 0)
 
     init(name: String, report: @escaping @Sendable (TerminalText) -> Void) {
         self.name = name
@@ -39,7 +40,13 @@ final class PluginErrorRelay: Sendable {
             }
             if hidden > 0 { report("\(name): (\(hidden) more line\(hidden == 1 ? "" : "s") not shown)") }
             close(descriptor)
+            finished.signal()
         }
+    }
+
+    /// Waits up to `seconds` for the plugin's standard error to end and its last lines to be shown.
+    func waitUntilFinished(seconds: Double) {
+        if finished.wait(timeout: .now() + seconds) == .success { finished.signal() }
     }
 
     private func forEachLine(of descriptor: Int32, _ body: (String) -> Void) {

@@ -1,5 +1,6 @@
 import Dispatch
 import PacerCore
+import PacerSystem
 import Synchronization
 
 /// One sink with its queue, what waits for it, and what it has been warned about.
@@ -24,8 +25,8 @@ final class SinkChannel: Sendable {
     /// The most items that may wait; nil for a recorder, which never drops.
     private let backlog: Int?
     private let pending = Mutex(Pending())
-    private let droppingReported = Atomic<Bool>(false)
-    private let failed = Atomic<Bool>(false)
+    private let droppingReported = OnceFlag()
+    private let failed = OnceFlag()
     /// Tells the user about trouble with the sink.
     private let report: @Sendable (String) -> Void
 
@@ -36,7 +37,7 @@ final class SinkChannel: Sendable {
         queue = DispatchQueue(label: "pacer.sink.\(member.name)")
     }
 
-    var hasFailed: Bool { failed.load(ordering: .relaxed) }
+    var hasFailed: Bool { failed.isSet }
 
     /// Adds items for the sink, dropping the oldest waiting ones past the backlog bound.
     func enqueue(_ items: [Item]) {
@@ -52,7 +53,7 @@ final class SinkChannel: Sendable {
             }
             return (schedule(&pending), dropped)
         }
-        if dropped, !droppingReported.exchange(true, ordering: .relaxed) {
+        if dropped, droppingReported.setFirst() {
             report("the \(member.name) sink is falling behind; the oldest events waiting for it are being dropped")
         }
         if startDelivery { deliver() }
@@ -135,7 +136,7 @@ final class SinkChannel: Sendable {
 
     /// Tells the user once that the sink failed; later failures are silent.
     private func fail(_ error: any Error) {
-        guard !failed.exchange(true, ordering: .relaxed) else { return }
+        guard failed.setFirst() else { return }
         report("the \(member.name) sink failed: \(error); the session goes on without what it could not take")
     }
 }

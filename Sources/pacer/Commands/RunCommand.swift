@@ -14,8 +14,8 @@ enum RunCommand {
 
             Sinks (--sink NAME, or NAME:KEY=VALUE,... to give a sink options):
             \(SinkRegistry.summaries)
-            Without --sink, pacer uses terminal, bell when standard output is a terminal, and log
-            when --log is given.
+            Without --sink (and without "sinks" in the config file), pacer uses terminal, bell when
+            standard output is a terminal, log when --log is given, and history unless --no-history.
             """,
         options: [
             OptionSpec(name: "--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests"),
@@ -23,6 +23,7 @@ enum RunCommand {
             OptionSpec(name: "--sink", value: "SPEC", help: "send events to this sink (repeatable); see above"),
             OptionSpec(name: "--no-bell", value: nil, help: "do not ring the terminal bell"),
             OptionSpec(name: "--no-prompt", value: nil, help: "no command prompt; the session runs untouched"),
+            OptionSpec(name: "--no-history", value: nil, help: "do not record this session in the history"),
             .color,
         ]
     ) { arguments, environment in
@@ -61,6 +62,7 @@ enum RunCommand {
         settings.noColor = environment["NO_COLOR"] != nil
         settings.bell = !arguments.has("--no-bell") && config.bell != false
         settings.outputIsTerminal = Output.standard.isTerminal
+        settings.history = !arguments.has("--no-history") && config.history != false
         let logs = arguments.all("--log")
         guard logs.count <= 1 else { throw .init(message: "--log is given \(logs.count) times; give one log file") }
         settings.logPath = logs.first ?? config.log
@@ -102,11 +104,15 @@ enum RunCommand {
                 throw .init(message: error.description)
             }
         }
-        if !fromCommandLine.isEmpty, fromCommandLine.contains(where: { $0.name == "bell" }), arguments.has("--no-bell") {
-            throw .init(message: "--sink bell and --no-bell ask for opposite things; give one of them")
+        // Sinks an option turns off: naming one on the command line with its option is a contradiction;
+        // named in the config (defaults), the option wins.
+        let switchedOff = [("bell", "--no-bell", settings.bell), ("history", "--no-history", settings.history)].filter { !$0.2 }
+        for (name, option, _) in switchedOff where fromCommandLine.contains(where: { $0.name == name }) {
+            throw .init(message: "--sink \(name) and \(option) ask for opposite things; give one of them")
         }
-        // The config's sinks are defaults: --no-bell still silences a bell named there.
-        let asked = fromCommandLine.isEmpty ? (config.sinks ?? []).filter { $0.name != "bell" || settings.bell } : fromCommandLine
+        let asked = fromCommandLine.isEmpty
+            ? (config.sinks ?? []).filter { spec in !switchedOff.contains { $0.0 == spec.name } }
+            : fromCommandLine
         for spec in asked {
             do throws(SinkSetupError) {
                 if specs.contains(where: { $0.name == spec.name && $0.path == spec.path }) {

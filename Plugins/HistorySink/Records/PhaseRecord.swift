@@ -1,0 +1,29 @@
+import PacerCore
+
+/// One phase as it ended (from its `phase.start` and `phase.end`), with what was logged for a rep step.
+public struct PhaseRecord: Sendable, Equatable {
+    /// 1-based, as in the event stream; a phase run again after `back` is recorded again.
+    public var index: Int
+    public var kind: PhaseKind
+    public var name: String
+    /// The planned duration; nil for a rep step.
+    public var planned: WorkoutDuration?
+    /// Time spent in the phase, pauses excluded.
+    public var active: WorkoutDuration
+    public var outcome: PhaseOutcome
+    /// Reps done, for a rep step finished with `done`.
+    public var reps: Int?
+    public var weight: LoggedWeight?
+
+    public init(index: Int, kind: PhaseKind, name: String, planned: WorkoutDuration?, active: WorkoutDuration,
+                outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil) {
+        self.index = index
+        self.kind = kind
+        self.name = name
+        self.planned = planned
+        self.active = active
+        self.outcome = outcome
+        self.reps = reps
+        self.weight = weight
+    }
+}

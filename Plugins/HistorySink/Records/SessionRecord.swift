@@ -1,0 +1,26 @@
+import PacerCore
+
+/// A recorded session as the history reads it back.
+public struct SessionRecord: Sendable {
+    /// The session's number in the history (`pacer history show ID`).
+    public var id: Int64
+    public var workout: String
+    public var file: String
+    public var started: WallTime
+    /// Nil while running, or forever if the session was interrupted (killed, crashed).
+    public var ended: WallTime?
+    /// Nil when the end was never written: shown as interrupted.
+    public var outcome: SessionOutcome?
+    public var planned: WorkoutDuration
+    /// From the session's end, or the sum of the phases recorded when it has none.
+    public var active: WorkoutDuration
+    public var paused: WorkoutDuration?
+    public var speed: Double
+    /// Rep steps with their reps logged.
+    public var setsLogged: Int
+    /// The phases, in the order they ended; empty unless asked for.
+    public var phases: [PhaseRecord]
+
+    /// `completed`, `quit`, `aborted`, or `interrupted` when the end was never written.
+    public var outcomeText: String { outcome?.rawValue ?? "interrupted" }
+}

@@ -1,0 +1,82 @@
+/// The history's schema, as the steps that build it: version N is what the first N migrations
+/// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
+enum HistorySchema {
+    /// The version this build writes and reads.
+    static let current = 2
+
+    /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
+    static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
+        switch version {
+        case 1: try version1(database)
+        case 2: try version2(database)
+        default: preconditionFailure("no migration to schema version \(version)")
+        }
+    }
+
+    /// Version 1: sessions with their local start and end as ISO text, phases with a weight as text.
+    private static func version1(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("""
+            CREATE TABLE sessions (
+                id      INTEGER PRIMARY KEY,
+                workout TEXT NOT NULL,
+                file    TEXT NOT NULL,
+                started TEXT NOT NULL,
+                planned REAL NOT NULL,
+                ended   TEXT,
+                outcome TEXT,
+                active  REAL,
+                paused  REAL
+            )
+            """)
+        try database.run("""
+            CREATE TABLE phases (
+                id      INTEGER PRIMARY KEY,
+                session INTEGER NOT NULL REFERENCES sessions(id),
+                idx     INTEGER NOT NULL,
+                kind    TEXT NOT NULL,
+                name    TEXT NOT NULL,
+                planned REAL,
+                active  REAL NOT NULL,
+                outcome TEXT NOT NULL,
+                reps    INTEGER,
+                weight  TEXT
+            )
+            """)
+    }
+
+    /// Version 2: start and end as UTC epoch seconds plus the local offset, so days and weeks are
+    /// computed without parsing text; the speed; a weight's number and unit; the indexes that keep
+    /// `pacer history` and `pacer stats` fast.
+    private static func version2(_ database: SQLiteDatabase) throws(SQLiteError) {
+        for column in [
+            "started_at INTEGER NOT NULL DEFAULT 0", "utc_offset INTEGER NOT NULL DEFAULT 0",
+            "ended_at INTEGER", "speed REAL NOT NULL DEFAULT 1",
+        ] {
+            try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
+        }
+        // SQLite's date functions read the offset in `2026-11-30T06:23:34+01:00` and give UTC.
+        try database.run("""
+            UPDATE sessions SET
+                started_at = CAST(strftime('%s', started) AS INTEGER),
+                utc_offset = CAST(round((julianday(substr(started, 1, 19)) - julianday(started)) * 86400) AS INTEGER),
+                ended_at = CAST(strftime('%s', ended) AS INTEGER)
+            """)
+        try database.run("ALTER TABLE phases RENAME COLUMN weight TO weight_text")
+        try database.run("ALTER TABLE phases ADD COLUMN weight_value REAL")
+        try database.run("ALTER TABLE phases ADD COLUMN weight_unit TEXT")
+        let weights = try database.query("SELECT id, weight_text FROM phases WHERE weight_text IS NOT NULL") { row in
+            (row.integer(0) ?? 0, LoggedWeight(text: row.text(1) ?? ""))
+        }
+        for (id, weight) in weights {
+            try database.run("UPDATE phases SET weight_value = ?, weight_unit = ? WHERE id = ?",
+                             [weight.value.map(SQLiteValue.real) ?? .null, weight.unit.map(SQLiteValue.text) ?? .null, .integer(id)])
+        }
+        try database.run("CREATE INDEX sessions_by_start ON sessions(started_at, id)")
+        try database.run("CREATE INDEX sessions_by_workout ON sessions(workout, started_at)")
+        try database.run("CREATE INDEX phases_by_session ON phases(session, idx)")
+        try database.run("""
+            CREATE INDEX phases_sets ON phases(session, name, reps, weight_value, weight_unit)
+            WHERE reps > 0 AND weight_value > 0
+            """)
+    }
+}

@@ -1,0 +1,118 @@
+import PacerCore
+
+/// Which sessions to read: all of them unless narrowed.
+public struct SessionFilter: Sendable {
+    /// Only sessions of the workout with exactly this name.
+    public var workout: String?
+    /// Only sessions started on this local day or later.
+    public var since: CalendarDay?
+    /// At most this many, the newest.
+    public var limit: Int?
+
+    public init(workout: String? = nil, since: CalendarDay? = nil, limit: Int? = nil) {
+        self.workout = workout
+        self.since = since
+        self.limit = limit
+    }
+}
+
+extension HistoryStore {
+    /// Sessions matching `filter`, newest first; their phases too when `withPhases`.
+    public func sessions(_ filter: SessionFilter = SessionFilter(), withPhases: Bool = false) throws(HistoryError) -> [SessionRecord] {
+        try attempt { () throws(SQLiteError) in
+            var sessions = try database.query(Self.sessionColumns + """
+                WHERE (?1 IS NULL OR s.workout = ?1) AND (?2 IS NULL OR s.started_at + s.utc_offset >= ?2)
+                ORDER BY s.started_at DESC, s.id DESC LIMIT ?3
+                """, [filter.workout.map(SQLiteValue.text) ?? .null,
+                      filter.since.map { .integer(Int64($0.number) * 86_400) } ?? .null,
+                      .integer(Int64(filter.limit ?? -1))], Self.session)
+            if withPhases {
+                for index in sessions.indices { sessions[index].phases = try phases(of: sessions[index].id) }
+            }
+            return sessions
+        }
+    }
+
+    /// One session with its phases, or nil when there is no session with that id.
+    public func session(id: Int64) throws(HistoryError) -> SessionRecord? {
+        try attempt { () throws(SQLiteError) in
+            guard var session = try database.query(Self.sessionColumns + "WHERE s.id = ?", [.integer(id)], Self.session).first else {
+                return nil
+            }
+            session.phases = try phases(of: id)
+            return session
+        }
+    }
+
+    /// Every session in the short form statistics use, oldest first.
+    public func summaries() throws(HistoryError) -> [SessionOverview] {
+        try attempt { () throws(SQLiteError) in
+            try database.query("""
+                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome
+                FROM sessions s ORDER BY s.started_at, s.id
+                """) { row in
+                SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "",
+                               started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
+                               active: Self.duration(row.real(4) ?? 0), outcome: row.text(5).flatMap(SessionOutcome.init))
+            }
+        }
+    }
+
+    /// Every set logged with reps and a numeric weight, in the order recorded.
+    public func loggedSets() throws(HistoryError) -> [LoggedSet] {
+        try attempt { () throws(SQLiteError) in
+            try database.query("""
+                SELECT session, name, reps, weight_value, weight_unit FROM phases
+                WHERE reps > 0 AND weight_value > 0 ORDER BY session, id
+                """) { row in
+                LoggedSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
+                          weight: row.real(3) ?? 0, unit: row.text(4))
+            }
+        }
+    }
+
+    /// The statistics of the whole history, as of `today`.
+    public func statistics(today: CalendarDay) throws(HistoryError) -> Statistics {
+        Statistics(sessions: try summaries(), sets: try loggedSets(), today: today)
+    }
+
+    /// How session `id` stands against the sessions before it, or nil when there is no such session.
+    public func standing(ofSession id: Int64) throws(HistoryError) -> SessionStanding? {
+        SessionStanding(session: id, sessions: try summaries(), sets: try loggedSets())
+    }
+
+    private func phases(of session: Int64) throws(SQLiteError) -> [PhaseRecord] {
+        try database.query("""
+            SELECT idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit
+            FROM phases WHERE session = ? ORDER BY id
+            """, [.integer(session)]) { row in
+            PhaseRecord(index: Int(row.integer(0) ?? 0), kind: row.text(1).flatMap(PhaseKind.init) ?? .work,
+                        name: row.text(2) ?? "", planned: row.real(3).map(Self.duration), active: Self.duration(row.real(4) ?? 0),
+                        outcome: row.text(5).flatMap(PhaseOutcome.init) ?? .completed, reps: row.integer(6).map { Int($0) },
+                        weight: row.text(7).map { LoggedWeight(text: $0, value: row.real(8), unit: row.text(9)) })
+        }
+    }
+
+    /// A session's active time: from its end, or the phases recorded when it never ended.
+    private static let activeColumn = "COALESCE(s.active, (SELECT total(p.active) FROM phases p WHERE p.session = s.id))"
+
+    private static let sessionColumns = """
+        SELECT s.id, s.workout, s.file, s.started_at, s.utc_offset, s.ended, s.outcome, s.planned, \(activeColumn),
+               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL)
+        FROM sessions s
+
+        """
+
+    private static func session(_ row: SQLiteRow) -> SessionRecord {
+        SessionRecord(
+            id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(2) ?? "",
+            started: WallTime(epochSeconds: row.integer(3) ?? 0, utcOffset: Int(row.integer(4) ?? 0)),
+            ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: row.text(6).flatMap(SessionOutcome.init),
+            planned: duration(row.real(7) ?? 0), active: duration(row.real(8) ?? 0), paused: row.real(9).map(duration),
+            speed: row.real(10) ?? 1, setsLogged: Int(row.integer(11) ?? 0), phases: [])
+    }
+
+    private static func duration(_ seconds: Double) -> WorkoutDuration {
+        WorkoutDuration(milliseconds: Int64((seconds * 1000).rounded()))
+    }
+}

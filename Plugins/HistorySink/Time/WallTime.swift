@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A moment on the wall clock: UTC seconds since the epoch and the local UTC offset in force
+/// then, so the local date and time it had can be told later, wherever the reader is.
+public struct WallTime: Sendable, Hashable {
+    public var epochSeconds: Int64
+    /// Seconds east of UTC (`+01:00` is 3600).
+    public var utcOffset: Int
+
+    public init(epochSeconds: Int64, utcOffset: Int) {
+        self.epochSeconds = epochSeconds
+        self.utcOffset = utcOffset
+    }
+
+    /// Now, with this machine's current offset.
+    public static func now() -> WallTime {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return WallTime(epochSeconds: Int64(seconds), utcOffset: parts.tm_gmtoff)
+    }
+
+    /// Reads `2026-11-30T06:23:34+01:00` (also `+0100` and `Z`), as the event stream's `wall` is written.
+    public init?(iso8601 text: String) {
+        let scalars = Array(text.utf8)
+        guard scalars.count >= 20, scalars[10] == UInt8(ascii: "T"),
+              let day = CalendarDay(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
+              let hour = Self.number(scalars[11..<13]), scalars[13] == UInt8(ascii: ":"),
+              let minute = Self.number(scalars[14..<16]), scalars[16] == UInt8(ascii: ":"),
+              let second = Self.number(scalars[17..<19]), hour < 24, minute < 60, second < 61 else { return nil }
+        let zone = scalars[19...]
+        let offset: Int
+        if zone.elementsEqual("Z".utf8) {
+            offset = 0
+        } else {
+            let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
+            guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), digits.count == 4,
+                  let hours = Self.number(digits[0..<2]), let minutes = Self.number(digits[2..<4]),
+                  zone.count == 5 || zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":") else { return nil }
+            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+        let local = Int64(day.number) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        self.init(epochSeconds: local - Int64(offset), utcOffset: offset)
+    }
+
+    /// Seconds since 1970-01-01T00:00 on the local clock of this moment.
+    private var localSeconds: Int64 { epochSeconds + Int64(utcOffset) }
+
+    /// The local calendar day.
+    public var localDay: CalendarDay {
+        CalendarDay(number: Int(localSeconds.floorDivided(by: 86_400)))
+    }
+
+    /// The local time of day: `18:05`, or `18:05:12` with seconds.
+    public func clock(seconds: Bool = false) -> String {
+        let ofDay = Int(localSeconds - Int64(localDay.number) * 86_400)
+        let text = "\(CalendarDay.twoDigits(ofDay / 3600)):\(CalendarDay.twoDigits(ofDay / 60 % 60))"
+        return seconds ? text + ":\(CalendarDay.twoDigits(ofDay % 60))" : text
+    }
+
+    /// `+01:00`, `-05:30`, `+00:00`.
+    public var offsetText: String {
+        let minutes = abs(utcOffset) / 60
+        return (utcOffset < 0 ? "-" : "+") + "\(CalendarDay.twoDigits(minutes / 60)):\(CalendarDay.twoDigits(minutes % 60))"
+    }
+
+    /// `2026-11-30T06:23:34+01:00`: local time with its offset.
+    public var iso8601: String {
+        "\(localDay)T\(clock(seconds: true))\(offsetText)"
+    }
+
+    private static func number(_ digits: some Collection<UInt8>) -> Int? {
+        guard digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+}

@@ -1,0 +1,42 @@
+import HistorySink
+import PacerCore
+import PacerRuntime
+import PacerSystem
+
+/// What `pacer history` and `pacer stats` share: the history file, its opening, colour and width.
+struct HistoryAccess {
+    static let fileOption = OptionSpec(
+        name: "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)")
+    static let jsonOption = OptionSpec(name: "--json", value: nil, help: "print JSON instead of text")
+
+    /// The history file to read.
+    let path: String
+    let style: HistoryStyle
+    /// The width to draw charts in.
+    let columns: Int
+    /// Today on this machine's clock.
+    let today: CalendarDay
+
+    /// The settings from the command line and the environment.
+    init(_ arguments: Arguments, _ environment: Environment) throws(Arguments.UsageError) {
+        let color = try arguments.colorChoice()
+        path = arguments.value("--history") ?? HistoryLocation.path(environment: environment.variables)
+        style = HistoryStyle(colored: color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil))
+        columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
+        today = WallTime.now().localDay
+    }
+
+    /// Opens the history for reading; nil when there is none yet.
+    func open() throws(HistoryError) -> HistoryStore? {
+        try HistoryStore.existing(at: path)
+    }
+
+    /// Reports a history that cannot be read, in one line, and returns the failure status.
+    static func failure(_ error: HistoryError) -> Int32 {
+        Output.problem("pacer: \(error.description)")
+        return ExitStatus.failure
+    }
+
+    /// What to print when there is nothing recorded yet.
+    static let empty: TerminalText = "No sessions recorded yet: finish a workout with 'pacer run' and it will show up here."
+}

@@ -1,0 +1,90 @@
+import HistorySink
+import PacerRuntime
+
+/// `pacer history`: the sessions recorded, newest first, or one of them in full.
+enum HistoryCommand {
+    /// How many sessions the text lists when neither `--limit` nor `--since` says otherwise.
+    static let defaultLimit = 20
+
+    static let spec = CommandSpec(
+        name: "history", abstract: "list the sessions recorded, or show one", usage: "pacer history [OPTIONS] [show ID]",
+        details: """
+            Lists sessions newest first under a heading per day: number, start time, workout, active
+            time, outcome (completed, quit, aborted, or interrupted when pacer was killed) and sets
+            logged. Without --limit or --since, the text lists the last \(defaultLimit); --json and --csv
+            export every matching session with its phases. 'pacer history show ID' shows one session's
+            phases and what was logged.
+            """,
+        options: [
+            OptionSpec(name: "--workout", value: "NAME", help: "only sessions of this workout"),
+            OptionSpec(name: "--since", value: "DATE", help: "only sessions on or after this day (YYYY-MM-DD)"),
+            OptionSpec(name: "--limit", value: "N", help: "at most the N newest sessions"),
+            HistoryAccess.jsonOption,
+            OptionSpec(name: "--csv", value: nil, help: "print CSV, one row per phase, with a header"),
+            HistoryAccess.fileOption, .color,
+        ]
+    ) { arguments, environment in
+        let access: HistoryAccess
+        var filter = SessionFilter(workout: arguments.value("--workout"))
+        do throws(Arguments.UsageError) {
+            access = try HistoryAccess(arguments, environment)
+            if let text = arguments.value("--since") {
+                guard let day = CalendarDay(iso: text) else { throw .init(message: "--since takes a date as YYYY-MM-DD, not '\(text)'") }
+                filter.since = day
+            }
+            if let text = arguments.value("--limit") {
+                guard let limit = Int(text), limit > 0 else { throw .init(message: "--limit takes a whole number above 0, not '\(text)'") }
+                filter.limit = limit
+            }
+            if arguments.has("--json") && arguments.has("--csv") { throw .init(message: "choose one of --json and --csv") }
+        } catch {
+            return Pacer.usageError(error.message, hintFor: "history")
+        }
+        switch arguments.positionals.count {
+        case 0:
+            return list(filter, arguments, access)
+        case 2 where arguments.positionals[0] == "show":
+            guard let id = Int64(arguments.positionals[1]), id > 0 else {
+                return Pacer.usageError("history show takes a session number, as 'pacer history' lists them", hintFor: "history")
+            }
+            return show(id, access)
+        default:
+            return Pacer.usageError("history takes no arguments, or 'show ID'", hintFor: "history")
+        }
+    }
+
+    private static func list(_ filter: SessionFilter, _ arguments: Arguments, _ access: HistoryAccess) -> Int32 {
+        let exporting = arguments.has("--json") || arguments.has("--csv")
+        var filter = filter
+        if !exporting && filter.limit == nil && filter.since == nil { filter.limit = defaultLimit }
+        let sessions: [SessionRecord]
+        do throws(HistoryError) {
+            sessions = try access.open()?.sessions(filter, withPhases: exporting) ?? []
+        } catch {
+            return HistoryAccess.failure(error)
+        }
+        if arguments.has("--json") {
+            HistoryExport.json(sessions, to: &Output.stream)
+        } else if arguments.has("--csv") {
+            HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
+        } else if sessions.isEmpty {
+            Output.line(filter.workout == nil && filter.since == nil ? HistoryAccess.empty : "No sessions match.")
+        } else {
+            HistoryListing(sessions: sessions, today: access.today, style: access.style).lines.forEach(Output.line)
+        }
+        return ExitStatus.success
+    }
+
+    private static func show(_ id: Int64, _ access: HistoryAccess) -> Int32 {
+        do throws(HistoryError) {
+            guard let session = try access.open()?.session(id: id) else {
+                Output.problem("pacer: there is no session #\(id) in the history \(access.path)")
+                return ExitStatus.failure
+            }
+            SessionDetail(session: session, style: access.style).lines.forEach(Output.line)
+            return ExitStatus.success
+        } catch {
+            return HistoryAccess.failure(error)
+        }
+    }
+}

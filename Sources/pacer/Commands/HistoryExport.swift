@@ -1,0 +1,75 @@
+import HistorySink
+import PacerCore
+
+/// `pacer history --json` and `--csv`: the sessions and their phases for other programs.
+enum HistoryExport {
+    /// An array of sessions, one per line, each with its phases; written a session at a time.
+    static func json(_ sessions: [SessionRecord], to output: inout some TextOutputStream) {
+        guard !sessions.isEmpty else { return output.write("[]\n") }
+        for (number, session) in sessions.enumerated() {
+            output.write((number == 0 ? "[\n  " : ",\n  ") + json(session))
+        }
+        output.write("\n]\n")
+    }
+
+    static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
+                            "planned", "active", "phase_outcome", "reps", "weight", "unit"]
+
+    /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. With `visible`
+    /// (output to a terminal), control characters are written as escapes instead of raw.
+    static func csv(_ sessions: [SessionRecord], visible: Bool, to output: inout some TextOutputStream) {
+        func line(_ row: [String]) -> String {
+            row.map { csvField(visible ? TerminalText.visible($0, keepingLineBreaks: false) : $0) }.joined(separator: ",") + "\r\n"
+        }
+        output.write(line(csvHeader))
+        for session in sessions {
+            output.write(session.phases.map { phase in
+                line([String(session.id), session.workout, session.file, session.started.iso8601,
+                      session.ended?.iso8601 ?? "", session.outcomeText, String(phase.index), phase.kind.rawValue,
+                      phase.name, phase.planned.map(seconds) ?? "", seconds(phase.active), phase.outcome.rawValue,
+                      phase.reps.map(String.init) ?? "", phase.weight.map { $0.value.map(JSONText.number) ?? $0.text } ?? "",
+                      phase.weight?.unit ?? ""])
+            }.joined())
+        }
+    }
+
+    private static func json(_ session: SessionRecord) -> String {
+        object([
+            ("id", String(session.id)), ("workout", string(session.workout)), ("file", string(session.file)),
+            ("started", string(session.started.iso8601)), ("ended", session.ended.map { string($0.iso8601) } ?? "null"),
+            ("outcome", string(session.outcomeText)), ("planned", seconds(session.planned)), ("active", seconds(session.active)),
+            ("paused", session.paused.map(seconds) ?? "null"), ("speed", JSONText.number(session.speed)),
+            ("phases", "[" + session.phases.map(json).joined(separator: ",") + "]"),
+        ])
+    }
+
+    private static func json(_ phase: PhaseRecord) -> String {
+        object([
+            ("index", String(phase.index)), ("kind", string(phase.kind.rawValue)), ("name", string(phase.name)),
+            ("planned", phase.planned.map(seconds) ?? "null"), ("active", seconds(phase.active)),
+            ("outcome", string(phase.outcome.rawValue)), ("reps", phase.reps.map(String.init) ?? "null"),
+            ("weight", phase.weight.map { $0.value.map(JSONText.number) ?? string($0.text) } ?? "null"),
+            ("unit", phase.weight?.unit.map(string) ?? "null"),
+        ])
+    }
+
+    /// A JSON object from keys and the JSON text of their values, in order.
+    static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string (JSONText escapes DEL and C1 too, so the output is safe on a terminal).
+    static func string(_ text: String) -> String {
+        JSONText.quoted(text)
+    }
+
+    static func seconds(_ duration: WorkoutDuration) -> String {
+        JSONText.number(duration.seconds)
+    }
+
+    private static func csvField(_ text: String) -> String {
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        guard text.utf8.contains(where: special.contains) else { return text }
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}

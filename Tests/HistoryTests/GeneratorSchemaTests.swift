@@ -1,0 +1,40 @@
+import Foundation
+@testable import HistorySink
+import Testing
+
+/// `bench/history-gen.py` writes the schema by hand: it must stay the one `HistorySchema` builds.
+@Suite("bench/history-gen.py")
+struct GeneratorSchemaTests {
+    static let generator = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("bench/history-gen.py").path
+
+    @Test func writesTheCurrentSchemaAndHistoriesPacerReads() throws {
+        let folder = try TemporaryFolder()
+        let generated = folder.file("generated.sqlite3")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.generator, generated, "200"]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the generator failed")
+        _ = try HistoryStore(path: folder.file("built.sqlite3"))
+
+        let columns = """
+            SELECT m.name || '.' || c.name || ' ' || c.type || ' ' || c."notnull" || ' ' || ifnull(c.dflt_value, '-') || ' ' || c.pk
+            FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' ORDER BY m.name, c.cid
+            """
+        let indexes = """
+            SELECT m.name || ': ' || group_concat(i.name, ',') || ' partial ' || l.partial
+            FROM sqlite_master m, pragma_index_info(m.name) i, pragma_index_list(m.tbl_name) l
+            WHERE m.type = 'index' AND l.name = m.name GROUP BY m.name ORDER BY m.name
+            """
+        #expect(try sql(generated, columns).count == 25 && sql(generated, indexes).count == 4)
+        for query in [columns, indexes, "PRAGMA user_version"] {
+            #expect(try sql(generated, query) == sql(folder.file("built.sqlite3"), query))
+        }
+        let store = try #require(try HistoryStore.existing(at: generated))
+        #expect(try store.sessions().count == 200)
+        #expect(try store.loggedSets().count > 0)
+    }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import HistorySink
+import PacerCore
+import Testing
+
+/// A fresh folder under /tmp for one test's database files, removed with everything in it when
+/// the test lets go of it.
+final class TemporaryFolder: Sendable {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/pacer-history-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        path = try #require(created.map { String(cString: $0) }, "mkdtemp failed")
+    }
+
+    deinit {
+        remove(path)
+    }
+
+    /// A path inside the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    private func remove(_ path: String) {
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+                if name != "." && name != ".." { remove(path + "/" + name) }
+            }
+            closedir(directory)
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}
+
+/// Writes `bytes` to a new file at `path`.
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+}
+
+/// Reads a whole small file.
+func readFile(_ path: String) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count <= 0 { return bytes }
+        bytes += chunk[..<count]
+    }
+}
+
+/// A moment given as local text, `2026-11-30T18:05:00+01:00`.
+func wall(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> WallTime {
+    guard let time = WallTime(iso8601: text) else {
+        Issue.record("not a wall time: \(text)", sourceLocation: sourceLocation)
+        return WallTime(epochSeconds: 0, utcOffset: 0)
+    }
+    return time
+}
+
+func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
+
+extension HistoryStore {
+    /// Records a whole session: its start, these phases, and an end unless `outcome` is nil.
+    @discardableResult
+    func record(_ workout: String = "Tabata", at started: String, phases: [PhaseRecord] = [],
+                outcome: SessionOutcome? = .completed, paused: Double = 0) throws -> Int64 {
+        let start = wall(started)
+        let id = try startSession(SessionStart(workout: workout, file: "/w/\(workout).json", started: start,
+                                               planned: .seconds(240), speed: 1))
+        for phase in phases { try recordPhase(phase, session: id) }
+        if let outcome {
+            let active = phases.reduce(WorkoutDuration.zero) { $0 + $1.active }
+            let ended = WallTime(epochSeconds: start.epochSeconds + Int64(active.seconds + paused), utcOffset: start.utcOffset)
+            try endSession(id, SessionEnd(ended: ended, outcome: outcome, active: active,
+                                          paused: WorkoutDuration(milliseconds: Int64(paused * 1000))))
+        }
+        return id
+    }
+}
+
+/// A work phase of `seconds`.
+func work(_ index: Int, _ name: String = "Sprint", seconds: Int64 = 20, outcome: PhaseOutcome = .completed) -> PhaseRecord {
+    PhaseRecord(index: index, kind: .work, name: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
+}
+
+/// A rep step that logged `reps` at `weight`.
+func set(_ index: Int, _ name: String, reps: Int?, weight: String?) -> PhaseRecord {
+    PhaseRecord(index: index, kind: .reps, name: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
+                weight: weight.map { LoggedWeight(text: $0) })
+}
+
+/// Runs one SQL statement on its own connection and returns the first column of each row as text.
+func sql(_ path: String, _ statement: String) throws -> [String] {
+    let database = try SQLiteDatabase(path: path, create: false, busyTimeout: 1000)
+    return try database.query(statement) { $0.text(0) ?? "NULL" }
+}

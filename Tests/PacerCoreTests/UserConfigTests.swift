@@ -1,0 +1,70 @@
+import Foundation
+import PacerCore
+import Testing
+
+@Suite("config file")
+struct UserConfigTests {
+    private static func decode(_ text: String) -> Result<UserConfig, ConfigErrors> {
+        do throws(ConfigErrors) {
+            return .success(try UserConfig.decode(Array(text.utf8)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func problems(_ text: String) -> [String] {
+        guard case .failure(let errors) = decode(text) else { return [] }
+        return errors.diagnostics.map(\.description)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let config = try Self.decode("""
+            {"$schema": "x", "sinks": ["terminal", "speech:voice=en"], "bell": false, "color": "never",
+             "prompt": false, "history": false, "log": "/tmp/pacer.jsonl"}
+            """).get()
+        #expect(config.sinks?.map(\.description) == ["terminal", "speech:voice=en"])
+        #expect(config.bell == false && config.color == .never && config.prompt == false && config.history == false)
+        #expect(config.log == "/tmp/pacer.jsonl")
+        #expect(try Self.decode("{}").get() == UserConfig())
+    }
+
+    @Test func everyProblemIsReportedWithItsLineAndColumn() {
+        let problems = Self.problems("""
+            {
+              "snks": ["terminal"],
+              "bell": "yes",
+              "color": "sometimes",
+              "sinks": ["terminal", 3, "log:x"]
+            }
+            """)
+        #expect(problems == [
+            #"2:11: error: unknown key "snks" (did you mean "sinks"?)"#,
+            #"3:11: error: "bell" must be true or false, not a string"#,
+            #"4:12: error: "color" must be "auto", "always" or "never""#,
+            "5:25: error: each sink is a string such as \"terminal\" or \"speech:voice=en\", not a number",
+            "5:28: error: sink option 'x' is not KEY=VALUE (as in --sink log:KEY=VALUE)",
+        ])
+        #expect(Self.problems(#"{"bell": true, "bell": false}"#) == [#"1:16: error: duplicate key "bell""#])
+    }
+
+    @Test func syntaxErrorsAndOtherShapesAreClear() {
+        #expect(Self.problems(#"{"bell": tru}"#) == ["1:13: error: unexpected '}': expected true"])
+        #expect(Self.problems(#"["terminal"]"#) == [#"1:1: error: the config is a JSON object like {"sinks": ["terminal"]}, not an array"#])
+        #expect(Self.problems(#"{"speed": 2}"#) == [#"1:11: error: unknown key "speed"; the keys are sinks, bell, color, prompt, history, log"#])
+    }
+
+    /// The decoder and docs/config.schema.json agree on every example the schema check uses.
+    @Test func theDecoderAgreesWithTheSchemaExamples() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/schema-examples/config")
+        for (folder, valid) in [("valid", true), ("invalid", false)] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: examples.appendingPathComponent(folder).path).filter { $0.hasSuffix(".json") }
+            #expect(!files.isEmpty)
+            for file in files {
+                let text = try String(contentsOf: examples.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                let accepted = if case .success = Self.decode(text) { true } else { false }
+                #expect(accepted == valid, "\(folder)/\(file)")
+            }
+        }
+    }
+}

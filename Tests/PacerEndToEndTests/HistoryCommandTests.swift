@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+@testable import HistorySink
+import PacerCore
+import Testing
+
+/// `pacer history` and `pacer stats` as a user runs them: the default file in the sandbox's home,
+/// the `--history` option, and every way a history can be missing or broken.
+@Suite("history and stats commands")
+struct HistoryCommandTests {
+    /// Where pacer looks by default in the sandbox: `$HOME/.local/share/pacer/history.sqlite3`.
+    static func defaultPath(_ sandbox: Sandbox) -> String {
+        sandbox.home.appendingPathComponent(".local/share/pacer/history.sqlite3").path
+    }
+
+    /// A history with three sessions: a strength session yesterday, a Tabata session today, and
+    /// one today whose end was never written.
+    static func recordSessions(at path: String) throws {
+        let store = try HistoryStore(path: path)
+        let now = WallTime.now()
+        let yesterday = WallTime(epochSeconds: now.epochSeconds - 86_400, utcOffset: now.utcOffset)
+        let strength = try store.startSession(SessionStart(workout: "Strength", file: "/w/strength.json", started: yesterday,
+                                                           planned: .seconds(300), speed: 1))
+        try store.recordPhase(PhaseRecord(index: 1, kind: .reps, name: "Squat", planned: nil, active: .seconds(50), outcome: .completed,
+                                          reps: 5, weight: LoggedWeight(text: "80 kg")), session: strength)
+        try store.endSession(strength, SessionEnd(ended: yesterday, outcome: .completed, active: .seconds(50), paused: .zero))
+        let tabata = try store.startSession(SessionStart(workout: "Tabata", file: "/w/tabata.json", started: now, planned: .seconds(240), speed: 10))
+        try store.recordPhase(PhaseRecord(index: 1, kind: .work, name: "Sprint", planned: .seconds(20), active: .seconds(20),
+                                          outcome: .completed), session: tabata)
+        try store.endSession(tabata, SessionEnd(ended: now, outcome: .quit, active: .seconds(20), paused: .seconds(3)))
+        try store.startSession(SessionStart(workout: "Evil\u{1B}]0;title\u{7}", file: "/w/evil.json", started: now, planned: .seconds(60), speed: 1))
+    }
+
+    @Test func noHistoryYetIsAFriendlyMessageOrEmptyData() async throws {
+        let sandbox = try Sandbox()
+        for command in [["history"], ["stats"]] {
+            let result = try await PacerProcess.run(command, in: sandbox)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+            #expect(result.stdout == "No sessions recorded yet: finish a workout with 'pacer run' and it will show up here.\n", "\(result)")
+        }
+        #expect(try await PacerProcess.run(["history", "--json"], in: sandbox).stdout == "[]\n")
+        #expect(try await PacerProcess.run(["history", "--csv"], in: sandbox).stdout.hasPrefix("session,workout,file,"))
+        let stats = try await PacerProcess.run(["stats", "--json"], in: sandbox)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats)")
+        #expect((object["weeks"] as? [Any])?.count == 12 && (object["exercises"] as? [Any])?.isEmpty == true)
+        #expect(!FileManager.default.fileExists(atPath: Self.defaultPath(sandbox)), "reading creates nothing")
+    }
+
+    @Test func sessionsAreListedShownAndExported() async throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: (Self.defaultPath(sandbox) as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Self.recordSessions(at: Self.defaultPath(sandbox))
+
+        let listing = try await PacerProcess.run(["history"], in: sandbox)
+        #expect(listing.status == 0 && listing.stderr.isEmpty, "\(listing)")
+        #expect(listing.stdoutLines.first == "Today", "\(listing)")
+        #expect(listing.stdoutLines.contains("Yesterday"), "\(listing)")
+        #expect(listing.stdout.contains("Evil\\u{1b}]0;title\\u{7}") && !listing.stdout.contains("\u{1B}"), "\(listing)")
+        #expect(listing.stdoutLines.contains { $0.contains("Strength") && $0.contains("completed") && $0.hasSuffix(" 1 set") }, "\(listing)")
+        #expect(listing.stdoutLines.contains { $0.contains("Tabata") && $0.contains("20s") && $0.hasSuffix("quit") }, "\(listing)")
+        #expect(listing.stdoutLines.contains { $0.contains("interrupted") }, "\(listing)")
+
+        let filtered = try await PacerProcess.run(["history", "--workout", "Tabata", "--limit", "5"], in: sandbox)
+        #expect(filtered.stdoutLines.count == 2 && filtered.stdout.contains("#2"), "\(filtered)")
+        let since = try await PacerProcess.run(["history", "--since", WallTime.now().localDay.description], in: sandbox)
+        #expect(since.stdoutLines.count == 3 && !since.stdout.contains("Strength"), "\(since)")
+
+        let shown = try await PacerProcess.run(["history", "show", "1"], in: sandbox)
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdoutLines.last == "  1  reps  Squat        -    0:50  completed  5 × 80 kg", "\(shown)")
+        let missing = try await PacerProcess.run(["history", "show", "99"], in: sandbox)
+        #expect(missing.status == 1 && missing.stderrLines == ["pacer: there is no session #99 in the history \(Self.defaultPath(sandbox))"], "\(missing)")
+
+        let json = try await PacerProcess.run(["history", "--json"], in: sandbox)
+        let sessions = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        #expect(sessions.map { $0["outcome"] as? String } == ["interrupted", "quit", "completed"])
+        #expect(sessions[1]["speed"] as? Int == 10 && sessions[1]["paused"] as? Int == 3)
+        #expect(!json.stdout.contains("\u{1B}") && !json.stdout.contains("\u{7}"))
+
+        let csv = try await PacerProcess.run(["history", "--csv"], in: sandbox)
+        #expect(csv.stdout.components(separatedBy: "\r\n").count == 1 + 2 + 1, "a header and two phases: \(csv)")
+
+        let stats = try await PacerProcess.run(["stats"], in: sandbox)
+        #expect(stats.status == 0 && stats.stdout.contains("Squat (kg)  best 93.3") && !stats.stdout.contains("\u{1B}"), "\(stats)")
+    }
+
+    @Test func theHistoryOptionAndVariableChooseTheFile() async throws {
+        let sandbox = try Sandbox()
+        try Self.recordSessions(at: sandbox.path("mine.sqlite3"))
+        let byOption = try await PacerProcess.run(["history", "--history", sandbox.path("mine.sqlite3")], in: sandbox)
+        let byVariable = try await PacerProcess.run(["stats", "--json"], in: sandbox, environment: ["PACER_HISTORY": sandbox.path("mine.sqlite3")])
+        #expect(byOption.status == 0 && byOption.stdout.contains("Tabata"), "\(byOption)")
+        #expect(byVariable.status == 0 && byVariable.stdout.contains("\"name\":\"Squat\""), "\(byVariable)")
+    }
+
+    @Test func aCorruptHistoryIsOneLineAndExitOne() async throws {
+        let sandbox = try Sandbox()
+        let path = try sandbox.write("garbage.sqlite3", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
+        for command in [["history"], ["history", "--json"], ["history", "show", "1"], ["stats"], ["stats", "--json"]] {
+            let result = try await PacerProcess.run(command + ["--history", path], in: sandbox)
+            #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
+            #expect(result.stderrLines == ["pacer: cannot use the history \(path): file is not a database"], "\(result)")
+        }
+    }
+
+    @Test func aLockedHistoryIsOneLineAndExitOne() async throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.path("history.sqlite3")
+        try Self.recordSessions(at: path)
+        // In rollback-journal mode an exclusive lock keeps readers out too (in WAL mode they read on).
+        let holder = try SQLiteDatabase(path: path, create: false, busyTimeout: 0)
+        try holder.run("PRAGMA journal_mode = DELETE")
+        try holder.run("BEGIN EXCLUSIVE")
+        try holder.run("UPDATE sessions SET workout = workout")
+        let result = try await PacerProcess.run(["history", "--history", path], in: sandbox)
+        try holder.run("ROLLBACK")
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderrLines == ["pacer: cannot use the history \(path): database is locked"], "\(result)")
+    }
+
+    @Test(arguments: [
+        (["history", "--since", "2026-13-01"], "--since takes a date as YYYY-MM-DD, not '2026-13-01'"),
+        (["history", "--limit", "0"], "--limit takes a whole number above 0, not '0'"),
+        (["history", "--json", "--csv"], "choose one of --json and --csv"),
+        (["history", "everything"], "history takes no arguments, or 'show ID'"),
+        (["history", "show", "x"], "history show takes a session number, as 'pacer history' lists them"),
+        (["stats", "--color", "pink"], "--color takes auto, always or never, not 'pink'"),
+        (["stats", "now"], "stats takes no arguments"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) async throws {
+        let result = try await PacerProcess.run(arguments, in: try Sandbox())
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderrLines.first == "pacer: \(message)", "\(result)")
+    }
+
+    @Test func helpListsTheNewCommands() async throws {
+        let result = try await PacerProcess.run(["--help"], in: try Sandbox())
+        #expect(result.stdoutLines.contains { $0.hasPrefix("  history ") } && result.stdoutLines.contains { $0.hasPrefix("  stats ") }, "\(result)")
+    }
+}
