@@ -170,6 +170,10 @@ struct ShippedPluginTests {
         try sandbox.write("long.json", #"{"name": "Long", "steps": [{"work": 60, "name": "One"}, {"work": 60, "name": "Two"}, {"work": 60, "name": "Three"}]}"#)
         let folder = sandbox.runtime.appendingPathComponent("pacer").path
         let fifo = folder + "/remote"
+        // What a session killed with kill -9 left behind a minute ago: the next session tidies it away.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        #expect(mkfifo(folder + "/remote-99999999", 0o600) == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: folder + "/remote-99999999")
         let path = sandbox.path("long.log")
         let process = try await PacerProcess.startSession(["run", "long.json", "--log", path, "--sink", "remote"], in: sandbox, log: path)
         #expect(await eventually { FileManager.default.fileExists(atPath: fifo) }, "no FIFO at \(fifo)")
@@ -214,15 +218,16 @@ struct ShippedPluginTests {
     @Test func ctlWithoutASessionFailsAtOnce() async throws {
         let sandbox = try Sandbox()
         let message = "pacer: no session is running with the remote plugin (start one with --sink remote)\n"
+        // "At once": a blocking open would wait for a reader forever; the bound is loose for busy machines.
         let none = try await PacerProcess.run(["ctl", "skip"], in: sandbox)
-        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr == message && none.seconds < 2.5, "\(none)")
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr == message && none.seconds < 5, "\(none)")
 
         // A FIFO that nobody reads (a session killed with kill -9): opening it must not wait.
         let folder = sandbox.runtime.appendingPathComponent("pacer").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(mkfifo(folder + "/remote", 0o600) == 0)
-        let stale = try await PacerProcess.run(["ctl", "-10"], in: sandbox, timeout: 3)
-        #expect(stale.status == 1 && stale.stderr == message && stale.seconds < 2.5, "\(stale)")
+        let stale = try await PacerProcess.run(["ctl", "-10"], in: sandbox)
+        #expect(stale.status == 1 && stale.stderr == message && stale.seconds < 5, "\(stale)")
 
         let misspelt = try await PacerProcess.run(["ctl", "skp"], in: sandbox)
         #expect(misspelt.status == 2 && misspelt.stderr.contains("did you mean \"skip\""), "\(misspelt)")
