@@ -5,8 +5,10 @@ import Foundation
 import Testing
 
 /// The plugins that ship in Plugins/ (notify, statusline, remote) and `pacer ctl`, run for real:
-/// pacer finds them among its shipped plugins and they run as Python processes.
-@Suite("shipped plugins")
+/// pacer finds them among its shipped plugins and they run as Python processes. One at a time, so
+/// their Python starts do not add to the burst of processes at the start of a run, which the timed
+/// tests elsewhere feel on a small machine; they take about 12 s in all.
+@Suite("shipped plugins", .serialized)
 struct ShippedPluginTests {
     static let plugins = ["notify", "statusline", "remote"]
 
