@@ -129,9 +129,9 @@ class Session:
             except (BrokenPipeError, ValueError):
                 pass  # pacer has finished
 
-    def session_now(self):
-        """Pacer's session time now, from the arrival of its log lines."""
-        return self.clock.now()
+    def session_time(self, monotonic):
+        """Pacer's session time at a moment on this process's monotonic clock."""
+        return self.clock.now() - (time.monotonic() - monotonic)
 
     def view_at(self, session_time):
         """The plugin's view of the session as it was at `session_time`, rebuilt from the log."""
