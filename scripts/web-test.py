@@ -28,7 +28,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webtest.session import PACER, PLUGIN, ROOT, URL_PATTERN, start_session  # noqa: E402
+from webtest.session import PACER, PLUGIN, ROOT, URL_PATTERN, port_and_token, start_session  # noqa: E402
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -90,17 +90,6 @@ def write_workout(folder, workout, name="workout.json"):
     with open(path, "w") as file:
         json.dump(workout, file)
     return path
-
-
-def port_and_token(url):
-    match = re.match(r"http://[^/]+:(\d+)/([^/]+)/", url)
-    return int(match.group(1)), match.group(2)
-
-
-def local_url(url):
-    """The printed URL, pointed at loopback (the tests never reach other addresses)."""
-    port, token = port_and_token(url)
-    return f"http://127.0.0.1:{port}/{token}/"
 
 
 def status_of(port, method, path, body=None, headers=None):
@@ -228,8 +217,16 @@ def options_are_checked(checks, folder):
 def hostile_stdin_and_requests(checks, folder):
     """The plugin alone, fed garbage, floods of connections and SIGTERM."""
     process = subprocess.Popen([PLUGIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    url = process.stderr.readline().decode()
-    port, token = port_and_token(URL_PATTERN.search(url).group(0))
+    try:
+        feed_the_plugin_alone(checks, process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+def feed_the_plugin_alone(checks, process):
+    port, token = port_and_token(URL_PATTERN.search(process.stderr.readline().decode()).group(0))
 
     def feed(*lines):
         for line in lines:
@@ -296,9 +293,8 @@ def status_of_or_zero(port, path):
 def shared_on_the_network(checks, folder):
     session = start_session(write_workout(folder, SHORT_WORKOUT, "short.json"), 20, folder, options=("bind=0.0.0.0",))
     try:
-        url = session.url
-        port, token = port_and_token(url)
-        checks.check("bind=0.0.0.0: the URL carries a token", len(token) >= 20, url)
+        port, token = session.port_and_token
+        checks.check("bind=0.0.0.0: the URL carries a token", len(token) >= 20, session.url)
         checks.check("no token: 403", status_of(port, "GET", "/") == 403)
         checks.check("a wrong token: 403", status_of(port, "GET", "/" + "A" * len(token) + "/") == 403)
         checks.check("no token, a command: 403, and nothing happens",
@@ -316,7 +312,7 @@ def a_session_in_the_browser(checks, folder):
     phone = tv = None
     try:
         url = session.url
-        port, token = port_and_token(url)
+        port, token = session.port_and_token
         phone, tv = new_browser(*PHONE), new_browser(*TV)
         phone.get(url)
         shown = wait_for_page(phone, shows_phase("Squats"), 15, "the first work phase")
@@ -449,8 +445,7 @@ def hostile_requests(checks, session, port, token):
 def reconnections(checks, session, port, tv):
     """A page whose connection dies while the session moves on; a page closed and opened again."""
     proxy = CuttableProxy(port)
-    url = f"http://127.0.0.1:{proxy.port}{local_url(session.url)[len(f'http://127.0.0.1:{port}'):]}"
-    tv.get(url)
+    tv.get(f"http://127.0.0.1:{proxy.port}/{session.port_and_token[1]}/")
     wait_for_page(tv, shows_phase("Rest"), 5, "Rest through the proxy")
     proxy.cut()
     session.command("skip")

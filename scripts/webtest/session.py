@@ -18,9 +18,15 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLUGIN = os.path.join(ROOT, "Plugins", "web", "pacer-sink-web")
-PACER = os.environ.get("PACER", os.path.join(ROOT, ".build", "debug", "pacer"))
+PACER = os.path.abspath(os.environ.get("PACER", os.path.join(ROOT, ".build", "debug", "pacer")))
 URL_PATTERN = re.compile(r"http://\S+/")
 LOG_POLL = 0.001  # seconds between looks at the log file
+
+
+def port_and_token(url):
+    """The port and the token of a page URL the plugin printed."""
+    match = re.match(r"http://[^/]+:(\d+)/([^/]+)/", url)
+    return int(match.group(1)), match.group(2)
 
 
 def load_plugin_module():
@@ -114,6 +120,25 @@ class Session:
         return self.wait_until(found, timeout, what)
 
     @property
+    def port_and_token(self):
+        return port_and_token(self.url)
+
+    @property
+    def plugin_pid(self):
+        """The plugin's process: Pacer's child that runs it."""
+        for entry in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                    running_plugin = PLUGIN.encode() in cmdline.read()
+            except OSError:
+                continue
+            if parent == self.pacer.pid and running_plugin:
+                return int(entry)
+        return None
+
+    @property
     def url(self):
         """The page's URL as the plugin printed it."""
         def printed():
@@ -190,6 +215,10 @@ class BridgedSession(Session):
     def _pass_commands(self):
         for line in self.plugin.stdout:
             self.command(line.decode(errors="replace").rstrip("\n"))
+
+    @property
+    def plugin_pid(self):
+        return self.plugin.pid
 
     def _watch_plugin_exit(self):
         self.plugin.wait()
