@@ -58,17 +58,20 @@ def write(folder, name, workout):
 
 @contextlib.contextmanager
 def pages_open(url, count, size=(800, 600)):
-    """`count` windows of one headless Chromium showing the page: yields (driver, window handles)."""
+    """`count` windows of one headless Chromium showing the page: yields (driver, window handles).
+
+    A browser keeps at most 6 connections to one host, and each page holds one open, so each
+    window uses its own name for loopback (Chromium resolves *.localhost to 127.0.0.1)."""
     if count == 0:
         yield None, []
         return
     driver = new_browser(*size)
     try:
-        driver.get(url)
-        handles = [driver.current_window_handle]
-        for _ in range(count - 1):
-            driver.switch_to.new_window("window")
-            driver.get(url)
+        handles = []
+        for number in range(count):
+            if handles:
+                driver.switch_to.new_window("window")
+            driver.get(url.replace("//127.0.0.1:", f"//page{number}.localhost:"))
             handles.append(driver.current_window_handle)
         yield driver, handles
     finally:

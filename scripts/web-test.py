@@ -245,7 +245,7 @@ def feed_the_plugin_alone(checks, process):
                  state and state["phase"]["name"] == "<img src=x onerror=alert(1)>", state)
 
     fuzz = random.Random(12)
-    junk = [None, True, -1, 0, 1e308, -1e308, "", "x" * 1000, [], {}, 3.5, "work", 2 ** 70]
+    junk = [None, True, -1, 0, 1e308, -1e308, 1e-300, 5e8, -5e8, "", "x" * 1000, [], {}, 3.5, "work", 2 ** 70]
     sample = {"event": "phase.start", "t": 1, "due": 1, "index": 1, "count": 1, "kind": "work", "name": "n",
               "duration": 10, "round": 1, "rounds": 2, "next": "m", "cue": "c", "reps": 3, "weight": 2, "cap": 3,
               "planned_after": 4, "by": 5, "active": 6, "outcome": "skipped", "text": "t", "paused": 1}
