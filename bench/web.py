@@ -11,8 +11,10 @@
    clock error = the page's session time - the session's; display error = how far the shown
    phase clock is from the true one (for a page still showing the previous phase: how long ago it
    changed). Readings whose round trip took over 20 ms are left out. Target: 100 ms at every moment.
-2. Lateness. 60 one-second phases at --speed 5 (as bench/lateness.py) with no page and with N
-   pages: phase.start arrival at this reader minus due, and Pacer's own t - due.
+2. Lateness. 60 one-second phases at --speed 5 (as bench/lateness.py) with nothing open, with N
+   event streams read by another process (N pages on other devices), and with N pages in one
+   headless Chromium on this machine: phase.start arrival at this reader (the observer) minus
+   due, and Pacer's own t - due.
 3. Memory. An hour of workout (720 phases of 5 s) at --speed 60 with 3 event streams and a
    reconnecting one; the plugin's RSS sampled every second. Target: flat.
 
@@ -20,6 +22,7 @@ Uses the same session launcher as scripts/web-test.py (a bridge until `pacer run
 """
 import argparse
 import contextlib
+import multiprocessing
 import json
 import os
 import sys
@@ -153,11 +156,32 @@ def page_clock(folder, pages, speed=5):
     return clock_errors, display_errors, skipped
 
 
-def lateness(folder, pages, speed=5):
-    workout = {"name": "Lateness bench", "countdown": 0, "steps": [OPEN_THE_PAGES, {"repeat": 60, "steps": [{"work": 1}]}]}
-    session = start_session(write(folder, f"late-{pages}.json", workout), speed, folder)
+@contextlib.contextmanager
+def streams_open(session, count):
+    """`count` event streams read by another process, as pages on other devices would."""
+    stop = multiprocessing.Event()
+    reader = multiprocessing.Process(target=read_streams, args=(*session.port_and_token, count, stop))
+    reader.start()
     try:
-        with pages_open(session.url, pages):
+        yield
+    finally:
+        stop.set()
+        reader.join(5)
+
+
+def read_streams(port, token, count, stop):
+    threads = [threading.Thread(target=read_stream, args=(port, token, stop), daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    stop.wait()
+
+
+def lateness(folder, pages=0, streams=0, speed=5):
+    workout = {"name": "Lateness bench", "countdown": 0, "steps": [OPEN_THE_PAGES, {"repeat": 60, "steps": [{"work": 1}]}]}
+    session = start_session(write(folder, f"late-{pages}-{streams}.json", workout), speed, folder)
+    try:
+        with pages_open(session.url, pages), streams_open(session, streams):
+            time.sleep(1)  # the streams connect
             go(session)
             session.wait_for_event(lambda e: e["event"] == "session.end", 60, "session.end")
     finally:
@@ -225,9 +249,10 @@ def main():
             print(f"{pages:>3} page(s): clock   {describe(clock_errors)}")
             print(f"{'':>12} display {describe(display_errors)}  ({skipped} readings left out)")
         print("\n== 2. phase-start lateness, 60 x 1 s at --speed 5")
-        for pages in (0, args.pages):
-            arrival, own = lateness(folder, pages)
-            print(f"{pages:>3} page(s): arrival {describe(arrival, 1000)}; pacer t-due {describe(own, 1000)}")
+        for label, pages, streams in (("nothing open", 0, 0), (f"{args.pages} streams", 0, args.pages),
+                                      (f"{args.pages} pages", args.pages, 0)):
+            arrival, own = lateness(folder, pages, streams)
+            print(f"{label:>13}: arrival {describe(arrival, 1000)}; pacer t-due {describe(own, 1000)}")
         if not args.skip_memory:
             print("\n== 3. plugin memory over 1 h of workout at --speed 60 (4 streams, one reconnecting)")
             samples = memory(folder)
