@@ -171,7 +171,7 @@ struct PluginTests {
         let lines = result.stderrLines
         #expect(lines.first == "chatty: listening on http://127.0.0.1:8080", "\(result)")
         #expect(lines.allSatisfy { $0.hasPrefix("chatty: ") }, "\(result)")
-        #expect(lines.count < 60, "at most a burst and ten a second: \(lines.count)")
+        #expect(lines.count < 80, "at most a burst of 50 and ten a second: \(lines.count)")
         #expect(lines.last?.contains("more lines not shown") == true, "\(result)")
     }
 

@@ -6,10 +6,11 @@ import PacerCore
 import PacerSystem
 
 /// Shows what a plugin writes on its standard error to the user, each line prefixed with the
-/// plugin's name, at most `linesPerSecond` (with a burst of twice that); the rest is counted and
-/// the count shown, so a chatty plugin cannot flood the screen.
+/// plugin's name, at most `linesPerSecond` after a first `burst` (room for a URL and its QR
+/// code); the rest is counted and the count shown, so a chatty plugin cannot flood the screen.
 final class PluginErrorRelay: Sendable {
     static let linesPerSecond = 10.0
+    static let burst = 50.0
     /// Longer lines are cut.
     static let maximumLineWidth = 300
 
@@ -25,7 +26,7 @@ final class PluginErrorRelay: Sendable {
     /// Reads `descriptor` to its end on a thread of its own, then closes it.
     func start(reading descriptor: Int32) {
         BackgroundThread.start { [self] in
-            var limiter = RateLimiter(perSecond: Self.linesPerSecond, burst: 2 * Self.linesPerSecond)
+            var limiter = RateLimiter(perSecond: Self.linesPerSecond, burst: Self.burst)
             var hidden = 0
             forEachLine(of: descriptor) { line in
                 guard limiter.allow(at: Clocks.monotonicNanoseconds()) else {
