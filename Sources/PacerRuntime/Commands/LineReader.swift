@@ -48,7 +48,6 @@ public final class LineReader: CommandSource, Sendable {
     /// without its `\n` or `\r\n`; a last line without a newline counts too.
     private func readLines(_ handle: (String) -> Bool) {
         var line: [UInt8] = []
-        var skippingRest = false
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -59,10 +58,8 @@ public final class LineReader: CommandSource, Sendable {
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
                     guard handle(String(decoding: line, as: UTF8.self)) else { return }
                     line.removeAll(keepingCapacity: true)
-                    skippingRest = false
-                } else if !skippingRest {
+                } else if line.count < Self.maximumLineLength {
                     line.append(byte)
-                    if line.count > Self.maximumLineLength { skippingRest = true }
                 }
             }
         }
