@@ -7,7 +7,7 @@ import Testing
 /// The command line itself: version, help, and usage errors (exit status 2, message on stderr).
 @Suite("Command line")
 struct CommandLineTests {
-    static let commands = ["run", "validate", "show", "list", "help"]
+    static let commands = ["run", "validate", "show", "list", "help", "completions"]
 
     @Test func versionPrintsOneLineAndExitsZero() async throws {
         let sandbox = try Sandbox()
@@ -90,6 +90,17 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(result.stderr.contains("unknown option '\(arguments[1])'"), "\(result)")
         #expect(result.stderr.contains("pacer \(arguments[0]) --help"), "the hint should name the command's help: \(result)")
+    }
+
+    @Test func completionsNeedsAShellItKnows() async throws {
+        let sandbox = try Sandbox()
+        for arguments in [["completions"], ["completions", "bash", "zsh"], ["completions", "tcsh"]] {
+            let result = try await PacerProcess.run(arguments, in: sandbox)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.contains("bash, zsh"), "\(result)")
+        }
+        let typo = try await PacerProcess.run(["completions", "bsh"], in: sandbox)
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'bash'"), "\(typo)")
     }
 
     @Test func optionMissingItsValueIsAUsageError() async throws {

@@ -153,6 +153,27 @@ struct ShowAndListTests {
         #expect(show.status == 1 && show.stderr.contains("it is a FIFO, not a regular file"), "\(show)")
     }
 
+    @Test func listNamesPrintsEachNameOnceInSearchOrderAndNothingElse() async throws {
+        let sandbox = try Sandbox()
+        let workout = #"{"name": "W", "steps": [{"work": 1}]}"#
+        try sandbox.write("pacer-path/tabata.json", Self.shadow)
+        try sandbox.write("pacer-path/zeta.json", workout)
+        try sandbox.write("pacer-path/broken.json", "{")
+        try sandbox.write("pacer-path/bad\u{1B}[2Jname.json", workout)
+        try sandbox.write("pacer-path/two\nlines.json", workout)
+        try sandbox.write("workouts/alpha.json", workout)
+        try sandbox.write("workouts/zeta.json", workout)
+        let result = try await PacerProcess.run(["list", "--names"], in: sandbox)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        // Broken files are names too (pacer run says what is wrong); a name that cannot be one line,
+        // or would reach a terminal escaped, is left out.
+        let expected = ["broken", "tabata", "zeta", "alpha"] + Self.builtIns.filter { $0 != "tabata" }
+        #expect(result.stdout == expected.map { $0 + "\n" }.joined(), "\(result)")
+
+        let extra = try await PacerProcess.run(["list", "--names", "tabata"], in: sandbox)
+        #expect(extra.status == 2 && extra.stdout.isEmpty, "\(extra)")
+    }
+
     static let shadow = #"{"name": "My Tabata", "steps": [{"work": 2, "name": "Mine"}, {"rest": 1}]}"#
 
     @Test func aWorkoutInPacerPathShadowsTheBuiltInOne() async throws {
