@@ -28,6 +28,10 @@ wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
 }
 log_has() { grep -q -- "$1" "$work/log.jsonl" 2>/dev/null; }
 prompt_line_is() { screen | grep -qx -- "pacer> $1"; }
+prompt_is_empty() { screen | grep -qx -- "pacer>"; }
+screen_lacks() { ! screen | grep -qF -- "$1"; }
+screen_has_no_colour() { ! tmux_ capture-pane -p -e -t test | grep -q $'\e\['; }
+alternate_screen_is() { [ "$(tmux_ display -p -t test '#{alternate_on}')" = "$1" ]; }
 
 cat > "$work/two.json" <<'JSON'
 { "name": "Prompt test", "steps": [ { "work": 60, "name": "First" }, { "work": 60, "name": "Second" }, { "rest": 60 } ] }
@@ -117,6 +121,65 @@ tmux_ send-keys -t test C-d
 wait_for 3 screen_has "End the session? [y/N]" || true
 tmux_ send-keys -t test "y" Enter
 check "answering yes ends the session" wait_for 5 log_has '"outcome":"quit"'
+
+# Issue 7, item 6: standard output redirected, standard input the terminal. The prompt is drawn on
+# the terminal (standard error), typed commands reach pacer instead of the shell, and Ctrl-Z and fg
+# still work.
+: > "$work/log.jsonl"
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl > $work/out.txt" Enter
+check "with stdout redirected the prompt is on the terminal" wait_for 10 screen_has "pacer>"
+tmux_ send-keys -t test "pause" Enter
+check "a command typed with stdout redirected reaches pacer" wait_for 5 log_has '"event":"pause"'
+tmux_ send-keys -t test C-z
+check "Ctrl-Z stops it with stdout redirected" wait_for 5 screen_has "Stopped"
+tmux_ send-keys -t test "fg" Enter
+check "fg brings the prompt back with stdout redirected" wait_for 5 screen_has "pacer: paused; type resume"
+tmux_ send-keys -t test "resume" Enter
+check "a command typed after fg reaches pacer" wait_for 5 log_has '"event":"resume"'
+tmux_ send-keys -t test "quit" Enter
+check "quit ends the session with stdout redirected" wait_for 5 log_has '"outcome":"quit"'
+wait_for 3 grep -q "Session ended early" "$work/out.txt" || true
+check "the display went to the file" grep -q "\[1/3\]  WORK  First" "$work/out.txt"
+check "the summary went to the file" grep -q "^Session ended early" "$work/out.txt"
+check "nothing typed was left for the shell" screen_lacks "command not found"
+
+# Issue 7, item 14: TERM=dumb gets plain lines, no alternate screen, no cursor addressing or
+# colour, and reads commands as plain lines.
+: > "$work/log.jsonl"
+tmux_ send-keys -t test "clear; TERM=dumb XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?" Enter
+check "TERM=dumb gets plain lines" wait_for 10 screen_has "[1/3]  WORK  First  1m  (next: Second)"
+check "TERM=dumb stays on the normal screen" alternate_screen_is 0
+check "TERM=dumb gets no big digits" screen_lacks "█"
+check "TERM=dumb gets no colour" screen_has_no_colour
+tmux_ send-keys -t test "skip" Enter
+check "TERM=dumb reads commands as plain lines" wait_for 5 screen_has "[2/3]  WORK  Second"
+tmux_ send-keys -t test "quit" Enter
+check "TERM=dumb quits with exit 0" wait_for 5 screen_has "EXIT=0"
+check "TERM=dumb logs the quit" log_has '"outcome":"quit"'
+
+# Issue 7, item 15: a stop from outside (kill -STOP), which pacer cannot see coming, then fg:
+# the terminal is taken back as after Ctrl-Z (readline's modes redone, the screen redrawn).
+: > "$work/log.jsonl"
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; stty -a > $work/stty-after" Enter
+wait_for 10 screen_has "pacer>"
+pacer_pid=$(pgrep -P "$(tmux_ display -p -t test '#{pane_pid}')" -x pacer || true)
+check "pacer's process is found" [ -n "$pacer_pid" ]
+kill -STOP "$pacer_pid" 2>/dev/null || true
+check "a stop from outside returns to the shell" wait_for 5 screen_has "Stopped"
+tmux_ send-keys -t test "fg" Enter
+check "fg after a stop from outside redraws the display" wait_for 5 screen_has "next: Second"
+check "fg after a stop from outside redraws the prompt" wait_for 3 prompt_is_empty
+tmux_ send-keys -t test "sta"
+check "typed text after fg is echoed once" wait_for 3 prompt_line_is "sta"
+check "typed text after fg is not echoed twice" [ "$(screen | grep -c 'sta')" = 1 ]
+tmux_ send-keys -t test C-u "sk" Tab
+check "readline has the terminal again after fg (tab completes)" wait_for 3 prompt_line_is "skip"
+tmux_ send-keys -t test Enter
+check "a command works after a stop from outside" wait_for 5 log_has '"outcome":"skipped"'
+tmux_ send-keys -t test "quit" Enter
+check "quit after a stop from outside" wait_for 5 log_has '"outcome":"quit"'
+check "terminal modes restored after a stop from outside" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+check "the normal screen is back after a stop from outside" alternate_screen_is 0
 
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

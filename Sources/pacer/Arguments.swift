@@ -6,6 +6,21 @@ struct OptionSpec: Sendable {
     /// The value's placeholder (`X`, `FILE`), or nil for a flag.
     let value: String?
     let help: String
+    /// What the value is, for completions.
+    let kind: ValueKind
+    /// Whether the option may be given more than once.
+    let repeats: Bool
+    /// A hidden option works but is left out of help, the man page and completions.
+    let hidden: Bool
+
+    init(name: String, value: String?, help: String, kind: ValueKind = .free, repeats: Bool = false, hidden: Bool = false) {
+        self.name = name
+        self.value = value
+        self.help = help
+        self.kind = kind
+        self.repeats = repeats
+        self.hidden = hidden
+    }
 }
 
 /// A command line split into positionals and options, checked against a command's options.

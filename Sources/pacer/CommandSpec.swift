@@ -6,22 +6,40 @@ struct CommandSpec: Sendable {
     let name: String
     let abstract: String
     let usage: String
+    /// What the command's arguments are, or nil when it takes none.
+    let arguments: ValueKind?
     let details: String
     let options: [OptionSpec]
     let run: @Sendable (Arguments, Environment) -> Int32
 
     static let helpOption = OptionSpec(name: "--help", value: nil, help: "show this help")
 
+    /// The options help, the man page and completions show: all but the hidden ones, and `--help`.
+    var visibleOptions: [OptionSpec] {
+        options.filter { !$0.hidden } + [Self.helpOption]
+    }
+
     /// The full help text for `pacer help NAME` and `pacer NAME --help`.
     var help: String {
         var text = "\(abstract)\n\nUsage: \(usage)\n"
         if !details.isEmpty { text += "\n\(details)\n" }
+        return text + "\nOptions:\n" + Self.optionTable(visibleOptions)
+    }
+
+    /// Options and their help in two columns, a line each.
+    static func optionTable(_ options: [OptionSpec]) -> String {
         var table = TextTable([.left, .left])
-        for option in options + [Self.helpOption] {
-            table.append([TerminalText(option.value.map { "\(option.name) \($0)" } ?? option.name), TerminalText(option.help)])
+        for option in options {
+            table.append([TerminalText(option.synopsis), TerminalText(option.help)])
         }
-        text += "\nOptions:\n" + table.lines(indent: "  ").map { $0.plain + "\n" }.joined()
-        return text
+        return table.plainText(indent: "  ")
+    }
+}
+
+extension OptionSpec {
+    /// The option as help shows it: `--speed X`, `--no-bell`.
+    var synopsis: String {
+        value.map { "\(name) \($0)" } ?? name
     }
 }
 
@@ -34,7 +52,8 @@ enum ExitStatus {
 
 extension OptionSpec {
     /// `--color WHEN`, shared by every command that colours its output.
-    static let color = OptionSpec(name: "--color", value: "WHEN", help: "colour the output: auto (default), always or never; NO_COLOR is respected")
+    static let color = OptionSpec(name: "--color", value: "WHEN", help: "colour the output: auto (default), always or never; NO_COLOR is respected",
+                                  kind: .choice(ColorChoice.allCases.map(\.rawValue)))
 }
 
 extension Arguments {

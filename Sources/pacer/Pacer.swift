@@ -9,33 +9,34 @@ import PacerSystem
 enum Pacer {
     static let version = PacerVersion.current
 
+    /// What pacer is, in a line: for the overview and the man page.
+    static let tagline = "a workout interval timer for the terminal"
+
     static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
-        HistoryCommand.spec, StatsCommand.spec, HelpCommand.spec,
+        HistoryCommand.spec, StatsCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
+    ]
+
+    /// The options of `pacer` itself, given instead of a command.
+    static let options = [
+        CommandSpec.helpOption,
+        OptionSpec(name: "--version", value: nil, help: "show pacer's version"),
     ]
 
     static var overview: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        var text = """
-            pacer \(version): a workout interval timer for the terminal
+        var table = TextTable([.left, .left])
+        for command in commands { table.append([TerminalText(command.name), TerminalText(command.abstract)]) }
+        return """
+            pacer \(version): \(tagline)
 
             Usage: pacer COMMAND [OPTIONS] [ARGUMENTS]
 
             Commands:
-
-            """
-        for command in commands {
-            text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count))  \(command.abstract)\n"
-        }
-        text += """
-
+            \(table.plainText(indent: "  "))
             Options:
-              --help     show this help
-              --version  show pacer's version
-
+            \(CommandSpec.optionTable(options))
             Run 'pacer help COMMAND' or 'pacer COMMAND --help' for a command's options.
             """
-        return text
     }
 
     static func main(_ arguments: [String], environment: Environment) -> Int32 {

@@ -45,6 +45,11 @@ struct TextTable {
         }
     }
 
+    /// The rows as plain text, a line each, each line ending in a line break (for help text).
+    func plainText(indent: TerminalText = .empty) -> String {
+        lines(indent: indent).map { $0.plain + "\n" }.joined()
+    }
+
     private func alignment(_ column: Int) -> Alignment {
         column < alignments.count ? alignments[column] : .left
     }

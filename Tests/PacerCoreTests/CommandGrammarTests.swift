@@ -72,6 +72,28 @@ struct CommandGrammarTests {
         #expect(!message.contains("\n"))
     }
 
+    // Issue 7, item 21: `done 5 @ -3` was logged as the text "-3": a weight is never negative.
+    @Test(arguments: ["done 5 @ -3", "done 5 @ -3 kg", "done @ -0.5", "done 5@-3"])
+    func aNegativeWeightIsRefused(line: String) {
+        #expect(parseError(line) == "a weight is never negative: done 8 @ 22.5 kg")
+    }
+
+    // Issue 7, item 21: `done 5 @ 0x10` was taken as 16; only plain decimals are numbers.
+    @Test(arguments: ["0x10", "1e3", "0x1p3", "inf", "nan", "+5", "1_000", "٣"])
+    func onlyPlainDecimalsAreNumericWeights(weight: String) throws {
+        #expect(try CommandGrammar.parse("done 5 @ \(weight)") == .done(reps: 5, weight: .text(weight)))
+    }
+
+    // Issue 7, item 21: the strict decimals behind --speed and weights.
+    @Test func decimalValueTakesPlainDecimalsOnly() {
+        for (text, value) in [("12", 12.0), ("22.5", 22.5), (".5", 0.5), ("0010", 10), ("1000", 1000)] {
+            #expect(text.decimalValue == value, "\(text)")
+        }
+        for text in ["", ".", "0x10", "0X10", "1e2", "1E2", "+5", "-5", " 5", "5 ", "1.2.3", "inf", "nan", "infinity", "1_0", "0x1p3", "١٢"] {
+            #expect(text.decimalValue == nil, "\(text.debugDescription)")
+        }
+    }
+
     @Test func everyCompletionWordIsACommand() throws {
         for word in CommandGrammar.words {
             #expect(parseError(word) == nil, "\(word)")

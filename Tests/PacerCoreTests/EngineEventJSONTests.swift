@@ -1,3 +1,4 @@
+import Foundation
 import PacerCore
 import Testing
 
@@ -116,5 +117,33 @@ struct EngineEventJSONTests {
             #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,
             #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"END"}"#,
         ])
+    }
+
+    // Issue 7, item 2: the log keeps a workout's text exactly, each control escaped, none raw.
+    @Test func theHostileWorkoutIsLoggedExactlyWithNoRawControlCharacter() throws {
+        let plan = Plan(try HostileFixture.workout())
+        var engine = Engine(plan: plan, speed: 1, file: "hostile.json", wallClock: { "END" })
+        var events = engine.start(at: 0, wall: "BEGIN")
+        var now: Instant = 0
+        while engine.snapshot(at: now).phase.kind != .reps, let deadline = engine.nextDeadline {
+            events += engine.advance(to: deadline)
+            now = deadline
+        }
+        let weight = Weight.text("7.5 kg \u{1B}]52;c;cHduZWQ=\u{07}\u{9B}2J\u{08}\u{7F}")
+        events += try F.handle(&engine, .done(reps: 4, weight: weight), at: now) + F.runToEnd(&engine)
+        #expect(engine.isFinished)
+        var names: [String] = [], cues: [String] = [], weights: [String] = []
+        for event in events {
+            let line = event.jsonLine
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(line)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            if event.name == "phase.start" { names.append(try #require(object["name"] as? String)) }
+            if event.name == "cue" { cues.append(try #require(object["text"] as? String)) }
+            if let weight = object["weight"] as? String { weights.append(weight) }
+        }
+        #expect(names == plan.phases.map(\.name))
+        // The squats' own cue at 4 s, their halfway call at 6 s, the plank's cue.
+        #expect(cues == [plan.phases[1].cues[0].text, "Halfway", plan.phases[8].cues[0].text])
+        #expect(weights == [plan.phases[2].weight?.description, weight.description].compactMap { $0 })
     }
 }

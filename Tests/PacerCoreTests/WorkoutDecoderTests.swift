@@ -450,4 +450,25 @@ struct WorkoutDecoderTests {
         }
         #expect(errors.diagnostics == [Diagnostic(.file, "the file is 16777217 bytes; workout files are limited to 16 MiB")])
     }
+
+    // Issue 7, item 21: a UTF-16 file gave "unexpected byte 0xFF"; it is named as UTF-16, with the fix.
+    @Test func aUTF16FileIsNamedAsSuch() {
+        let json = Array(#"{"name": "W", "steps": [{"work": 1}]}"#.utf8)
+        let little: [UInt8] = json.flatMap { [$0, 0] }
+        let big: [UInt8] = json.flatMap { [0, $0] }
+        let cases: [([UInt8], String)] = [
+            ([0xFF, 0xFE] + little, "little-endian"), (little, "little-endian"),
+            ([0xFE, 0xFF] + big, "big-endian"), (big, "big-endian"),
+        ]
+        for (bytes, order) in cases {
+            let expected = "the file is UTF-16 (\(order)); workout files are UTF-8: save it as UTF-8 (in most editors: Save As, Encoding UTF-8)"
+            guard case .failure(let errors) = WorkoutFixture.decode(bytes) else {
+                Issue.record("UTF-16 (\(order)) decoded")
+                continue
+            }
+            #expect(errors.diagnostics == [Diagnostic(.file, expected)], "\(order)")
+        }
+        // The control: the same text in UTF-8 decodes.
+        #expect(diagnostics(#"{"name": "W", "steps": [{"work": 1}]}"#) == [])
+    }
 }

@@ -1,10 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
 /// The command line itself: version, help, and usage errors (exit status 2, message on stderr).
 @Suite("Command line")
 struct CommandLineTests {
-    static let commands = ["run", "validate", "show", "list", "ctl", "help"]
+    static let commands = ["run", "validate", "show", "list", "ctl", "help", "completions"]
 
     @Test func versionPrintsOneLineAndExitsZero() async throws {
         let sandbox = try Sandbox()
@@ -89,6 +92,17 @@ struct CommandLineTests {
         #expect(result.stderr.contains("pacer \(arguments[0]) --help"), "the hint should name the command's help: \(result)")
     }
 
+    @Test func completionsNeedsAShellItKnows() async throws {
+        let sandbox = try Sandbox()
+        for arguments in [["completions"], ["completions", "bash", "zsh"], ["completions", "tcsh"]] {
+            let result = try await PacerProcess.run(arguments, in: sandbox)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.contains("bash, zsh"), "\(result)")
+        }
+        let typo = try await PacerProcess.run(["completions", "bsh"], in: sandbox)
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'bash'"), "\(typo)")
+    }
+
     @Test func optionMissingItsValueIsAUsageError() async throws {
         let sandbox = try Sandbox()
         let result = try await PacerProcess.run(["run", "tabata", "--speed"], in: sandbox)
@@ -108,7 +122,8 @@ struct CommandLineTests {
         #expect(two.status == 2, "\(two)")
     }
 
-    @Test(arguments: ["0", "abc", "-5", "5000", "0.01", "nan", ""])
+    // Issue 7, item 21: hexadecimal (0x10) and other forms Double(_:) takes were accepted.
+    @Test(arguments: ["0", "abc", "-5", "5000", "0.01", "nan", "", "0x10", "0x1p3", "1e2", "+5", " 5", "1_0", "inf"])
     func badSpeedIsAUsageError(speed: String) async throws {
         let sandbox = try Sandbox()
         let log = sandbox.path("session.log")
@@ -117,6 +132,59 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(result.stderr.contains("--speed"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: log), "no session may start with a bad --speed")
+    }
+
+    // Issue 7, item 12: `--sink log --sink log` wrote every event twice.
+    @Test(arguments: [["--sink", "log", "--sink", "log"], ["--sink", "terminal", "--sink", "terminal"], ["--sink", "log", "--sink", "terminal", "--sink", "log"]])
+    func aSinkNamedTwiceIsAUsageError(sinks: [String]) async throws {
+        let sandbox = try Sandbox()
+        let log = sandbox.path("session.log")
+        let result = try await PacerProcess.run(["run", "tabata", "--speed", "100", "--log", log] + sinks, in: sandbox)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("sink is named twice"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: log), "no session may start")
+    }
+
+    // Issue 7, item 12: `--log a --log b` silently never created a.
+    @Test func aSecondLogIsAUsageError() async throws {
+        let sandbox = try Sandbox()
+        let first = sandbox.path("a.log"), second = sandbox.path("b.log")
+        let result = try await PacerProcess.run(["run", "tabata", "--speed", "100", "--log", first, "--log", second], in: sandbox)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("--log is given 2 times"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: first) && !FileManager.default.fileExists(atPath: second), "no session may start")
+    }
+
+    // Issue 7, item 13: `pacer run self.json --log self.json` appended the log to the workout.
+    @Test func aLogThatIsTheWorkoutFileItselfIsRefused() async throws {
+        let sandbox = try Sandbox()
+        let workout = #"{"name": "Self", "steps": [{"work": 1}]}"#
+        let path = try sandbox.write("self.json", workout)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.log"), withDestinationPath: path)
+        let shelved = try sandbox.write("pacer-path/shelved.json", workout)
+        // The same file by the same name, another name, a link, and a workout found by name on the search path.
+        for (reference, log) in [("self.json", "self.json"), ("self.json", "./self.json"), ("self.json", path), ("self.json", "link.log"), ("shelved", shelved)] {
+            let result = try await PacerProcess.run(["run", reference, "--speed", "100", "--log", log], in: sandbox)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("is the workout file itself"), "\(result)")
+            #expect(result.stdout.isEmpty, "the session must not start: \(result)")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == workout, "the workout file is untouched")
+        #expect(try String(contentsOfFile: shelved, encoding: .utf8) == workout, "the workout file is untouched")
+    }
+
+    // Issue 7, item 17: a FIFO log with no reader blocked before the session started, saying nothing.
+    @Test func aLogFIFOWithoutAReaderIsRefusedAtOnce() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 1}]}"#)
+        let fifo = sandbox.path("log.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let result = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--log", fifo], in: sandbox, timeout: 5)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("cannot write the log \(fifo): it is a FIFO that nobody is reading"), "\(result)")
+        #expect(result.secondsUnstalled < 2, "\(result)")
     }
 
     @Test func unknownSinkIsAUsageError() async throws {

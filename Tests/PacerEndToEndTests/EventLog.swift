@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One line of the event stream, parsed with JSONSerialization.
-struct LogEvent: CustomStringConvertible {
+struct LogEvent: CustomStringConvertible, @unchecked Sendable {
     let line: String
     let fields: [String: Any]
 
@@ -19,7 +19,7 @@ struct LogEvent: CustomStringConvertible {
 }
 
 /// A log file written by `--log`: every line must be one complete JSON object.
-struct EventLog: CustomStringConvertible {
+struct EventLog: CustomStringConvertible, @unchecked Sendable {
     let text: String
     let events: [LogEvent]
     /// Lines that are not a complete JSON object, and other framing problems.
@@ -118,4 +118,14 @@ func spokenSeconds(_ text: String) -> Double? {
         }
     }
     return total
+}
+
+/// Runs `body` on a thread of its own and waits for it: heavy work (reading a log of 200,000
+/// lines) then does not hold one of the few threads that Swift Testing runs every test on.
+func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            continuation.resume(with: Swift.Result { try body() })
+        }
+    }
 }

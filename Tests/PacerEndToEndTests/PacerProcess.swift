@@ -33,7 +33,12 @@ struct PacerResult: Sendable, CustomStringConvertible {
     let stderr: String
     /// Real seconds from launch to exit.
     let seconds: Double
+    /// The longest time the whole machine stalled meanwhile (see `StallProbe`).
+    let stalled: Double
     let timedOut: Bool
+
+    /// Seconds from launch to exit that pacer can answer for: less the machine's longest stall.
+    var secondsUnstalled: Double { seconds - stalled }
 
     /// The non-empty lines of standard output and error.
     var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
@@ -46,7 +51,7 @@ struct PacerResult: Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        "pacer \(arguments.joined(separator: " ")) → status \(status)\(timedOut ? " (timed out)" : "") in \(String(format: "%.2f", seconds)) s\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
+        "pacer \(arguments.joined(separator: " ")) → status \(status)\(timedOut ? " (timed out)" : "") in \(String(format: "%.2f", seconds)) s (the machine stalled up to \(String(format: "%.2f", stalled)) s)\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)---"
     }
 }
 
@@ -58,8 +63,67 @@ enum StandardInput: Sendable {
     case data(Data)
     /// A pipe the test keeps open and writes to with `PacerProcess.write(_:)`.
     case open
+    /// A pipe already holding these bytes (at most 64 KiB, what a pipe holds) and already closed by
+    /// its writer before pacer starts, as `cat file | pacer` is when cat is quick.
+    case closedPipe(Data)
+    /// A file, as with `pacer < FILE`.
+    case file(String)
 
     static func text(_ text: String) -> StandardInput { .data(Data(text.utf8)) }
+}
+
+/// How much of the machine a pacer process takes while it runs.
+enum Load: Sendable {
+    /// A short session or command: a few run side by side.
+    case ordinary
+    /// A process that keeps a core busy (a flood of commands, 100,000 phases): it runs with no other
+    /// pacer beside it, so that it neither makes the tests that measure lateness fail on a small
+    /// machine nor is slowed by them.
+    case heavy
+    /// A command that returns at once (`pacer ctl`), run while its own test's session holds a place:
+    /// it takes none, so it never waits behind a heavy process for the place its test holds.
+    case beside
+}
+
+/// Places for pacer processes: at most `count` ordinary ones at once, or one heavy one alone,
+/// taken in the order asked for. A test holds a place only while its process runs, and never
+/// asks for a second one meanwhile, so no test waits on another forever.
+actor ProcessSlots {
+    static let shared = ProcessSlots(count: 4)
+
+    let count: Int
+    private var free: Int
+    private var waiting: [(needed: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(count: Int) {
+        self.count = count
+        free = count
+    }
+
+    func places(for load: Load) -> Int {
+        switch load {
+        case .ordinary: 1
+        case .heavy: count
+        case .beside: 0
+        }
+    }
+
+    func acquire(_ needed: Int) async {
+        if needed == 0 || waiting.isEmpty && free >= needed {
+            free -= needed
+            return
+        }
+        await withCheckedContinuation { waiting.append((needed, $0)) }
+    }
+
+    func release(_ count: Int) {
+        free += count
+        while let first = waiting.first, free >= first.needed {
+            free -= first.needed
+            waiting.removeFirst()
+            first.continuation.resume()
+        }
+    }
 }
 
 /// A running `pacer` (or a copy of it): launched with arguments, an environment, a working folder
@@ -71,10 +135,13 @@ final class PacerProcess: @unchecked Sendable {
     private let stderr = Collector()
     private let stdinPipe: Pipe?
     private let started: Date
+    /// When the process exited, taken as it happens (not when a test gets round to looking).
+    private let exited = ExitTime()
 
-    /// Launches `executable` (by default the built pacer) with `arguments`.
+    /// Launches `executable` (by default the built pacer) with `arguments`, once a place is free
+    /// for a process of this `load`.
     init(_ arguments: [String], environment: [String: String], directory: URL, stdin: StandardInput = .null,
-         executable: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+         executable: URL? = nil, load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         self.arguments = arguments
         process.executableURL = try executable ?? PacerBinary.require(sourceLocation: sourceLocation)
         process.arguments = arguments
@@ -91,9 +158,32 @@ final class PacerProcess: @unchecked Sendable {
             let pipe = Pipe()
             stdinPipe = pipe
             process.standardInput = pipe
+        case .closedPipe(let data):
+            stdinPipe = nil
+            try #require(data.count <= 65_536, "a pipe holds 64 KiB; more would block before pacer starts", sourceLocation: sourceLocation)
+            let pipe = Pipe()
+            try #require(writeWithoutSIGPIPE(pipe.fileHandleForWriting.fileDescriptor, data), sourceLocation: sourceLocation)
+            try pipe.fileHandleForWriting.close()
+            process.standardInput = pipe.fileHandleForReading
+        case .file(let path):
+            stdinPipe = nil
+            let handle: FileHandle = try #require(FileHandle(forReadingAtPath: path), "cannot read \(path)", sourceLocation: sourceLocation)
+            process.standardInput = handle
+        }
+        StallProbe.start()
+        let places = await ProcessSlots.shared.places(for: load)
+        await ProcessSlots.shared.acquire(places)
+        process.terminationHandler = { [exited] _ in
+            exited.mark()
+            Task { await ProcessSlots.shared.release(places) }
         }
         started = Date()
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            await ProcessSlots.shared.release(places)
+            throw error
+        }
         stdout.drain(outPipe.fileHandleForReading)
         stderr.drain(errPipe.fileHandleForReading)
         if case .data(let data) = stdin, let stdinPipe {
@@ -103,6 +193,11 @@ final class PacerProcess: @unchecked Sendable {
                 try? handle.close()
             }
         }
+    }
+
+    /// A process a failed test left running is not left to hold its place.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -124,6 +219,35 @@ final class PacerProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
+    /// How long after `moment` the process exited, less the longest time the machine stalled
+    /// meanwhile (see `StallProbe`); nil while it runs.
+    func secondsToExit(after moment: Date) -> Double? {
+        guard let exit = exited.time else { return nil }
+        return exit.timeIntervalSince(moment) - StallProbe.shared.longest(from: moment, to: exit)
+    }
+
+    /// The process's resident memory in KiB (VmRSS in /proc), or nil once it has gone.
+    var residentKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    /// Writes `line` to standard input (`.open`) over and over, as `yes` does, on a thread of its
+    /// own, until pacer stops reading or `stop()` is called.
+    func flood(with line: String) -> Flood {
+        let flood = Flood()
+        guard let descriptor = stdinPipe?.fileHandleForWriting.fileDescriptor else { return flood }
+        let chunk = Data(String(repeating: line, count: max(1, 65_536 / max(1, line.utf8.count))).utf8)
+        Thread.detachNewThread {
+            while !flood.isStopped, writeWithoutSIGPIPE(descriptor, chunk) {
+                flood.add(chunk.count)
+            }
+            flood.stop()
+        }
+        return flood
+    }
+
     /// Standard output so far.
     var outputSoFar: String { stdout.text }
 
@@ -140,7 +264,11 @@ final class PacerProcess: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(5))
         }
         while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
-        let seconds = Date().timeIntervalSince(started)
+        // The handler that notes the exit may run a moment after isRunning turns false.
+        let waitForHandler = Date().addingTimeInterval(1)
+        while exited.time == nil, Date() < waitForHandler { try? await Task.sleep(for: .milliseconds(1)) }
+        let exit = exited.time ?? Date()
+        let seconds = exit.timeIntervalSince(started)
         // The pipes reach end of file once the process (the only writer) is gone; a grandchild
         // holding them open must not hang the test.
         let drainDeadline = Date().addingTimeInterval(2)
@@ -150,19 +278,41 @@ final class PacerProcess: @unchecked Sendable {
         if stdinPipe != nil { try? stdinPipe?.fileHandleForWriting.close() }
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return PacerResult(arguments: arguments, status: status, stdout: stdout.text, stderr: stderr.text,
-                           seconds: seconds, timedOut: timedOut)
+                           seconds: seconds, stalled: StallProbe.shared.longest(from: started, to: exit), timedOut: timedOut)
     }
 
     /// Runs pacer to the end and returns what it did.
     static func run(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:],
-                    stdin: StandardInput = .null, executable: URL? = nil, timeout: Double = 10,
+                    stdin: StandardInput = .null, executable: URL? = nil, load: Load = .ordinary, timeout: Double = 10,
                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerResult {
-        let process = try PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
-                                       stdin: stdin, executable: executable, sourceLocation: sourceLocation)
+        let process = try await PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
+                                             stdin: stdin, executable: executable, load: load, sourceLocation: sourceLocation)
         let result = await process.finish(timeout: timeout)
         #expect(!result.timedOut, "pacer did not finish within \(timeout) s: \(result)", sourceLocation: sourceLocation)
         return result
     }
+}
+
+/// The moment a process exited, noted by its termination handler.
+private final class ExitTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var exited: Date?
+
+    func mark() { lock.withLock { exited = Date() } }
+    var time: Date? { lock.withLock { exited } }
+}
+
+/// A writer flooding pacer's standard input: how much it wrote, and a way to stop it.
+final class Flood: @unchecked Sendable {
+    private let lock = NSLock()
+    private var written = 0
+    private var stopped = false
+
+    var bytesWritten: Int { lock.withLock { written } }
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func add(_ count: Int) { lock.withLock { written += count } }
+    func stop() { lock.withLock { stopped = true } }
 }
 
 /// Collects what a pipe delivers, on a thread of its own so the process never blocks on a full pipe.
@@ -216,9 +366,9 @@ func writeWithoutSIGPIPE(_ descriptor: Int32, _ data: Data) -> Bool {
 extension PacerProcess {
     /// Starts a session with standard input left open and waits until its log shows the first phase.
     static func startSession(_ arguments: [String], in sandbox: Sandbox, log path: String, environment extra: [String: String] = [:],
-                             sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerProcess {
-        let process = try PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
-                                       stdin: .open, sourceLocation: sourceLocation)
+                             load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerProcess {
+        let process = try await PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
+                                             stdin: .open, load: load, sourceLocation: sourceLocation)
         let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
         #expect(started, "the session did not start", sourceLocation: sourceLocation)
         return process
@@ -233,4 +383,47 @@ func eventually(timeout: Double = 5, _ condition: () throws -> Bool) async rethr
         try? await Task.sleep(for: .milliseconds(10))
     }
     return try condition()
+}
+
+/// Notices when this machine keeps every process waiting: a thread of the test process sleeps a
+/// few milliseconds at a time and records each time it wakes much later than asked. On a shared
+/// machine under heavy load, pacer is late by about as much as this probe is, through no fault
+/// of its own; tests that measure time allow what the probe saw on top of their own bound, so the
+/// bound holds exactly on a quiet machine and a stalled machine does not fail a correct pacer.
+final class StallProbe: @unchecked Sendable {
+    static let shared = StallProbe()
+
+    private let lock = NSLock()
+    /// Each stall: when it ended (seconds since 1970) and how long it was.
+    private var stalls: [(end: Double, length: Double)] = []
+
+    private init() {
+        Thread.detachNewThread { [self] in
+            while true {
+                let before = Date().timeIntervalSince1970
+                usleep(5_000)
+                let after = Date().timeIntervalSince1970
+                let late = after - before - 0.005
+                if late > 0.01 {
+                    lock.withLock {
+                        stalls.append((after, late))
+                        if stalls.count > 10_000 { stalls.removeFirst(5_000) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts watching, if it has not started yet.
+    static func start() {
+        _ = shared
+    }
+
+    /// The longest stall that overlapped the time from `start` to `end`.
+    func longest(from start: Date, to end: Date) -> Double {
+        let from = start.timeIntervalSince1970, to = end.timeIntervalSince1970
+        return lock.withLock {
+            stalls.filter { $0.end >= from && $0.end - $0.length <= to }.map(\.length).max() ?? 0
+        }
+    }
 }

@@ -110,8 +110,8 @@ struct ScriptedSessionTests {
         try sandbox.write("four.json", #"{"name": "Four", "steps": [{"work": 4}]}"#)
         let path = sandbox.path("four.log")
         let speed = 5.0
-        let process = try PacerProcess(["run", "four.json", "--speed", "5", "--log", path],
-                                       environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
+        let process = try await PacerProcess(["run", "four.json", "--speed", "5", "--log", path],
+                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
         #expect(process.write("pause\n"), "pacer stopped reading its input")
         #expect(await eventually { EventLog.ifPresent(path)?.of("pause").count == 1 }, "no pause event")
         try await Task.sleep(for: .milliseconds(300))

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -32,6 +35,18 @@ struct ShowAndListTests {
         #expect(timeline.totals["rest"]?.count == 11 && timeline.totals["rest"]?.time == "1m 50s", "\(result)")
         #expect(timeline.totals["prepare"]?.count == 1 && timeline.totals["prepare"]?.time == "10s", "\(result)")
         #expect(timeline.totalPhases == 24 && timeline.totalTime == "8m", "\(result)")
+    }
+
+    // Issue 7, item 19: the totals read "work 12 × 6m", which reads as 72 minutes.
+    @Test func showTotalsSayHowManyPhasesAndTheirTime() async throws {
+        let sandbox = try Sandbox()
+        let result = try await PacerProcess.run(["show", "seven-minute"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let totals = result.stdoutLines.drop { $0 != "Totals:" }.dropFirst()
+        #expect(totals.map { $0.split(separator: " ").joined(separator: " ") } == [
+            "work 12 phases 6m", "rest 11 phases 1m 50s", "prepare 1 phase 10s", "total 24 phases 8m",
+        ], "\(result)")
+        #expect(!result.stdout.contains("×"), "\(result)")
     }
 
     @Test func showWritesNoEscapeCodesUnlessAskedTo() async throws {
@@ -123,6 +138,42 @@ struct ShowAndListTests {
         }
     }
 
+    // Issue 7, item 17: `pacer list` hung on a `*.json` FIFO on the search path.
+    @Test func aFIFOOnTheSearchPathIsListedAsBrokenWithoutWaiting() async throws {
+        let sandbox = try Sandbox()
+        try #require(mkfifo(sandbox.path("pacer-path/fifo.json"), 0o600) == 0)
+        try sandbox.write("pacer-path/fine.json", #"{"name": "Fine", "steps": [{"work": 5}]}"#)
+        let result = try await PacerProcess.run(["list"], in: sandbox, timeout: 5)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.secondsUnstalled < 2, "\(result)")
+        #expect(result.stdoutLines.contains { $0.hasPrefix("fifo ") && $0.contains("broken: 1 problem") }, "\(result)")
+        #expect(result.stdoutLines.contains { $0.hasPrefix("fine ") && $0.contains("0:05") }, "\(result)")
+
+        let show = try await PacerProcess.run(["show", "fifo"], in: sandbox, timeout: 5)
+        #expect(show.status == 1 && show.stderr.contains("it is a FIFO, not a regular file"), "\(show)")
+    }
+
+    @Test func listNamesPrintsEachNameOnceInSearchOrderAndNothingElse() async throws {
+        let sandbox = try Sandbox()
+        let workout = #"{"name": "W", "steps": [{"work": 1}]}"#
+        try sandbox.write("pacer-path/tabata.json", Self.shadow)
+        try sandbox.write("pacer-path/zeta.json", workout)
+        try sandbox.write("pacer-path/broken.json", "{")
+        try sandbox.write("pacer-path/bad\u{1B}[2Jname.json", workout)
+        try sandbox.write("pacer-path/two\nlines.json", workout)
+        try sandbox.write("workouts/alpha.json", workout)
+        try sandbox.write("workouts/zeta.json", workout)
+        let result = try await PacerProcess.run(["list", "--names"], in: sandbox)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        // Broken files are names too (pacer run says what is wrong); a name that cannot be one line,
+        // or would reach a terminal escaped, is left out.
+        let expected = ["broken", "tabata", "zeta", "alpha"] + Self.builtIns.filter { $0 != "tabata" }
+        #expect(result.stdout == expected.map { $0 + "\n" }.joined(), "\(result)")
+
+        let extra = try await PacerProcess.run(["list", "--names", "tabata"], in: sandbox)
+        #expect(extra.status == 2 && extra.stdout.isEmpty, "\(extra)")
+    }
+
     static let shadow = #"{"name": "My Tabata", "steps": [{"work": 2, "name": "Mine"}, {"rest": 1}]}"#
 
     @Test func aWorkoutInPacerPathShadowsTheBuiltInOne() async throws {
@@ -144,9 +195,8 @@ struct ShowAndListTests {
         let log = sandbox.path("run.log")
         let run = try await PacerProcess.run(["run", "tabata", "--speed", "100", "--log", log], in: sandbox)
         #expect(run.status == 0, "\(run)")
-        let events = try EventLog(path: log)
+        let events = try RunTests.checkLog(log, outcome: "completed")
         let start = try #require(events.events.first)
-        #expect(start.type == "session.start")
         #expect(start.string("workout") == "My Tabata" && start.string("file") == file && start.int("phases") == 2, "\(start)")
         #expect(events.of("phase.start").compactMap { $0.string("name") } == ["Mine", "Rest"], "\(events)")
     }
@@ -180,14 +230,14 @@ struct ShowAndListTests {
         let elsewhere = sandbox.directory.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
 
-        let process = try PacerProcess(["show", "tabata"], environment: sandbox.environment(), directory: elsewhere, executable: installed)
+        let process = try await PacerProcess(["show", "tabata"], environment: sandbox.environment(), directory: elsewhere, executable: installed)
         let show = await process.finish()
         #expect(show.status == 0, "\(show)")
         #expect(show.stdoutLines.first == "Tabata  (<built-in>/tabata.json)", "\(show)")
         let timeline = ShownTimeline(show.stdout)
         #expect(timeline.rows.count == 17 && timeline.totalTime == "6m", "\(show)")
 
-        let list = await (try PacerProcess(["list"], environment: sandbox.environment(), directory: elsewhere, executable: installed)).finish()
+        let list = await (try await PacerProcess(["list"], environment: sandbox.environment(), directory: elsewhere, executable: installed)).finish()
         #expect(list.status == 0, "\(list)")
         #expect(list.stdoutLines.dropFirst().map { String($0.prefix { $0 != " " }) } == Self.builtIns, "\(list)")
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import PacerCore
 import PacerRuntime
 import Testing
@@ -20,8 +21,8 @@ struct SessionDriverTests {
         let outcomes = Recorder<SessionOutcome>()
         let replies = Recorder<Reply>()
 
-        init(_ phases: [Phase], speed: Double = 1, countdown: Int = 3) {
-            hub = SinkHub([member("memory", sink, .recorder)]) { _ in }
+        init(_ phases: [Phase], speed: Double = 1, countdown: Int = 3, alsoTo others: [SinkHub.Member] = []) {
+            hub = SinkHub([member("memory", sink, .recorder)] + others) { _ in }
             let engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { "WALL" })
             driver = SessionDriver(engine: engine, hub: hub, clock: clock)
         }
@@ -131,6 +132,7 @@ struct SessionDriverTests {
         #expect(events.last?.jsonLine.contains(#""outcome":"aborted""#) == true)
     }
 
+    // Issue 7, item 8: a rep step without a cap waited forever once piped input had ended.
     @Test func whenNoCommandCanArriveARepStepEndsTheSession() {
         let rig = Rig([Phase(kind: .work, name: "Warm", duration: .seconds(2)), Phase(kind: .reps, name: "Squat", duration: nil, reps: 5)],
                       countdown: 0)
@@ -147,6 +149,7 @@ struct SessionDriverTests {
         #expect(events.suffix(2).map(\.name) == ["phase.end", "session.end"])
     }
 
+    // Issue 7, item 8: the same for a paused session.
     @Test func whenNoCommandCanArriveAPausedSessionEnds() {
         let rig = Rig(Self.phases([60]))
         rig.start()
@@ -156,5 +159,95 @@ struct SessionDriverTests {
         rig.clock.settle()
         #expect(rig.outcomes.all == [.quit])
         #expect(notices.all.first?.contains("to be resumed") == true)
+    }
+
+    // Issue 7, item 8: a capped rep step still runs to its cap when input ends; only waiting for ever ends a session.
+    @Test func whenNoCommandCanArriveACappedRepStepRunsToItsCap() {
+        let rig = Rig([Phase(kind: .reps, name: "Squat", duration: nil, cap: .seconds(30), reps: 5), Phase(kind: .rest, name: "Rest", duration: .seconds(5))],
+                      countdown: 0)
+        rig.start()
+        let notices = Recorder<String>()
+        rig.driver.noMoreInput { notices.append($0) }
+        rig.clock.settle()
+        rig.clock.advance(to: .seconds(35))
+        #expect(rig.outcomes.all == [.completed])
+        #expect(notices.all.isEmpty)
+    }
+
+    // Issue 7, item 11: `status` after the session had ended still reported time left.
+    @Test func statusAfterTheEndSaysTheSessionHasEnded() throws {
+        let rig = Rig(Self.phases([10, 10]))
+        rig.start()
+        rig.clock.advance(to: .seconds(5))
+        rig.submit(.status, "status")
+        rig.clock.advance(to: .seconds(20))
+        #expect(rig.outcomes.all == [.completed])
+        rig.submit(.status, "status")
+        rig.submit(.help, "help")
+        let replies = rig.replies.all
+        try #require(replies.count == 3)
+        #expect(replies[0].accepted && replies[0].text?.contains("left in phase") == true, "\(replies[0])")
+        for reply in replies.dropFirst() {
+            #expect(!reply.accepted && reply.text == "the session has ended", "\(reply)")
+        }
+    }
+
+    // Issue 7, item 7: a signal 4 ms after launch could come before the session had started, and
+    // was lost: the session then ran to its end.
+    @Test func anAbortBeforeTheStartEndsTheSessionAsSoonAsItStarts() {
+        let rig = Rig(Self.phases([60, 60]))
+        rig.driver.abort()
+        rig.start()
+        #expect(rig.outcomes.all == [.aborted])
+        #expect(rig.clock.deadline == nil, "nothing is left to wake up for")
+        let events = rig.events()
+        #expect(events.map(\.name) == ["session.start", "phase.start", "phase.end", "session.end"])
+        #expect(events.last?.jsonLine.contains(#""outcome":"aborted""#) == true)
+    }
+
+    // Issue 7, item 3: when a display falls behind and drops what is stale, the log still gets every
+    // event, and the summary in session.end is the engine's, not what the display managed to see.
+    @Test func aDisplayThatDropsEventsLosesTheLogNothingAndTheSummaryNothing() throws {
+        let display = GatedSink()
+        let log = GatedSink()
+        // More events than the old bound of 10,000 that any sink could have waiting.
+        let count = 6_000
+        let rig = Rig(Self.phases(Array(repeating: 1, count: count)), countdown: 0,
+                      alsoTo: [member("terminal", display), member("log", log, .recorder)])
+        rig.start()
+        #expect(display.entered.wait(for: 1, timeout: 2) && log.entered.wait(for: 1, timeout: 2))
+        // The whole session falls due while both are stuck, as when the process was stopped.
+        rig.clock.advance(to: .seconds(Double(count)))
+        #expect(rig.outcomes.all == [.completed])
+        display.gate.signal()
+        log.gate.signal()
+        _ = rig.events()
+        let logged = log.received.all
+        #expect(logged.count == 2 * count + 2, "the log lost events")
+        #expect(logged.filter { $0.name == "phase.end" }.count == count)
+        let shown = display.received.all
+        #expect(shown.count < logged.count, "the display was meant to drop what was stale")
+        for end in [logged.last, shown.last] {
+            guard case .sessionEnd(let sessionEnd)? = end?.payload else {
+                Issue.record("no session.end last")
+                continue
+            }
+            // Work and rest alternate, a second each.
+            #expect(sessionEnd.summary.completedPhases == count)
+            #expect(sessionEnd.summary.worked == .seconds(Int64(count / 2)) && sessionEnd.summary.rested == .seconds(Int64(count / 2)))
+        }
+    }
+}
+
+/// A sink stuck on its first event until its gate opens (or 5 s pass).
+private final class GatedSink: Sink {
+    let gate = DispatchSemaphore(value: 0)
+    let entered = Recorder<Int>()
+    let received = Recorder<Event>()
+
+    func receive(_ event: Event) throws {
+        entered.append(1)
+        if received.count == 0 { _ = gate.wait(timeout: .now() + 5) }
+        received.append(event)
     }
 }

@@ -126,12 +126,14 @@ struct SinkHubTests {
         #expect(numbers(good.events.all) == [0, 1, 2, 3, 4, 5])
     }
 
+    // Issue 7, item 3: a recorder that failed (`--log /dev/full`) must make the exit status 1.
     @Test func aFailingRecorderIsNamedAtTheEnd() {
         let hub = SinkHub([member("log", FailingSink(), .recorder)]) { _ in }
         hub.publish(numberedEvents(0..<1))
         #expect(hub.close(timeout: 2).failedRecorders == ["log"])
     }
 
+    // Issue 7, item 3: the log lost every event past 10,000 waiting, session.end included.
     @Test func aRecorderThatFallsFarBehindLosesNothing() {
         let blocked = BlockedSink()
         let reports = Recorder<String>()
@@ -146,6 +148,7 @@ struct SinkHubTests {
         #expect(reports.all.isEmpty)
     }
 
+    // Issue 7, item 3: only a presenter may drop, and what it drops is the stale part.
     @Test func aPresenterThatFallsBehindKeepsTheNewestAndIsReportedOnce() {
         let blocked = BlockedSink()
         let fast = MemorySink()

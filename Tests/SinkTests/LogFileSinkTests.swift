@@ -82,6 +82,7 @@ struct LogFileSinkTests {
         try sink.close()
     }
 
+    // Issue 7, item 17: `--log fifo` with no reader blocked before the session started.
     @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
         let path = temporaryPath(".fifo")
         defer { unlink(path) }

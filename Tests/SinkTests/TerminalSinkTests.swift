@@ -243,6 +243,94 @@ struct TerminalSinkTests {
         #expect(screen.printed == ["Workout complete. worked 10s, rested 0s, paused 0s, nothing skipped."])
     }
 
+    // MARK: - Small terminals and wide text
+
+    /// The cells a line takes, counted independently of Pacer: East Asian wide characters and
+    /// emoji two, combining marks none, the rest one (escape sequences must not be in the text).
+    private static func cells(_ line: String) -> Int {
+        line.unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x300...0x36F, 0x200B...0x200D, 0xFE00...0xFE0F: total
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x1F300...0x1FAFF: total + 2
+            default: total + 1
+            }
+        }
+    }
+
+    // Issue 7, item 9: under 14 rows the compact line was cut by characters, so at 20×5, or with a
+    // 46-character name at 40×10, no time was shown; at 10×3 lines wrapped over each other.
+    @Test func theClockShowsAtEverySmallSize() throws {
+        let name = "Alternating single-leg Romanian deadlift holds" // 46 characters
+        for (duration, clock) in [(Int64(30), "0:30"), (3_600, "1:00:00")] {
+            var session = Session([work(name, duration, round: 12, rounds: 12), rest(10)])
+            let events = session.start()
+            for columns in 8...60 {
+                for rows in 3...13 {
+                    let screen = FakeScreen(isTerminal: true, columns: columns, rows: rows)
+                    let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+                    try Self.feed(sink, events)
+                    let block = screen.block
+                    try #require(!block.isEmpty)
+                    #expect(block.allSatisfy { Self.cells($0) <= columns - 1 }, "\(columns)×\(rows): \(block)")
+                    if clock.count <= columns - 1 {
+                        #expect(block[0].contains(clock), "\(columns)×\(rows): the clock is missing from \(block)")
+                    }
+                }
+            }
+        }
+        // What goes first: the position, then the round, then the end of the name.
+        var session = Session([work(name, 30, round: 12, rounds: 12), rest(10)])
+        let events = session.start()
+        for (columns, expected) in [
+            (80, "WORK \(name)  0:30  round 12/12  [1/2]"), (75, "WORK \(name)  0:30  round 12/12"),
+            (60, "WORK \(name)  0:30"), (40, "WORK Alternating single-leg Roma…  0:30"), (10, "WORK 0:30"), (6, "0:30"),
+        ] {
+            let screen = FakeScreen(isTerminal: true, columns: columns, rows: 5)
+            try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+            #expect(screen.block.first == expected, "\(columns) columns")
+        }
+    }
+
+    // Issue 7, item 10: wide names were measured in characters, so a long one wrapped into a row never redrawn.
+    @Test(arguments: ["深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃", "🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️", "스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트", "Cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301}"])
+    func wideNamesAreMeasuredInCells(name: String) throws {
+        var session = Session([work(name, 30, cue: name, round: 1, rounds: 2), work(name, 30, round: 2, rounds: 2)])
+        let events = session.start()
+        for (columns, rows) in [(40, 24), (40, 10), (50, 24), (24, 6), (79, 30)] {
+            let screen = FakeScreen(isTerminal: true, columns: columns, rows: rows)
+            try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+            #expect(screen.block.allSatisfy { Self.cells($0) <= columns - 1 }, "\(columns)×\(rows): \(screen.block)")
+            #expect(screen.block.joined().contains("0:30"), "\(columns)×\(rows): \(screen.block)")
+        }
+    }
+
+    // MARK: - The summary
+
+    // Issue 7, item 20: the summary counted cool-down as "warm-up and prep".
+    @Test func theSummaryCountsCoolDownApartFromWarmUp() throws {
+        let screen = FakeScreen(isTerminal: false)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([
+            Phase(kind: .warmup, name: "Warm up", duration: .seconds(60)), Phase(kind: .prepare, name: "Ready", duration: .seconds(10)),
+            work("Squats", 30), rest(15), Phase(kind: .cooldown, name: "Cool down", duration: .seconds(120)),
+        ], countdown: 0)
+        try Self.feed(sink, session.start() + session.runToEnd())
+        #expect(screen.printed.last == "Workout complete. worked 30s, rested 15s, warm-up and prep 1m 10s, cool-down 2m, paused 0s, nothing skipped.")
+    }
+
+    // Issue 7, item 3: the summary came from what the display had seen; a display that dropped
+    // stale events must still print the session's whole summary, from session.end alone.
+    @Test func theSummaryComesFromSessionEndAlone() throws {
+        var session = Session([work("A", 30), rest(10), work("B", 30), Phase(kind: .cooldown, name: "Cool", duration: .seconds(60))], countdown: 0)
+        var events = session.start() + session.run(until: 45)
+        events += session.command(.skip, at: 50) + session.runToEnd()
+        for live in [false, true] {
+            let screen = FakeScreen(isTerminal: live)
+            try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), [try #require(events.last)])
+            #expect(screen.printed == ["Workout complete. worked 40s, rested 10s, cool-down 1m, paused 0s, skipped 1 phase (20s)."], "live: \(live)")
+        }
+    }
+
     // MARK: - Colour
 
     @Test func noEscapesWhenColourIsOff() throws {

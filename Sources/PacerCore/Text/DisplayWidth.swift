@@ -1,11 +1,12 @@
 /// How many terminal cells text takes: East Asian wide and fullwidth characters and emoji take
 /// two, combining marks and zero-width characters none, everything else one.
 public enum DisplayWidth {
-    /// The cells a string takes.
+    /// The cells a string takes, character by character: an emoji with a modifier, or a flag,
+    /// counts as the one wide character it is.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
-        for scalar in text.unicodeScalars { total += of(scalar) }
+        for character in text { total += of(character) }
         return total
     }
 

@@ -4,7 +4,6 @@ import Glibc
 import Dispatch
 import PacerCore
 import PacerSystem
-import Synchronization
 
 /// Commands as plain lines from a file descriptor that is not driven by readline: a pipe, a file,
 /// a FIFO, a dumb terminal, a plugin's output.
@@ -19,7 +18,7 @@ public final class LineReader: CommandSource, Sendable {
 
     private let descriptor: Int32
     private let ratePerSecond: Double?
-    private let stopped = Atomic<Bool>(false)
+    private let stopped = OnceFlag()
 
     public init(descriptor: Int32, ratePerSecond: Double? = nil) {
         self.descriptor = descriptor
@@ -28,44 +27,19 @@ public final class LineReader: CommandSource, Sendable {
 
     public func start(_ inbox: CommandInbox) {
         BackgroundThread.start { [self] in
-            readLines { line in
-                guard !stopped.load(ordering: .relaxed) else { return false }
+            LineSplitter.read(descriptor, maximumLength: Self.maximumLineLength) { line in
+                guard !stopped.isSet else { return false }
                 let handled = DispatchSemaphore(value: 0)
                 inbox.submit(line) { handled.signal() }
                 handled.wait()
                 if let ratePerSecond { usleep(UInt32(1_000_000 / ratePerSecond)) }
-                return !stopped.load(ordering: .relaxed)
+                return !stopped.isSet
             }
-            if !stopped.load(ordering: .relaxed) { inbox.end() }
+            if !stopped.isSet { inbox.end() }
         }
     }
 
     public func stop() {
-        stopped.store(true, ordering: .relaxed)
-    }
-
-    /// Reads until end of input (or until `handle` returns false), calling `handle` with each line
-    /// without its `\n` or `\r\n`; a last line without a newline counts too.
-    private func readLines(_ handle: (String) -> Bool) {
-        var line: [UInt8] = []
-        var skippingRest = false
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            for byte in chunk[..<count] {
-                if byte == UInt8(ascii: "\n") {
-                    if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                    guard handle(String(decoding: line, as: UTF8.self)) else { return }
-                    line.removeAll(keepingCapacity: true)
-                    skippingRest = false
-                } else if !skippingRest {
-                    line.append(byte)
-                    if line.count > Self.maximumLineLength { skippingRest = true }
-                }
-            }
-        }
-        if !line.isEmpty { _ = handle(String(decoding: line, as: UTF8.self)) }
+        stopped.set()
     }
 }

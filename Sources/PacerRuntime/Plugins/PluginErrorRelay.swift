@@ -6,10 +6,11 @@ import PacerCore
 import PacerSystem
 
 /// Shows what a plugin writes on its standard error to the user, each line prefixed with the
-/// plugin's name, at most `linesPerSecond` (with a burst of twice that); the rest is counted and
-/// the count shown, so a chatty plugin cannot flood the screen.
+/// plugin's name, at most `linesPerSecond` after a first `burst` (room for a URL and its QR
+/// code); the rest is counted and the count shown, so a chatty plugin cannot flood the screen.
 final class PluginErrorRelay: Sendable {
     static let linesPerSecond = 10.0
+    static let burst = 50.0
     /// Longer lines are cut.
     static let maximumLineWidth = 300
 
@@ -25,18 +26,19 @@ final class PluginErrorRelay: Sendable {
     /// Reads `descriptor` to its end on a thread of its own, then closes it.
     func start(reading descriptor: Int32) {
         BackgroundThread.start { [self] in
-            var limiter = RateLimiter(perSecond: Self.linesPerSecond, burst: 2 * Self.linesPerSecond)
+            var limiter = RateLimiter(perSecond: Self.linesPerSecond, burst: Self.burst)
             var hidden = 0
-            forEachLine(of: descriptor) { line in
+            LineSplitter.read(descriptor, maximumLength: 4 * Self.maximumLineWidth) { line in
                 guard limiter.allow(at: Clocks.monotonicNanoseconds()) else {
                     hidden += 1
-                    return
+                    return true
                 }
                 if hidden > 0 {
                     report("\(name): (\(hidden) more line\(hidden == 1 ? "" : "s") not shown)")
                     hidden = 0
                 }
                 report(("\(name): " + TerminalText(line)).truncated(toWidth: Self.maximumLineWidth))
+                return true
             }
             if hidden > 0 { report("\(name): (\(hidden) more line\(hidden == 1 ? "" : "s") not shown)") }
             close(descriptor)
@@ -47,25 +49,6 @@ final class PluginErrorRelay: Sendable {
     /// Waits up to `seconds` for the plugin's standard error to end and its last lines to be shown.
     func waitUntilFinished(seconds: Double) {
         if finished.wait(timeout: .now() + seconds) == .success { finished.signal() }
-    }
-
-    private func forEachLine(of descriptor: Int32, _ body: (String) -> Void) {
-        var line: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            for byte in chunk[..<count] {
-                if byte == UInt8(ascii: "\n") {
-                    body(String(decoding: line, as: UTF8.self))
-                    line.removeAll(keepingCapacity: true)
-                } else if line.count < 4 * Self.maximumLineWidth {
-                    line.append(byte)
-                }
-            }
-        }
-        if !line.isEmpty { body(String(decoding: line, as: UTF8.self)) }
     }
 }
 

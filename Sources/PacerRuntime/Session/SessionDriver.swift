@@ -15,6 +15,8 @@ public final class SessionDriver: @unchecked Sendable {
     private var inputEnded = false
     /// Said to the user when the session ends because no command can arrive.
     private var inputEndedNotice: (@Sendable (String) -> Void)?
+    /// Set by a signal that came before the start: the session then ends as soon as it starts.
+    private var abortedBeforeStart = false
 
     /// A driver for `engine` on `clock`; the engine's own wall clock stamps the start and the end.
     public init(engine: Engine, hub: SinkHub, clock: any SessionClock = DispatchSessionClock()) {
@@ -30,6 +32,7 @@ public final class SessionDriver: @unchecked Sendable {
             clock.start(on: queue) { [unowned self] in tick() }
             let now = clock.now()
             deliver(engine.start(at: now, wall: engine.wallClock()), now: now)
+            if abortedBeforeStart { deliver(engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now) }
         }
     }
 
@@ -74,9 +77,13 @@ public final class SessionDriver: @unchecked Sendable {
         }
     }
 
-    /// Ends the session early because of a signal.
+    /// Ends the session early because of a signal; before the start, as soon as it starts.
     public func abort() {
         queue.async { [self] in
+            guard engine.state != .ready else {
+                abortedBeforeStart = true
+                return
+            }
             let now = clock.now()
             deliver(engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now)
         }

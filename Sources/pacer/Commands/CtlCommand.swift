@@ -3,9 +3,12 @@ import PacerRuntime
 
 /// `pacer ctl COMMAND...`: a prompt command for the running session, through its remote plugin.
 enum CtlCommand {
+    /// Commands whose point is their answer, which stays in the session's prompt.
+    static let unanswerable: [Command] = [.status, .help]
+
     static let spec = CommandSpec(
         name: "ctl", abstract: "send a prompt command to the session running the remote plugin",
-        usage: "pacer ctl COMMAND...",
+        usage: "pacer ctl COMMAND...", arguments: .choice(CommandGrammar.words.filter { !["status", "help"].contains($0) }),
         details: """
             Writes COMMAND (pause, resume, skip, back, restart, +30, -10, done 8 @ 20 kg, quit) to the
             FIFO of the newest session started with --sink remote, $XDG_RUNTIME_DIR/pacer/remote, and
@@ -25,11 +28,8 @@ enum CtlCommand {
             return Pacer.usageError("the command is longer than \(RemoteControl.longestLine) bytes", hintFor: "ctl")
         }
         do throws(CommandParseError) {
-            switch try CommandGrammar.parse(line) {
-            case .status, .help:
+            if unanswerable.contains(try CommandGrammar.parse(line)) {
                 return Pacer.usageError("the answer to '\(line)' is shown at the session's prompt only, so pacer ctl does not send it", hintFor: "ctl")
-            default:
-                break
             }
         } catch {
             return Pacer.usageError(error.message, hintFor: "ctl")

@@ -1,11 +1,21 @@
 import PacerCore
 
-/// `pacer help [COMMAND]`: the overview or one command's help.
+/// `pacer help [COMMAND]`: the overview or one command's help; `--man` prints the man page.
 enum HelpCommand {
     static let spec = CommandSpec(
-        name: "help", abstract: "show help for pacer or one of its commands", usage: "pacer help [COMMAND]",
-        details: "", options: []
+        name: "help", abstract: "show help for pacer or one of its commands", usage: "pacer help [COMMAND]", arguments: .command,
+        details: "",
+        options: [
+            OptionSpec(name: "--man", value: nil, help: "print the pacer(1) man page as roff, for installing", hidden: true),
+        ]
     ) { arguments, _ in
+        if arguments.has("--man") {
+            guard arguments.positionals.isEmpty else {
+                return Pacer.usageError("help --man takes no command name", hintFor: "help")
+            }
+            Output.data(ManualPage(commands: Pacer.commands, options: Pacer.options).roff)
+            return ExitStatus.success
+        }
         guard let name = arguments.positionals.first else {
             Output.line(TerminalText(lines: Pacer.overview))
             return ExitStatus.success

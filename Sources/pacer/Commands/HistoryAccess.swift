@@ -6,7 +6,7 @@ import PacerSystem
 /// What `pacer history` and `pacer stats` share: the history file, its opening, colour and width.
 struct HistoryAccess {
     static let fileOption = OptionSpec(
-        name: "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)")
+        name: "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
     static let jsonOption = OptionSpec(name: "--json", value: nil, help: "print JSON instead of text")
 
     /// The history file to read.

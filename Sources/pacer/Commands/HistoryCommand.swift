@@ -7,7 +7,7 @@ enum HistoryCommand {
     static let defaultLimit = 20
 
     static let spec = CommandSpec(
-        name: "history", abstract: "list the sessions recorded, or show one", usage: "pacer history [OPTIONS] [show ID]",
+        name: "history", abstract: "list the sessions recorded, or show one", usage: "pacer history [OPTIONS] [show ID]", arguments: .choice(["show"]),
         details: """
             Lists sessions newest first under a heading per day: number, start time, workout, active
             time, outcome (completed, quit, aborted, or interrupted when pacer was killed) and sets

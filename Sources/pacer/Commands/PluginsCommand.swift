@@ -4,7 +4,7 @@ import PacerRuntime
 /// `pacer plugins`: the built-in sinks and every external plugin found, with where it was found.
 enum PluginsCommand {
     static let spec = CommandSpec(
-        name: "plugins", abstract: "list the built-in sinks and the external plugins found", usage: "pacer plugins [--names]",
+        name: "plugins", abstract: "list the built-in sinks and the external plugins found", usage: "pacer plugins [--names]", arguments: nil,
         details: """
             An external plugin is an executable named pacer-sink-NAME, found in $XDG_CONFIG_HOME/pacer/plugins
             (default ~/.config/pacer/plugins), then on PATH, then among the plugins that ship with pacer;

@@ -5,7 +5,7 @@ import PacerSystem
 /// `pacer run WORKOUT`: runs a session with its sinks and the control prompt.
 enum RunCommand {
     static let spec = CommandSpec(
-        name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT",
+        name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
         details: """
             WORKOUT is a path or a name on the search path (see 'pacer list'). While it runs, type
             commands at the prompt: pause, resume (or an empty line), skip, back, restart, +30, -10,
@@ -19,8 +19,9 @@ enum RunCommand {
             """,
         options: [
             OptionSpec(name: "--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests"),
-            OptionSpec(name: "--log", value: "FILE", help: "append the event stream to FILE as JSON lines"),
-            OptionSpec(name: "--sink", value: "SPEC", help: "send events to this sink (repeatable); see above"),
+            OptionSpec(name: "--log", value: "FILE", help: "append the event stream to FILE as JSON lines", kind: .file),
+            OptionSpec(name: "--sink", value: "SPEC", help: "send events to this sink (repeatable); see above",
+                       kind: .sink, repeats: true),
             OptionSpec(name: "--no-bell", value: nil, help: "do not ring the terminal bell"),
             OptionSpec(name: "--no-prompt", value: nil, help: "no command prompt; the session runs untouched"),
             OptionSpec(name: "--no-history", value: nil, help: "do not record this session in the history"),

@@ -6,7 +6,7 @@ import TerminalSink
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {
     static let spec = CommandSpec(
-        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show WORKOUT",
+        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show WORKOUT", arguments: .workout,
         details: "WORKOUT is a path or a name on the search path (see 'pacer list').",
         options: [.color]
     ) { arguments, environment in

@@ -4,7 +4,7 @@ import PacerRuntime
 /// `pacer stats`: time trained per week, streaks, workouts and strength curves.
 enum StatsCommand {
     static let spec = CommandSpec(
-        name: "stats", abstract: "show time trained per week, streaks and strength progress", usage: "pacer stats [OPTIONS]",
+        name: "stats", abstract: "show time trained per week, streaks and strength progress", usage: "pacer stats [OPTIONS]", arguments: nil,
         details: """
             Time trained per ISO week for the last 12 weeks; the current and longest streak of days
             with a session (the current one counts if the last session was today or yesterday);

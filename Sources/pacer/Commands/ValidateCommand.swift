@@ -5,6 +5,7 @@ import PacerRuntime
 enum ValidateCommand {
     static let spec = CommandSpec(
         name: "validate", abstract: "check workout files and report every problem", usage: "pacer validate FILE...",
+        arguments: .workout,
         details: """
             Prints one 'ok' line per good file with its phase count and planned time, and every problem
             of a bad file on standard error. Exits 1 if any file has a problem. A FILE may also be a

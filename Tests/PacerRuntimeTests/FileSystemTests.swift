@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerSystem
+import Testing
+
+/// A fresh folder under /tmp, removed afterwards.
+private struct Folder: ~Copyable {
+    let path: String
+
+    init() throws {
+        path = "/tmp/pacer-fs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try #require(mkdir(path, 0o700) == 0)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    deinit {
+        for name in FileSystem.contents(of: path) { unlink(path + "/" + name) }
+        rmdir(path)
+    }
+}
+
+@Suite("FileSystem")
+struct FileSystemTests {
+    private static func readError(_ path: String) -> String? {
+        do {
+            _ = try FileSystem.read(path, limit: 1 << 20)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    // Issue 7, item 17: `pacer validate fifo.json` and `pacer list` hung on a FIFO.
+    @Test func aFIFOADeviceOrAFolderIsRefusedAtOnce() throws {
+        let folder = try Folder()
+        let fifo = folder.file("fifo.json")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let started = monotonicSeconds()
+        #expect(Self.readError(fifo) == "cannot read \(fifo): it is a FIFO, not a regular file")
+        #expect(monotonicSeconds() - started < 1, "nobody writes to the FIFO: reading it must not wait")
+        #expect(Self.readError("/dev/zero") == "cannot read /dev/zero: it is a device, not a regular file")
+        #expect(Self.readError(folder.path) == "cannot read \(folder.path): it is a folder, not a regular file")
+    }
+
+    // Issue 7, item 21: a symlink loop was reported as "no such file".
+    @Test func aSymlinkLoopSaysSo() throws {
+        let folder = try Folder()
+        let loop = folder.file("loop.json")
+        try #require(symlink("loop.json", loop) == 0)
+        #expect(Self.readError(loop) == "cannot read \(loop): Too many levels of symbolic links")
+        #expect(Self.readError(folder.file("missing.json")) == "cannot read \(folder.file("missing.json")): No such file or directory")
+    }
+
+    // Issue 7, item 13: a log naming the workout file is recognised however it is spelt.
+    @Test func identityTellsTheSameFileByAnyName() throws {
+        let folder = try Folder()
+        let workout = folder.file("self.json")
+        let other = folder.file("other.json")
+        for path in [workout, other] {
+            let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+            try #require(descriptor >= 0)
+            close(descriptor)
+        }
+        try #require(symlink("self.json", folder.file("link.log")) == 0)
+        let identity = try #require(FileSystem.identity(workout))
+        #expect(FileSystem.identity(folder.path + "/./self.json") == identity)
+        #expect(FileSystem.identity(folder.file("link.log")) == identity)
+        #expect(FileSystem.identity(other) != identity)
+        #expect(FileSystem.identity(folder.file("missing.json")) == nil)
+    }
+}

@@ -1,0 +1,517 @@
+#!/usr/bin/env python3
+"""End-to-end test of the web screen (Plugins/web) in a real headless Chromium.
+
+    scripts/web-test.py            # needs chromium, chromium-driver (Debian) and selenium (PyPI)
+
+Runs real `pacer run` sessions at --speed with the plugin attached (see start_session in
+scripts/webtest/session.py), loads the page in Chromium at a portrait phone size and a 1080p TV
+size, and checks what the page shows against the session's log, the buttons and keys against
+the log, reconnection, the token, hostile requests and hostile stdin, and that the port is free
+when the session ends. Screenshots go to .build/web-test/. Prints one line per check and ends
+with "N passed, N failed"; exits 1 if any check failed.
+"""
+import concurrent.futures
+import http.client
+import json
+import math
+import os
+import random
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webtest.session import PACER, PLUGIN, ROOT, URL_PATTERN, port_and_token, start_session  # noqa: E402
+
+try:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from webtest.browser import new_browser, read_page, wait_for_page
+    from webtest.proxy import CuttableProxy
+except ImportError as missing:
+    sys.exit(f"web-test: {missing}; install selenium (pip install selenium) and Debian's chromium, chromium-driver")
+
+SHOTS = os.path.join(ROOT, ".build", "web-test")
+PHONE, TV = (390, 844), (1920, 1080)
+SPEED = 2
+WORKOUT = {
+    "name": "Web test", "countdown": 3,
+    "steps": [
+        {"prepare": "5s", "name": "Get ready"},
+        {"repeat": 2, "name": "Round", "steps": [
+            {"work": "60s", "name": "Squats", "cue": "Chest up, knees out"},
+            {"rest": "20s"},
+        ]},
+        {"reps": 8, "name": "Push-ups", "weight": "20 kg"},
+        {"cooldown": "12s", "name": "Easy walk"},
+    ],
+}
+SHORT_WORKOUT = {"name": "Short", "steps": [{"work": "2m", "name": "Plank"}]}
+STEERING_EVENTS = {"pause", "resume", "extend", "back", "restart"}
+
+
+class Checks:
+    """Counts and prints checks; a failed check is reported and the run goes on."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print(f"  ok    {name}")
+        else:
+            self.failed += 1
+            print(f"  FAIL  {name}{': ' + str(detail) if detail else ''}")
+        return ok
+
+    def scenario(self, title, function, *args):
+        print(f"\n== {title}")
+        try:
+            function(self, *args)
+        except Exception as error:  # a scenario that breaks is one failure; the others still run
+            self.check(f"{title} ran to the end", False, f"{error.__class__.__name__}: {error}")
+            traceback.print_exc(limit=3)
+
+
+# --- Helpers -----------------------------------------------------------------------------
+
+
+def write_workout(folder, workout, name="workout.json"):
+    path = os.path.join(folder, name)
+    with open(path, "w") as file:
+        json.dump(workout, file)
+    return path
+
+
+def status_of(port, method, path, body=None, headers=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def raw_status(port, data):
+    """Sends raw bytes; the status code of the answer, or 0 if none came."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(data)
+        answer = b""
+        try:
+            while chunk := connection.recv(4096):
+                answer += chunk
+        except ConnectionResetError:
+            pass
+    match = re.match(rb"HTTP/1\.[01] (\d{3})", answer)
+    return int(match.group(1)) if match else 0
+
+
+def first_state(port, token, timeout=5):
+    """The first state the event stream sends."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", f"/{token}/events")
+        response = connection.getresponse()
+        for line in response:
+            if line.startswith(b"data: ") and b'"state"' in line:
+                return json.loads(line[6:])["state"]
+    finally:
+        connection.close()
+
+
+def port_is_free(port):
+    """Nothing answers on the port and a new server could listen on it."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return False
+    except OSError:
+        pass
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+            probe.listen()
+            return True
+        except OSError:
+            return False
+
+
+def wait_for_free_port(port, timeout):
+    """Seconds until the port was free, or None."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if port_is_free(port):
+            return time.monotonic() - start
+        time.sleep(0.02)
+    return None
+
+
+def seconds_of(clock_text):
+    parts = [int(p) for p in clock_text.split(":")]
+    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+
+
+def expected_seconds(session, session_time):
+    """The whole workout seconds the page should show at a session time, from the log."""
+    view = session.view_at(session_time)
+    phase = view.phase
+    elapsed = phase["frozen"] if phase["frozen"] is not None else session_time - phase["started"]
+    if phase["kind"] == "reps":
+        return math.floor(elapsed * view.speed)
+    return math.ceil(round(max(0, phase["length"] - elapsed) * view.speed, 3))
+
+
+def current_phase(session):
+    with session._changed:
+        return next(e for _, e in reversed(session.events) if e["event"] == "phase.start")
+
+
+def steering_count(session):
+    with session._changed:
+        return sum(1 for _, e in session.events
+                   if e["event"] in STEERING_EVENTS or (e["event"] == "phase.end" and e.get("outcome") == "skipped"))
+
+
+def press(driver, key):
+    ActionChains(driver).send_keys(key).perform()
+
+
+def click(driver, selector):
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def shows_phase(name, round_text=None):
+    """A page condition: the phase is shown, its clock drawn."""
+    return lambda shown: shown["name"] == name and shown["bodyStatus"] in ("running", "paused") and (
+        round_text is None or shown["round"] == round_text) and shown["shownDigits"] == shown["digits"]
+
+
+# --- Scenarios ---------------------------------------------------------------------------
+
+
+def options_are_checked(checks, folder):
+    def run(*arguments):
+        return subprocess.run([PLUGIN, *arguments], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=10)
+    typo = run("prot=8080")
+    checks.check("an unknown option exits 2 with a suggestion",
+                 typo.returncode == 2 and "did you mean 'port'" in typo.stderr, typo.stderr.strip())
+    checks.check("a bad port exits 2", run("port=99999").returncode == 2)
+    checks.check("a bad address exits 2", run("bind=somewhere").returncode == 2)
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        busy = run(f"port={taken.getsockname()[1]}")
+    checks.check("a port in use exits 1 with a message", busy.returncode == 1 and "cannot serve" in busy.stderr,
+                 busy.stderr.strip())
+    quiet = run()
+    checks.check("stdin at its end at once: exits 0, prints nothing on stdout", quiet.returncode == 0 and quiet.stdout == "")
+
+
+def hostile_stdin_and_requests(checks, folder):
+    """The plugin alone, fed garbage, floods of connections and SIGTERM."""
+    process = subprocess.Popen([PLUGIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        feed_the_plugin_alone(checks, process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+def feed_the_plugin_alone(checks, process):
+    port, token = port_and_token(URL_PATTERN.search(process.stderr.readline().decode()).group(0))
+
+    def feed(*lines):
+        for line in lines:
+            process.stdin.write(line if isinstance(line, bytes) else json.dumps(line).encode() + b"\n")
+        process.stdin.flush()
+
+    feed(b"\x00\xff\xfe garbage\n", b"{not json\n", b"[1,2]\n", b'"text"\n', b"null\n", b'{"event":5}\n',
+         b'{"event":"phase.start","index":"x","duration":NaN}\n', b'{"event":"phase.start","t":1e999}\n',
+         b'{"event":"pause","t":"soon"}\n', b'{"event":"extend","index":1,"by":"30"}\n',
+         b"[" * 200_000 + b"\n", b"x" * (3 << 20) + b"\n", b'{"event":"session.start","t":9' + b"9" * 5000 + b"}\n")
+    feed({"event": "session.start", "t": 0, "workout": "Fuzz", "speed": 1, "planned": 100},
+         {"event": "phase.start", "t": 0.001, "due": 0, "index": 1, "count": 2, "kind": "work",
+          "name": "<img src=x onerror=alert(1)>", "duration": 50})
+    state = first_state(port, token)
+    checks.check("garbage on stdin is skipped and the next events are shown",
+                 state and state["phase"]["name"] == "<img src=x onerror=alert(1)>", state)
+
+    fuzz = random.Random(12)
+    junk = [None, True, -1, 0, 1e308, -1e308, 1e-300, 5e8, -5e8, "", "x" * 1000, [], {}, 3.5, "work", 2 ** 70]
+    sample = {"event": "phase.start", "t": 1, "due": 1, "index": 1, "count": 1, "kind": "work", "name": "n",
+              "duration": 10, "round": 1, "rounds": 2, "next": "m", "cue": "c", "reps": 3, "weight": 2, "cap": 3,
+              "planned_after": 4, "by": 5, "active": 6, "outcome": "skipped", "text": "t", "paused": 1}
+    kinds = ["session.start", "phase.start", "countdown", "cue", "extend", "pause", "resume", "phase.end",
+             "session.end", "reply"]
+    for _ in range(3000):
+        event = {k: (fuzz.choice(junk) if fuzz.random() < 0.3 else v) for k, v in sample.items()}
+        event["event"] = fuzz.choice(kinds)
+        feed(event)
+    feed({"event": "session.start", "t": 0, "workout": "Fuzz", "speed": 1},
+         {"event": "phase.start", "t": 2, "due": 2, "index": 1, "count": 1, "kind": "rest", "name": "After fuzz", "duration": 9})
+    state = first_state(port, token)
+    checks.check("3,000 fuzzed events leave the plugin serving the right state",
+                 process.poll() is None and state and state["phase"]["name"] == "After fuzz", state)
+    checks.check("nothing reached stdout (no command was made up)", not select_readable(process.stdout))
+
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(150)]
+    for connection in idle:
+        connection.close()
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and status_of_or_zero(port, f"/{token}/") != 200:
+        time.sleep(0.05)
+    checks.check("150 connections opened and dropped: still serving", status_of_or_zero(port, f"/{token}/") == 200)
+
+    start = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    process.wait(5)
+    waited = time.monotonic() - start
+    checks.check(f"SIGTERM: exits in {waited * 1000:.0f} ms, status 0, port free",
+                 waited < 1 and process.returncode == 0 and port_is_free(port), process.returncode)
+    checks.check("stderr said only where the page is", process.stderr.read() == b"")
+
+
+def select_readable(stream):
+    return bool(select.select([stream], [], [], 0.2)[0])
+
+
+def status_of_or_zero(port, path):
+    try:
+        return status_of(port, "GET", path)
+    except OSError:
+        return 0
+
+
+def shared_on_the_network(checks, folder):
+    session = start_session(write_workout(folder, SHORT_WORKOUT, "short.json"), 20, folder, options=("bind=0.0.0.0",))
+    try:
+        port, token = session.port_and_token
+        checks.check("bind=0.0.0.0: the URL carries a token", len(token) >= 20, session.url)
+        checks.check("no token: 403", status_of(port, "GET", "/") == 403)
+        checks.check("a wrong token: 403", status_of(port, "GET", "/" + "A" * len(token) + "/") == 403)
+        checks.check("no token, a command: 403, and nothing happens",
+                     status_of(port, "POST", "/command", body="pause") == 403 and steering_count(session) == 0)
+        checks.check("the token: 200", status_of(port, "GET", f"/{token}/") == 200)
+        if shutil.which("qrencode"):
+            session.wait_until(lambda: any("█" in line for line in session.stderr_lines), 5, "QR code")
+            checks.check("a QR code is printed (qrencode is installed)", True)
+    finally:
+        session.stop()
+
+
+def a_session_in_the_browser(checks, folder):
+    session = start_session(write_workout(folder, WORKOUT), SPEED, folder)
+    phone = tv = None
+    try:
+        url = session.url
+        port, token = session.port_and_token
+        phone, tv = new_browser(*PHONE), new_browser(*TV)
+        phone.get(url)
+        shown = wait_for_page(phone, shows_phase("Squats"), 15, "the first work phase")
+        checks.check("the page shows the log's phase", shown["name"] == current_phase(session)["name"] == "Squats")
+        compare_clock(checks, session, phone, "phone")
+        checks.check("kind, round, next and cue as in the log",
+                     (shown["kind"], shown["round"], shown["next"], shown["cue"]) ==
+                     ("Work", "Round 1/2", "Next: Rest", "Chest up, knees out"), shown)
+
+        tv.get(url)
+        wait_for_page(tv, shows_phase("Squats"), 10, "the work phase on a second page")
+        compare_clock(checks, session, tv, "TV, a second page at once")
+        time.sleep(0.3)
+        phone.save_screenshot(os.path.join(SHOTS, "phone-work.png"))
+        tv.save_screenshot(os.path.join(SHOTS, "tv-work.png"))
+
+        steer_pause_and_extend(checks, session, phone, tv)
+        hostile_requests(checks, session, port, token)
+
+        count = len(session.events)
+        press(phone, Keys.ARROW_RIGHT)
+        ended = session.wait_for_event(lambda e: e["event"] == "phase.end", 5, "phase.end after →", count)
+        checks.check("→ on the page skips: the log has the phase skipped", ended.get("outcome") == "skipped", ended)
+        for name, page in (("phone", phone), ("TV", tv)):
+            wait_for_page(page, shows_phase("Rest"), 5, "Rest after the skip")
+            checks.check(f"{name} shows the next phase after the skip", True)
+
+        reconnections(checks, session, port, tv)
+        rep_step(checks, session, phone, tv)
+
+        plugin = session.plugin_pid
+        session.wait_for_event(lambda e: e["event"] == "session.end", 20, "session.end")
+        summary = wait_for_page(tv, lambda s: s["bodyStatus"] == "ended", 5, "the summary")
+        checks.check("the end: the summary, with the reps logged",
+                     "Workout complete." in summary["summary"] and "Push-ups: 6 reps @ 22.5 kg" in summary["summary"],
+                     summary["summary"])
+        tv.save_screenshot(os.path.join(SHOTS, "tv-summary.png"))
+        end_arrival = next(a for a, e in session.events if e["event"] == "session.end")
+        freed = wait_for_free_port(port, 2)
+        after_end = None if freed is None else time.monotonic() - end_arrival
+        checks.check(f"the port is free {after_end and after_end * 1000:.0f} ms after session.end",
+                     after_end is not None and after_end < 1.0)
+        while plugin is not None and os.path.exists(f"/proc/{plugin}") and time.monotonic() - end_arrival < 3:
+            time.sleep(0.01)
+        exited = time.monotonic() - end_arrival
+        checks.check(f"the plugin exits {exited * 1000:.0f} ms after session.end", plugin is not None and exited < 1.0, f"pid {plugin}")
+        checks.check("pacer finished with status 0", session.finish() == 0)
+    finally:
+        for driver in (phone, tv):
+            if driver:
+                driver.quit()
+        if session.pacer.poll() is None:
+            session.stop()
+
+
+def compare_clock(checks, session, driver, label):
+    """The digits and the page's session time against the log, at the moment of reading."""
+    shown = read_page(driver)
+    before, after = (session.session_time(m) for m in shown["read_between"])
+    middle = (before + after) / 2
+    page_error = abs(shown["now"] - middle)
+    checks.check(f"{label}: the page's clock is within 100 ms of the session's ({page_error * 1000:.1f} ms)",
+                 page_error <= 0.1 + (after - before) / 2)
+    expected = expected_seconds(session, middle)
+    checks.check(f"{label}: digits {shown['shownDigits']} match the log ({expected} s)",
+                 abs(seconds_of(shown["shownDigits"]) - expected) <= 1)
+
+
+def steer_pause_and_extend(checks, session, phone, tv):
+    count = len(session.events)
+    press(phone, Keys.SPACE)
+    session.wait_for_event(lambda e: e["event"] == "pause", 5, "pause after space", count)
+    checks.check("space on the page pauses: pause in the log", True)
+    first = wait_for_page(tv, lambda s: s["bodyStatus"] == "paused" and s["pauseButton"] == "Resume"
+                          and s["shownDigits"] == s["digits"], 5, "the paused state on the other page")
+    time.sleep(0.6)
+    second = read_page(tv)
+    checks.check("paused: both pages stop the clock", first["shownDigits"] == second["shownDigits"] and
+                 read_page(phone)["kind"] == "Paused", (first["shownDigits"], second["shownDigits"]))
+    tv.save_screenshot(os.path.join(SHOTS, "tv-paused.png"))
+    compare_clock(checks, session, phone, "paused")
+
+    count = len(session.events)
+    click(tv, "#pause")
+    session.wait_for_event(lambda e: e["event"] == "resume", 5, "resume after the button", count)
+    wait_for_page(phone, lambda s: s["bodyStatus"] == "running", 5, "running again")
+    checks.check("the Resume button resumes: resume in the log", True)
+    compare_clock(checks, session, phone, "after resume")
+
+    count = len(session.events)
+    click(tv, "[data-command='+30']")
+    extend = session.wait_for_event(lambda e: e["event"] == "extend", 5, "extend after +30", count)
+    checks.check("+30 on the page: extend by 30 in the log", extend.get("by") == 30, extend)
+    time.sleep(0.2)
+    compare_clock(checks, session, phone, "after +30")
+
+
+def hostile_requests(checks, session, port, token):
+    """Bad requests during the session: each gets a 4xx and changes nothing."""
+    before = steering_count(session)
+    base = f"/{token}"
+    cases = [
+        ("no token", status_of(port, "GET", "/"), 403),
+        ("a path trick /TOKEN/../", status_of(port, "GET", f"{base}/../{token}/"), 404),
+        ("an encoded path trick", status_of(port, "GET", f"{base}/%2e%2e/%2e%2e/etc/passwd"), 404),
+        ("a file name", status_of(port, "GET", f"{base}/page.html"), 404),
+        ("a malformed request line", raw_status(port, b"GARBAGE\r\n\r\n"), 400),
+        ("a garbled HTTP version", raw_status(port, b"GET / HTTP/one\r\n\r\n"), 400),
+        ("binary noise", raw_status(port, bytes(range(256)) + b"\r\n\r\n"), 400),
+        ("an unknown method", status_of(port, "PUT", f"{base}/command", body="skip"), 405),
+        ("GET on the command URL", status_of(port, "GET", f"{base}/command"), 405),
+        ("an unknown command", status_of(port, "POST", f"{base}/command", body="quit"), 400),
+        ("a shell command", status_of(port, "POST", f"{base}/command", body="rm -rf /"), 400),
+        ("a second command on a new line", status_of(port, "POST", f"{base}/command", body="pause\nskip"), 400),
+        ("a body that is not UTF-8", status_of(port, "POST", f"{base}/command", body=b"\xff\xfe"), 400),
+        ("an oversized body", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n"
+                                               .encode() + b"x" * 1000), 413),
+        ("no Content-Length", raw_status(port, f"POST {base}/command HTTP/1.1\r\n\r\nskip".encode()), 411),
+        ("chunked", raw_status(port, f"POST {base}/command HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                     "4\r\nskip\r\n0\r\n\r\n".encode()), 411),
+        ("a huge header", raw_status(port, f"GET {base}/ HTTP/1.1\r\nX: {'y' * 70000}\r\n\r\n".encode()), 431),
+    ]
+    for name, got, expected in cases:
+        checks.check(f"{name}: {expected}", got == expected, f"got {got}")
+    with concurrent.futures.ThreadPoolExecutor(40) as pool:
+        flood = list(pool.map(lambda _: status_of(port, "POST", f"{base}/command", body="resume"), range(40)))
+    checks.check("a flood of 40 commands at once is paced: 429 after the first ten",
+                 flood.count(429) >= 25 and set(flood) <= {200, 202, 409, 429}, flood)
+    checks.check("none of the bad requests changed the session", steering_count(session) == before)
+
+
+def reconnections(checks, session, port, tv):
+    """A page whose connection dies while the session moves on; a page closed and opened again."""
+    proxy = CuttableProxy(port)
+    tv.get(f"http://127.0.0.1:{proxy.port}/{session.port_and_token[1]}/")
+    wait_for_page(tv, shows_phase("Rest"), 5, "Rest through the proxy")
+    proxy.cut()
+    session.command("skip")
+    session.wait_for_event(lambda e: e["event"] == "phase.start" and e["name"] == "Squats" and e.get("round") == 2,
+                           5, "the second round")
+    time.sleep(1.5)
+    lost = read_page(tv)
+    checks.check("a page whose connection died says so", lost["link"] == "reconnecting…", lost["link"])
+    proxy.restore()
+    start = time.monotonic()
+    wait_for_page(tv, shows_phase("Squats", "Round 2/2"), 8, "the current phase after reconnecting")
+    checks.check(f"it reconnects by itself and shows where the session is ({time.monotonic() - start:.1f} s)", True)
+    compare_clock(checks, session, tv, "after reconnecting")
+    proxy.close()
+
+    tv.get("about:blank")
+    session.command("skip")
+    session.wait_for_event(lambda e: e["event"] == "phase.start" and e["kind"] == "rest" and e.get("round") == 2,
+                           5, "the second rest")
+    tv.get(session.url)
+    wait_for_page(tv, shows_phase("Rest", "Round 2/2"), 5, "the current phase on a page opened again")
+    checks.check("a page opened again picks up where the session is", True)
+
+
+def rep_step(checks, session, phone, tv):
+    session.command("skip")
+    wait_for_page(phone, shows_phase("Push-ups"), 5, "the rep step")
+    phone.save_screenshot(os.path.join(SHOTS, "phone-reps.png"))
+    reps, weight = phone.find_element(By.ID, "done-reps"), phone.find_element(By.ID, "done-weight")
+    checks.check("the done form offers the planned reps and weight",
+                 (reps.get_attribute("value"), weight.get_attribute("value")) == ("8", "20 kg"))
+    count = len(session.events)
+    click(tv, "[data-command='+30']")  # a rep step without a cap cannot be lengthened
+    time.sleep(0.5)
+    checks.check("a command the session refuses changes nothing",
+                 not any(e["event"] == "extend" for _, e in session.events[count:]))
+    reps.clear()
+    reps.send_keys("6")
+    weight.clear()
+    weight.send_keys("22.5 kg")
+    click(phone, "#done-form button")
+    ended = session.wait_for_event(lambda e: e["event"] == "phase.end" and e.get("reps") is not None, 5,
+                                   "phase.end with reps", count)
+    checks.check("Done logs the reps and weight typed", (ended.get("reps"), ended.get("weight")) == (6, "22.5 kg"), ended)
+
+
+def main():
+    missing = [name for name, path in (("pacer", PACER), ("chromium", shutil.which("chromium")),
+                                        ("chromedriver", shutil.which("chromedriver"))) if not path or not os.path.exists(path)]
+    if missing:
+        sys.exit(f"web-test: missing {', '.join(missing)} (swift build; apt-get install chromium chromium-driver)")
+    os.makedirs(SHOTS, exist_ok=True)
+    print(f"web-test: plugin {PLUGIN}, started by pacer --sink exec; screenshots in {SHOTS}")
+    checks = Checks()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="pacer-web-test-") as folder:
+        checks.scenario("options", options_are_checked, folder)
+        checks.scenario("hostile stdin, floods and SIGTERM, the plugin alone", hostile_stdin_and_requests, folder)
+        checks.scenario("shared on the network: the token", shared_on_the_network, folder)
+        checks.scenario(f"a session at --speed {SPEED} in a phone and a TV browser", a_session_in_the_browser, folder)
+    print(f"\nweb-test: {time.monotonic() - started:.0f} s; screenshots in {SHOTS}")
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
