@@ -7,6 +7,14 @@ struct SQLiteError: Error, CustomStringConvertible {
     let message: String
 
     var description: String { message }
+
+    /// Whether another connection held the lock: worth trying again.
+    var isBusy: Bool { code == SQLITE_BUSY }
+
+    /// A reason of Pacer's own to refuse a database, as an error like SQLite's.
+    static func refusal(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_ERROR, message: message)
+    }
 }
 
 /// A value bound to a statement's `?` parameters.

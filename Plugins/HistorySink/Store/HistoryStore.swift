@@ -42,11 +42,28 @@ public final class HistoryStore {
             throw HistoryError(path: path, reason: error.message)
         }
         try attempt { () throws(SQLiteError) in
-            try database.run("PRAGMA journal_mode = WAL")
+            try useWriteAheadLog(busyTimeout: busyTimeout)
             try database.run("PRAGMA synchronous = NORMAL")
             try database.run("PRAGMA foreign_keys = ON")
         }
         try migrate()
+    }
+
+    /// Switches the file to WAL, once for all who use it. The switch needs the file to itself and,
+    /// unlike other statements, does not wait for another process's lock, so two pacers opening a
+    /// new history at once retry it here, within the busy timeout.
+    private func useWriteAheadLog(busyTimeout: Int32) throws(SQLiteError) {
+        let deadline = Clocks.monotonicNanoseconds() + Int64(busyTimeout) * 1_000_000
+        while true {
+            do {
+                let mode = try database.query("PRAGMA journal_mode") { $0.text(0) ?? "" }.first
+                if mode?.lowercased() == "wal" { return }
+                try database.run("PRAGMA journal_mode = WAL")
+                return
+            } catch where error.isBusy && Clocks.monotonicNanoseconds() < deadline {
+                usleep(10_000)
+            }
+        }
     }
 
     /// Records a session's start and returns its id, which the session's other writes take.
@@ -102,22 +119,22 @@ public final class HistoryStore {
         }
     }
 
-    /// Brings the schema to `HistorySchema.current`, one version per transaction. Each step checks
-    /// the version again under the write lock, so two pacers opening an old file migrate it once.
+    /// Brings the schema up to date. The version and the tables are read and migrated inside one
+    /// write transaction, so a second pacer opening the history at the same moment sees either the
+    /// schema before or after, never a half (a file that is up to date takes no write lock).
     private func migrate() throws(HistoryError) {
-        let (version, tables) = try attempt { () throws(SQLiteError) in
-            (try userVersion(), try database.query("SELECT count(*) FROM sqlite_master") { $0.integer(0) ?? 0 }.first ?? 0)
-        }
-        guard version <= HistorySchema.current else {
-            throw HistoryError(path: path, reason: "it was written by a newer pacer (schema version \(version); this pacer knows up to \(HistorySchema.current))")
-        }
-        guard version > 0 || tables == 0 else {
-            throw HistoryError(path: path, reason: "it is an SQLite database, but not a pacer history")
-        }
-        for step in version..<HistorySchema.current {
-            try attempt { () throws(SQLiteError) in
-                try database.transaction { () throws(SQLiteError) in
-                    guard try userVersion() == step else { return }
+        guard try attempt({ () throws(SQLiteError) in try userVersion() }) != HistorySchema.current else { return }
+        try attempt { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                let version = try userVersion()
+                let tables = try database.query("SELECT count(*) FROM sqlite_master") { $0.integer(0) ?? 0 }.first ?? 0
+                guard version <= HistorySchema.current else {
+                    throw SQLiteError.refusal("it was written by a newer pacer (schema version \(version); this pacer knows up to \(HistorySchema.current))")
+                }
+                guard version > 0 || tables == 0 else {
+                    throw SQLiteError.refusal("it is an SQLite database, but not a pacer history")
+                }
+                for step in version..<HistorySchema.current {
                     try HistorySchema.migrate(database, to: step + 1)
                     try database.run("PRAGMA user_version = \(step + 1)")
                 }
