@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The built-in sinks: each is a folder under Plugins/ and a line in Sources/pacer/SinkRegistry.swift.
-let sinks = ["TerminalSink", "LogFileSink", "BellSink"]
+let sinks = ["TerminalSink", "LogFileSink", "BellSink", "SpeechSink"]
 
 let package = Package(
     name: "Pacer",
@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore"]),
         .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0) }),
+        .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer"]),
     ] + sinks.map { .target(name: $0, dependencies: ["PacerCore", "PacerSystem"], path: "Plugins/\($0)") }
 )

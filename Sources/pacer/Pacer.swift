@@ -10,7 +10,7 @@ enum Pacer {
     static let version = "0.1.0"
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, HelpCommand.spec,
+        RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, HelpCommand.spec,
     ]
 
     static var overview: String {

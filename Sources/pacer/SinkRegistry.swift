@@ -2,6 +2,7 @@ import BellSink
 import LogFileSink
 import PacerCore
 import PacerRuntime
+import SpeechSink
 import TerminalSink
 
 /// Every built-in sink, in the order the defaults list them. `--sink`, `--help`, the defaults
@@ -11,6 +12,7 @@ enum SinkRegistry {
         TerminalSink.registration,
         LogFileSink.registration,
         BellSink.registration,
+        SpeechSink.registration,
     ]
 
     static func registration(named name: String) -> SinkRegistration? {
