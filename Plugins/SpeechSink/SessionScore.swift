@@ -26,6 +26,11 @@ public struct SessionScore: Sendable {
     public struct Offer: Sendable, Equatable {
         public let utterance: Utterance
         public let at: Instant
+
+        public init(utterance: Utterance, at: Instant) {
+            self.utterance = utterance
+            self.at = at
+        }
     }
 
     public private(set) var soundings: [Sounding] = []
