@@ -13,8 +13,9 @@ public final class SpeechSink: Sink, @unchecked Sendable {
     /// Why there is no voice, until it has been reported.
     private var unavailable: SpeechError?
 
-    /// How long the end of a session waits for the last words.
-    static let closingWait = 2.5
+    /// How long the end of a session waits for the last words ("Workout complete" takes about
+    /// 1.3 s), leaving time to stop them within the 3 s the hub gives a presenter to close.
+    static let closingWait = 2.0
 
     /// Speaks with the engine the settings name, or the first one found on `environment`'s `PATH`.
     public init(settings: SpeechSettings, environment: [String: String]) {

@@ -69,17 +69,20 @@ final class Voice: @unchecked Sendable {
         }
     }
 
-    /// Lets what is being said and what waits finish, for up to `seconds`, then stops the rest.
+    /// Lets what is being said and what waits finish, for up to `seconds`, then stops the rest and
+    /// waits (up to `stopGrace`) for it to end.
     func close(waiting seconds: Double) {
         let quiet = DispatchSemaphore(value: 0)
         queue.sync {
             if speech.isIdle { quiet.signal() } else { silent = quiet }
         }
         _ = quiet.wait(timeout: .now() + seconds)
-        queue.sync {
+        let last = queue.sync {
             silent = nil
-            perform(speech.silence())
+            defer { perform(speech.silence()) }
+            return speaking?.process
         }
+        last?.wait(seconds: Self.stopGrace + 0.1)
     }
 
     private func now() -> Instant {
