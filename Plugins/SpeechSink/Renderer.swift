@@ -71,7 +71,7 @@ public struct Renderer: Sendable {
             try FileSystem.writeAll(descriptor, WAVHeader.bytes(sampleRate: Self.sampleRate, sampleCount: length))
             var written = 0
             try Mixer(clips: clips, length: length).mix { block throws(FileError) in
-                try FileSystem.writeAll(descriptor, block.map(\.littleEndian).withUnsafeBytes { Array($0) })
+                try FileSystem.writeAll(descriptor, block.map { $0.littleEndian }.withUnsafeBytes { Array($0) })
                 written += block.count
                 progress(.mixing(done: written, of: length))
             }

@@ -99,6 +99,7 @@ final class Voice: @unchecked Sendable {
                 say(text)
             }
         }
+        if speech.isIdle { silent?.signal() }
     }
 
     private func say(_ text: String) {
@@ -127,7 +128,6 @@ final class Voice: @unchecked Sendable {
             fail(SpeechError("\(engine.name) \(how) while saying “\(ended.text)”"))
         }
         perform(speech.finished(at: now()))
-        if speech.isIdle { silent?.signal() }
     }
 
     /// Stops a process that has taken far longer than its text should.
