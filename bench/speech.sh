@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
 RUNS="${RUNS:-5}"
-LATENESS_RUNS="${LATENESS_RUNS:-3}"
+LATENESS_RUNS="${LATENESS_RUNS:-5}"
 
 command -v espeak-ng >/dev/null || apt_install espeak-ng || { echo "espeak-ng is needed" >&2; exit 2; }
 command -v soxi >/dev/null || apt_install sox || { echo "sox is needed" >&2; exit 2; }
@@ -46,17 +46,35 @@ verdict=$(awk -v t="$speech_median" -v a="$speech_audio" 'BEGIN { print (t < 10 
 echo "target: under 10 s and 50x real time or better, with speech: ${speech_median} s for ${speech_audio} s of audio: $verdict"
 
 echo
-echo "== phase-start lateness with and without the speech sink (bench/lateness.py --speed 2) =="
-# Every utterance is really synthesised: espeak-ng writes its audio to /dev/null (no sound card
-# is needed), so the engine's CPU competes with the clock as it would when speaking.
+echo "== phase-start lateness with and without the speech sink =="
+# bench/lateness.py --speed 2 --runs 1: 60 phases of 1 s (0.5 s real), countdown 0, a reader of the
+# log on a FIFO; the sinks are terminal (to /dev/null) alone, then with speech:rate=500, which says
+# every phase's name (or the short form) at its start. The two cases alternate run by run, so that
+# a change in the machine's load hits both. Every utterance is really synthesised: espeak-ng writes
+# its audio to /dev/null (no sound card needed), so its CPU competes with the clock as it would.
 mkdir -p "$work/bin"
 printf '#!/bin/sh\necho >>%s\nexec %s --stdout "$@"\n' "$work/said" "$(command -v espeak-ng)" >"$work/bin/espeak-ng"
 chmod +x "$work/bin/espeak-ng"
-for sinks in "terminal" "terminal speech:rate=500"; do
-    arguments=(--speed 2 --runs "$LATENESS_RUNS" --path "$work/bin")
-    for sink in $sinks; do arguments+=(--sink "$sink"); done
-    echo "-- sinks: $sinks"
-    : >"$work/said"
-    bench/lateness.py "${arguments[@]}" | sed -n '/^median of/,$p'
-    echo "utterances synthesised by espeak-ng: $(wc -l <"$work/said") in $LATENESS_RUNS sessions"
+echo "columns: phase-start arrival - due at the reader (anchored on the best-delivered phase), and t - due in pacer's log, ms"
+printf '%-4s %-7s %9s %9s %9s %9s %9s %6s  %s\n' run sinks arr_p50 arr_p99 arr_max log_p99 log_max spoken load
+for ((run = 1; run <= LATENESS_RUNS; run++)); do
+    for case in plain speech; do
+        sinks=(--sink terminal)
+        [[ "$case" == speech ]] && sinks+=(--sink speech:rate=500)
+        : >"$work/said"
+        load=$(cut -d' ' -f1 /proc/loadavg)
+        out=$(bench/lateness.py --speed 2 --runs 1 --path "$work/bin" "${sinks[@]}")
+        best=$(awk '/^median of/ { m = 1 } m && /from best phase/ { print $7, $8, $9; exit }' <<<"$out")
+        log=$(awk '/^median of/ { m = 1 } m && /pacer.s log/ { print $7, $8; exit }' <<<"$out")
+        printf '%-4s %-7s %9s %9s %9s %9s %9s %6s  %s\n' "$run" "$case" $best $log "$(wc -l <"$work/said")" "$load"
+    done
+done | tee "$work/lateness"
+echo "medians over runs:"
+for case in plain speech; do
+    printf '  %-7s arrival p50 %s p99 %s max %s | log p99 %s max %s ms\n' "$case" \
+        "$(awk -v c="$case" '$2 == c { print $3 }' "$work/lateness" | median)" \
+        "$(awk -v c="$case" '$2 == c { print $4 }' "$work/lateness" | median)" \
+        "$(awk -v c="$case" '$2 == c { print $5 }' "$work/lateness" | median)" \
+        "$(awk -v c="$case" '$2 == c { print $6 }' "$work/lateness" | median)" \
+        "$(awk -v c="$case" '$2 == c { print $7 }' "$work/lateness" | median)"
 done

@@ -77,10 +77,11 @@ final class Voice: @unchecked Sendable {
             if speech.isIdle { quiet.signal() } else { silent = quiet }
         }
         _ = quiet.wait(timeout: .now() + seconds)
-        let last = queue.sync {
+        let last: Subprocess? = queue.sync {
             silent = nil
-            defer { perform(speech.silence()) }
-            return speaking?.process
+            let process = speaking?.process
+            perform(speech.silence())
+            return process
         }
         last?.wait(seconds: Self.stopGrace + 0.1)
     }
