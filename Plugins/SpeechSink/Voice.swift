@@ -36,6 +36,9 @@ final class Voice: @unchecked Sendable {
 
     /// How long a process that is asked to stop gets before it is killed.
     static let stopGrace = 0.5
+    /// The engine's niceness: below Pacer's, so that synthesising a phrase never competes with
+    /// the clock or the other sinks for the processor.
+    static let engineNiceness: Int32 = 5
 
     init(engine: SpeechEngine, environment: [String: String], timing: SpeechTiming) {
         self.engine = engine
@@ -110,6 +113,8 @@ final class Voice: @unchecked Sendable {
             let process = try Subprocess.spawn(engine.executable, arguments: engine.arguments(saying: text), environment: environment) { [self] status in
                 queue.async { self.ended(serial, status: status) }
             }
+            // The clock and the other sinks come first: the engine works at a lower priority.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.pid), Self.engineNiceness)
             speaking = Speaking(process: process, serial: serial, text: text)
             let limit = timing.length(of: text) * 3 + .seconds(5)
             queue.asyncAfter(deadline: .now() + .nanoseconds(Int(limit.nanoseconds))) { [self] in overran(serial, limit: limit) }
