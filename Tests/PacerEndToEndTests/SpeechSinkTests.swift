@@ -81,6 +81,25 @@ struct SpeechSinkTests {
         #expect(result.seconds < end + 5, "\(result)")
     }
 
+    @Test func pauseAndResumeAreAcknowledgedAndQuittingIsSilent() async throws {
+        let sandbox = try Sandbox()
+        let engine = try FakeSpeechEngine(in: sandbox)
+        try sandbox.write("plank.json", #"{"name": "Plank", "steps": [{"work": 40, "name": "Plank"}]}"#)
+        let path = sandbox.path("plank.log")
+        let process = try PacerProcess(["run", "plank.json", "--speed", "4", "--sink", "speech", "--log", path],
+                                       environment: sandbox.environment(engine.environment()), directory: sandbox.directory, stdin: .open)
+        #expect(await eventually { engine.spoken.count == 1 }, "\(engine.records)")
+        process.write("pause\n")
+        #expect(await eventually { engine.spoken.count == 2 }, "\(engine.records)")
+        process.write("resume\n")
+        #expect(await eventually { engine.spoken.count == 3 }, "\(engine.records)")
+        process.write("quit\n")
+        let result = await process.finish()
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        try RunTests.checkLog(path, outcome: "quit")
+        #expect(engine.spoken.map(\.text) == ["Plank, 40 seconds", "Paused", "Resumed"], "\(engine.records)")
+    }
+
     @Test func withoutAnEngineTheUserIsToldOnceAndTheSessionRunsOn() async throws {
         let sandbox = try Sandbox()
         let path = sandbox.path("tabata.log")
