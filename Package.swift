@@ -8,6 +8,7 @@ let sinks: [(name: String, needs: [Target.Dependency])] = [
     ("LogFileSink", []),
     ("BellSink", []),
     ("HistorySink", ["CSQLite"]),
+    ("SpeechSink", []),
 ]
 
 let package = Package(
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore"]),
         .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore"]),
         .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "PacerCore", "pacer"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }

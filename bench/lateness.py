@@ -20,6 +20,9 @@ the worse of the two.
     PACER=/tmp/pacer-release/release/pacer bench/lateness.py [--runs 3]
 
 Targets: p99 < 2 ms, max < 10 ms, session.end within 5 ms of 12 s.
+
+--speed, --sink and --path run other sessions: bench/speech.sh measures the
+speech sink with `--speed 2 --sink terminal --sink speech:rate=500`.
 """
 import argparse
 import json
@@ -35,6 +38,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 PHASES, PHASE_SECONDS, SPEED = 60, 1, 5
 PLANNED_END = PHASES * PHASE_SECONDS / SPEED  # 12 s of real time
+# Sinks named with --sink (none: pacer's defaults) and folders put before PATH with --path.
+SINKS, PATH_FIRST = [], []
 
 
 def percentile(values, p):
@@ -49,9 +54,11 @@ SPAWNED = [0]
 
 def start_pacer(pacer, workout, log):
     SPAWNED[0] = time.monotonic_ns()
+    env = dict(os.environ, PATH=os.pathsep.join(PATH_FIRST + [os.environ.get("PATH", "/usr/bin:/bin")]))
+    sinks = [argument for spec in SINKS for argument in ("--sink", spec)]
     return subprocess.Popen(
-        [pacer, "run", workout, "--speed", str(SPEED), "--no-prompt", "--no-bell", "--log", log],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [pacer, "run", workout, "--speed", f"{SPEED:g}", "--no-prompt", "--no-bell", "--log", log] + sinks,
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
 
 
 def lines_of(chunks):
@@ -203,6 +210,7 @@ def summarize(starts, end):
 
 
 def main():
+    global SPEED, PLANNED_END
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--mode", choices=["auto", "fifo", "file"], default="auto",
@@ -210,7 +218,14 @@ def main():
     parser.add_argument("--load", type=int, default=0, metavar="N",
                         help="also run N busy-loop processes during the runs (a loaded machine)")
     parser.add_argument("--verbose", action="store_true", help="print every phase's lateness")
+    parser.add_argument("--speed", type=float, default=SPEED, help="pacer's --speed (default 5)")
+    parser.add_argument("--sink", action="append", default=[], metavar="SPEC",
+                        help="run with this sink (repeatable; the log sink is always there)")
+    parser.add_argument("--path", action="append", default=[], metavar="DIR", help="put DIR before pacer's PATH")
     args = parser.parse_args()
+    SPEED, PLANNED_END = args.speed, PHASES * PHASE_SECONDS / args.speed
+    SINKS.extend(args.sink)
+    PATH_FIRST.extend(args.path)
     pacer = os.environ.get("PACER", ".build/release/pacer")
     if not os.access(pacer, os.X_OK):
         sys.exit(f"no pacer binary at {pacer} (set PACER=...)")
@@ -230,8 +245,8 @@ def main():
         print(f"machine: {os.cpu_count()} cores, load average at start: {' '.join(load)}")
         if hogs:
             print(f"with {len(hogs)} busy-loop processes running alongside")
-        print(f"pacer: {pacer} ({version}); {PHASES} x {PHASE_SECONDS} s work phases at --speed {SPEED}: "
-              f"planned end {PLANNED_END:g} s")
+        print(f"pacer: {pacer} ({version}); {PHASES} x {PHASE_SECONDS} s work phases at --speed {SPEED:g}: "
+              f"planned end {PLANNED_END:g} s; sinks: {', '.join(SINKS) or 'the defaults'}")
         rows, pooled = [], {"arrival": [], "best": [], "log": []}
         for run in range(1, args.runs + 1):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -269,7 +284,7 @@ def main():
             return statistics.median(r[key] if i is None else r[key][i] for r in rows)
 
         print()
-        print(f"median of {len(rows)} runs, ms           {'p50':>8} {'p99':>8} {'max':>8} {'session.end vs 12 s':>20}")
+        print(f"median of {len(rows)} runs, ms           {'p50':>8} {'p99':>8} {'max':>8} {f'session.end vs {PLANNED_END:g} s':>20}")
         labels = (("arrival", "arrival - due, from session.start"), ("best", "arrival - due, from best phase"),
                   ("log", "t - due, pacer's log"))
         for name, label in labels:
@@ -279,7 +294,7 @@ def main():
         for name, label in labels:
             p50, p99, mx = stats(pooled[name])
             print(f"  {label:<33} {p50:8.3f} {p99:8.3f} {mx:8.3f}")
-        print(f"spawn -> session.start arrival: {med('startup'):.1f} ms; pacer CPU (user+sys) per 12 s session: "
+        print(f"spawn -> session.start arrival: {med('startup'):.1f} ms; pacer CPU (user+sys) per {PLANNED_END:g} s session: "
               f"{med('cpu'):.0f} ms")
         # Judge on the worse of the two arrival measures.
         p99 = max(med("arrival", 1), med("best", 1))

@@ -34,19 +34,26 @@ public enum FileSystem {
         if status.st_size > limit {
             throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB a workout file may have")
         }
+        guard let bytes = try readAll(descriptor, name: path, limit: limit) else {
+            throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB a workout file may have")
+        }
+        return bytes
+    }
+
+    /// Reads from `descriptor` (a file or a pipe, called `name` in messages) until its end, or
+    /// returns nil as soon as more than `limit` bytes have come.
+    public static func readAll(_ descriptor: Int32, name: String, limit: Int) throws(FileError) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileError("read", path, errno: errno)
+                throw FileError("read", name, errno: errno)
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
-            if bytes.count > limit {
-                throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB a workout file may have")
-            }
+            if bytes.count > limit { return nil }
         }
     }
 

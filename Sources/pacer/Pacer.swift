@@ -13,7 +13,7 @@ enum Pacer {
     static let tagline = "a workout interval timer for the terminal"
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
+        RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
         HistoryCommand.spec, StatsCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
     ]
 

@@ -4,6 +4,7 @@ import LogFileSink
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import SpeechSink
 import TerminalSink
 
 /// Every built-in sink, in the order the defaults list them. `--sink`, `--help`, the defaults
@@ -15,6 +16,7 @@ enum SinkRegistry {
         LogFileSink.registration,
         BellSink.registration,
         HistorySink.registration,
+        SpeechSink.registration,
     ]
 
     /// What every external plugin is: it shows the present and may lose what is stale.
@@ -29,10 +31,16 @@ enum SinkRegistry {
         builtIn.filter { $0.isDefault(settings) }.map { SinkSpec(name: $0.name) }
     }
 
-    /// One line per built-in sink, for help text: `  terminal  the live display…`.
+    /// One line per built-in sink, for help text: `  terminal  the live display…`, and one per
+    /// option a sink takes below it: `    rate=WPM  words per minute…`.
     static var summaries: String {
         var table = TextTable([.left, .left])
-        for registration in builtIn { table.append([TerminalText(registration.name), TerminalText(registration.summary)]) }
+        for registration in builtIn {
+            table.append([TerminalText(registration.name), TerminalText(registration.summary)])
+            for option in registration.options {
+                table.append([TerminalText("  \(option.key)=\(option.value)"), TerminalText(option.help)])
+            }
+        }
         return table.lines(indent: "  ").map(\.plain).joined(separator: "\n")
     }
 

@@ -140,8 +140,12 @@ struct BashCompletionTests {
         let sandbox = try Sandbox()
         let table = try await HelpTable(in: sandbox)
         for command in table.commands {
+            // `--` offers the long options; a short one (`render -o`) is offered after `-`.
             let offer = try await Self.complete("\(command) --", in: sandbox)
-            #expect(offer.replies == table.options[command], "pacer \(command) --<TAB>: \(offer)")
+            #expect(offer.replies == table.options[command]?.filter { $0.hasPrefix("--") }, "pacer \(command) --<TAB>: \(offer)")
+            for short in table.options[command] ?? [] where !short.hasPrefix("--") {
+                #expect(try await Self.complete("\(command) -", in: sandbox).replies.contains(short), "pacer \(command) -<TAB> offers \(short)")
+            }
         }
     }
 

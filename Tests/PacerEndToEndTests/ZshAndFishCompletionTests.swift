@@ -72,8 +72,12 @@ struct ZshAndFishCompletionTests {
         let table = try await HelpTable(in: sandbox)
         #expect(try await Self.fishComplete("", in: sandbox) == table.commands.sorted())
         for command in table.commands {
+            // `--` offers the long options; a short one (`render -o`) is offered after `-`.
             let offered = try await Self.fishComplete("\(command) --", in: sandbox)
-            #expect(offered.sorted() == table.options[command]?.sorted(), "pacer \(command) --<TAB>")
+            #expect(offered.sorted() == table.options[command]?.filter { $0.hasPrefix("--") }.sorted(), "pacer \(command) --<TAB>")
+            for short in table.options[command] ?? [] where !short.hasPrefix("--") {
+                #expect(try await Self.fishComplete("\(command) -", in: sandbox).contains(short), "pacer \(command) -<TAB> offers \(short)")
+            }
         }
     }
 }

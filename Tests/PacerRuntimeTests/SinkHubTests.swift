@@ -30,9 +30,14 @@ private final class BlockedSink: Sink {
 private final class OrderSink: Sink {
     let gate = DispatchSemaphore(value: 0)
     let log = Recorder<String>()
+    /// Set once it is blocked on its first event: what comes now waits behind it.
+    let blocked = Recorder<Int>()
 
     func receive(_ event: Event) throws {
-        if log.count == 0 { _ = gate.wait(timeout: .now() + 5) }
+        if log.count == 0 {
+            blocked.append(1)
+            _ = gate.wait(timeout: .now() + 5)
+        }
         log.append("event \(event.t.nanoseconds)")
     }
 
@@ -251,7 +256,9 @@ struct SinkHubTests {
         let hub = SinkHub([member("ordered", sink, showsReplies: true)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
         _ = engine.start(at: .start, wall: "")
-        hub.publish(numberedEvents(0..<2))
+        hub.publish(numberedEvents(0..<1))
+        #expect(sink.blocked.wait(for: 1, timeout: 2))
+        hub.publish(numberedEvents(1..<2))
         hub.showReply(Reply(command: "status", accepted: true, text: nil, t: .start))
         hub.update(engine.snapshot(at: .seconds(1)))
         hub.update(engine.snapshot(at: .seconds(2)))
@@ -266,6 +273,7 @@ struct SinkHubTests {
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
         _ = engine.start(at: .start, wall: "")
         hub.publish(numberedEvents(0..<1))
+        #expect(sink.blocked.wait(for: 1, timeout: 2))
         hub.update(engine.snapshot(at: .seconds(1)))
         hub.publish(numberedEvents(1..<2))
         sink.gate.signal()

@@ -65,7 +65,7 @@ public struct Engine: Sendable {
         state = .running
         var events: [Event] = []
         emit(Event(t: now, due: now, .sessionStart(.init(
-            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed))),
+            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed, countdown: plan.countdown))),
              into: &events)
         beginPhase(0, at: now, now: now, into: &events)
         return events

@@ -51,14 +51,17 @@ public struct Event: Sendable {
         /// The local start time in ISO-8601.
         public var wall: String
         public var speed: Double
+        /// How many of the last seconds of every timed phase are counted down (the workout's `countdown`).
+        public var countdown: Int
 
-        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: String, speed: Double) {
+        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: String, speed: Double, countdown: Int = 3) {
             self.workout = workout
             self.file = file
             self.phases = phases
             self.planned = planned
             self.wall = wall
             self.speed = speed
+            self.countdown = countdown
         }
     }
 

@@ -56,9 +56,10 @@ struct FishCompletion {
         return lines.joined(separator: "\n")
     }
 
-    /// The flags that describe an option: `-l log -r -F -d '…'`.
+    /// The flags that describe an option: `-l log -r -F -d '…'`, or `-s o …` for a short one.
     private func flags(_ option: OptionSpec) -> String {
-        var flags = "-l \(String(option.name.dropFirst(2)).fishQuoted)"
+        let long = option.name.hasPrefix("--")
+        var flags = (long ? "-l " : "-s ") + String(option.name.dropFirst(long ? 2 : 1)).fishQuoted
         if option.value != nil { flags += " " + values(option.kind) }
         return flags + " -d \(option.help.fishQuoted)"
     }

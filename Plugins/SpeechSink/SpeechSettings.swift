@@ -1,0 +1,65 @@
+import PacerCore
+
+/// How the coach should sound, from `--sink speech:KEY=VALUE,...` or `pacer render`'s options:
+/// the engine's command, voice, rate and volume, each checked before anything starts.
+public struct SpeechSettings: Sendable, Equatable {
+    /// The user's own engine: the program and its first arguments; the text comes last.
+    public var command: [String]?
+    public var voice: String?
+    /// Words per minute.
+    public var rate: Int?
+    /// Percent of the engine's normal volume, 0 to 200.
+    public var volume: Int?
+
+    public static let rates = 80...500
+    public static let volumes = 0...200
+
+    public init(command: [String]? = nil, voice: String? = nil, rate: Int? = nil, volume: Int? = nil) {
+        self.command = command
+        self.voice = voice
+        self.rate = rate
+        self.volume = volume
+    }
+
+    /// The options the speech sink takes, for `--sink` and help.
+    public static let options = [
+        SinkOption(key: "command", value: "PROGRAM", help: "speak with PROGRAM (and its arguments, space-separated) given the text as its last argument"),
+        SinkOption(key: "voice", value: "NAME", help: "the engine's voice: espeak-ng -v, spd-say -t (MODULE/TYPE: -o and -t), say -v"),
+        SinkOption(key: "rate", value: "WPM", help: "words per minute, \(rates.lowerBound) to \(rates.upperBound) (the engines' default is about 175)"),
+        SinkOption(key: "volume", value: "PERCENT", help: "\(volumes.lowerBound) to \(volumes.upperBound), 100 is the engine's normal volume (not for say)"),
+    ]
+
+    /// Reads the sink's options, or says what is wrong with them.
+    public init(options: [String: String]) throws(SinkSetupError) {
+        if let text = options["command"] {
+            let words = text.split(separator: " ").map(String.init)
+            guard !words.isEmpty else { throw SinkSetupError("speech option command= names no program") }
+            command = words
+        }
+        voice = try options["voice"].map(Self.checkedVoice)
+        rate = try options["rate"].map { text throws(SinkSetupError) in try Self.number(text, in: Self.rates, for: "rate") }
+        volume = try options["volume"].map { text throws(SinkSetupError) in try Self.number(text, in: Self.volumes, for: "volume") }
+        if command != nil, voice != nil || rate != nil || volume != nil {
+            throw SinkSetupError("speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command")
+        }
+    }
+
+    /// A voice name as an engine takes it: letters, digits and `-_+./`, not starting with `-`.
+    public static func checkedVoice(_ text: String) throws(SinkSetupError) -> String {
+        let allowed = text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || (scalar.value >= 0x30 && scalar.value <= 0x39) || "-_+./".unicodeScalars.contains(scalar)
+        }
+        guard !text.isEmpty, text.count <= 64, allowed, !text.hasPrefix("-") else {
+            throw SinkSetupError("'\(text)' is not a voice name (letters, digits and -_+./, as in en-gb or en+f3)")
+        }
+        return text
+    }
+
+    /// A whole number within `range`, for the option `name`.
+    public static func number(_ text: String, in range: ClosedRange<Int>, for name: String) throws(SinkSetupError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw SinkSetupError("speech \(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,59 @@
+import PacerCore
+import PacerSystem
+
+/// Speaks the session like a coach, through a speech engine in processes of its own: phase
+/// names, what comes next, every countdown number on its beat, cues, and the end.
+///
+/// Without an engine the sink says so once, at the first event, and the session runs on silent.
+/// An engine that fails or hangs is reported once; speech never holds up the clock.
+public final class SpeechSink: Sink, @unchecked Sendable {
+    // Used only from the sink's own queue.
+    private var coach = Coach()
+    private let voice: Voice?
+    /// Why there is no voice, until it has been reported.
+    private var unavailable: SpeechError?
+
+    /// How long the end of a session waits for the last words ("Workout complete" takes about
+    /// 1.3 s), leaving time to stop them within the 3 s the hub gives a presenter to close.
+    static let closingWait = 2.0
+
+    /// Speaks with the engine the settings name, or the first one found on `environment`'s `PATH`.
+    public init(settings: SpeechSettings, environment: [String: String]) {
+        do {
+            let engine = try SpeechEngine.find(settings, searchPath: environment["PATH"])
+            voice = Voice(engine: engine, environment: environment, timing: SpeechTiming(rate: settings.rate ?? SpeechTiming.defaultRate))
+        } catch {
+            voice = nil
+            unavailable = error
+        }
+    }
+
+    /// The speaking coach, through espeak-ng or another engine on PATH.
+    public static let registration = SinkRegistration(
+        name: "speech", summary: "speaks like a coach: phase names, what is next, 3-2-1 (needs espeak-ng or another engine)",
+        options: SpeechSettings.options,
+        traits: SinkTraits(kind: .presenter)
+    ) { context in
+        SpeechSink(settings: try SpeechSettings(options: context.options), environment: context.environment)
+    }
+
+    public func receive(_ event: Event) throws {
+        let received = Clocks.monotonicNanoseconds()
+        if let unavailable {
+            self.unavailable = nil
+            throw unavailable
+        }
+        guard let voice else { return }
+        if case .sessionStart = event.payload { voice.begin(at: received - event.t.nanoseconds) }
+        if Coach.silences(event) { voice.silence() }
+        let utterances = coach.utterances(for: event)
+        if !utterances.isEmpty { voice.offer(utterances) }
+        if let failure = voice.takeFailure() { throw failure }
+    }
+
+    public func close() throws {
+        guard let voice else { return }
+        voice.close(waiting: Self.closingWait)
+        if let failure = voice.takeFailure() { throw failure }
+    }
+}

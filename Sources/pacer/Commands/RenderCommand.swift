@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerRuntime
+import PacerSystem
+import SpeechSink
+
+/// `pacer render WORKOUT -o FILE.wav`: the whole session as an audio file, at real speed.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render", abstract: "render a workout to a WAV file, tones and spoken coaching included",
+        usage: "pacer render [OPTIONS] WORKOUT -o FILE.wav", arguments: .workout,
+        details: """
+            The file is the session at real speed, as the speech sink would coach it: a tone at each
+            phase start, a tick at each countdown second, and the same words at the same moments,
+            spoken by espeak-ng (or espeak). It is 16-bit mono PCM at 22,050 Hz and lasts the
+            workout's planned time plus the closing words. A rep step is rendered at its cap; a rep
+            step without a cap has no length, and the workout is refused. The file appears only once
+            it is complete.
+            """,
+        options: [
+            OptionSpec(name: "-o", value: "FILE", help: "write the WAV file here (required); --output is the same", kind: .file),
+            OptionSpec(name: "--output", value: "FILE", help: "the same as -o", kind: .file),
+            OptionSpec(name: "--voice", value: "NAME", help: "the espeak-ng voice, as in en-gb or en+f3"),
+            OptionSpec(name: "--rate", value: "WPM", help: "words per minute, \(SpeechSettings.rates.lowerBound) to \(SpeechSettings.rates.upperBound)"),
+            OptionSpec(name: "--no-speech", value: nil, help: "tones only: no engine needed"),
+            OptionSpec(name: "--speed", value: "X", help: "refused: a rendered workout always runs at real speed"),
+        ]
+    ) { arguments, environment in
+        // Before any thread starts: a signal waits to be handled, so the temporary file is never left behind.
+        SignalWatcher.blockWatchedSignals()
+        do throws(Arguments.UsageError) {
+            return try render(arguments, environment: environment)
+        } catch {
+            return Pacer.usageError(error.message, hintFor: "render")
+        }
+    }
+
+    private static func render(_ arguments: Arguments, environment: Environment) throws(Arguments.UsageError) -> Int32 {
+        guard arguments.positionals.count == 1 else {
+            throw .init(message: arguments.positionals.isEmpty ? "render needs a workout" : "render takes one workout")
+        }
+        guard !arguments.has("--speed") else {
+            throw .init(message: "render has no --speed: the file is the workout at real speed (for a fast preview, use pacer run --speed)")
+        }
+        guard let output = arguments.value("-o") ?? arguments.value("--output"), !output.isEmpty else {
+            throw .init(message: "render needs an output file: -o FILE.wav")
+        }
+        let speaks = !arguments.has("--no-speech")
+        var settings = SpeechSettings()
+        do throws(SinkSetupError) {
+            settings.voice = try arguments.value("--voice").map(SpeechSettings.checkedVoice)
+            settings.rate = try arguments.value("--rate").map { text throws(SinkSetupError) in
+                try SpeechSettings.number(text, in: SpeechSettings.rates, for: "rate")
+            }
+        } catch {
+            throw .init(message: error.description)
+        }
+        if !speaks, settings.voice != nil || settings.rate != nil {
+            throw .init(message: "--voice and --rate are for speech, and --no-speech renders tones only; give one or the other")
+        }
+
+        let loaded: LoadedWorkout
+        do throws(WorkoutLoadError) {
+            loaded = try WorkoutLoader.load(arguments.positionals[0], library: WorkoutLibrary(environment: environment))
+        } catch {
+            error.lines.forEach { Output.problem(TerminalText($0)) }
+            return ExitStatus.failure
+        }
+        if loaded.source.isFile, let identity = FileSystem.identity(output), identity == FileSystem.identity(loaded.source.path) {
+            Output.problem("pacer: \(output) is the workout file itself; give another -o FILE")
+            return ExitStatus.failure
+        }
+        var engine: SpeechEngine?
+        if speaks {
+            do throws(SpeechError) {
+                engine = try SpeechEngine.find(settings, searchPath: environment["PATH"], among: [.espeakNG, .espeak])
+            } catch {
+                Output.problem("pacer: render speaks through espeak-ng (or espeak), and neither is on PATH: install espeak-ng (apt install espeak-ng), or give --no-speech for tones only")
+                return ExitStatus.failure
+            }
+        }
+        let renderer: Renderer
+        do throws(SpeechError) {
+            renderer = try Renderer(plan: loaded.plan, engine: engine)
+        } catch {
+            Output.problem("pacer: \(loaded.source.path): \(error.description)")
+            return ExitStatus.failure
+        }
+        return write(renderer, to: output, environment: environment)
+    }
+
+    /// Renders into a temporary file beside `output` and puts it in place only when complete.
+    private static func write(_ renderer: Renderer, to output: String, environment: Environment) -> Int32 {
+        let file: ReplacementFile
+        do throws(FileError) {
+            file = try ReplacementFile(replacing: output)
+        } catch {
+            Output.problem("pacer: \(error.description)")
+            return ExitStatus.failure
+        }
+        SignalWatcher.start { number in
+            switch number {
+            case SIGINT, SIGTERM, SIGHUP:
+                file.discard()
+                _exit(SignalWatcher.exitStatus(for: number))
+            case SIGTSTP:
+                SignalWatcher.stopProcess()
+            default:
+                break
+            }
+        }
+        let bar = Output.error.isTerminal ? ProgressBar(output: Output.error) : nil
+        do throws(SpeechError) {
+            let rendering = try renderer.render(to: file.descriptor, name: output, environment: environment.variables) { progress in
+                switch progress {
+                case .speaking(let done, let total): bar?.show("speaking", done: done, of: total)
+                case .mixing(let done, let total): bar?.show("mixing  ", done: done, of: total)
+                }
+            }
+            bar?.finish()
+            do throws(FileError) {
+                try file.commit()
+            } catch {
+                Output.problem("pacer: \(error.description)")
+                return ExitStatus.failure
+            }
+            let seconds = WorkoutDuration(milliseconds: rendering.duration.nanoseconds / 1_000_000)
+            let speech = renderer.engine == nil ? "tones only" : "\(rendering.utterances) utterances of \(rendering.phrases) phrases"
+            Output.line("wrote \(output): \(seconds.spoken), \(speech), \(Decimal3(Int64(rendering.bytes / 100_000) * 100).text) MB")
+            return ExitStatus.success
+        } catch {
+            bar?.finish()
+            file.discard()
+            Output.problem("pacer: \(error.description)")
+            return ExitStatus.failure
+        }
+    }
+}

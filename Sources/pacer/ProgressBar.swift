@@ -1,0 +1,40 @@
+import PacerCore
+import PacerSystem
+import Synchronization
+
+/// A one-line progress bar redrawn in place on a terminal: `speaking [######......]  52%`.
+final class ProgressBar: Sendable {
+    private let output: DescriptorOutput
+    private let width: Int
+    /// What is on the line now: the label and the percentage.
+    private let shown = Mutex<(label: String, percent: Int)?>(nil)
+
+    init(output: DescriptorOutput, width: Int = 30) {
+        self.output = output
+        self.width = width
+    }
+
+    /// Shows `done` of `total` after `label`; redraws only when the whole percentage changes.
+    func show(_ label: String, done: Int, of total: Int) {
+        let percent = total > 0 ? min(100, done * 100 / total) : 100
+        shown.withLock { shown in
+            guard shown?.label != label || shown?.percent != percent else { return }
+            shown = (label, percent)
+            let filled = percent * width / 100
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            let line: TerminalText = "\(label) [\(bar)] \(TerminalText("\(percent)%").leftPadded(to: 4))"
+            var output = output
+            output.write("\r" + line.rendered + "\u{1B}[K")
+        }
+    }
+
+    /// Clears the line.
+    func finish() {
+        shown.withLock { shown in
+            guard shown != nil else { return }
+            shown = nil
+            var output = output
+            output.write("\r\u{1B}[K")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import PacerCore
+import SpeechSink
+import Testing
+
+@Suite("Coach")
+struct CoachTests {
+    @Test func namesEachPhaseWithTheLengthOfWorkAndTheNextDuringRests() {
+        var session = CoachedSession([prepare(10), work("Wall sit", 30), rest(10), work("Lunges", 45)], countdown: 3)
+        session.start()
+        session.runToEnd()
+        #expect(session.texts == [
+            "Get ready", "Next: Wall sit", "three", "two", "one",
+            "Wall sit, 30 seconds", "three", "two", "one",
+            "Rest", "Next: Lunges", "three", "two", "one",
+            "Lunges, 45 seconds", "three", "two", "one",
+            "Workout complete",
+        ])
+        #expect(session.said.map(\.event).first == "phase.start" && session.said.last?.event == "session.end")
+    }
+
+    @Test func announcementsMustFinishBeforeTheCountdownAndBeatsAreDueOnTheirSecond() throws {
+        var session = CoachedSession([prepare(10), work("Wall sit", 30)], countdown: 3, speed: 2)
+        session.start()
+        session.runToEnd()
+        let ready = try session.utterance("Get ready")
+        #expect(ready.priority == .announcement && ready.due == .start && ready.startBy == seconds(1))
+        // The countdown of a 10 s phase starts 7 s in: 3.5 s of real time at speed 2.
+        #expect(ready.finishBy == seconds(3.5))
+        let next = try session.utterance("Next: Wall sit")
+        #expect(next.priority == .remark && next.finishBy == seconds(3.5) && next.scope == ready.scope)
+        let wallSit = try session.utterance("Wall sit, 30 seconds")
+        #expect(wallSit.shortText == "Wall sit" && wallSit.due == seconds(5) && wallSit.finishBy == seconds(5 + 13.5))
+        #expect(wallSit.scope > ready.scope)
+        let beats = session.said.filter { $0.event == "countdown" }.map(\.utterance)
+        #expect(beats.map(\.due) == [3.5, 4, 4.5, 18.5, 19, 19.5].map(seconds))
+        #expect(beats.allSatisfy { $0.priority == .beat && $0.finishBy == nil })
+        // A beat may be late by a quarter second at most, and never by half its own second.
+        #expect(beats.allSatisfy { $0.startBy == $0.due + .milliseconds(250) })
+        var fast = CoachedSession([work("Plank", 5)], speed: 10)
+        fast.start()
+        fast.runToEnd()
+        #expect(try fast.utterance("three").startBy == seconds(0.2 + 0.05))
+    }
+
+    @Test func aShortPhaseGivesItsNameUntilTheFirstCountdownSecondThatFallsInIt() throws {
+        var session = CoachedSession([work("Burpees", 3), work("Jump", 10)], countdown: 5)
+        session.start()
+        session.runToEnd()
+        // A 3 s phase counts down 2 and 1 only; the name must be said before the 2, 1 s in.
+        #expect(try session.utterance("Burpees, 3 seconds").finishBy == seconds(1))
+        #expect(session.texts.prefix(3) == ["Burpees, 3 seconds", "two", "one"])
+        #expect(try session.utterance("Jump, 10 seconds").finishBy == seconds(3 + 5))
+        var silent = CoachedSession([work("Hold", 20)], countdown: 0)
+        silent.start()
+        silent.runToEnd()
+        #expect(try silent.utterance("Hold, 20 seconds").finishBy == seconds(20))
+        #expect(silent.texts == ["Hold, 20 seconds", "Workout complete"])
+    }
+
+    @Test func repStepsSayTheirRepsAndWeightAndHaveNoDeadlineWithoutACap() throws {
+        let squat = Phase(kind: .reps, name: "Back squat", duration: nil, reps: 5, weight: .text("80 kg"))
+        let pull = Phase(kind: .reps, name: "Pull-up", duration: nil, cap: .seconds(60), reps: 1, weight: .number(22.5))
+        var session = CoachedSession([squat, rest(30), pull])
+        session.start()
+        let first = try session.utterance("Back squat, 5 reps at 80 kg")
+        #expect(first.shortText == "Back squat" && first.finishBy == nil)
+        session.command(.done(reps: nil, weight: nil), at: 40)
+        #expect(session.texts.contains("Next: Pull-up"))
+        session.runToEnd()
+        // A capped rep step ends at its cap, and is not counted down.
+        let capped = try session.utterance("Pull-up, 1 rep at 22.5")
+        #expect(capped.finishBy == seconds(130))
+        #expect(session.texts.suffix(2) == ["Pull-up, 1 rep at 22.5", "Workout complete"])
+    }
+
+    @Test func cuesAndTheHalfwayCallComeAtTheirMomentsAndMustFinishBeforeTheNextBeat() throws {
+        let plank = work("Plank", 20, cue: "Hips level", cues: [Cue(at: .seconds(5), text: "Breathe"), Cue(at: .seconds(18), text: "Hold it")])
+        var session = CoachedSession([plank], countdown: 3, halfway: true)
+        session.start()
+        session.runToEnd()
+        #expect(session.texts == ["Plank, 20 seconds", "Hips level", "Breathe", "Halfway", "three", "two", "Hold it", "one", "Workout complete"])
+        #expect(try session.utterance("Hips level").priority == .remark)
+        let breathe = try session.utterance("Breathe")
+        #expect(breathe.due == seconds(5) && breathe.finishBy == seconds(17) && breathe.priority == .remark)
+        #expect(try session.utterance("Halfway").due == seconds(10))
+        // Within the countdown, a cue has until the next beat.
+        #expect(try session.utterance("Hold it").finishBy == seconds(19))
+    }
+
+    @Test func pausesAndResumesAreAcknowledgedAndMoveTheDeadlines() throws {
+        var session = CoachedSession([work("Plank", 20, cues: [Cue(at: .seconds(10), text: "Breathe")])], countdown: 3)
+        session.start()
+        session.command(.pause, at: 5)
+        session.command(.resume, at: 8)
+        session.runToEnd()
+        #expect(session.texts == ["Plank, 20 seconds", "Paused", "Resumed", "Breathe", "three", "two", "one", "Workout complete"])
+        let paused = try session.utterance("Paused")
+        #expect(paused.finishBy == nil && paused.priority == .announcement)
+        let resumed = try session.utterance("Resumed")
+        #expect(resumed.finishBy == seconds(20)) // the countdown, 17 s in, moved by the 3 s pause
+        let plank = try session.utterance("Plank, 20 seconds")
+        #expect(resumed.scope > paused.scope && paused.scope > plank.scope)
+        #expect(try session.utterance("Breathe").finishBy == seconds(20))
+    }
+
+    @Test func anExtensionMovesTheCountdownThePhraseMustFinishBefore() throws {
+        var session = CoachedSession([work("Plank", 20, cues: [Cue(at: .seconds(18), text: "Breathe")])], countdown: 3)
+        session.start()
+        session.command(.extend(milliseconds: 10_000), at: 2)
+        session.runToEnd()
+        #expect(try session.utterance("Breathe").finishBy == seconds(27))
+    }
+
+    @Test func quittingSilencesAndSaysNothingMore() {
+        var session = CoachedSession([work("Plank", 20)])
+        session.start()
+        let end = session.engine.finish(.quit, at: seconds(3), wall: "")
+        session.hear(end)
+        #expect(session.texts == ["Plank, 20 seconds"])
+        #expect(end.filter(Coach.silences).map(\.name) == ["session.end"])
+        var completed = CoachedSession([work("Plank", 2)])
+        completed.start()
+        completed.runToEnd()
+        #expect(completed.engine.isFinished)
+        #expect(!completed.said.isEmpty)
+    }
+
+    @Test func workoutTextIsMadeSafeToSpeak() throws {
+        let hostile = Phase(kind: .work, name: "--help\u{1B}[31m\nRed\u{7}", duration: .seconds(30),
+                            cue: String(repeating: "push ", count: 100_000))
+        var session = CoachedSession([Phase(kind: .rest, name: "\u{0}\u{1}", duration: .seconds(10)), hostile])
+        session.start()
+        session.runToEnd()
+        let texts = session.texts
+        // A name with nothing sayable left is called by its kind.
+        #expect(texts.first == "Rest")
+        #expect(texts.contains("Next: help 31m Red"))
+        #expect(texts.contains("help 31m Red, 30 seconds"))
+        let cue = try #require(texts.first { $0.hasPrefix("push") })
+        #expect(cue.count <= SpokenText.maximumLength && cue.hasSuffix("push"))
+        #expect(texts.allSatisfy { !$0.hasPrefix("-") && !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+    }
+}
