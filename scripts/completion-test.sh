@@ -6,22 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pacer=${PACER:-.build/debug/pacer}
-[ -x "$pacer" ] || { echo "completion-test: $pacer is missing; build first" >&2; exit 1; }
-pacer=$(realpath "$pacer")
-work=$(mktemp -d /tmp/pacer-completion-test.XXXXXX)
-server="pacer-completion-test-$$"
-tmux_() { tmux -L "$server" "$@"; }
-cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-passed=0
-failed=0
-wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
-    local deadline=$((SECONDS + $1)); shift
-    until "$@"; do [ $SECONDS -lt $deadline ] || return 1; sleep 0.1; done
-}
-screen_has() { tmux_ capture-pane -p -t test | grep -qF -- "$1"; }
+NAME=completion-test
+# shellcheck source=scripts/tmux-harness.sh
+source scripts/tmux-harness.sh
 
 mkdir -p "$work/bin" "$work/workouts" "$work/home" "$work/zsh"
 ln -s "$pacer" "$work/bin/pacer"

@@ -4,27 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pacer=${PACER:-.build/debug/pacer}
-[ -x "$pacer" ] || { echo "prompt-test: $pacer is missing; build first" >&2; exit 1; }
-pacer=$(realpath "$pacer")
-work=$(mktemp -d /tmp/pacer-prompt-test.XXXXXX)
-server="pacer-prompt-test-$$"
-tmux_() { tmux -L "$server" "$@"; }
-cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-passed=0
-failed=0
+NAME=prompt-test
+# shellcheck source=scripts/tmux-harness.sh
+source scripts/tmux-harness.sh
 check() { # check DESCRIPTION COMMAND...
     local description=$1; shift
     if "$@"; then passed=$((passed + 1)); echo "ok    $description"
     else failed=$((failed + 1)); echo "FAIL  $description"; echo "----- screen:"; screen; echo "-----"; fi
-}
-screen() { tmux_ capture-pane -p -t test; }
-screen_has() { screen | grep -qF -- "$1"; }
-wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
-    local deadline=$((SECONDS + $1)); shift
-    until "$@"; do [ $SECONDS -lt $deadline ] || return 1; sleep 0.1; done
 }
 log_has() { grep -q -- "$1" "$work/log.jsonl" 2>/dev/null; }
 prompt_line_is() { screen | grep -qx -- "pacer> $1"; }

@@ -43,6 +43,17 @@ extension OptionSpec {
     }
 }
 
+extension CommandSpec {
+    /// Runs a command's work, turning a usage error into its message, a hint and exit status 2.
+    static func reportingUsage(of command: String, _ body: () throws(Arguments.UsageError) -> Int32) -> Int32 {
+        do throws(Arguments.UsageError) {
+            return try body()
+        } catch {
+            return Pacer.usageError(error.message, hintFor: command)
+        }
+    }
+}
+
 /// Exit statuses, as the spec fixes them.
 enum ExitStatus {
     static let success: Int32 = 0
@@ -57,6 +68,14 @@ extension OptionSpec {
 }
 
 extension Arguments {
+    /// The one workout `command` takes: `run needs a workout`, `run takes one workout` otherwise.
+    func workout(for command: String) throws(UsageError) -> String {
+        guard positionals.count == 1 else {
+            throw UsageError(message: positionals.isEmpty ? "\(command) needs a workout" : "\(command) takes one workout")
+        }
+        return positionals[0]
+    }
+
     /// The `--color` choice, `auto` when not given.
     func colorChoice() throws(UsageError) -> ColorChoice {
         guard let choice = ColorChoice(rawValue: value("--color") ?? "auto") else {

@@ -30,17 +30,11 @@ enum RenderCommand {
     ) { arguments, environment in
         // Before any thread starts: a signal waits to be handled, so the temporary file is never left behind.
         SignalWatcher.blockWatchedSignals()
-        do throws(Arguments.UsageError) {
-            return try render(arguments, environment: environment)
-        } catch {
-            return Pacer.usageError(error.message, hintFor: "render")
-        }
+        return CommandSpec.reportingUsage(of: "render") { () throws(Arguments.UsageError) in try render(arguments, environment: environment) }
     }
 
     private static func render(_ arguments: Arguments, environment: Environment) throws(Arguments.UsageError) -> Int32 {
-        guard arguments.positionals.count == 1 else {
-            throw .init(message: arguments.positionals.isEmpty ? "render needs a workout" : "render takes one workout")
-        }
+        let reference = try arguments.workout(for: "render")
         guard !arguments.has("--speed") else {
             throw .init(message: "render has no --speed: the file is the workout at real speed (for a fast preview, use pacer run --speed)")
         }
@@ -63,7 +57,7 @@ enum RenderCommand {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(arguments.positionals[0], library: WorkoutLibrary(environment: environment))
+            loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure

@@ -30,17 +30,11 @@ enum RunCommand {
     ) { arguments, environment in
         // Before anything else: a signal from now on waits to be handled instead of being lost.
         SignalWatcher.blockWatchedSignals()
-        do throws(Arguments.UsageError) {
-            return try run(arguments, environment: environment)
-        } catch {
-            return Pacer.usageError(error.message, hintFor: "run")
-        }
+        return CommandSpec.reportingUsage(of: "run") { () throws(Arguments.UsageError) in try run(arguments, environment: environment) }
     }
 
     private static func run(_ arguments: Arguments, environment: Environment) throws(Arguments.UsageError) -> Int32 {
-        guard arguments.positionals.count == 1 else {
-            throw .init(message: arguments.positionals.isEmpty ? "run needs a workout" : "run takes one workout")
-        }
+        let reference = try arguments.workout(for: "run")
         let config: UserConfig
         do throws(ConfigLoadError) {
             config = try UserConfig.load(from: environment)
@@ -71,7 +65,7 @@ enum RunCommand {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(arguments.positionals[0], library: WorkoutLibrary(environment: environment))
+            loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure

@@ -10,17 +10,14 @@ enum ShowCommand {
         details: "WORKOUT is a path or a name on the search path (see 'pacer list').",
         options: [.color]
     ) { arguments, environment in
-        guard arguments.positionals.count == 1 else {
-            return Pacer.usageError("show takes one workout", hintFor: "show")
+        CommandSpec.reportingUsage(of: "show") { () throws(Arguments.UsageError) in
+            show(try arguments.workout(for: "show"), color: try arguments.colorChoice(), environment: environment)
         }
-        let color: ColorChoice
-        do throws(Arguments.UsageError) {
-            color = try arguments.colorChoice()
-        } catch {
-            return Pacer.usageError(error.message, hintFor: "show")
-        }
+    }
+
+    private static func show(_ reference: String, color: ColorChoice, environment: Environment) -> Int32 {
         do throws(WorkoutLoadError) {
-            let loaded = try WorkoutLoader.load(arguments.positionals[0], library: WorkoutLibrary(environment: environment))
+            let loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
             let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
             let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
             Timeline(loaded: loaded, colored: colored, columns: columns).lines.forEach(Output.line)

@@ -1,0 +1,19 @@
+# Shared by the terminal tests (sourced): the pacer binary, a work folder and a private tmux server
+# that are removed on exit, a polling wait, and a pass/fail count. Set NAME before sourcing.
+pacer=${PACER:-.build/debug/pacer}
+[ -x "$pacer" ] || { echo "$NAME: $pacer is missing; build first" >&2; exit 1; }
+pacer=$(realpath "$pacer")
+work=$(mktemp -d "/tmp/pacer-$NAME.XXXXXX")
+server="pacer-$NAME-$$"
+tmux_() { tmux -L "$server" "$@"; }
+cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+passed=0
+failed=0
+wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
+    local deadline=$((SECONDS + $1)); shift
+    until "$@"; do [ $SECONDS -lt $deadline ] || return 1; sleep 0.1; done
+}
+screen() { tmux_ capture-pane -p -t test; }
+screen_has() { screen | grep -qF -- "$1"; }
