@@ -11,9 +11,8 @@ public final class SessionDriver: @unchecked Sendable {
     private let hub: SinkHub
     private let clock: any SessionClock
     private var finished: (@Sendable (SessionOutcome) -> Void)?
-    /// Set once no command can arrive any more: a session waiting for one then ends.
-    private var inputEnded = false
-    /// Said to the user when the session ends because no command can arrive.
+    /// Set once no command can arrive any more (a session waiting for one then ends): what to
+    /// tell the user when it does.
     private var inputEndedNotice: (@Sendable (String) -> Void)?
     /// Set by a signal that came before the start: the session then ends as soon as it starts.
     private var abortedBeforeStart = false
@@ -93,7 +92,6 @@ public final class SessionDriver: @unchecked Sendable {
     /// (paused, or at a rep step without a cap) ends as `quit`, after `notice` tells the user why.
     public func noMoreInput(notice: @escaping @Sendable (String) -> Void) {
         queue.async { [self] in
-            inputEnded = true
             inputEndedNotice = notice
             let now = clock.now()
             deliver(engine.advance(to: now), now: now)
@@ -120,9 +118,9 @@ public final class SessionDriver: @unchecked Sendable {
     /// Publishes events, refreshes displays and arms the clock for whatever is due next.
     private func deliver(_ events: [Event], now: Instant) {
         hub.publish(events)
-        if !engine.isFinished, inputEnded, engine.nextDeadline == nil {
+        if !engine.isFinished, let inputEndedNotice, engine.nextDeadline == nil {
             let waitingFor = engine.isPaused ? "to be resumed" : "for 'done'"
-            inputEndedNotice?("pacer: no more commands can arrive (input ended) and the session was waiting \(waitingFor): ending it")
+            inputEndedNotice("pacer: no more commands can arrive (input ended) and the session was waiting \(waitingFor): ending it")
             hub.publish(engine.finish(.quit, at: now, wall: engine.wallClock()))
         }
         if case .finished(let outcome) = engine.state {

@@ -29,7 +29,6 @@ public final class SessionRunner: @unchecked Sendable {
     }
 
     private let terminal: SessionTerminal
-    private let environment: Environment
     private let hub: SinkHub
     private let driver: SessionDriver
     private let sources: [(source: any CommandSource, route: ReplyRoute)]
@@ -45,7 +44,6 @@ public final class SessionRunner: @unchecked Sendable {
     public init(loaded: LoadedWorkout, sinks: [SinkHub.Member], terminal: SessionTerminal, options: RunOptions,
                 environment: Environment, clock: any SessionClock = DispatchSessionClock()) {
         self.terminal = terminal
-        self.environment = environment
         var sources: [(source: any CommandSource, route: ReplyRoute)] = []
         switch terminal.input {
         case .prompt(let screen):
