@@ -136,4 +136,32 @@ struct SignalTests {
         let took = process.secondsToExit(after: signalled) ?? .infinity
         #expect(took < 1, "the second Ctrl-C took \(took) s")
     }
+    // Issue 15, item 4: after `kill -STOP` and `kill -CONT`, the phases that fell inside the stop
+    // all started at the same instant and were recorded as completed at full length.
+    @Test func aStopFromOutsideIsAPauseNotABurst() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("four.json", #"{"name": "Four", "countdown": 0, "steps": [{"repeat": 4, "steps": [{"work": 1}]}]}"#)
+        let path = sandbox.path("four.log")
+        let process = try await PacerProcess.startSession(["run", "four.json", "--log", path], in: sandbox, log: path)
+        process.send(SIGSTOP)
+        try await Task.sleep(for: .seconds(3))
+        process.send(SIGCONT)
+        let result = await process.finish(timeout: 10)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let pause = try #require(log.of("pause").first, "\(log)")
+        let resume = try #require(log.of("resume").first, "\(log)")
+        // The pause begins where the clock's next wake-up was due, at most a second into the stop.
+        #expect(resume.t - pause.t >= 1.9, "the stop is the pause: \(log)")
+        // No burst: the phases still start a second apart, each after the one before had its second.
+        let starts = log.of("phase.start").map(\.t)
+        #expect(starts.count == 4, "\(log)")
+        for (earlier, later) in zip(starts, starts.dropFirst()) {
+            #expect(later - earlier >= 0.9, "phases started in a burst: \(starts)")
+        }
+        let end = try #require(log.of("session.end").first)
+        #expect((end.number("paused") ?? 0) >= 1.9 && (end.number("active") ?? 0) < 5.1 + result.stalled, "\(end)")
+        #expect(result.stderr.contains("the clock did not run for"), "\(result)")
+    }
 }
+

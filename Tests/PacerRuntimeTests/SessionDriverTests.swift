@@ -21,10 +21,12 @@ struct SessionDriverTests {
         let outcomes = Recorder<SessionOutcome>()
         let replies = Recorder<Reply>()
 
+        let notices = Recorder<String>()
+
         init(_ phases: [Phase], speed: Double = 1, countdown: Int = 3, alsoTo others: [SinkHub.Member] = []) {
             hub = SinkHub([member("memory", sink, .recorder)] + others) { _ in }
             let engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { "WALL" })
-            driver = SessionDriver(engine: engine, hub: hub, clock: clock)
+            driver = SessionDriver(engine: engine, hub: hub, clock: clock) { [notices] in notices.append($0) }
         }
 
         func start() {
@@ -107,6 +109,50 @@ struct SessionDriverTests {
         #expect(events.map(\.name) == ["session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"])
         #expect(events[2].jsonLine == #"{"event":"phase.end","t":5.000,"index":1,"outcome":"skipped","active":5}"#)
         #expect(events[4].jsonLine == #"{"event":"phase.end","t":7.000,"index":2,"outcome":"skipped","active":2}"#)
+    }
+
+    // Issue 15, item 4: after `kill -STOP` and `kill -CONT`, the phases that fell inside the stop
+    // all started at the same instant and were recorded as completed at full length.
+    @Test func aStretchTheClockDidNotRunIsAPauseNotABurst() throws {
+        let rig = Rig(Self.phases([30, 10, 30]), countdown: 0)
+        rig.start()
+        rig.clock.advance(to: .seconds(5))
+        // The process stops just after arming its wake-up for 6 s and runs again at 65 s.
+        rig.clock.stall(for: .seconds(60))
+        while let deadline = rig.clock.deadline { rig.clock.advance(to: deadline) }
+        #expect(rig.outcomes.all == [.completed])
+        let events = rig.events()
+        #expect(events.map(\.name) == [
+            "session.start", "phase.start", "pause", "resume", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
+        ])
+        #expect(events[2].t == .seconds(6) && events[3].t == .seconds(65))
+        // Every phase lasts as planned, counted from where the session went on.
+        #expect(events.filter { $0.name == "phase.start" }.map(\.due) == [.start, .seconds(89), .seconds(99)])
+        guard case .sessionEnd(let end) = try #require(events.last).payload else {
+            Issue.record("the last event is not session.end")
+            return
+        }
+        #expect(end.active == .seconds(70) && end.paused == .seconds(59))
+        #expect(rig.notices.all == ["pacer: the clock did not run for 59s (the process was stopped, or the machine slept): that time counts as a pause"])
+    }
+
+    @Test func aWakeUpALittleLateIsNoGap() {
+        let rig = Rig(Self.phases([30]), countdown: 0)
+        rig.start()
+        rig.clock.advance(to: .seconds(5))
+        rig.clock.stall(for: .milliseconds(2_900))
+        #expect(!rig.events().contains { $0.name == "pause" })
+        #expect(rig.notices.all.isEmpty)
+    }
+
+    @Test func aGapWhilePausedChangesNothing() {
+        let rig = Rig(Self.phases([30]), countdown: 0)
+        rig.start()
+        rig.submit(.pause, "pause")
+        rig.clock.stall(for: .seconds(60))
+        rig.submit(.resume, "resume")
+        #expect(rig.events().map(\.name) == ["session.start", "phase.start", "pause", "resume"])
+        #expect(rig.notices.all.isEmpty)
     }
 
     @Test func aRefusedLineIsAnsweredInOrder() {

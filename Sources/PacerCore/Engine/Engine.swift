@@ -138,6 +138,17 @@ public struct Engine: Sendable {
         return events
     }
 
+    /// Counts a stretch in which the timer did not run (the process was stopped from outside, or
+    /// the machine slept on a clock that counts sleep) as a pause: what was due before `from`
+    /// happens then, the session is paused at `from` and resumes at `to`, so nothing due in the
+    /// gap fires in a burst and the time nobody trained is not counted as active. Already paused
+    /// or not running, it changes nothing.
+    public mutating func bridgeGap(from: Instant, to: Instant) -> [Event] {
+        guard state == .running, pausedSince == nil, from < to else { return [] }
+        let paused = (try? handle(.pause, at: from)) ?? []
+        return paused + ((try? handle(.resume, at: to)) ?? [])
+    }
+
     /// Ends the session early (quit or a signal), closing the current phase as skipped.
     public mutating func finish(_ outcome: SessionOutcome, at now: Instant, wall: String) -> [Event] {
         guard state == .running else { return [] }

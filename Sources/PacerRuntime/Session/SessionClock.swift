@@ -108,6 +108,13 @@ public final class ManualClock: SessionClock, Sendable {
         settle()
     }
 
+    /// Moves time on by `duration` without a wake-up on the way, as when the process was stopped or
+    /// the machine slept, then runs what is due.
+    public func stall(for duration: Duration) {
+        state.withLock { $0.now = $0.now + duration }
+        advance(to: now())
+    }
+
     /// Moves time on by `duration`.
     public func advance(by duration: Duration) {
         advance(to: now() + duration)

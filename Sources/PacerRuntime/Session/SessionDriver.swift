@@ -16,12 +16,23 @@ public final class SessionDriver: @unchecked Sendable {
     private var inputEndedNotice: (@Sendable (String) -> Void)?
     /// Set by a signal that came before the start: the session then ends as soon as it starts.
     private var abortedBeforeStart = false
+    /// The wake-up armed last: a wake-up far later than this means the clock did not run for us.
+    private var armed: Instant?
+    /// Tells the user about a stretch the clock did not run (the process stopped, the machine asleep).
+    private let gapNotice: @Sendable (String) -> Void
+
+    /// How late a wake-up may come before the time since it was due counts as a pause: far more
+    /// than a busy machine makes a timer late, far less than a stop or a sleep lasts.
+    public static let longestLateness = Duration.seconds(2)
 
     /// A driver for `engine` on `clock`; the engine's own wall clock stamps the start and the end.
-    public init(engine: Engine, hub: SinkHub, clock: any SessionClock = DispatchSessionClock()) {
+    /// `gapNotice` tells the user when a stretch in which the clock did not run became a pause.
+    public init(engine: Engine, hub: SinkHub, clock: any SessionClock = DispatchSessionClock(),
+                gapNotice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.engine = engine
         self.hub = hub
         self.clock = clock
+        self.gapNotice = gapNotice
     }
 
     /// Starts the session now; `finished` is called once, on the clock's queue, after its last event.
@@ -43,7 +54,7 @@ public final class SessionDriver: @unchecked Sendable {
             defer { completion?() }
             let now = clock.now()
             // What was due first is published first, so a rejected command loses none of it.
-            deliver(engine.advance(to: now), now: now)
+            deliver(catchUp(to: now), now: now)
             guard !engine.isFinished else {
                 reply(Reply(command: line, accepted: false, text: "the session has ended", t: now))
                 return
@@ -94,7 +105,7 @@ public final class SessionDriver: @unchecked Sendable {
         queue.async { [self] in
             inputEndedNotice = notice
             let now = clock.now()
-            deliver(engine.advance(to: now), now: now)
+            deliver(catchUp(to: now), now: now)
         }
     }
 
@@ -112,7 +123,20 @@ public final class SessionDriver: @unchecked Sendable {
 
     private func tick() {
         let now = clock.now()
-        deliver(engine.advance(to: now), now: now)
+        deliver(catchUp(to: now), now: now)
+    }
+
+    /// Everything due up to `now`. When the armed wake-up comes far too late, the process was not
+    /// running (stopped from outside, or the machine slept): that stretch becomes a pause, so the
+    /// phases that fell inside it do not all start at once and nobody is credited with the time.
+    private func catchUp(to now: Instant) -> [Event] {
+        guard let armed, now - armed > Self.longestLateness, engine.state == .running, !engine.isPaused else {
+            return engine.advance(to: now)
+        }
+        self.armed = nil
+        let gap = WorkoutDuration(milliseconds: (now - armed).nanoseconds / 1_000_000).wholeSeconds.spoken
+        gapNotice("pacer: the clock did not run for \(gap) (the process was stopped, or the machine slept): that time counts as a pause")
+        return engine.bridgeGap(from: armed, to: now) + engine.advance(to: now)
     }
 
     /// Publishes events, refreshes displays and arms the clock for whatever is due next.
@@ -124,6 +148,7 @@ public final class SessionDriver: @unchecked Sendable {
             hub.publish(engine.finish(.quit, at: now, wall: engine.wallClock()))
         }
         if case .finished(let outcome) = engine.state {
+            armed = nil
             clock.stop()
             if let finished {
                 self.finished = nil
@@ -132,7 +157,7 @@ public final class SessionDriver: @unchecked Sendable {
             return
         }
         hub.update(engine.snapshot(at: now))
-        let deadlines = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }
-        clock.schedule(deadlines.min())
+        armed = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }.min()
+        clock.schedule(armed)
     }
 }

@@ -61,7 +61,7 @@ public final class SessionRunner: @unchecked Sendable {
         sourcesRunning = Atomic(sources.count)
         hub = SinkHub(sinks) { message in terminal.report("pacer: \(message)") }
         let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
-        driver = SessionDriver(engine: engine, hub: hub, clock: clock)
+        driver = SessionDriver(engine: engine, hub: hub, clock: clock) { notice in terminal.report(TerminalText(notice)) }
     }
 
     /// Runs the session to its end and returns the process's exit status: 0, 1 when a recorder
