@@ -92,7 +92,10 @@ public enum FileSystem {
     /// A new pipe whose ends are closed on exec: `(read, write)`.
     public static func pipe() throws(FileError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
-        guard pacer_pipe_cloexec(&ends) == 0 else { throw FileError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        guard pacer_pipe_cloexec(&ends) == 0 else {
+            let limit = errno == EMFILE ? " (ulimit -n is \(DescriptorReserve.limit))" : ""
+            throw FileError("cannot make a pipe: \(String(cString: strerror(errno)))\(limit)")
+        }
         return (ends[0], ends[1])
     }
 

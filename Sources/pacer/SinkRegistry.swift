@@ -70,32 +70,37 @@ enum SinkRegistry {
         throw SinkSetupError(message + "; 'pacer plugins' lists them")
     }
 
-    /// Makes the sinks a session asked for.
+    /// Makes the sinks a session asked for, in the order asked. The built-in sinks are made first
+    /// and plugins after, with a few descriptors held back meanwhile, so that plugins never take
+    /// what a recorder or the session itself needs.
     static func members(for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
                         workout: (name: String, file: String)) throws(SinkSetupError) -> [SinkHub.Member] {
         let plugins = PluginDirectory(environment: environment)
-        var members: [SinkHub.Member] = []
-        for spec in specs {
-            switch try resolve(spec, plugins: plugins) {
-            case .builtIn(let registration):
-                let context = SinkContext(name: spec.name, options: try spec.checkedOptions(against: registration.options),
-                                          screen: terminal.display, settings: settings, environment: environment.variables,
-                                          workout: workout, report: terminal.report)
-                do {
-                    members.append(SinkHub.Member(name: spec.displayName, sink: try registration.make(context), traits: registration.traits))
-                } catch let error as SinkSetupError {
-                    throw error
-                } catch {
-                    throw SinkSetupError("\(error)")
-                }
-            case .plugin(let path):
-                let plugin = ExternalPlugin(
-                    name: spec.displayName, executable: path, arguments: spec.options.map { "\($0.key)=\($0.value)" },
-                    environment: ExternalPlugin.environment(environment.variables, plugin: spec.displayName, workout: workout, speed: settings.speed),
-                    report: terminal.report)
-                members.append(SinkHub.Member(name: spec.displayName, sink: plugin, traits: pluginTraits))
+        let resolved = try specs.map { spec throws(SinkSetupError) in (spec, try resolve(spec, plugins: plugins)) }
+        var members: [Int: SinkHub.Member] = [:]
+        for (index, (spec, found)) in resolved.enumerated() {
+            guard case .builtIn(let registration) = found else { continue }
+            let context = SinkContext(name: spec.name, options: try spec.checkedOptions(against: registration.options),
+                                      screen: terminal.display, settings: settings, environment: environment.variables,
+                                      workout: workout, report: terminal.report)
+            do {
+                members[index] = SinkHub.Member(name: spec.displayName, sink: try registration.make(context), traits: registration.traits)
+            } catch let error as SinkSetupError {
+                throw error
+            } catch {
+                throw SinkSetupError("\(error)")
             }
         }
-        return members
+        let kept = DescriptorReserve(SessionResources.keptFromOptionalParts)
+        defer { kept.release() }
+        for (index, (spec, found)) in resolved.enumerated() {
+            guard case .plugin(let path) = found else { continue }
+            let plugin = ExternalPlugin(
+                name: spec.displayName, executable: path, arguments: spec.options.map { "\($0.key)=\($0.value)" },
+                environment: ExternalPlugin.environment(environment.variables, plugin: spec.displayName, workout: workout, speed: settings.speed),
+                report: terminal.report)
+            members[index] = SinkHub.Member(name: spec.displayName, sink: plugin, traits: pluginTraits)
+        }
+        return resolved.indices.compactMap { members[$0] }
     }
 }

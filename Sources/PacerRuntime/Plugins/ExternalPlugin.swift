@@ -44,10 +44,15 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         errors = PluginErrorRelay(name: name, report: report)
         let closing = closing
         var started: (Subprocess, LineReader)?
+        // Every end opened so far, so that a start that fails halfway (out of descriptors) leaks none.
+        var opened: [Int32] = []
         do {
             let stdin = try FileSystem.pipe()
+            opened += [stdin.read, stdin.write]
             let stdout = try FileSystem.pipe()
+            opened += [stdout.read, stdout.write]
             let stderr = try FileSystem.pipe()
+            opened += [stderr.read, stderr.write]
             defer {
                 for descriptor in [stdin.read, stdout.write, stderr.write] { Glibc.close(descriptor) }
             }
@@ -64,6 +69,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
             errors.start(reading: stderr.read)
             started = (process, LineReader(descriptor: stdout.read, ratePerSecond: Self.commandsPerSecond))
         } catch {
+            if started == nil { opened.forEach { Glibc.close($0) } }
             report("pacer: cannot start the \(name) plugin: \(error); the session goes on without it")
         }
         process = started?.0

@@ -95,7 +95,7 @@ public final class SessionDriver: @unchecked Sendable {
                 return
             }
             let now = clock.now()
-            deliver(engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now)
+            deliver(catchUp(to: now) + engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now)
         }
     }
 

@@ -35,6 +35,10 @@ enum RunCommand {
 
     private static func run(_ arguments: Arguments, environment: Environment) throws(Arguments.UsageError) -> Int32 {
         let reference = try arguments.workout(for: "run")
+        if let problem = SessionResources.secure() {
+            Output.problem(TerminalText(problem))
+            return ExitStatus.failure
+        }
         let config: UserConfig
         do throws(ConfigLoadError) {
             config = try UserConfig.load(from: environment)
