@@ -370,11 +370,14 @@ def shared_on_the_network(checks, folder):
         checks.check("no token, a command: 403, and nothing happens",
                      status_of(port, "POST", "/command", body="pause") == 403 and steering_count(session) == 0)
         checks.check("the token: 200", status_of(port, "GET", f"/{token}/") == 200)
+        deadline = time.monotonic() + 5
+        while not os.path.exists(qr_arguments) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        checks.check("qrencode's arguments hold no token (any user can read them in /proc)",
+                     os.path.exists(qr_arguments) and token not in read_text(qr_arguments))
         session.wait_until(lambda: any("█" in line for line in session.stderr_lines), 5, "QR code")
         real = "qrencode is installed" if shutil.which("qrencode") else "a stand-in: qrencode is not installed"
         checks.check(f"a QR code is printed ({real})", True)
-        checks.check("qrencode's arguments hold no token (any user can read them in /proc)",
-                     token not in read_text(qr_arguments), read_text(qr_arguments))
         checks.check("qrencode read the URL on its standard input", read_text(qr_input) == session.url,
                      read_text(qr_input))
     finally:
