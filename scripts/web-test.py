@@ -18,12 +18,14 @@ import os
 import random
 import re
 import select
+import shlex
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -36,6 +38,7 @@ try:
     from selenium.webdriver.common.keys import Keys
     from webtest.browser import new_browser, read_page, wait_for_page
     from webtest.proxy import CuttableProxy
+    from webtest.slowloris import Slowloris, seconds_until_cut
 except ImportError as missing:
     sys.exit(f"web-test: {missing}; install selenium (pip install selenium) and Debian's chromium, chromium-driver")
 
@@ -56,6 +59,8 @@ WORKOUT = {
 }
 SHORT_WORKOUT = {"name": "Short", "steps": [{"work": "2m", "name": "Plank"}]}
 STEERING_EVENTS = {"pause", "resume", "extend", "back", "restart"}
+JSON = {"Content-Type": "application/json"}
+JUNK_CONNECTIONS = 150
 
 
 class Checks:
@@ -101,6 +106,19 @@ def status_of(port, method, path, body=None, headers=None):
         connection.close()
 
 
+def command_status(port, path, line, headers=None):
+    """POSTs a command the way the page does (JSON); the status code of the answer."""
+    return status_of(port, "POST", path, body=json.dumps({"command": line}),
+                     headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def timed(function, *args):
+    """(function(*args), milliseconds it took)."""
+    start = time.monotonic()
+    result = function(*args)
+    return result, (time.monotonic() - start) * 1000
+
+
 def raw_status(port, data):
     """Sends raw bytes; the status code of the answer, or 0 if none came."""
     with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
@@ -126,6 +144,56 @@ def first_state(port, token, timeout=5):
                 return json.loads(line[6:])["state"]
     finally:
         connection.close()
+
+
+class StreamWatch:
+    """Follows a page's event stream on a thread and notes when each message arrives."""
+
+    def __init__(self, port, token):
+        self.arrivals = []
+        self._connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        self._connection.request("GET", f"/{token}/events")
+        self._response = self._connection.getresponse()
+        threading.Thread(target=self._follow, daemon=True).start()
+
+    def _follow(self):
+        try:
+            for line in self._response:
+                if line.startswith(b"data: "):
+                    self.arrivals.append(time.monotonic())
+        except (OSError, ValueError):
+            pass  # closed
+
+    def longest_gap(self):
+        """The longest wait between messages so far, the wait since the last one included."""
+        times = self.arrivals + [time.monotonic()]
+        return max(later - earlier for earlier, later in zip(times, times[1:]))
+
+    def close(self):
+        self._connection.close()
+
+
+def recording_qrencode(folder):
+    """A `qrencode` that writes down its arguments and standard input, then runs the real one (or
+    prints a stand-in block without one). Returns an environment with it first on PATH, and the
+    files it writes."""
+    bin_folder = os.path.join(folder, "bin")
+    os.makedirs(bin_folder, exist_ok=True)
+    arguments, received = os.path.join(folder, "qrencode-argv"), os.path.join(folder, "qrencode-stdin")
+    real = shutil.which("qrencode")
+    run_real = f'exec {shlex.quote(real)} "$@" < {shlex.quote(received)}' if real else "echo '█ stand-in QR code █'"
+    script = os.path.join(bin_folder, "qrencode")
+    with open(script, "w") as file:
+        file.write(f'#!/bin/sh\nprintf "%s\\n" "$0" "$@" > {shlex.quote(arguments)}\n'
+                   f"cat > {shlex.quote(received)}\n{run_real}\n")
+    os.chmod(script, 0o755)
+    environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ["PATH"])
+    return environment, arguments, received
+
+
+def read_text(path):
+    with open(path, encoding="utf-8", errors="replace") as file:
+        return file.read()
 
 
 def port_is_free(port):
@@ -291,7 +359,9 @@ def status_of_or_zero(port, path):
 
 
 def shared_on_the_network(checks, folder):
-    session = start_session(write_workout(folder, SHORT_WORKOUT, "short.json"), 20, folder, options=("bind=0.0.0.0",))
+    environment, qr_arguments, qr_input = recording_qrencode(folder)
+    session = start_session(write_workout(folder, SHORT_WORKOUT, "short.json"), 20, folder, options=("bind=0.0.0.0",),
+                            environment=environment)
     try:
         port, token = session.port_and_token
         checks.check("bind=0.0.0.0: the URL carries a token", len(token) >= 20, session.url)
@@ -300,10 +370,50 @@ def shared_on_the_network(checks, folder):
         checks.check("no token, a command: 403, and nothing happens",
                      status_of(port, "POST", "/command", body="pause") == 403 and steering_count(session) == 0)
         checks.check("the token: 200", status_of(port, "GET", f"/{token}/") == 200)
-        if shutil.which("qrencode"):
-            session.wait_until(lambda: any("█" in line for line in session.stderr_lines), 5, "QR code")
-            checks.check("a QR code is printed (qrencode is installed)", True)
+        deadline = time.monotonic() + 5
+        while not os.path.exists(qr_arguments) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        checks.check("qrencode's arguments hold no token (any user can read them in /proc)",
+                     os.path.exists(qr_arguments) and token not in read_text(qr_arguments))
+        session.wait_until(lambda: any("█" in line for line in session.stderr_lines), 5, "QR code")
+        real = "qrencode is installed" if shutil.which("qrencode") else "a stand-in: qrencode is not installed"
+        checks.check(f"a QR code is printed ({real})", True)
+        checks.check("qrencode read the URL on its standard input", read_text(qr_input) == session.url,
+                     read_text(qr_input))
     finally:
+        session.stop()
+
+
+def junk_connections(checks, folder):
+    """Slow clients with no token that never finish a request, held and renewed as an attacker
+    would, while a page follows the session: the page, its commands and its stream go on."""
+    session = start_session(write_workout(folder, SHORT_WORKOUT, "short.json"), 1, folder)
+    stream = None
+    try:
+        port, token = session.port_and_token
+        stream = StreamWatch(port, token)
+        with Slowloris(port, JUNK_CONNECTIONS) as junk:
+            time.sleep(1.2)  # a few drips and renewals
+            loads = [timed(status_of, port, "GET", f"/{token}/") for _ in range(5)]
+            held = junk.held()
+            count = len(session.events)
+            command, command_ms = timed(command_status, port, f"/{token}/command", "pause")
+            paused = session.wait_for_event(lambda e: e["event"] == "pause", 3, "pause after the POST", count)
+            slowest = max(ms for _, ms in loads)
+            checks.check(f"{JUNK_CONNECTIONS} junk connections kept up ({held} held by the server, {junk.opened} opened): "
+                         f"the page loads 5 times, slowest {slowest:.0f} ms",
+                         all(status == 200 for status, _ in loads) and slowest < 500, loads)
+            checks.check(f"meanwhile a command POST is taken in {command_ms:.0f} ms: pause in the log",
+                         command == 200 and paused and command_ms < 1000, command)
+        checks.check(f"the page's event stream kept its beat (longest gap {stream.longest_gap():.2f} s)",
+                     stream.longest_gap() < 1.5)
+        cut, answer = seconds_until_cut(port, drip=0.5, limit=10)
+        checks.check(f"a connection dripping a byte every 0.5 s is cut {cut and round(cut, 1)} s after it opened "
+                     f"(3 s deadline)", cut is not None and 2.5 <= cut <= 4, answer[:40])
+        checks.check("it was told why: 408", answer.startswith(b"HTTP/1.0 408"), answer[:40])
+    finally:
+        if stream:
+            stream.close()
         session.stop()
 
 
@@ -424,24 +534,41 @@ def hostile_requests(checks, session, port, token):
         ("binary noise", raw_status(port, bytes(range(256)) + b"\r\n\r\n"), 400),
         ("an unknown method", status_of(port, "PUT", f"{base}/command", body="skip"), 405),
         ("GET on the command URL", status_of(port, "GET", f"{base}/command"), 405),
-        ("an unknown command", status_of(port, "POST", f"{base}/command", body="quit"), 400),
-        ("a shell command", status_of(port, "POST", f"{base}/command", body="rm -rf /"), 400),
-        ("a second command on a new line", status_of(port, "POST", f"{base}/command", body="pause\nskip"), 400),
-        ("a body that is not UTF-8", status_of(port, "POST", f"{base}/command", body=b"\xff\xfe"), 400),
-        ("an oversized body", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n"
-                                               .encode() + b"x" * 1000), 413),
-        ("no Content-Length", raw_status(port, f"POST {base}/command HTTP/1.1\r\n\r\nskip".encode()), 411),
-        ("chunked", raw_status(port, f"POST {base}/command HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                     "4\r\nskip\r\n0\r\n\r\n".encode()), 411),
+        ("an unknown command", command_status(port, f"{base}/command", "quit"), 400),
+        ("a shell command", command_status(port, f"{base}/command", "rm -rf /"), 400),
+        ("a second command on a new line", command_status(port, f"{base}/command", "pause\nskip"), 400),
+        ("a body that is not UTF-8", status_of(port, "POST", f"{base}/command", body=b"\xff\xfe", headers=JSON), 400),
+        ("a command that is not JSON", status_of(port, "POST", f"{base}/command", body="pause", headers=JSON), 400),
+        ("a command as text/plain (a cross-site form can send it)",
+         status_of(port, "POST", f"{base}/command", body="pause", headers={"Content-Type": "text/plain"}), 415),
+        ("a command as a form", status_of(port, "POST", f"{base}/command", body="command=pause",
+                                          headers={"Content-Type": "application/x-www-form-urlencoded"}), 415),
+        ("a command from another site's page (Origin: http://evil.example)",
+         command_status(port, f"{base}/command", "pause", {"Origin": "http://evil.example"}), 403),
+        ("a command from a sandboxed page (Origin: null)", command_status(port, f"{base}/command", "pause",
+                                                                          {"Origin": "null"}), 403),
+        ("the page by another name (Host: evil.example, DNS rebinding)",
+         status_of(port, "GET", f"{base}/", headers={"Host": "evil.example"}), 421),
+        ("a command by another name (Host: evil.example:PORT)",
+         command_status(port, f"{base}/command", "pause", {"Host": f"evil.example:{port}"}), 421),
+        ("the page as Host: 127.0.0.1:PORT", status_of(port, "GET", f"{base}/", headers={"Host": f"127.0.0.1:{port}"}), 200),
+        ("the page as Host: localhost:PORT", status_of(port, "GET", f"{base}/", headers={"Host": f"localhost:{port}"}), 200),
+        ("an oversized body", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Type: application/json\r\n"
+                                               f"Content-Length: 1000000\r\n\r\n".encode() + b"x" * 1000), 413),
+        ("no Content-Length", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Type: application/json\r\n"
+                                               f"\r\nskip".encode()), 411),
+        ("chunked", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Type: application/json\r\n"
+                                     "Transfer-Encoding: chunked\r\n\r\n4\r\nskip\r\n0\r\n\r\n".encode()), 411),
         ("a huge header", raw_status(port, f"GET {base}/ HTTP/1.1\r\nX: {'y' * 70000}\r\n\r\n".encode()), 431),
     ]
     for name, got, expected in cases:
         checks.check(f"{name}: {expected}", got == expected, f"got {got}")
     with concurrent.futures.ThreadPoolExecutor(40) as pool:
-        flood = list(pool.map(lambda _: status_of(port, "POST", f"{base}/command", body="resume"), range(40)))
+        flood = list(pool.map(lambda _: command_status(port, f"{base}/command", "resume"), range(40)))
     checks.check("a flood of 40 commands at once is paced: 429 after the first ten",
                  flood.count(429) >= 25 and set(flood) <= {200, 202, 409, 429}, flood)
-    checks.check("none of the bad requests changed the session", steering_count(session) == before)
+    checks.check("none of the bad requests changed the session (no pause, skip or extend in the log)",
+                 steering_count(session) == before)
 
 
 def reconnections(checks, session, port, tv):
@@ -507,6 +634,7 @@ def main():
         checks.scenario("options", options_are_checked, folder)
         checks.scenario("hostile stdin, floods and SIGTERM, the plugin alone", hostile_stdin_and_requests, folder)
         checks.scenario("shared on the network: the token", shared_on_the_network, folder)
+        checks.scenario("junk connections that never finish a request (slowloris)", junk_connections, folder)
         checks.scenario(f"a session at --speed {SPEED} in a phone and a TV browser", a_session_in_the_browser, folder)
     print(f"\nweb-test: {time.monotonic() - started:.0f} s; screenshots in {SHOTS}")
     print(f"{checks.passed} passed, {checks.failed} failed")

@@ -38,18 +38,19 @@ def load_plugin_module():
 plugin = load_plugin_module()
 
 
-def start_session(workout, speed, folder, options=()):
-    """Runs `pacer run WORKOUT --speed SPEED` with the web plugin and its OPTIONS attached."""
+def start_session(workout, speed, folder, options=(), environment=None):
+    """Runs `pacer run WORKOUT --speed SPEED` with the web plugin and its OPTIONS attached, in
+    `environment` (default: this process's)."""
     log = os.path.join(folder, "events.jsonl")
     command = [PACER, "run", workout, "--speed", str(speed), "--log", log, "--no-prompt", "--no-bell"]
     spec = f"exec:{PLUGIN}" + (":" + ",".join(options) if options else "")
-    return Session(command + ["--sink", spec], log, folder)
+    return Session(command + ["--sink", spec], log, folder, environment)
 
 
 class Session:
     """A running `pacer run`: its log as it grows, its stderr, and a pipe for commands."""
 
-    def __init__(self, command, log, folder):
+    def __init__(self, command, log, folder, environment=None):
         open(log, "w").close()
         self.log = log
         self.events = []           # (arrival on this process's monotonic clock, event), in order
@@ -58,7 +59,7 @@ class Session:
         self._changed = threading.Condition()
         self._input_lock = threading.Lock()
         self.pacer = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.PIPE, cwd=folder)
+                                      stderr=subprocess.PIPE, cwd=folder, env=environment)
         self._follow(self._read_log)
         self._follow(self._collect_stderr, self.pacer.stderr)
 
