@@ -56,6 +56,12 @@ def tidy_when_pacer_dies():
         pass  # not Linux: pacer's own SIGKILL stays
 
 
+def tidying():
+    """Call first in the `finally` that tidies up: a SIGTERM (pacer's, or the kernel's as pacer
+    dies) then no longer cuts the tidying short."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
 def session_pid():
     """The process id of the session's pacer: what names the session's files in the runtime folder."""
     pid = os.environ.get("PACER_PID", "")

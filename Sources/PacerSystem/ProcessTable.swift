@@ -10,9 +10,12 @@ public enum ProcessTable {
         return UInt64(String(decoding: fields[19], as: UTF8.self))
     }
 
-    /// Its command line, the arguments joined by spaces; nil when no such process runs.
+    /// Its command line as people read it: the program's file name, then the arguments, joined by
+    /// spaces; nil when no such process runs.
     public static func commandLine(of pid: Int32) -> String? {
         guard let bytes = try? FileSystem.read("/proc/\(pid)/cmdline", limit: 1 << 16), !bytes.isEmpty else { return nil }
-        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+        var words = bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        if let program = words.first?.split(separator: "/").last { words[0] = String(program) }
+        return words.joined(separator: " ")
     }
 }

@@ -189,6 +189,18 @@ struct PluginTests {
         #expect(await eventually(timeout: 3) { kill(pid, 0) != 0 }, "the plugin (pid \(pid)) outlived pacer")
     }
 
+    @Test func aPluginStoppedAtTheEndIsReportedWithTheEventsItNeverRead() async throws {
+        let sandbox = try Sandbox()
+        // Reads nothing and ignores the end of its input: far fewer events than would be dropped.
+        let deaf = try Self.plugin("deaf", "#!/bin/sh\nexec sleep 30\n", in: sandbox)
+        let (result, log) = try await Self.run(["exec:\(deaf)"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let events = try RunTests.checkLog(log, outcome: "completed").events.count
+        let reports = result.stderrLines.filter { $0.contains("deaf plugin") }
+        #expect(reports == ["pacer: the deaf plugin did not exit when its input ended, so it was stopped; it never read \(events) events of the session"],
+                "\(result)")
+    }
+
     @Test func theUsersFolderComesBeforePathAndPluginsListsBoth() async throws {
         let sandbox = try Sandbox()
         let mark = sandbox.path("which.txt")

@@ -82,7 +82,8 @@ public struct PluginDirectory: Sendable {
     /// `PREFIX/bin/pacer`, or the package's `Plugins/` for a binary in a checkout's `.build` folder.
     public static func shippedRoots(executable: String? = FileSystem.executablePath()) -> [String] {
         guard let executable, let bin = executable.lastIndex(of: "/") else { return [] }
-        var roots = [String(executable[..<bin]) + "/../libexec/pacer/plugins"]
+        let prefix = executable[..<bin].lastIndex(of: "/").map { String(executable[..<$0]) } ?? ""
+        var roots = [prefix + "/libexec/pacer/plugins"]
         if let build = executable.firstRange(of: "/.build/") {
             let package = String(executable[..<build.lowerBound])
             if FileSystem.exists(package + "/Package.swift") { roots.append(package + "/Plugins") }

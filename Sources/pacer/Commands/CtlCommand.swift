@@ -46,7 +46,8 @@ enum CtlCommand {
         do throws(RemoteControl.Failure) {
             let (steered, running) = try RemoteControl(environment: environment).send(line, to: pid)
             if running.count > 1, pid == nil {
-                Output.problem("pacer: sent to session \(steered), the newest of \(running.count); choose with --session PID from: \(running.map(\.description).joined(separator: ", "))")
+                let others = running.filter { $0.pid != steered.pid }.map(\.description).joined(separator: ", ")
+                Output.problem("pacer: sent to session \(steered), the newest of \(running.count); to steer another, add --session PID: \(others)")
             }
         } catch {
             Output.problem("pacer: \(error)")
