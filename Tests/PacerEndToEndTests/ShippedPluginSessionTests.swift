@@ -8,7 +8,8 @@ import Testing
 /// and runtime folders planted by another user.
 @Suite("shipped plugins across sessions")
 struct ShippedPluginSessionTests {
-    static let long = #"{"name": "Long", "steps": [{"work": 60, "name": "One"}, {"work": 60, "name": "Two"}, {"work": 60, "name": "Three"}]}"#
+    /// Hours long: a session must outlive a test however long a busy machine makes it wait.
+    static let long = #"{"name": "Long", "steps": [{"work": "1h", "name": "One"}, {"work": "1h", "name": "Two"}, {"work": "1h", "name": "Three"}]}"#
 
     /// The runtime folder the plugins share.
     static func folder(_ sandbox: Sandbox) -> String {
@@ -28,10 +29,11 @@ struct ShippedPluginSessionTests {
         }
     }
 
-    static func start(_ name: String, sinks: [String], in sandbox: Sandbox) async throws -> (process: PacerProcess, log: String) {
+    /// Starts a session; a second one starts `.beside` the first, at once, rather than waiting for a free place.
+    static func start(_ name: String, sinks: [String], in sandbox: Sandbox, load: Load = .ordinary) async throws -> (process: PacerProcess, log: String) {
         let log = sandbox.path("\(name).log")
         let process = try await PacerProcess.startSession(["run", "long.json", "--log", log] + sinks.flatMap { ["--sink", $0] },
-                                                          in: sandbox, log: log)
+                                                          in: sandbox, log: log, load: load)
         return (process, log)
     }
 
@@ -40,7 +42,7 @@ struct ShippedPluginSessionTests {
         try sandbox.write("long.json", Self.long)
         let older = try await Self.start("older", sinks: ["remote"], in: sandbox)
         #expect(await eventually { Self.link("remote", in: sandbox) == "remote-\(older.process.pid)" }, "the FIFO is named for pacer's pid")
-        let newer = try await Self.start("newer", sinks: ["remote"], in: sandbox)
+        let newer = try await Self.start("newer", sinks: ["remote"], in: sandbox, load: .beside)
         #expect(await eventually { Self.link("remote", in: sandbox) == "remote-\(newer.process.pid)" })
         func count(_ event: String, in log: String) -> Int { EventLog.ifPresent(log)?.of(event).count ?? 0 }
 
@@ -117,7 +119,7 @@ struct ShippedPluginSessionTests {
         older.process.write("skip\n")
         #expect(await eventually { line("statusline")?.hasPrefix("Two ") == true }, "\(String(describing: line("statusline")))")
 
-        let newer = try await Self.start("newer", sinks: ["statusline:format={name} {left}"], in: sandbox)
+        let newer = try await Self.start("newer", sinks: ["statusline:format={name} {left}"], in: sandbox, load: .beside)
         let newerFile = "statusline-\(newer.process.pid)"
         #expect(await eventually { Self.link("statusline", in: sandbox) == newerFile && line("statusline")?.hasPrefix("One ") == true })
         #expect(line(olderFile)?.hasPrefix("Two ") == true, "the sessions share a file")
