@@ -5,8 +5,10 @@ it from the folder above its own, following symbolic links, so a plugin linked i
 ~/.config/pacer/plugins still finds it. Standard library only; Python 3.8 or later.
 """
 
+import ctypes
 import json
 import os
+import re
 import signal
 import stat
 import sys
@@ -26,6 +28,7 @@ def start(name, defaults):
         sys.exit(2)
     # Pacer ends a plugin that is slow to exit with SIGTERM: leave through `finally`, tidying up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    tidy_when_pacer_dies()
     options = dict(defaults)
     for argument in sys.argv[1:]:
         key, equals, value = argument.partition("=")
@@ -34,6 +37,35 @@ def start(name, defaults):
             give_up(f"unknown option '{argument}': it takes {known}, as --sink {name}:KEY=VALUE,...; it does nothing this session")
         options[key] = value
     return options
+
+
+#: prctl(2): the signal the kernel sends this process when the one that started it ends.
+PR_SET_PDEATHSIG = 1
+
+
+def tidy_when_pacer_dies():
+    """Asks the kernel for SIGTERM instead of SIGKILL when pacer dies, even by `kill -9`.
+
+    Pacer starts a plugin to be killed outright if pacer dies; with SIGTERM the plugin leaves
+    through `finally` and removes what it made (a FIFO, a status line that would go stale). There
+    is no moment without either signal: SIGKILL holds until SIGTERM replaces it.
+    """
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: pacer's own SIGKILL stays
+
+
+def tidying():
+    """Call first in the `finally` that tidies up: a SIGTERM (pacer's, or the kernel's as pacer
+    dies) then no longer cuts the tidying short."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def session_pid():
+    """The process id of the session's pacer: what names the session's files in the runtime folder."""
+    pid = os.environ.get("PACER_PID", "")
+    return int(pid) if pid.isdigit() else os.getppid()
 
 
 def warn(text):
@@ -118,3 +150,81 @@ def runtime_folder():
     if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid() or status.st_mode & 0o022:
         raise OSError(f"{folder} is not a private folder of this user; remove it or set XDG_RUNTIME_DIR")
     return folder
+
+
+def unlink(path):
+    """Removes a file that may already be gone."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+class SessionFiles:
+    """A file of one session in the runtime folder, `STEM-PID` (PID: the session's pacer), and the
+    link `STEM` beside it, which points at the newest running session's file.
+
+    `is_live(path, pid, mtime)` tells a running session's file from one a killed session left.
+    """
+
+    def __init__(self, folder, stem, is_live):
+        self.folder = folder
+        self.stem = stem
+        self.is_live = is_live
+        self.name = f"{stem}-{session_pid()}"
+        self.path = os.path.join(folder, self.name)
+        self.pattern = re.compile(re.escape(stem) + r"-(\d+)")
+
+    def others(self):
+        """The other sessions' files: (modification time, name, whether its session runs)."""
+        found = []
+        for name in os.listdir(self.folder):
+            match = self.pattern.fullmatch(name)
+            if not match or name == self.name:
+                continue
+            path = os.path.join(self.folder, name)
+            try:
+                mtime = os.lstat(path).st_mtime
+            except FileNotFoundError:
+                continue
+            found.append((mtime, name, self.is_live(path, int(match.group(1)), mtime)))
+        return found
+
+    def tidy(self):
+        """Removes what sessions killed without a chance to tidy up left behind (and an old one of ours)."""
+        unlink(self.path)
+        for _, name, live in self.others():
+            if not live:
+                unlink(os.path.join(self.folder, name))
+
+    def point_link(self, target=None):
+        """Makes `STEM` point at `target` (by default this session's file), replacing it in one step."""
+        temporary = os.path.join(self.folder, f".{self.stem}-{os.getpid()}.link")
+        unlink(temporary)
+        os.symlink(target or self.name, temporary)
+        os.replace(temporary, os.path.join(self.folder, self.stem))
+
+    def release(self):
+        """Removes this session's file, and `STEM` if it points there (then at the newest other running one)."""
+        try:
+            unlink(self.path)
+            link = os.path.join(self.folder, self.stem)
+            if os.path.islink(link) and os.readlink(link) == self.name:
+                others = [(mtime, name) for mtime, name, live in self.others() if live]
+                if others:
+                    self.point_link(max(others)[1])
+                else:
+                    unlink(link)
+        except OSError as error:
+            warn(f"could not tidy up {self.folder}: {error}")
+
+
+def pid_runs(pid):
+    """Whether a process with this id runs (a session's pacer that was not killed)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True

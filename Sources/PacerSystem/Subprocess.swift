@@ -59,10 +59,9 @@ public final class Subprocess: Sendable {
         return true
     }
 
-    /// Ends the process: waits `grace` seconds, then SIGTERM to its group, then after `grace`
-    /// more seconds SIGKILL. Returns once it has ended (or after the kill, which cannot fail).
-    public func end(grace: Double) {
-        if wait(seconds: grace) { return }
+    /// Stops the process: SIGTERM to its group, then after `grace` seconds SIGKILL. Returns once
+    /// it has ended (or after the kill, which cannot fail).
+    public func stop(grace: Double) {
         signal(SIGTERM)
         if wait(seconds: grace) { return }
         signal(SIGKILL)
@@ -86,7 +85,23 @@ public struct SubprocessError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
 
     public var description: String {
-        "cannot start \(executable): \(String(cString: strerror(code)))"
+        if code == ENOENT, FileSystem.exists(executable), let interpreter = Self.interpreter(of: executable), !FileSystem.exists(interpreter) {
+            return "cannot start \(executable): the interpreter named on its #! line, \(interpreter), is missing"
+        }
+        return "cannot start \(executable): \(String(cString: strerror(code)))"
+    }
+
+    /// The program a script's first line (`#!/usr/bin/python3 -u`) names, or nil when it has none.
+    static func interpreter(of script: String) -> String? {
+        let descriptor = open(script, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 256)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 2, head[0] == UInt8(ascii: "#"), head[1] == UInt8(ascii: "!") else { return nil }
+        let line = head[2..<count].prefix { $0 != UInt8(ascii: "\n") }
+        let word = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
     }
 }
 

@@ -53,8 +53,10 @@ enum SinkRegistry {
     /// Finds the sink a spec names and checks its options, before anything is started.
     static func resolve(_ spec: SinkSpec, plugins: PluginDirectory) throws(SinkSetupError) -> Resolved {
         if let path = spec.path {
-            guard PluginDirectory.isExecutableFile(path) == true else {
-                throw SinkSetupError("cannot run the plugin \(path): it is not an executable file")
+            switch PluginDirectory.isExecutableFile(path) {
+            case true?: break
+            case false?: throw SinkSetupError("the plugin \(path) is not executable; make it so with: chmod +x \(path.shellQuoted)")
+            case nil: throw SinkSetupError("cannot run the plugin \(path): it is not a file")
             }
             return .plugin(path: path)
         }
@@ -63,9 +65,13 @@ enum SinkRegistry {
             return .builtIn(registration)
         }
         if let plugin = plugins.find(spec.name) { return .plugin(path: plugin.path) }
+        let found = plugins.all()
+        if let unrunnable = found.first(where: { $0.name == spec.name && !$0.isExecutable }) {
+            throw SinkSetupError("the plugin \(unrunnable.path) is not executable; make it so with: chmod +x \(unrunnable.path.shellQuoted)")
+        }
         var message = "unknown sink '\(spec.name)': not a built-in sink (\(builtIn.map(\.name).joined(separator: ", "))) and no executable "
             + "\(PluginDirectory.prefix)\(spec.name) in \(plugins.folders.first?.label ?? "the plugin folder"), on PATH or among the shipped plugins"
-        let known = builtIn.map(\.name) + plugins.all().map(\.name)
+        let known = builtIn.map(\.name) + found.filter(\.isNameable).map(\.name)
         if let suggestion = Suggestion.closest(to: spec.name, among: known) { message += " (did you mean '\(suggestion)'?)" }
         throw SinkSetupError(message + "; 'pacer plugins' lists them")
     }

@@ -150,9 +150,11 @@ struct PluginTests {
         for start in events.of("phase.start") {
             #expect(start.t - (start.due ?? 0) < 0.05, "phase starts stay on time: \(start)")
         }
-        // 1.9 s of session at 50 commands a second: about a hundred taken, the rest left in the pipe.
+        // 1.9 s of session at 50 commands a second: about a hundred taken, the rest left in the pipe,
+        // where the plugin waits to write them at the end instead of exiting: it is stopped, and told of.
         let reports = result.stderrLines.filter { $0.contains("flooder") }
-        #expect(reports.count == 1 && reports[0].contains("which is not a command"), "\(result)")
+        #expect(reports.count == 2 && reports[0].contains("which is not a command"), "\(result)")
+        #expect(reports.last?.contains("the flooder plugin did not exit when its input ended, so it was stopped") == true, "\(result)")
         #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}"), "\(result)")
     }
 
@@ -187,6 +189,18 @@ struct PluginTests {
         process.send(SIGKILL)
         _ = await process.finish(timeout: 5)
         #expect(await eventually(timeout: 3) { kill(pid, 0) != 0 }, "the plugin (pid \(pid)) outlived pacer")
+    }
+
+    @Test func aPluginStoppedAtTheEndIsReportedWithTheEventsItNeverRead() async throws {
+        let sandbox = try Sandbox()
+        // Reads nothing and ignores the end of its input: far fewer events than would be dropped.
+        let deaf = try Self.plugin("deaf", "#!/bin/sh\nexec sleep 30\n", in: sandbox)
+        let (result, log) = try await Self.run(["exec:\(deaf)"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let events = try RunTests.checkLog(log, outcome: "completed").events.count
+        let reports = result.stderrLines.filter { $0.contains("deaf plugin") }
+        #expect(reports == ["pacer: the deaf plugin did not exit when its input ended, so it was stopped; it never read \(events) events of the session"],
+                "\(result)")
     }
 
     @Test func theUsersFolderComesBeforePathAndPluginsListsBoth() async throws {

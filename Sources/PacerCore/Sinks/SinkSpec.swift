@@ -1,5 +1,6 @@
 /// A sink as `--sink` and the config file name it: `NAME`, `NAME:KEY=VALUE,KEY=VALUE`, or
-/// `exec:PATH` (options after a further colon: `exec:./plugin:port=8080`).
+/// `exec:PATH` (options after a further colon: `exec:./plugin:port=8080`; a colon that is part of
+/// the path is written twice: `exec:/opt/a::b/plugin` runs `/opt/a:b/plugin`).
 public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
     /// The sink's name, or `exec` for a plugin given by path.
     public let name: String
@@ -21,16 +22,19 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
         let name = rest.prefix { $0 != ":" }
         rest = rest.dropFirst(name.count)
         guard !name.isEmpty else { throw SinkSetupError("'\(text)' names no sink") }
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
-            throw SinkSetupError("'\(name)' is not a sink name (letters, digits, '-', '_' and '.')")
+        guard Self.isName(name) else {
+            throw SinkSetupError("'\(name)' is not a sink name (\(Self.nameRule))")
         }
         self.name = String(name)
         if name == "exec" {
             rest = rest.dropFirst()
-            let path = rest.prefix { $0 != ":" }
+            var path = ""
+            while let next = rest.first, next != ":" || rest.dropFirst().first == ":" {
+                path.append(next)
+                rest = rest.dropFirst(next == ":" ? 2 : 1)
+            }
             guard !path.isEmpty else { throw SinkSetupError("exec needs a path: --sink exec:./my-plugin") }
-            self.path = String(path)
-            rest = rest.dropFirst(path.count)
+            self.path = path
         } else {
             path = nil
         }
@@ -38,7 +42,8 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
         if rest.first == ":" {
             for item in rest.dropFirst().split(separator: ",", omittingEmptySubsequences: false) {
                 guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-                    throw SinkSetupError("sink option '\(item)' is not KEY=VALUE (as in --sink \(name):KEY=VALUE)")
+                    let form = name == "exec" ? "exec:PATH:KEY=VALUE; a ':' in the path is written '::'" : "\(name):KEY=VALUE"
+                    throw SinkSetupError("sink option '\(item)' is not KEY=VALUE (as in --sink \(form))")
                 }
                 let key = String(item[..<equals])
                 guard !options.contains(where: { $0.key == key }) else {
@@ -50,6 +55,14 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
         self.options = options
     }
 
+    /// What a sink's name may hold, in words.
+    public static let nameRule = "letters, digits, '-', '_' and '.'"
+
+    /// Whether `text` can name a sink in a spec: a built-in sink's, or a plugin's `pacer-sink-NAME`.
+    public static func isName(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
     /// The name the user knows the sink by: its name, or for `exec:PATH` the file's name.
     public var displayName: String {
         guard let path else { return name }
@@ -57,7 +70,7 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = path.map { "exec:\($0)" } ?? name
+        var text = path.map { "exec:" + $0.replacing(":", with: "::") } ?? name
         if !options.isEmpty { text += ":" + options.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
         return text
     }

@@ -11,7 +11,8 @@ import PacerSystem
 /// Its events wait in a queue of at most `backlog` lines: a plugin that stops reading loses the
 /// oldest, and the user is told once. Its commands are taken one at a time, at most
 /// `commandsPerSecond`. At the end its input is closed; it has `exitGrace` seconds to exit, then
-/// gets SIGTERM, and after `exitGrace` more seconds SIGKILL (its whole process group).
+/// gets SIGTERM, and after `exitGrace` more seconds SIGKILL (its whole process group), and the user
+/// is told, with how many events it never read.
 public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
     public static let protocolVersion = 1
     public static let backlog = 1_000
@@ -31,6 +32,11 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
     private var waiting: [[UInt8]] = []
     /// Bytes of `waiting[0]` already written.
     private var written = 0
+    /// Events and replies the plugin will never get: dropped from a full queue.
+    private var dropped = 0
+    /// What went into the pipe: every byte, and where each line still perhaps in it ends.
+    private var bytesIntoPipe = 0
+    private var lineEndsInPipe: [Int] = []
     private let closing = OnceFlag()
     private let droppingReported = OnceFlag()
     private let unknownReported = OnceFlag()
@@ -81,6 +87,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         var variables = base
         variables["PACER_PROTOCOL"] = String(protocolVersion)
         variables["PACER_VERSION"] = PacerVersion.current
+        variables["PACER_PID"] = String(getpid())
         variables["PACER_PLUGIN"] = plugin
         variables["PACER_WORKOUT"] = workout.name
         variables["PACER_WORKOUT_FILE"] = workout.file
@@ -118,12 +125,29 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
             _ = poll(&ready, 1, 50)
             pump()
         }
+        // A reader of our own on the plugin's input pipe, to count what it leaves unread; it is
+        // no writer, so the plugin still sees the end of its input.
+        let unreadCounter = input >= 0 ? open("/proc/self/fd/\(input)", O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
+        defer { if unreadCounter >= 0 { Glibc.close(unreadCounter) } }
         if input >= 0 {
             Glibc.close(input)
             input = -1
         }
-        process?.end(grace: Self.exitGrace)
+        if let process, !process.wait(seconds: Self.exitGrace) {
+            let neverRead = dropped + waiting.count + linesInPipe(unread: unreadCounter)
+            process.stop(grace: Self.exitGrace)
+            let events = neverRead == 1 ? "1 event" : "\(neverRead) events"
+            report("pacer: the \(name) plugin did not exit when its input ended, so it was stopped; it never read \(events) of the session")
+        }
         errors.waitUntilFinished(seconds: Self.finalFlush)
+    }
+
+    /// How many of the lines written into the pipe have not been read whole; 0 when it cannot be told.
+    private func linesInPipe(unread reader: Int32) -> Int {
+        var bytes: Int32 = 0
+        guard reader >= 0, ioctl(reader, UInt(FIONREAD), &bytes) == 0 else { return 0 }
+        let readUpTo = bytesIntoPipe - Int(bytes)
+        return lineEndsInPipe.count { $0 > readUpTo }
     }
 
     private func enqueue(_ line: String) {
@@ -131,6 +155,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         if waiting.count >= Self.backlog {
             // Keep a line already partly written: the plugin must never see half a line.
             waiting.remove(at: written > 0 ? 1 : 0)
+            dropped += 1
             if droppingReported.setFirst() {
                 report("pacer: the \(name) plugin is not reading its input; the oldest events waiting for it are being dropped")
             }
@@ -153,9 +178,13 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
                 return
             }
             written += count
+            bytesIntoPipe += count
             if written == first.count {
                 waiting.removeFirst()
                 written = 0
+                lineEndsInPipe.append(bytesIntoPipe)
+                // A pipe holds at most 1 MiB: lines further back have been read.
+                lineEndsInPipe.removeFirst(lineEndsInPipe.prefix { $0 <= bytesIntoPipe - (1 << 20) }.count)
             }
         }
     }

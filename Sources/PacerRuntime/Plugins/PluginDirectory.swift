@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PacerCore
 import PacerSystem
 
 /// Where external plugins are found, git-style: an executable `pacer-sink-NAME` in the user's
@@ -22,6 +23,8 @@ public struct PluginDirectory: Sendable {
         /// The folder it was found in, as the user knows it.
         public let origin: String
         public let isExecutable: Bool
+        /// Whether `--sink NAME` can name it: a name of letters, digits, '-', '_' and '.' only.
+        public let isNameable: Bool
         /// The path of the plugin of the same name found earlier, which wins over this one.
         public let shadowedBy: String?
     }
@@ -43,7 +46,7 @@ public struct PluginDirectory: Sendable {
 
     /// The plugin `name` runs: the first executable one found.
     public func find(_ name: String) -> Plugin? {
-        all().first { $0.name == name && $0.isExecutable && $0.shadowedBy == nil }
+        all().first { $0.name == name && $0.isExecutable && $0.isNameable && $0.shadowedBy == nil }
     }
 
     /// Every plugin file in every folder, in search order; a name found again is marked as shadowed
@@ -57,9 +60,11 @@ public struct PluginDirectory: Sendable {
                 let path = folder.path + "/" + file
                 guard let executable = Self.isExecutableFile(path) else { continue }
                 let name = String(file.dropFirst(Self.prefix.count))
+                let nameable = SinkSpec.isName(name)
                 let shadowedBy = winners[name]
-                if shadowedBy == nil, executable { winners[name] = path }
-                plugins.append(Plugin(name: name, path: path, origin: folder.label, isExecutable: executable, shadowedBy: shadowedBy))
+                if shadowedBy == nil, executable, nameable { winners[name] = path }
+                plugins.append(Plugin(name: name, path: path, origin: folder.label, isExecutable: executable, isNameable: nameable,
+                                      shadowedBy: shadowedBy))
             }
         }
         return plugins
@@ -72,16 +77,16 @@ public struct PluginDirectory: Sendable {
         return access(path, X_OK) == 0
     }
 
-    /// The folders that hold the shipped plugins, one subfolder each: beside an installed binary
-    /// (`PREFIX/libexec/pacer/plugins`), and in the package this binary was built from (`Plugins/`).
-    public static func shippedRoots() -> [String] {
-        var roots: [String] = []
-        if let executable = FileSystem.executablePath(), let bin = executable.lastIndex(of: "/") {
-            roots.append(String(executable[..<bin]) + "/../libexec/pacer/plugins")
-        }
-        let source = #filePath
-        if let range = source.firstRange(of: "/Sources/PacerRuntime/") {
-            roots.append(String(source[..<range.lowerBound]) + "/Plugins")
+    /// The folder that holds the shipped plugins, one subfolder each, found from where the running
+    /// binary is (never from where it was built): `PREFIX/libexec/pacer/plugins` beside an installed
+    /// `PREFIX/bin/pacer`, or the package's `Plugins/` for a binary in a checkout's `.build` folder.
+    public static func shippedRoots(executable: String? = FileSystem.executablePath()) -> [String] {
+        guard let executable, let bin = executable.lastIndex(of: "/") else { return [] }
+        let prefix = executable[..<bin].lastIndex(of: "/").map { String(executable[..<$0]) } ?? ""
+        var roots = [prefix + "/libexec/pacer/plugins"]
+        if let build = executable.firstRange(of: "/.build/") {
+            let package = String(executable[..<build.lowerBound])
+            if FileSystem.exists(package + "/Package.swift") { roots.append(package + "/Plugins") }
         }
         return roots.filter(FileSystem.exists)
     }

@@ -11,11 +11,13 @@ enum CtlCommand {
         usage: "pacer ctl COMMAND...", arguments: .choice(CommandGrammar.words.filter { !["status", "help"].contains($0) }),
         details: """
             Writes COMMAND (pause, resume, skip, back, restart, +30, -10, done 8 @ 20 kg, quit) to the
-            FIFO of the newest session started with --sink remote, $XDG_RUNTIME_DIR/pacer/remote, and
-            returns at once: it never waits for a session that is not there or not reading. Exits 1
-            when no session takes commands. Whether the session could do it is shown in the session.
+            FIFO of a session started with --sink remote ($XDG_RUNTIME_DIR/pacer/remote-PID), the newest
+            one still running unless --session says which, and returns at once: it never waits for a
+            session that is not there or not reading. With several sessions running it says which one
+            it steered. Exits 1 when no session takes commands, or when the folder or FIFO is not this
+            user's alone. Whether the session could do it is shown in the session.
             """,
-        options: []
+        options: [OptionSpec(name: "--session", value: "PID", help: "steer the session of this pacer process (the newest by default)")]
     ) { arguments, environment in
         guard !arguments.positionals.isEmpty else {
             return Pacer.usageError("ctl needs a command, as in: pacer ctl skip", hintFor: "ctl")
@@ -34,8 +36,19 @@ enum CtlCommand {
         } catch {
             return Pacer.usageError(error.message, hintFor: "ctl")
         }
+        var pid: Int32?
+        if let text = arguments.value("--session") {
+            guard let number = Int32(text), number > 0 else {
+                return Pacer.usageError("--session takes the process id of a session's pacer, as in --session 4242", hintFor: "ctl")
+            }
+            pid = number
+        }
         do throws(RemoteControl.Failure) {
-            try RemoteControl(environment: environment).send(line)
+            let (steered, running) = try RemoteControl(environment: environment).send(line, to: pid)
+            if running.count > 1, pid == nil {
+                let others = running.filter { $0.pid != steered.pid }.map(\.description).joined(separator: ", ")
+                Output.problem("pacer: sent to session \(steered), the newest of \(running.count); to steer another, add --session PID: \(others)")
+            }
         } catch {
             Output.problem("pacer: \(error)")
             return ExitStatus.failure

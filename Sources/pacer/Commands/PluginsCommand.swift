@@ -19,7 +19,7 @@ enum PluginsCommand {
         let found = PluginDirectory(environment: environment).all()
         if arguments.has("--names") {
             var seen: Set<String> = []
-            for name in SinkRegistry.builtIn.map(\.name) + found.filter(\.isExecutable).map(\.name) where seen.insert(name).inserted {
+            for name in SinkRegistry.builtIn.map(\.name) + found.filter({ $0.isExecutable && $0.isNameable }).map(\.name) where seen.insert(name).inserted {
                 Output.line(TerminalText(name))
             }
             return ExitStatus.success
@@ -39,7 +39,9 @@ enum PluginsCommand {
         var external = TextTable([.left, .left, .left])
         for plugin in found {
             var origin = TerminalText(plugin.origin)
-            if !plugin.isExecutable {
+            if !plugin.isNameable {
+                origin += " (cannot be named with --sink: rename it to pacer-sink-NAME, NAME of \(SinkSpec.nameRule); or run it with --sink exec:PATH)"
+            } else if !plugin.isExecutable {
                 origin += " (not executable: chmod +x to use it)"
             } else if plugin.shadowedBy != nil {
                 origin += " (shadowed by the one above)"
