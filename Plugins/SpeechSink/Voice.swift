@@ -15,6 +15,8 @@ final class Voice: @unchecked Sendable {
     private let queue = DispatchQueue(label: "pacer.speech")
     /// The first failure not yet reported.
     private let failure = Mutex<SpeechError?>(nil)
+    /// Set once a hang has been reported: a hung engine is told of once, not at every phrase.
+    private let hangReported = OnceFlag()
 
     // Touched only on `queue`.
     private var speech: SpeechQueue
@@ -22,6 +24,9 @@ final class Voice: @unchecked Sendable {
     private var origin: Int64 = 0
     private var speaking: Speaking?
     private var serial = 0
+    /// Phrases in a row that were cut off long after they should have been said, with none said to
+    /// its end between them: how a hung engine shows when every phrase is cut by the next.
+    private var overdueCuts = 0
     /// Signalled when the voice falls silent while the sink is closing.
     private var silent: DispatchSemaphore?
 
@@ -30,9 +35,14 @@ final class Voice: @unchecked Sendable {
         let process: Subprocess
         let serial: Int
         let text: String
+        /// When it started, on the monotonic clock.
+        let started: Int64
         /// Whether Pacer asked it to stop because it took too long.
         var stopped = false
     }
+
+    /// Cut-off phrases in a row, each long overdue, that make an engine count as hung.
+    static let overdueCutsForAHang = 3
 
     /// How long a process that is asked to stop gets before it is killed.
     static let stopGrace = 0.5
@@ -97,7 +107,10 @@ final class Voice: @unchecked Sendable {
         for action in actions {
             switch action {
             case .stop:
-                if let speaking { halt(speaking.process) }
+                if let speaking {
+                    noteCut(speaking)
+                    halt(speaking.process)
+                }
                 speaking = nil
             case .speak(let text):
                 say(text)
@@ -115,7 +128,7 @@ final class Voice: @unchecked Sendable {
             }
             // The clock and the other sinks come first: the engine works at a lower priority.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.pid), Self.engineNiceness)
-            speaking = Speaking(process: process, serial: serial, text: text)
+            speaking = Speaking(process: process, serial: serial, text: text, started: Clocks.monotonicNanoseconds())
             let limit = timing.length(of: text) * 3 + .seconds(5)
             queue.asyncAfter(deadline: .now() + .nanoseconds(Int(limit.nanoseconds))) { [self] in overran(serial, limit: limit) }
         } catch {
@@ -129,6 +142,7 @@ final class Voice: @unchecked Sendable {
         // A process that was cut off no longer matters.
         guard let ended = speaking, ended.serial == serial else { return }
         speaking = nil
+        if status == 0 { overdueCuts = 0 }
         if status != 0 && !ended.stopped {
             let how = status > 128 ? "was ended by signal \(status - 128)" : "ended with status \(status)"
             fail(SpeechError("\(engine.name) \(how) while saying “\(ended.text)”"))
@@ -136,10 +150,21 @@ final class Voice: @unchecked Sendable {
         perform(speech.finished(at: now()))
     }
 
+    /// Counts a phrase cut off while still being said long after it should have ended (twice its
+    /// length and a second): an engine that says nothing, its every phrase cut by the next, is hung.
+    private func noteCut(_ cut: Speaking) {
+        let ranFor = Clocks.monotonicNanoseconds() - cut.started
+        guard !cut.stopped, ranFor > (timing.length(of: cut.text) * 2 + .seconds(1)).nanoseconds else { return }
+        overdueCuts += 1
+        if overdueCuts >= Self.overdueCutsForAHang {
+            failHanging("\(engine.name) has said none of the last \(overdueCuts) phrases in twice the time they take (the last: “\(cut.text)”); it seems to hang")
+        }
+    }
+
     /// Stops a process that has taken far longer than its text should.
     private func overran(_ serial: Int, limit: Duration) {
         guard var overrunning = speaking, overrunning.serial == serial, !overrunning.stopped else { return }
-        fail(SpeechError("\(engine.name) took more than \(limit.nanoseconds / 1_000_000_000) s to say “\(overrunning.text)” and was stopped"))
+        failHanging("\(engine.name) took more than \(limit.nanoseconds / 1_000_000_000) s to say “\(overrunning.text)” and was stopped")
         overrunning.stopped = true
         speaking = overrunning
         halt(overrunning.process)
@@ -152,6 +177,11 @@ final class Voice: @unchecked Sendable {
         if let silencing = engine.silencingArguments {
             _ = try? Subprocess.spawn(engine.executable, arguments: silencing, environment: environment)
         }
+    }
+
+    /// Reports a hang, the first time only.
+    private func failHanging(_ message: String) {
+        if hangReported.setFirst() { fail(SpeechError(message)) }
     }
 
     private func fail(_ error: SpeechError) {

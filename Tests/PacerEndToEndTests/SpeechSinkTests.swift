@@ -124,6 +124,21 @@ struct SpeechSinkTests {
         #expect(engine.spoken.map(\.text).contains("Run, 4 seconds"), "\(engine.records)")
     }
 
+    // Issue 15, item 6: an engine that hangs was never reported when each phrase was cut off by
+    // the next before its own time limit: the user got no sound and no word.
+    @Test func anEngineThatHangsIsReportedOnceEvenWhenEveryPhraseIsCutOff() async throws {
+        let sandbox = try Sandbox()
+        let engine = try FakeSpeechEngine(in: sandbox)
+        try sandbox.write("short.json", #"{"name": "Short", "countdown": 0, "steps": [{"repeat": 4, "steps": [{"work": 4, "name": "Jump"}]}]}"#)
+        let result = try await PacerProcess.run(["run", "short.json", "--speed", "2", "--sink", "speech:rate=500"],
+                                                in: sandbox, environment: engine.environment(seconds: 1000), timeout: 20)
+        #expect(result.status == 0, "\(result)")
+        let hangs = result.stderrLines.filter { $0.contains("seems to hang") }
+        #expect(hangs.count == 1 && result.stderrLines.count == 1, "\(result)")
+        #expect(hangs.first?.contains("espeak-ng has said none of the last 3 phrases") == true, "\(result)")
+        #expect(engine.records.filter { $0.kind == "end" }.isEmpty, "\(engine.records)")
+    }
+
     @Test func workoutTextReachesTheEngineAsOneHarmlessArgument() async throws {
         let sandbox = try Sandbox()
         let engine = try FakeSpeechEngine(in: sandbox)
