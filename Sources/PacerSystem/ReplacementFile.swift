@@ -16,7 +16,8 @@ public final class ReplacementFile: Sendable {
     /// device, which could not be replaced by a file).
     public init(replacing path: String) throws(FileError) {
         var status = stat()
-        if stat(path, &status) == 0, let kind = FileSystem.irregularKind(status.st_mode) {
+        let exists = stat(path, &status) == 0
+        if exists, let kind = FileSystem.irregularKind(status.st_mode) {
             throw FileError("cannot write \(path): it is \(kind)")
         }
         self.path = path
@@ -27,9 +28,22 @@ public final class ReplacementFile: Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileError("write", path, errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        fchmod(descriptor, 0o644)
+        // The mode of the file it replaces, else what a new file gets under the umask (mkstemp's is 0600).
+        fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o666 & ~Self.umask)
         self.descriptor = descriptor
         temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The process's file-creation mask, read without changing it (from /proc where it can be).
+    static var umask: mode_t {
+        if let bytes = try? FileSystem.read("/proc/self/status", limit: 65_536),
+           let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let mask = mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8) {
+            return mask
+        }
+        let mask = Glibc.umask(0o022)
+        Glibc.umask(mask)
+        return mask
     }
 
     /// Puts the complete file in place.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -105,6 +108,26 @@ struct RenderTests {
 
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "the old file")
         #expect(try Self.leftovers(in: sandbox).isEmpty)
+    }
+
+    // Issue 15, item 16: the output was always 0644, whatever the umask and the file it replaced.
+    @Test func theOutputHasTheModeOfTheFileItReplacesOrTheUmasks() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("render.json", Self.workout)
+        let pacer = try PacerBinary.require().path
+        let private_ = sandbox.path("private.wav")
+        let result = try await PacerProcess.run(["-c", "umask 077; exec '\(pacer)' render render.json -o '\(private_)' --no-speech"],
+                                                in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 0, "\(result)")
+        let kept = try sandbox.write("kept.wav", "old")
+        try #require(chmod(kept, 0o640) == 0)
+        let replaced = try await PacerProcess.run(["render", "render.json", "-o", kept, "--no-speech"], in: sandbox)
+        #expect(replaced.status == 0, "\(replaced)")
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(private_) == 0o600)
+        #expect(try mode(kept) == 0o640)
     }
 
     @Test func usageErrors() async throws {
