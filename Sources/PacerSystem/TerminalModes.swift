@@ -7,6 +7,13 @@ import Synchronization
 public enum TerminalModes {
     private static let saved = Mutex<termios?>(nil)
     private static let alternateScreen = Mutex(false)
+    private static let takesEscapes = Atomic(true)
+
+    /// Says whether the terminal takes escape sequences (not with `TERM=dumb`): one that does not
+    /// gets none, not even on the way out.
+    public static func setTakesEscapes(_ takes: Bool) {
+        takesEscapes.store(takes, ordering: .relaxed)
+    }
 
     /// Saves standard input's terminal modes, if it is a terminal.
     public static func save() {
@@ -23,7 +30,7 @@ public enum TerminalModes {
             tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
         leaveAlternateScreen()
-        if isatty(STDOUT_FILENO) == 1 {
+        if isatty(STDOUT_FILENO) == 1, takesEscapes.load(ordering: .relaxed) {
             var output = DescriptorOutput.standardOutput
             output.write(ANSI.reset + ANSI.showCursor)
         }

@@ -201,4 +201,17 @@ struct CommandLineTests {
         #expect(result.stderr.contains("no workout named \"tabtaa\""), "\(result)")
         #expect(result.stderr.contains("did you mean \"tabata\""), "\(result)")
     }
+    // Issue 15, item 19: with TERM=dumb, ESC[0m ESC[?25h was still written at exit.
+    @Test func aDumbTerminalGetsNoEscapeSequenceEvenOnTheWayOut() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "countdown": 0, "steps": [{"work": 1}]}"#)
+        let pacer = try PacerBinary.require().path
+        // `script` gives pacer a terminal and passes on every byte written to it.
+        let result = try await PacerProcess.run(["-qec", "TERM=dumb '\(pacer)' run short.json --speed 10 --no-history", "/dev/null"], in: sandbox,
+                                                executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Workout complete."), "\(result)")
+        #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout.debugDescription)")
+    }
 }
+

@@ -28,6 +28,7 @@ public struct SessionTerminal: Sendable {
     /// error (or /dev/tty) when standard output goes elsewhere.
     public init(environment: Environment, prompt: Bool) {
         let capable = environment["TERM"] != "dumb"
+        TerminalModes.setTakesEscapes(capable)
         display = TerminalScreen(live: capable)
         if isatty(STDIN_FILENO) != 1 {
             input = .lines
