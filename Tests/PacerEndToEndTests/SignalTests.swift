@@ -163,5 +163,27 @@ struct SignalTests {
         #expect((end.number("paused") ?? 0) >= 1.9 && (end.number("active") ?? 0) < 5.1 + result.stalled, "\(end)")
         #expect(result.stderr.contains("the clock did not run for"), "\(result)")
     }
+    // Issue 15, item 21: Ctrl-Z after the session had ended still printed "paused and stopped".
+    @Test func ctrlZAfterTheEndPausesNothingAndSaysNothing() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "countdown": 0, "steps": [{"work": 1}]}"#)
+        // A plugin that never reads and ignores the end of its input: pacer waits for it at the end.
+        let plugin = try sandbox.write("pacer-sink-slow", "#!/bin/sh\nexec sleep 30\n")
+        try #require(chmod(plugin, 0o755) == 0)
+        let process = try await PacerProcess(["run", "short.json", "--speed", "10", "--no-history", "--sink", "terminal", "--sink", "exec:\(plugin)"],
+                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
+        #expect(await eventually { process.outputSoFar.contains("Workout complete.") }, "the session did not end")
+        process.send(SIGTSTP)
+        // It stops as any program would; `fg` (SIGCONT) lets it finish.
+        let stopped = await eventually {
+            let stat = (try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8)) ?? ""
+            return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+        }
+        process.send(SIGCONT)
+        let result = await process.finish(timeout: 10)
+        #expect(stopped && result.status == 0, "\(result)")
+        #expect(!result.stdout.contains("paused and stopped") && !result.stderr.contains("paused and stopped"), "\(result)")
+    }
 }
+
 

@@ -116,6 +116,11 @@ public final class SessionDriver: @unchecked Sendable {
         }
     }
 
+    /// Whether the session has ended, after the work already queued on the clock's queue.
+    public var isFinished: Bool {
+        queue.sync { engine.isFinished }
+    }
+
     /// Runs `body` on the clock's queue after the work already queued there.
     public func sync<Result>(_ body: () -> Result) -> Result {
         queue.sync(execute: body)

@@ -150,8 +150,13 @@ public final class SessionRunner: @unchecked Sendable {
         if exchanged { driver.abort() }
     }
 
-    /// Ctrl-Z: pause, let the sinks show it, give the terminal back and stop until `fg`.
+    /// Ctrl-Z: pause, let the sinks show it, give the terminal back and stop until `fg`. After the
+    /// session has ended there is nothing to pause: the process stops as any program would, silently.
     private func stopProcess() {
+        guard !driver.isFinished else {
+            SignalWatcher.stopProcess()
+            return
+        }
         let paused = DispatchSemaphore(value: 0)
         driver.submit(.pause, line: "pause", reply: { _ in }) { paused.signal() }
         paused.wait()
