@@ -25,6 +25,11 @@ enum WorkoutFixture {
         }
     }
 
+    /// A diagnostic at a JSON path.
+    static func at(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.path(path), message)
+    }
+
     /// A workout text with the given steps (the inside of the `steps` array) and a plain name.
     static func json(steps: String) -> String {
         #"{"name": "W", "steps": [\#(steps)]}"#

@@ -15,6 +15,8 @@ public struct WorkoutDecoder {
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let exerciseKeys = ["name", "work", "cue", "cues"]
     static let cueKeys = ["at", "text"]
+    /// Allowed on every object and ignored, as in JSON Schema.
+    static let commentKey = "$comment"
     static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + circuitKeys)).sorted()
 
     private var diagnostics: [Diagnostic] = []
@@ -356,10 +358,14 @@ public struct WorkoutDecoder {
     }
 
     /// Reports keys not in `allowed`, suggesting the closest allowed key; returns the suggestions made.
+    /// Every object may also carry a `$comment` string, which is ignored.
     @discardableResult
     private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String) -> [String] {
+        if let comment = fields[Self.commentKey] {
+            _ = text(comment, path: path.isEmpty ? Self.commentKey : "\(path).\(Self.commentKey)")
+        }
         var suggestions: [String] = []
-        for key in fields.keys where !allowed.contains(key) {
+        for key in fields.keys where !allowed.contains(key) && key != Self.commentKey {
             if let suggestion = Suggestion.closest(to: key, among: allowed) {
                 suggestions.append(suggestion)
                 report(path, "unknown key \"\(key)\" (did you mean \"\(suggestion)\"?)")
