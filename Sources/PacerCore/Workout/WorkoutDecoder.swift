@@ -26,14 +26,18 @@ public struct WorkoutDecoder {
         guard bytes.count <= maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")])
         }
-        if let encoding = utf16Encoding(of: bytes) {
+        if let encoding = FileSniffing.utf16Encoding(of: bytes) {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(encoding); workout files are UTF-8: save it as UTF-8 (in most editors: Save As, Encoding UTF-8)")])
         }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw WorkoutErrors([Diagnostic(.source(error.position), error.message)])
+            var diagnostics = [Diagnostic(.source(error.position), error.message)]
+            if FileSniffing.looksLikeYAML(bytes) {
+                diagnostics.append(Diagnostic(.file, #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#))
+            }
+            throw WorkoutErrors(diagnostics)
         }
         var decoder = WorkoutDecoder()
         let workout = decoder.decodeWorkout(root)
@@ -42,18 +46,6 @@ public struct WorkoutDecoder {
         }
         guard let workout, decoder.diagnostics.isEmpty else { throw WorkoutErrors(decoder.diagnostics) }
         return workout
-    }
-
-    /// "UTF-16 (little-endian)" or "UTF-16 (big-endian)" when the bytes are clearly UTF-16: a byte
-    /// order mark, or the NUL bytes that ASCII text has in every other place in UTF-16.
-    private static func utf16Encoding(of bytes: [UInt8]) -> String? {
-        guard bytes.count >= 2 else { return nil }
-        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16 (little-endian)" }
-        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
-        guard bytes.count >= 4 else { return nil }
-        if bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 { return "UTF-16 (little-endian)" }
-        if bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-16 (big-endian)" }
-        return nil
     }
 
     // MARK: - The workout
@@ -152,7 +144,9 @@ public struct WorkoutDecoder {
     }
 
     private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, inRounds: Bool) -> TimedStep? {
-        checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path)
+        checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
+            "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
+        ])
         let duration = fields[kind.rawValue].flatMap { self.duration($0, path: "\(path).\(kind.rawValue)") }
         let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: inRounds) }
         let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
@@ -357,15 +351,20 @@ public struct WorkoutDecoder {
         }
     }
 
-    /// Reports keys not in `allowed`, suggesting the closest allowed key; returns the suggestions made.
-    /// Every object may also carry a `$comment` string, which is ignored.
+    /// Reports keys not in `allowed`, suggesting the closest allowed key (or saying what `hints` has
+    /// to say about that key); returns the suggestions made. Every object may also carry a `$comment`
+    /// string, which is ignored.
     @discardableResult
-    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String) -> [String] {
+    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String, hints: [String: String] = [:]) -> [String] {
         if let comment = fields[Self.commentKey] {
             _ = text(comment, path: path.isEmpty ? Self.commentKey : "\(path).\(Self.commentKey)")
         }
         var suggestions: [String] = []
         for key in fields.keys where !allowed.contains(key) && key != Self.commentKey {
+            if let hint = hints[key] {
+                report(path, hint)
+                continue
+            }
             if let suggestion = Suggestion.closest(to: key, among: allowed) {
                 suggestions.append(suggestion)
                 report(path, "unknown key \"\(key)\" (did you mean \"\(suggestion)\"?)")
