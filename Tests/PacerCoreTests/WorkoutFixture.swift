@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import PacerCore
 
 /// Helpers for decoding workouts in tests; kept in one namespace so they do not clash with other
@@ -22,6 +23,16 @@ enum WorkoutFixture {
         switch decode(json) {
         case .success: []
         case .failure(let errors): errors.diagnostics
+        }
+    }
+
+    /// The warnings for a valid workout text; records an issue when it does not decode.
+    static func warnings(_ json: String) -> [Diagnostic] {
+        do {
+            return try WorkoutDecoder.decodeWithWarnings(Array(json.utf8)).warnings
+        } catch {
+            Issue.record("the workout does not decode: \(error.diagnostics)")
+            return []
         }
     }
 

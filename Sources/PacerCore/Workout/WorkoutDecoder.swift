@@ -15,6 +15,8 @@ public struct WorkoutDecoder {
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let exerciseKeys = ["name", "work", "cue", "cues"]
     static let cueKeys = ["at", "text"]
+    /// A phase longer than this written as a number of `m` is probably a distance in metres.
+    static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
     /// Allowed on every object and ignored, as in JSON Schema.
     static let commentKey = "$comment"
     static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + circuitKeys)).sorted()
@@ -23,6 +25,11 @@ public struct WorkoutDecoder {
 
     /// Decodes and validates a workout, including the limits on its expanded plan.
     public static func decode(_ bytes: [UInt8]) throws(WorkoutErrors) -> Workout {
+        try decodeWithWarnings(bytes).workout
+    }
+
+    /// Decodes and validates a workout, and says what about it is probably a mistake.
+    public static func decodeWithWarnings(_ bytes: [UInt8]) throws(WorkoutErrors) -> DecodedWorkout {
         guard bytes.count <= maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")])
         }
@@ -41,11 +48,15 @@ public struct WorkoutDecoder {
         }
         var decoder = WorkoutDecoder()
         let workout = decoder.decodeWorkout(root)
-        if let workout, decoder.diagnostics.isEmpty {
+        if let workout, !decoder.hasErrors {
             decoder.checkLimits(of: workout)
         }
-        guard let workout, decoder.diagnostics.isEmpty else { throw WorkoutErrors(decoder.diagnostics) }
-        return workout
+        guard let workout, !decoder.hasErrors else { throw WorkoutErrors(decoder.diagnostics) }
+        return DecodedWorkout(workout: workout, warnings: decoder.diagnostics)
+    }
+
+    private var hasErrors: Bool {
+        diagnostics.contains { $0.severity == .error }
     }
 
     // MARK: - The workout
@@ -104,7 +115,11 @@ public struct WorkoutDecoder {
                 steps.append(step)
             }
         }
-        return steps.count == elements.count ? steps : nil
+        guard steps.count == elements.count else { return nil }
+        for index in steps.indices.dropFirst() where steps[index - 1].endsWithRest && steps[index].startsWithRest {
+            warn("\(path)[\(index)]", "two rests back to back: this rest follows the one that ends \(path)[\(index - 1)]; make them one rest")
+        }
+        return steps
     }
 
     // MARK: - Steps
@@ -147,7 +162,7 @@ public struct WorkoutDecoder {
         checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
             "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
         ])
-        let duration = fields[kind.rawValue].flatMap { self.duration($0, path: "\(path).\(kind.rawValue)") }
+        let duration = fields[kind.rawValue].flatMap { phaseDuration($0, path: "\(path).\(kind.rawValue)") }
         let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: inRounds) }
         let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
         let cues = decodeCues(fields, path: path, inRounds: inRounds, within: duration)
@@ -173,7 +188,7 @@ public struct WorkoutDecoder {
             }
         }
         let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
-        let cap = fields["cap"].flatMap { duration($0, path: "\(path).cap") }
+        let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path).cap") }
         let cues = decodeCues(fields, path: path, inRounds: inRounds, within: cap)
         guard let reps, let name, let cues else { return nil }
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues)
@@ -183,7 +198,7 @@ public struct WorkoutDecoder {
         checkKeys(fields, allowed: Self.repeatKeys, path: path)
         let count = fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
         let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: true) }
-        let rest = fields["rest_between_rounds"].flatMap { duration($0, path: "\(path).rest_between_rounds") }
+        let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
         var steps: [Step]?
         if let value = fields["steps"] {
             steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, inRounds: true)
@@ -191,6 +206,9 @@ public struct WorkoutDecoder {
             report(path, "a repeat needs \"steps\", the steps to repeat")
         }
         guard let count, let steps else { return nil }
+        if rest != nil, count > 1, let edge = steps.first!.startsWithRest ? "starts" : steps.last!.endsWithRest ? "ends" : nil {
+            warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
+        }
         return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest)
     }
 
@@ -198,13 +216,13 @@ public struct WorkoutDecoder {
         checkKeys(fields, allowed: Self.circuitKeys, path: path)
         var work: WorkoutDuration?
         if let value = fields["work"] {
-            work = duration(value, path: "\(path).work")
+            work = phaseDuration(value, path: "\(path).work")
         } else {
             report(path, "a circuit needs \"work\", how long each exercise lasts")
         }
-        let rest = fields["rest"].flatMap { duration($0, path: "\(path).rest") }
+        let rest = fields["rest"].flatMap { phaseDuration($0, path: "\(path).rest") }
         let rounds = fields["rounds"].flatMap { integer($0, path: "\(path).rounds", in: 1...Int(Int32.max)) } ?? 1
-        let restBetweenRounds = fields["rest_between_rounds"].flatMap { duration($0, path: "\(path).rest_between_rounds") }
+        let restBetweenRounds = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
         let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, inRounds: true)
         guard let work, let exercises else { return nil }
         return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
@@ -234,7 +252,7 @@ public struct WorkoutDecoder {
                 } else {
                     report(elementPath, "an exercise needs a \"name\"")
                 }
-                let work = fields["work"].flatMap { duration($0, path: "\(elementPath).work") }
+                let work = fields["work"].flatMap { phaseDuration($0, path: "\(elementPath).work") }
                 let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", inRounds: inRounds) }
                 let cues = decodeCues(fields, path: elementPath, inRounds: inRounds, within: work ?? circuitWork)
                 if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues)) }
@@ -294,6 +312,15 @@ public struct WorkoutDecoder {
             }
         }
         return nil
+    }
+
+    /// A duration that a phase lasts, with a warning when a long one was probably meant as a distance.
+    private mutating func phaseDuration(_ value: JSONValue, path: String) -> WorkoutDuration? {
+        let result = duration(value, path: path)
+        if let result, result > Self.longestLikelyMinutes, case .string(let text) = value.content, text.isMinutesOnly {
+            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration)")
+        }
+        return result
     }
 
     private mutating func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) -> Int? {
@@ -379,6 +406,10 @@ public struct WorkoutDecoder {
         diagnostics.append(Diagnostic(.path(path), message))
     }
 
+    private mutating func warn(_ path: String, _ message: String) {
+        diagnostics.append(.warning(at: path, message))
+    }
+
     // MARK: - Limits of the plan
 
     private mutating func checkLimits(of workout: Workout) {
@@ -406,5 +437,15 @@ struct Fields {
 
     subscript(key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
+    }
+}
+
+extension String {
+    /// Whether the text is a number of minutes in the short spelling alone, such as `"400m"` or `"150 m"`.
+    fileprivate var isMinutesOnly: Bool {
+        let trimmed = trimmingSpaces()
+        guard trimmed.hasSuffix("m") else { return false }
+        let number = String(trimmed.dropLast()).trimmingSpaces()
+        return !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
     }
 }
