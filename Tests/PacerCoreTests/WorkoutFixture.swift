@@ -63,3 +63,10 @@ enum WorkoutFixture {
         }
     }
 }
+
+extension WorkoutFixture {
+    /// The plan of a workout with the given steps; records an issue when it does not decode.
+    static func plan(steps: String) throws -> Plan {
+        Plan(try WorkoutDecoder.decode(Array(json(steps: steps).utf8)))
+    }
+}

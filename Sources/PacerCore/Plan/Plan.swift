@@ -52,10 +52,13 @@ public struct Plan: Sendable {
     }
 }
 
-/// The round a phase belongs to, for `{round}`/`{rounds}` and the display.
+/// The round a phase belongs to, for `{round}`/`{rounds}` and the display, and which of a step's
+/// per-round values it takes.
 struct RoundContext {
     let round: Int
     let rounds: Int
+    /// The round of the innermost repeat, counted from 1: the index into per-round values.
+    let valueRound: Int
 
     /// Replaces the `{round}` and `{rounds}` tokens in a name or cue.
     func fill(_ text: String) -> String {
@@ -88,11 +91,15 @@ struct PlanExpansion {
         for step in steps {
             switch step {
             case .timed(let timed):
-                appendTimed(kind: timed.kind, name: timed.name ?? timed.kind.defaultName, duration: timed.duration, cue: timed.cue, cues: timed.cues, round: round)
+                let number = round?.valueRound
+                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration.value(inRound: number),
+                            cue: timed.cue?.value(inRound: number), cues: timed.cues, round: round)
             case .reps(let repStep):
+                let number = round?.valueRound
                 phases.append(Phase(
-                    kind: .reps, name: fill(repStep.name, round), duration: nil, cap: repStep.cap, cue: repStep.cue.map { fill($0, round) },
-                    cues: fill(repStep.cues, round), round: round?.round, rounds: round?.rounds, reps: repStep.reps, weight: repStep.weight))
+                    kind: .reps, name: fill(repStep.name.value(inRound: number), round), duration: nil, cap: repStep.cap,
+                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: fill(repStep.cues, round), round: round?.round,
+                    rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number)))
             case .repeated(let group):
                 for number in 1...group.count {
                     let context = innerRound(number, of: group.count, outer: round)
@@ -124,8 +131,8 @@ struct PlanExpansion {
 
     /// A group of one round inside another keeps the outer round, so "Round 2/3" stays meaningful.
     private func innerRound(_ number: Int, of count: Int, outer: RoundContext?) -> RoundContext {
-        if count == 1, let outer { return outer }
-        return RoundContext(round: number, rounds: count)
+        if count == 1, let outer { return RoundContext(round: outer.round, rounds: outer.rounds, valueRound: 1) }
+        return RoundContext(round: number, rounds: count, valueRound: number)
     }
 
     private mutating func appendTimed(

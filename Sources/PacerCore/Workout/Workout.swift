@@ -67,15 +67,15 @@ public indirect enum Step: Sendable {
     case circuit(CircuitStep)
 }
 
-/// A phase that counts down a fixed duration.
+/// A phase that counts down a fixed duration (which may differ from round to round).
 public struct TimedStep: Sendable {
     public var kind: PhaseKind
-    public var duration: WorkoutDuration
-    public var name: String?
-    public var cue: String?
+    public var duration: PerRound<WorkoutDuration>
+    public var name: PerRound<String>?
+    public var cue: PerRound<String>?
     public var cues: [Cue]
 
-    public init(kind: PhaseKind, duration: WorkoutDuration, name: String? = nil, cue: String? = nil, cues: [Cue] = []) {
+    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [Cue] = []) {
         self.kind = kind
         self.duration = duration
         self.name = name
@@ -86,14 +86,15 @@ public struct TimedStep: Sendable {
 
 /// An untimed set of repetitions that counts up until the user says `done` (or its cap passes).
 public struct RepStep: Sendable {
-    public var reps: Int
-    public var name: String
-    public var weight: Weight?
-    public var cue: String?
+    public var reps: PerRound<Int>
+    public var name: PerRound<String>
+    public var weight: PerRound<Weight>?
+    public var cue: PerRound<String>?
     public var cap: WorkoutDuration?
     public var cues: [Cue]
 
-    public init(reps: Int, name: String, weight: Weight? = nil, cue: String? = nil, cap: WorkoutDuration? = nil, cues: [Cue] = []) {
+    public init(reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
+                cap: WorkoutDuration? = nil, cues: [Cue] = []) {
         self.reps = reps
         self.name = name
         self.weight = weight

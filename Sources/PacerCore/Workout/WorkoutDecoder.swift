@@ -95,12 +95,12 @@ public struct WorkoutDecoder {
             report("", "missing required key \"steps\": the list of steps to run")
             return nil
         }
-        let steps = decodeSteps(stepsValue, path: "steps", nesting: 0, inRounds: false)
+        let steps = decodeSteps(stepsValue, path: "steps", nesting: 0, scope: Scope())
         guard let name, let steps else { return nil }
         return Workout(name: name, description: description, tags: tags, countdown: countdown, halfway: halfway, steps: steps)
     }
 
-    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, inRounds: Bool) -> [Step]? {
+    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> [Step]? {
         guard case .array(let elements) = value.content else {
             report(path, "must be an array of steps, not \(value.typeName)")
             return nil
@@ -111,7 +111,7 @@ public struct WorkoutDecoder {
         }
         var steps: [Step] = []
         for (index, element) in elements.enumerated() {
-            if let step = decodeStep(element, path: "\(path)[\(index)]", nesting: nesting, inRounds: inRounds) {
+            if let step = decodeStep(element, path: "\(path)[\(index)]", nesting: nesting, scope: scope) {
                 steps.append(step)
             }
         }
@@ -124,7 +124,7 @@ public struct WorkoutDecoder {
 
     // MARK: - Steps
 
-    private mutating func decodeStep(_ value: JSONValue, path: String, nesting: Int, inRounds: Bool) -> Step? {
+    private mutating func decodeStep(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> Step? {
         guard case .object(let members) = value.content else {
             report(path, "a step is an object like {\"work\": \"30s\"}, not \(value.typeName)")
             return nil
@@ -145,63 +145,57 @@ public struct WorkoutDecoder {
             return nil
         }
         switch kind {
-        case "reps": return decodeRepStep(fields, path: path, inRounds: inRounds).map(Step.reps)
+        case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
         case "repeat", "circuit":
             guard nesting < Self.maximumNesting else {
                 report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
                 return nil
             }
             return kind == "repeat"
-                ? decodeRepeat(fields, path: path, nesting: nesting + 1, inRounds: inRounds).map(Step.repeated)
-                : decodeCircuit(fields, path: path, inRounds: inRounds).map(Step.circuit)
-        default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, inRounds: inRounds).map(Step.timed)
+                ? decodeRepeat(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+                : decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
+        default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
         }
     }
 
-    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, inRounds: Bool) -> TimedStep? {
+    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, scope: Scope) -> TimedStep? {
         checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
             "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
         ])
-        let duration = fields[kind.rawValue].flatMap { phaseDuration($0, path: "\(path).\(kind.rawValue)") }
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: inRounds) }
-        let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
-        let cues = decodeCues(fields, path: path, inRounds: inRounds, within: duration)
+        let duration = fields[kind.rawValue].flatMap { perRound($0, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) } }
+        let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let cues = decodeCues(fields, path: path, scope: scope, within: duration?.values.min())
         guard let duration, let cues else { return nil }
         return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues)
     }
 
-    private mutating func decodeRepStep(_ fields: Fields, path: String, inRounds: Bool) -> RepStep? {
+    private mutating func decodeRepStep(_ fields: Fields, path: String, scope: Scope) -> RepStep? {
         checkKeys(fields, allowed: Self.repKeys, path: path)
-        let reps = fields["reps"].flatMap { integer($0, path: "\(path).reps", in: 1...100_000) }
-        var name: String?
+        let reps = fields["reps"].flatMap { perRound($0, path: "\(path).reps", scope: scope) { $0.integer($1, path: $2, in: 1...100_000) } }
+        var name: PerRound<String>?
         if let value = fields["name"] {
-            name = label(value, path: "\(path).name", inRounds: inRounds)
+            name = perRound(value, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) }
         } else {
             report(path, "a rep step needs a \"name\", the exercise to do")
         }
-        var weight: Weight?
-        if let value = fields["weight"] {
-            switch value.content {
-            case .number(let number) where number >= 0 && number.isFinite: weight = .number(number)
-            case .string(let text) where !text.isBlank && text.isOneLine: weight = .text(text)
-            default: report("\(path).weight", "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
-            }
-        }
-        let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
+        let weight = fields["weight"].flatMap { perRound($0, path: "\(path).weight", scope: scope) { $0.weight($1, path: $2) } }
+        let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path).cap") }
-        let cues = decodeCues(fields, path: path, inRounds: inRounds, within: cap)
+        let cues = decodeCues(fields, path: path, scope: scope, within: cap)
         guard let reps, let name, let cues else { return nil }
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues)
     }
 
-    private mutating func decodeRepeat(_ fields: Fields, path: String, nesting: Int, inRounds: Bool) -> RepeatStep? {
+    private mutating func decodeRepeat(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
         checkKeys(fields, allowed: Self.repeatKeys, path: path)
         let count = fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: true) }
+        let inner = scope.insideRounds(count: count ?? 0)
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
         let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, inRounds: true)
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: inner)
         } else {
             report(path, "a repeat needs \"steps\", the steps to repeat")
         }
@@ -212,7 +206,7 @@ public struct WorkoutDecoder {
         return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest)
     }
 
-    private mutating func decodeCircuit(_ fields: Fields, path: String, inRounds: Bool) -> CircuitStep? {
+    private mutating func decodeCircuit(_ fields: Fields, path: String, scope: Scope) -> CircuitStep? {
         checkKeys(fields, allowed: Self.circuitKeys, path: path)
         var work: WorkoutDuration?
         if let value = fields["work"] {
@@ -223,12 +217,12 @@ public struct WorkoutDecoder {
         let rest = fields["rest"].flatMap { phaseDuration($0, path: "\(path).rest") }
         let rounds = fields["rounds"].flatMap { integer($0, path: "\(path).rounds", in: 1...Int(Int32.max)) } ?? 1
         let restBetweenRounds = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
-        let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, inRounds: true)
+        let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, scope: scope.insideRounds(count: nil))
         guard let work, let exercises else { return nil }
         return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
     }
 
-    private mutating func decodeExercises(_ value: JSONValue, path: String, work circuitWork: WorkoutDuration?, inRounds: Bool) -> [Exercise]? {
+    private mutating func decodeExercises(_ value: JSONValue, path: String, work circuitWork: WorkoutDuration?, scope: Scope) -> [Exercise]? {
         guard case .array(let elements) = value.content else {
             report(path, "must be an array of exercises, not \(value.typeName)")
             return nil
@@ -242,19 +236,19 @@ public struct WorkoutDecoder {
             let elementPath = "\(path)[\(index)]"
             switch element.content {
             case .string:
-                if let name = label(element, path: elementPath, inRounds: inRounds) { exercises.append(Exercise(name: name)) }
+                if let name = label(element, path: elementPath, scope: scope) { exercises.append(Exercise(name: name)) }
             case .object(let members):
                 let fields = Fields(members)
                 checkKeys(fields, allowed: Self.exerciseKeys, path: elementPath)
                 var name: String?
                 if let value = fields["name"] {
-                    name = label(value, path: "\(elementPath).name", inRounds: inRounds)
+                    name = label(value, path: "\(elementPath).name", scope: scope)
                 } else {
                     report(elementPath, "an exercise needs a \"name\"")
                 }
                 let work = fields["work"].flatMap { phaseDuration($0, path: "\(elementPath).work") }
-                let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", inRounds: inRounds) }
-                let cues = decodeCues(fields, path: elementPath, inRounds: inRounds, within: work ?? circuitWork)
+                let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", scope: scope) }
+                let cues = decodeCues(fields, path: elementPath, scope: scope, within: work ?? circuitWork)
                 if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues)) }
             default:
                 report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
@@ -263,7 +257,7 @@ public struct WorkoutDecoder {
         return exercises.count == elements.count ? exercises : nil
     }
 
-    private mutating func decodeCues(_ fields: Fields, path: String, inRounds: Bool, within limit: WorkoutDuration?) -> [Cue]? {
+    private mutating func decodeCues(_ fields: Fields, path: String, scope: Scope, within limit: WorkoutDuration?) -> [Cue]? {
         guard let value = fields["cues"] else { return [] }
         guard case .array(let elements) = value.content else {
             report("\(path).cues", "must be an array like [{\"at\": \"15s\", \"text\": \"Switch sides\"}], not \(value.typeName)")
@@ -279,7 +273,7 @@ public struct WorkoutDecoder {
             let cueFields = Fields(members)
             checkKeys(cueFields, allowed: Self.cueKeys, path: cuePath)
             let at = cueFields["at"].flatMap { duration($0, path: "\(cuePath).at") }
-            let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", inRounds: inRounds) }
+            let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", scope: scope) }
             if cueFields["at"] == nil { report(cuePath, "a cue needs \"at\", the time after the phase starts") }
             if cueFields["text"] == nil { report(cuePath, "a cue needs \"text\", what to announce") }
             if let at, let limit, at >= limit {
@@ -291,6 +285,39 @@ public struct WorkoutDecoder {
     }
 
     // MARK: - Values
+
+    /// One value, or inside a repeat an array of one value per round; each value is read by `read`.
+    private mutating func perRound<Value>(
+        _ value: JSONValue, path: String, scope: Scope, read: (inout WorkoutDecoder, JSONValue, String) -> Value?
+    ) -> PerRound<Value>? {
+        guard case .array(let elements) = value.content else { return read(&self, value, path).map(PerRound.same) }
+        switch scope.rounds {
+        case nil:
+            report(path, "one value per round works only inside a repeat: give a single value here")
+            return nil
+        case let rounds? where rounds > 0 && elements.count != rounds:
+            report(path, "has \(elements.count) value\(elements.count == 1 ? "" : "s") but the repeat has \(rounds) round\(rounds == 1 ? "" : "s"): give one value per round")
+        case _ where elements.isEmpty:
+            report(path, "must not be empty: give one value per round")
+        default:
+            break
+        }
+        var values: [Value] = []
+        for (index, element) in elements.enumerated() {
+            if let decoded = read(&self, element, "\(path)[\(index)]") { values.append(decoded) }
+        }
+        return values.count == elements.count && !values.isEmpty ? .perRound(values) : nil
+    }
+
+    private mutating func weight(_ value: JSONValue, path: String) -> Weight? {
+        switch value.content {
+        case .number(let number) where number >= 0 && number.isFinite: return .number(number)
+        case .string(let text) where !text.isBlank && text.isOneLine: return .text(text)
+        default:
+            report(path, "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
+            return nil
+        }
+    }
 
     private mutating func duration(_ value: JSONValue, path: String) -> WorkoutDuration? {
         do {
@@ -329,7 +356,7 @@ public struct WorkoutDecoder {
             return nil
         }
         guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            let key = path.split(separator: ".").last.map(String.init) ?? path
+            let key = (path.split(separator: ".").last ?? Substring(path)).prefix { $0 != "[" }
             report(path, "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))")
             return nil
         }
@@ -349,11 +376,11 @@ public struct WorkoutDecoder {
             report(path, "missing required key \"\(key)\"")
             return nil
         }
-        return label(value, path: key, inRounds: false)
+        return label(value, path: key, scope: Scope())
     }
 
     /// A name or cue: a non-empty single line, using `{round}` tokens only where there are rounds.
-    private mutating func label(_ value: JSONValue, path: String, inRounds: Bool) -> String? {
+    private mutating func label(_ value: JSONValue, path: String, scope: Scope) -> String? {
         guard let text = text(value, path: path) else { return nil }
         guard !text.isBlank else {
             report(path, "must not be empty")
@@ -363,7 +390,7 @@ public struct WorkoutDecoder {
             report(path, "must be one line: remove the line break")
             return nil
         }
-        if !inRounds, text.mentionsRound {
+        if !scope.inRounds, text.mentionsRound {
             report(path, "{round} and {rounds} only mean something inside a repeat or circuit")
             return nil
         }
@@ -447,5 +474,18 @@ extension String {
         guard trimmed.hasSuffix("m") else { return false }
         let number = String(trimmed.dropLast()).trimmingSpaces()
         return !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+    }
+}
+
+/// What surrounds a step: whether `{round}` means something, and the round count per-round arrays must match.
+struct Scope {
+    /// Inside a repeat or circuit.
+    var inRounds = false
+    /// Inside a repeat: its round count (0 when it could not be read); nil outside any repeat.
+    var rounds: Int?
+
+    /// The scope of the steps of a repeat of `count` rounds, or of a circuit's exercises (`count` nil).
+    func insideRounds(count: Int?) -> Scope {
+        Scope(inRounds: true, rounds: count ?? rounds)
     }
 }
