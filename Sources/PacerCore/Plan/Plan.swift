@@ -59,8 +59,11 @@ struct RoundContext {
     let rounds: Int
     /// The round of the innermost repeat, counted from 1: the index into per-round values.
     let valueRound: Int
+    /// The item of the innermost `for`, for `{item}`.
+    let item: String?
 
-    /// Replaces the `{round}` and `{rounds}` tokens in a name or cue.
+    /// Replaces the `{round}`, `{rounds}` and `{item}` tokens in a name or cue, in one pass (an item's
+    /// own braces are left as they are).
     func fill(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var result = ""
@@ -74,6 +77,9 @@ struct RoundContext {
             } else if tail.hasPrefix("{round}") {
                 result += String(round)
                 rest = tail.dropFirst(7)
+            } else if let item, tail.hasPrefix("{item}") {
+                result += item
+                rest = tail.dropFirst(6)
             } else {
                 result += "{"
                 rest = tail.dropFirst()
@@ -102,7 +108,7 @@ struct PlanExpansion {
                     rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number)))
             case .repeated(let group):
                 for number in 1...group.count {
-                    let context = innerRound(number, of: group.count, outer: round)
+                    let context = innerRound(number, of: group.count, outer: round, item: group.items?[number - 1])
                     append(group.steps, round: context)
                     if number < group.count, let rest = group.restBetweenRounds {
                         appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
@@ -130,9 +136,11 @@ struct PlanExpansion {
     }
 
     /// A group of one round inside another keeps the outer round, so "Round 2/3" stays meaningful.
-    private func innerRound(_ number: Int, of count: Int, outer: RoundContext?) -> RoundContext {
-        if count == 1, let outer { return RoundContext(round: outer.round, rounds: outer.rounds, valueRound: 1) }
-        return RoundContext(round: number, rounds: count, valueRound: number)
+    /// Inside a `for`, `item` is the round's item; elsewhere the item of the `for` around, if any.
+    private func innerRound(_ number: Int, of count: Int, outer: RoundContext?, item: String? = nil) -> RoundContext {
+        let item = item ?? outer?.item
+        if count == 1, let outer { return RoundContext(round: outer.round, rounds: outer.rounds, valueRound: 1, item: item) }
+        return RoundContext(round: number, rounds: count, valueRound: number, item: item)
     }
 
     private mutating func appendTimed(

@@ -104,18 +104,21 @@ public struct RepStep: Sendable {
     }
 }
 
-/// Steps run a number of times, optionally with a rest between rounds.
+/// Steps run a number of times (a `repeat`) or once per item (a `for`), optionally with a rest between rounds.
 public struct RepeatStep: Sendable {
     public var count: Int
     public var steps: [Step]
     public var name: String?
     public var restBetweenRounds: WorkoutDuration?
+    /// For a `for`: the items, one per round, that `{item}` stands for (`count` is their number).
+    public var items: [String]?
 
-    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil) {
+    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil) {
         self.count = count
         self.steps = steps
         self.name = name
         self.restBetweenRounds = restBetweenRounds
+        self.items = items
     }
 }
 

@@ -7,11 +7,12 @@ public struct WorkoutDecoder {
     /// Workout files larger than this are refused before they are read.
     public static let maximumFileSize = 16 << 20
 
-    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "circuit"]
+    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
     static let timedKeys = ["name", "cue", "cues"]
     static let repKeys = ["reps", "name", "weight", "cue", "cap", "cues"]
     static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
+    static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let exerciseKeys = ["name", "work", "cue", "cues"]
     static let cueKeys = ["at", "text"]
@@ -19,7 +20,7 @@ public struct WorkoutDecoder {
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
     /// Allowed on every object and ignored, as in JSON Schema.
     static let commentKey = "$comment"
-    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + circuitKeys)).sorted()
+    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys)).sorted()
 
     private var diagnostics: [Diagnostic] = []
 
@@ -146,14 +147,14 @@ public struct WorkoutDecoder {
         }
         switch kind {
         case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
-        case "repeat", "circuit":
+        case "repeat", "for", "circuit":
             guard nesting < Self.maximumNesting else {
                 report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
                 return nil
             }
-            return kind == "repeat"
-                ? decodeRepeat(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
-                : decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
+            return kind == "circuit"
+                ? decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
+                : decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
         default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
         }
     }
@@ -187,23 +188,43 @@ public struct WorkoutDecoder {
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues)
     }
 
-    private mutating func decodeRepeat(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
-        checkKeys(fields, allowed: Self.repeatKeys, path: path)
-        let count = fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
-        let inner = scope.insideRounds(count: count ?? 0)
+    /// A `repeat`, or a `for`, which is a repeat of one round per item.
+    private mutating func decodeRepeat(_ fields: Fields, kind: String, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
+        let isFor = kind == "for"
+        checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path)
+        let items = isFor ? decodeItems(fields["for"]!, path: "\(path).for") : nil
+        let count = isFor ? items?.count : fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
+        let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
         let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
         let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
         var steps: [Step]?
         if let value = fields["steps"] {
             steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: inner)
         } else {
-            report(path, "a repeat needs \"steps\", the steps to repeat")
+            report(path, isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
         guard let count, let steps else { return nil }
         if rest != nil, count > 1, let edge = steps.first!.startsWithRest ? "starts" : steps.last!.endsWithRest ? "ends" : nil {
             warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
         }
-        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest)
+        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items)
+    }
+
+    /// The items of a `for`: a non-empty array of one-line strings.
+    private mutating func decodeItems(_ value: JSONValue, path: String) -> [String]? {
+        guard case .array(let elements) = value.content else {
+            report(path, "must be an array of items such as [\"Squats\", \"Push-ups\"], not \(value.typeName)")
+            return nil
+        }
+        guard !elements.isEmpty else {
+            report(path, "must not be empty: give at least one item")
+            return nil
+        }
+        var items: [String] = []
+        for (index, element) in elements.enumerated() {
+            if let item = label(element, path: "\(path)[\(index)]", scope: Scope(inRounds: true, inItems: true)) { items.append(item) }
+        }
+        return items.count == elements.count ? items : nil
     }
 
     private mutating func decodeCircuit(_ fields: Fields, path: String, scope: Scope) -> CircuitStep? {
@@ -296,7 +317,8 @@ public struct WorkoutDecoder {
             report(path, "one value per round works only inside a repeat: give a single value here")
             return nil
         case let rounds? where rounds > 0 && elements.count != rounds:
-            report(path, "has \(elements.count) value\(elements.count == 1 ? "" : "s") but the repeat has \(rounds) round\(rounds == 1 ? "" : "s"): give one value per round")
+            let block = scope.inFor ? "the for has \(rounds) item\(rounds == 1 ? "" : "s")" : "the repeat has \(rounds) round\(rounds == 1 ? "" : "s")"
+            report(path, "has \(elements.count) value\(elements.count == 1 ? "" : "s") but \(block): give one value per round")
         case _ where elements.isEmpty:
             report(path, "must not be empty: give one value per round")
         default:
@@ -391,7 +413,11 @@ public struct WorkoutDecoder {
             return nil
         }
         if !scope.inRounds, text.mentionsRound {
-            report(path, "{round} and {rounds} only mean something inside a repeat or circuit")
+            report(path, "{round} and {rounds} only mean something inside a repeat, for or circuit")
+            return nil
+        }
+        if !scope.inItems, text.contains("{item}") {
+            report(path, "{item} only means something inside a for")
             return nil
         }
         return text
@@ -477,15 +503,20 @@ extension String {
     }
 }
 
-/// What surrounds a step: whether `{round}` means something, and the round count per-round arrays must match.
+/// What surrounds a step: whether `{round}` and `{item}` mean something, and the round count
+/// per-round arrays must match.
 struct Scope {
-    /// Inside a repeat or circuit.
+    /// Inside a repeat, for or circuit.
     var inRounds = false
-    /// Inside a repeat: its round count (0 when it could not be read); nil outside any repeat.
+    /// Inside a for, at any depth.
+    var inItems = false
+    /// Inside a repeat or for: its round count (0 when it could not be read); nil outside any.
     var rounds: Int?
+    /// Whether the innermost repeat is a for.
+    var inFor = false
 
-    /// The scope of the steps of a repeat of `count` rounds, or of a circuit's exercises (`count` nil).
-    func insideRounds(count: Int?) -> Scope {
-        Scope(inRounds: true, rounds: count ?? rounds)
+    /// The scope of the steps of a repeat (or for) of `count` rounds, or of a circuit's exercises (`count` nil).
+    func insideRounds(count: Int?, forItems: Bool = false) -> Scope {
+        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems)
     }
 }
