@@ -99,13 +99,15 @@ struct PlanExpansion {
             case .timed(let timed):
                 let number = round?.valueRound
                 appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration.value(inRound: number),
-                            cue: timed.cue?.value(inRound: number), cues: timed.cues, round: round)
+                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number), round: round)
             case .reps(let repStep):
                 let number = round?.valueRound
+                let name = repStep.name.value(inRound: number)
                 phases.append(Phase(
-                    kind: .reps, name: fill(repStep.name.value(inRound: number), round), duration: nil, cap: repStep.cap,
+                    kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
                     cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: fill(repStep.cues, round), round: round?.round,
-                    rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number)))
+                    rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
+                    exercise: exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)))
             case .repeated(let group):
                 for number in 1...group.count {
                     let context = innerRound(number, of: group.count, outer: round, item: group.items?[number - 1])
@@ -127,7 +129,8 @@ struct PlanExpansion {
                 if position > 0, let rest = circuit.rest {
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                 }
-                appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues, round: context)
+                appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues,
+                            exercise: exercise.exercise, round: context)
             }
             if number < circuit.rounds, let rest = circuit.restBetweenRounds ?? circuit.rest {
                 appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
@@ -144,11 +147,18 @@ struct PlanExpansion {
     }
 
     private mutating func appendTimed(
-        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], round: RoundContext?
+        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil, round: RoundContext?
     ) {
         phases.append(Phase(
             kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
-            cues: fill(cues, round), round: round?.round, rounds: round?.rounds))
+            cues: fill(cues, round), round: round?.round, rounds: round?.rounds, exercise: self.exercise(exercise, name: name, kind: kind, round)))
+    }
+
+    /// The exercise as written, filled in; else, for work and rep steps, the one the name implies.
+    private func exercise(_ written: String?, name: String, kind: PhaseKind, _ round: RoundContext?) -> String? {
+        if let written { return fill(written, round) }
+        guard kind == .work || kind == .reps else { return nil }
+        return ExerciseName.derived(fromName: name, item: round?.item) ?? fill(name, round)
     }
 
     private func fill(_ text: String, _ round: RoundContext?) -> String {

@@ -74,8 +74,12 @@ public struct TimedStep: Sendable {
     public var name: PerRound<String>?
     public var cue: PerRound<String>?
     public var cues: [Cue]
+    /// The exercise, when the step names it apart from its label.
+    public var exercise: PerRound<String>?
 
-    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [Cue] = []) {
+    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [Cue] = [],
+                exercise: PerRound<String>? = nil) {
+        self.exercise = exercise
         self.kind = kind
         self.duration = duration
         self.name = name
@@ -92,9 +96,12 @@ public struct RepStep: Sendable {
     public var cue: PerRound<String>?
     public var cap: WorkoutDuration?
     public var cues: [Cue]
+    /// The exercise, when the step names it apart from its label.
+    public var exercise: PerRound<String>?
 
     public init(reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
-                cap: WorkoutDuration? = nil, cues: [Cue] = []) {
+                cap: WorkoutDuration? = nil, cues: [Cue] = [], exercise: PerRound<String>? = nil) {
+        self.exercise = exercise
         self.reps = reps
         self.name = name
         self.weight = weight
@@ -145,8 +152,11 @@ public struct Exercise: Sendable {
     public var work: WorkoutDuration?
     public var cue: String?
     public var cues: [Cue]
+    /// The exercise, when it is named apart from the label.
+    public var exercise: String?
 
-    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = []) {
+    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil) {
+        self.exercise = exercise
         self.name = name
         self.work = work
         self.cue = cue

@@ -9,12 +9,12 @@ public struct WorkoutDecoder {
 
     static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let timedKeys = ["name", "cue", "cues"]
-    static let repKeys = ["reps", "name", "weight", "cue", "cap", "cues"]
+    static let timedKeys = ["name", "exercise", "cue", "cues"]
+    static let repKeys = ["reps", "name", "exercise", "weight", "cue", "cap", "cues"]
     static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
     static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
-    static let exerciseKeys = ["name", "work", "cue", "cues"]
+    static let exerciseKeys = ["name", "exercise", "work", "cue", "cues"]
     static let cueKeys = ["at", "text"]
     /// A phase longer than this written as a number of `m` is probably a distance in metres.
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
@@ -167,8 +167,9 @@ public struct WorkoutDecoder {
         let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cues = decodeCues(fields, path: path, scope: scope, within: duration?.values.min())
+        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         guard let duration, let cues else { return nil }
-        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues)
+        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise)
     }
 
     private mutating func decodeRepStep(_ fields: Fields, path: String, scope: Scope) -> RepStep? {
@@ -184,8 +185,9 @@ public struct WorkoutDecoder {
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path).cap") }
         let cues = decodeCues(fields, path: path, scope: scope, within: cap)
+        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         guard let reps, let name, let cues else { return nil }
-        return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues)
+        return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
     }
 
     /// A `repeat`, or a `for`, which is a repeat of one round per item.
@@ -269,8 +271,9 @@ public struct WorkoutDecoder {
                 }
                 let work = fields["work"].flatMap { phaseDuration($0, path: "\(elementPath).work") }
                 let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", scope: scope) }
+                let exercise = fields["exercise"].flatMap { label($0, path: "\(elementPath).exercise", scope: scope) }
                 let cues = decodeCues(fields, path: elementPath, scope: scope, within: work ?? circuitWork)
-                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues)) }
+                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise)) }
             default:
                 report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
             }
