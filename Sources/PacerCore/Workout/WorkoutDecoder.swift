@@ -101,22 +101,29 @@ public struct WorkoutDecoder {
         return Workout(name: name, description: description, tags: tags, countdown: countdown, halfway: halfway, steps: steps)
     }
 
-    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> [Step]? {
+    /// A non-empty array whose every element `read` accepts; nil (with the problems reported) otherwise.
+    private mutating func nonEmptyArray<Element>(
+        _ value: JSONValue, path: String, of things: String, example: String = "", read: (inout WorkoutDecoder, JSONValue, String) -> Element?
+    ) -> [Element]? {
         guard case .array(let elements) = value.content else {
-            report(path, "must be an array of steps, not \(value.typeName)")
+            report(path, "must be an array of \(things)\(example), not \(value.typeName)")
             return nil
         }
         guard !elements.isEmpty else {
-            report(path, "must not be empty: give at least one step")
+            report(path, "must not be empty: give at least one \(things.dropLast())")
             return nil
         }
-        var steps: [Step] = []
+        var decoded: [Element] = []
         for (index, element) in elements.enumerated() {
-            if let step = decodeStep(element, path: "\(path)[\(index)]", nesting: nesting, scope: scope) {
-                steps.append(step)
-            }
+            if let one = read(&self, element, "\(path)[\(index)]") { decoded.append(one) }
         }
-        guard steps.count == elements.count else { return nil }
+        return decoded.count == elements.count ? decoded : nil
+    }
+
+    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> [Step]? {
+        guard let steps = nonEmptyArray(value, path: path, of: "steps", read: { $0.decodeStep($1, path: $2, nesting: nesting, scope: scope) }) else {
+            return nil
+        }
         for index in steps.indices.dropFirst() where steps[index - 1].endsWithRest && steps[index].startsWithRest {
             warn("\(path)[\(index)]", "two rests back to back: this rest follows the one that ends \(path)[\(index - 1)]; make them one rest")
         }
@@ -214,19 +221,9 @@ public struct WorkoutDecoder {
 
     /// The items of a `for`: a non-empty array of one-line strings.
     private mutating func decodeItems(_ value: JSONValue, path: String) -> [String]? {
-        guard case .array(let elements) = value.content else {
-            report(path, "must be an array of items such as [\"Squats\", \"Push-ups\"], not \(value.typeName)")
-            return nil
+        nonEmptyArray(value, path: path, of: "items", example: #" such as ["Squats", "Push-ups"]"#) {
+            $0.label($1, path: $2, scope: Scope(inRounds: true, inItems: true))
         }
-        guard !elements.isEmpty else {
-            report(path, "must not be empty: give at least one item")
-            return nil
-        }
-        var items: [String] = []
-        for (index, element) in elements.enumerated() {
-            if let item = label(element, path: "\(path)[\(index)]", scope: Scope(inRounds: true, inItems: true)) { items.append(item) }
-        }
-        return items.count == elements.count ? items : nil
     }
 
     private mutating func decodeCircuit(_ fields: Fields, path: String, scope: Scope) -> CircuitStep? {
