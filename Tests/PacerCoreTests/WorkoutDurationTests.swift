@@ -18,6 +18,20 @@ struct WorkoutDurationTests {
     }
 
     @Test(arguments: [
+        ("45 sec", 45_000), ("30 secs", 30_000), ("1 min", 60_000), ("2 mins", 120_000), ("1 hour", 3_600_000),
+        ("2 hours", 7_200_000), ("1 min 30 secs", 90_000), ("1hour 5min", 3_900_000), ("1.5 mins", 90_000),
+        ("1 h 2 min 3 sec", 3_723_000), ("1 min 500ms", 60_500),
+    ] as [(String, Int64)])
+    func parsesUnitsSpelledAsWords(text: String, milliseconds: Int64) throws {
+        #expect(try WorkoutDuration.parse(text) == WorkoutDuration(milliseconds: milliseconds))
+    }
+
+    @Test(arguments: ["1 minute", "1 mi", "1 sect", "30 sec 1 min", "1 min 1m", "1 hr", "1 mins s", "min"])
+    func rejectsOtherWordSpellings(text: String) {
+        #expect(throws: WorkoutDuration.ParseError.malformed) { try WorkoutDuration.parse(text) }
+    }
+
+    @Test(arguments: [
         (".5s", WorkoutDuration.ParseError.malformed), ("1:5", .malformed), ("1:75", .malformed), ("1:60", .malformed),
         ("1:02:3", .malformed), ("1:2:03", .malformed), ("1::30", .malformed), ("1:02:03:04", .malformed),
         ("1.5:30", .malformed), ("1:30s", .malformed), ("30s1m", .malformed), ("1m1m", .malformed), ("5ms1s", .malformed),

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import PacerCore
 
 /// Helpers for decoding workouts in tests; kept in one namespace so they do not clash with other
@@ -25,6 +26,21 @@ enum WorkoutFixture {
         }
     }
 
+    /// The warnings for a valid workout text; records an issue when it does not decode.
+    static func warnings(_ json: String) -> [Diagnostic] {
+        do {
+            return try WorkoutDecoder.decodeWithWarnings(Array(json.utf8)).warnings
+        } catch {
+            Issue.record("the workout does not decode: \(error.diagnostics)")
+            return []
+        }
+    }
+
+    /// A diagnostic at a JSON path.
+    static func at(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.path(path), message)
+    }
+
     /// A workout text with the given steps (the inside of the `steps` array) and a plain name.
     static func json(steps: String) -> String {
         #"{"name": "W", "steps": [\#(steps)]}"#
@@ -45,5 +61,12 @@ enum WorkoutFixture {
         return try names.map { name in
             (name, [UInt8](try Data(contentsOf: workoutsFolder.appendingPathComponent(name))))
         }
+    }
+}
+
+extension WorkoutFixture {
+    /// The plan of a workout with the given steps; records an issue when it does not decode.
+    static func plan(steps: String) throws -> Plan {
+        Plan(try WorkoutDecoder.decode(Array(json(steps: steps).utf8)))
     }
 }

@@ -110,7 +110,7 @@ struct BashCompletionTests {
         ("s", ["show", "stats"]),
         ("run --sp", ["--speed"]),
         ("run --no-", ["--no-bell", "--no-prompt", "--no-history"]),
-        ("run tab", ["tabata"]),
+        ("run tab", ["tabata-four", "tabata"]),
         ("run --speed 2 se", ["seven-minute"]),
         ("run -- se", ["seven-minute"]),
         ("run --color ", ["auto", "always", "never"]),

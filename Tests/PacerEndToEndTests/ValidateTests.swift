@@ -43,7 +43,7 @@ struct ValidateTests {
         let folder = PacerBinary.packageRoot.appendingPathComponent("workouts")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
-        #expect(files.count == 6)
+        #expect(files.count == 7)
         let paths = files.map { folder.appendingPathComponent($0).path }
         let result = try await PacerProcess.run(["validate"] + paths, in: sandbox)
         #expect(result.status == 0, "\(result)")
@@ -215,5 +215,38 @@ struct ValidateTests {
         #expect(result.stderrLines.allSatisfy { $0.hasPrefix("hostile.json:") && $0.contains(" error: ") }, "\(result)")
         #expect(result.stderrLines.count <= 20, "one bad input should not produce a flood of errors: \(result)")
         #expect(result.secondsUnstalled < 2.5, "validate took \(result.seconds) s")
+    }
+}
+
+/// Warnings: on standard error, exit 0 unless `--strict`; `run` prints them once before it starts.
+@Suite("validate warnings")
+struct ValidateWarningTests {
+    static let distance = #"{"name": "Track", "steps": [{"work": "400m", "name": "400 m fast"}, {"rest": 1}]}"#
+    static let warning = #"track.json: warning: at steps[0].work: "400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration)"#
+
+    @Test func aWarningIsPrintedAndTheFileStillPasses() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("track.json", Self.distance)
+        let result = try await PacerProcess.run(["validate", "track.json"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == Self.warning + "\n", "\(result)")
+        #expect(result.stdoutLines == ["ok  track.json: 2 phases, 6h 40m 1s"], "\(result)")
+    }
+
+    @Test func strictMakesAWarningFail() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("track.json", Self.distance)
+        let result = try await PacerProcess.run(["validate", "--strict", "track.json"], in: sandbox)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr == Self.warning + "\n", "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+    }
+
+    @Test func runShowsTheWarningsOnceBeforeItStarts() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("rests.json", #"{"name": "Rests", "steps": [{"rest": 1}, {"rest": 1}]}"#)
+        let result = try await PacerProcess.run(["run", "rests.json", "--speed", "100", "--no-prompt"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "rests.json: warning: at steps[1]: two rests back to back: this rest follows the one that ends steps[0]; make them one rest\n", "\(result)")
     }
 }

@@ -19,6 +19,7 @@ extension Event {
             object.add("count", raw: String(start.count))
             object.add("kind", quoted: phase.kind.rawValue)
             object.add("name", quoted: phase.name)
+            if let exercise = phase.exercise { object.add("exercise", quoted: exercise) }
             object.add("duration", raw: phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")
             if let round = phase.round, let rounds = phase.rounds {
                 object.add("round", raw: String(round))

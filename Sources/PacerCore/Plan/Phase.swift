@@ -12,11 +12,15 @@ public struct Phase: Sendable, Equatable {
     public var rounds: Int?
     public var reps: Int?
     public var weight: Weight?
+    /// What is being trained, for statistics: the step's `exercise`, or for work phases and rep steps
+    /// the name without its round numbering; nil for rests and the like.
+    public var exercise: String?
 
     public init(
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
-        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil
+        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil, exercise: String? = nil
     ) {
+        self.exercise = exercise
         self.kind = kind
         self.name = name
         self.duration = duration

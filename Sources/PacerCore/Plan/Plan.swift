@@ -52,12 +52,18 @@ public struct Plan: Sendable {
     }
 }
 
-/// The round a phase belongs to, for `{round}`/`{rounds}` and the display.
+/// The round a phase belongs to, for `{round}`/`{rounds}` and the display, and which of a step's
+/// per-round values it takes.
 struct RoundContext {
     let round: Int
     let rounds: Int
+    /// The round of the innermost repeat, counted from 1: the index into per-round values.
+    let valueRound: Int
+    /// The item of the innermost `for`, for `{item}`.
+    let item: String?
 
-    /// Replaces the `{round}` and `{rounds}` tokens in a name or cue.
+    /// Replaces the `{round}`, `{rounds}` and `{item}` tokens in a name or cue, in one pass (an item's
+    /// own braces are left as they are).
     func fill(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var result = ""
@@ -71,6 +77,9 @@ struct RoundContext {
             } else if tail.hasPrefix("{round}") {
                 result += String(round)
                 rest = tail.dropFirst(7)
+            } else if let item, tail.hasPrefix("{item}") {
+                result += item
+                rest = tail.dropFirst(6)
             } else {
                 result += "{"
                 rest = tail.dropFirst()
@@ -88,14 +97,20 @@ struct PlanExpansion {
         for step in steps {
             switch step {
             case .timed(let timed):
-                appendTimed(kind: timed.kind, name: timed.name ?? timed.kind.defaultName, duration: timed.duration, cue: timed.cue, cues: timed.cues, round: round)
+                let number = round?.valueRound
+                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration.value(inRound: number),
+                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number), round: round)
             case .reps(let repStep):
+                let number = round?.valueRound
+                let name = repStep.name.value(inRound: number)
                 phases.append(Phase(
-                    kind: .reps, name: fill(repStep.name, round), duration: nil, cap: repStep.cap, cue: repStep.cue.map { fill($0, round) },
-                    cues: fill(repStep.cues, round), round: round?.round, rounds: round?.rounds, reps: repStep.reps, weight: repStep.weight))
+                    kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
+                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: fill(repStep.cues, round), round: round?.round,
+                    rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
+                    exercise: exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)))
             case .repeated(let group):
                 for number in 1...group.count {
-                    let context = innerRound(number, of: group.count, outer: round)
+                    let context = innerRound(number, of: group.count, outer: round, item: group.items?[number - 1])
                     append(group.steps, round: context)
                     if number < group.count, let rest = group.restBetweenRounds {
                         appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
@@ -114,7 +129,8 @@ struct PlanExpansion {
                 if position > 0, let rest = circuit.rest {
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                 }
-                appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues, round: context)
+                appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues,
+                            exercise: exercise.exercise, round: context)
             }
             if number < circuit.rounds, let rest = circuit.restBetweenRounds ?? circuit.rest {
                 appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
@@ -123,17 +139,26 @@ struct PlanExpansion {
     }
 
     /// A group of one round inside another keeps the outer round, so "Round 2/3" stays meaningful.
-    private func innerRound(_ number: Int, of count: Int, outer: RoundContext?) -> RoundContext {
-        if count == 1, let outer { return outer }
-        return RoundContext(round: number, rounds: count)
+    /// Inside a `for`, `item` is the round's item; elsewhere the item of the `for` around, if any.
+    private func innerRound(_ number: Int, of count: Int, outer: RoundContext?, item: String? = nil) -> RoundContext {
+        let item = item ?? outer?.item
+        if count == 1, let outer { return RoundContext(round: outer.round, rounds: outer.rounds, valueRound: 1, item: item) }
+        return RoundContext(round: number, rounds: count, valueRound: number, item: item)
     }
 
     private mutating func appendTimed(
-        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], round: RoundContext?
+        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil, round: RoundContext?
     ) {
         phases.append(Phase(
             kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
-            cues: fill(cues, round), round: round?.round, rounds: round?.rounds))
+            cues: fill(cues, round), round: round?.round, rounds: round?.rounds, exercise: self.exercise(exercise, name: name, kind: kind, round)))
+    }
+
+    /// The exercise as written, filled in; else, for work and rep steps, the one the name implies.
+    private func exercise(_ written: String?, name: String, kind: PhaseKind, _ round: RoundContext?) -> String? {
+        if let written { return fill(written, round) }
+        guard kind == .work || kind == .reps else { return nil }
+        return ExerciseName.derived(fromName: name, item: round?.item) ?? fill(name, round)
     }
 
     private func fill(_ text: String, _ round: RoundContext?) -> String {

@@ -25,11 +25,11 @@ public struct PlanSize: Sendable, Equatable {
     static func measure(_ step: Step) -> PlanSize {
         switch step {
         case .timed(let timed):
-            return PlanSize(phases: 1, planned: timed.duration)
+            return PlanSize(phases: 1, planned: timed.duration.value(inRound: nil))
         case .reps:
             return PlanSize(phases: 1, planned: .zero)
         case .repeated(let group):
-            return measure(group.steps).repeated(group.count, between: group.restBetweenRounds)
+            return measure(group.steps, rounds: group.count).adding(rests(group.count, group.restBetweenRounds))
         case .circuit(let circuit):
             var round = PlanSize(phases: 0, planned: .zero)
             for (position, exercise) in circuit.exercises.enumerated() {
@@ -38,21 +38,38 @@ public struct PlanSize: Sendable, Equatable {
                 }
                 round = round.adding(PlanSize(phases: 1, planned: exercise.work ?? circuit.work))
             }
-            return round.repeated(circuit.rounds, between: circuit.restBetweenRounds ?? circuit.rest)
+            return round.times(circuit.rounds).adding(rests(circuit.rounds, circuit.restBetweenRounds ?? circuit.rest))
         }
+    }
+
+    /// Steps run `rounds` times; a timed step with a duration per round counts each of them once.
+    static func measure(_ steps: [Step], rounds: Int) -> PlanSize {
+        var total = PlanSize(phases: 0, planned: .zero)
+        for step in steps {
+            if case .timed(let timed) = step, timed.duration.variesByRound {
+                let planned = timed.duration.values.reduce(WorkoutDuration.zero) { WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds)) }
+                total = total.adding(PlanSize(phases: Int64(rounds), planned: planned))
+            } else {
+                total = total.adding(measure(step).times(rounds))
+            }
+        }
+        return total
+    }
+
+    /// The rests between `rounds` rounds.
+    static func rests(_ rounds: Int, _ rest: WorkoutDuration?) -> PlanSize {
+        guard let rest, rounds > 1 else { return PlanSize(phases: 0, planned: .zero) }
+        let count = Int64(rounds - 1)
+        return PlanSize(phases: count, planned: WorkoutDuration(milliseconds: saturatingMultiply(rest.milliseconds, count)))
     }
 
     func adding(_ other: PlanSize) -> PlanSize {
         PlanSize(phases: saturatingAdd(phases, other.phases), planned: WorkoutDuration(milliseconds: saturatingAdd(planned.milliseconds, other.planned.milliseconds)))
     }
 
-    func repeated(_ count: Int, between rest: WorkoutDuration?) -> PlanSize {
+    func times(_ count: Int) -> PlanSize {
         let times = Int64(count)
-        var result = PlanSize(phases: saturatingMultiply(phases, times), planned: WorkoutDuration(milliseconds: saturatingMultiply(planned.milliseconds, times)))
-        if let rest, times > 1 {
-            result = result.adding(PlanSize(phases: times - 1, planned: WorkoutDuration(milliseconds: saturatingMultiply(rest.milliseconds, times - 1))))
-        }
-        return result
+        return PlanSize(phases: saturatingMultiply(phases, times), planned: WorkoutDuration(milliseconds: saturatingMultiply(planned.milliseconds, times)))
     }
 }
 

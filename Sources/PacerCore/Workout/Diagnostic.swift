@@ -7,20 +7,32 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case file
     }
 
-    public let location: Location
-    public let message: String
-
-    public init(_ location: Location, _ message: String) {
-        self.location = location
-        self.message = message
+    /// Whether the file cannot be used (`error`) or probably says something it does not mean (`warning`).
+    public enum Severity: String, Sendable, Equatable {
+        case error, warning
     }
 
-    /// The diagnostic without the file name: `3:7: error: …` or `error: at steps[2]: …`.
+    public let location: Location
+    public let message: String
+    public let severity: Severity
+
+    public init(_ location: Location, _ message: String, severity: Severity = .error) {
+        self.location = location
+        self.message = message
+        self.severity = severity
+    }
+
+    /// A warning at a JSON path.
+    public static func warning(at path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.path(path), message, severity: .warning)
+    }
+
+    /// The diagnostic without the file name: `3:7: error: …`, `error: at steps[2]: …` or `warning: at steps[2]: …`.
     public var description: String {
         switch location {
-        case .source(let position): "\(position): error: \(message)"
-        case .path(let path) where !path.isEmpty: "error: at \(path): \(message)"
-        case .path, .file: "error: \(message)"
+        case .source(let position): "\(position): \(severity.rawValue): \(message)"
+        case .path(let path) where !path.isEmpty: "\(severity.rawValue): at \(path): \(message)"
+        case .path, .file: "\(severity.rawValue): \(message)"
         }
     }
 
@@ -33,11 +45,18 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Everything wrong with a workout file, all at once.
+/// Everything wrong with a workout file, all at once: its errors, and the warnings found with them.
 public struct WorkoutErrors: Error, Sendable {
     public let diagnostics: [Diagnostic]
 
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
+}
+
+/// A valid workout and what about it is probably a mistake.
+public struct DecodedWorkout: Sendable {
+    public let workout: Workout
+    /// Diagnostics of severity `warning`, in the order they were found.
+    public let warnings: [Diagnostic]
 }

@@ -67,15 +67,19 @@ public indirect enum Step: Sendable {
     case circuit(CircuitStep)
 }
 
-/// A phase that counts down a fixed duration.
+/// A phase that counts down a fixed duration (which may differ from round to round).
 public struct TimedStep: Sendable {
     public var kind: PhaseKind
-    public var duration: WorkoutDuration
-    public var name: String?
-    public var cue: String?
+    public var duration: PerRound<WorkoutDuration>
+    public var name: PerRound<String>?
+    public var cue: PerRound<String>?
     public var cues: [Cue]
+    /// The exercise, when the step names it apart from its label.
+    public var exercise: PerRound<String>?
 
-    public init(kind: PhaseKind, duration: WorkoutDuration, name: String? = nil, cue: String? = nil, cues: [Cue] = []) {
+    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [Cue] = [],
+                exercise: PerRound<String>? = nil) {
+        self.exercise = exercise
         self.kind = kind
         self.duration = duration
         self.name = name
@@ -86,14 +90,18 @@ public struct TimedStep: Sendable {
 
 /// An untimed set of repetitions that counts up until the user says `done` (or its cap passes).
 public struct RepStep: Sendable {
-    public var reps: Int
-    public var name: String
-    public var weight: Weight?
-    public var cue: String?
+    public var reps: PerRound<Int>
+    public var name: PerRound<String>
+    public var weight: PerRound<Weight>?
+    public var cue: PerRound<String>?
     public var cap: WorkoutDuration?
     public var cues: [Cue]
+    /// The exercise, when the step names it apart from its label.
+    public var exercise: PerRound<String>?
 
-    public init(reps: Int, name: String, weight: Weight? = nil, cue: String? = nil, cap: WorkoutDuration? = nil, cues: [Cue] = []) {
+    public init(reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
+                cap: WorkoutDuration? = nil, cues: [Cue] = [], exercise: PerRound<String>? = nil) {
+        self.exercise = exercise
         self.reps = reps
         self.name = name
         self.weight = weight
@@ -103,18 +111,21 @@ public struct RepStep: Sendable {
     }
 }
 
-/// Steps run a number of times, optionally with a rest between rounds.
+/// Steps run a number of times (a `repeat`) or once per item (a `for`), optionally with a rest between rounds.
 public struct RepeatStep: Sendable {
     public var count: Int
     public var steps: [Step]
     public var name: String?
     public var restBetweenRounds: WorkoutDuration?
+    /// For a `for`: the items, one per round, that `{item}` stands for (`count` is their number).
+    public var items: [String]?
 
-    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil) {
+    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil) {
         self.count = count
         self.steps = steps
         self.name = name
         self.restBetweenRounds = restBetweenRounds
+        self.items = items
     }
 }
 
@@ -141,8 +152,11 @@ public struct Exercise: Sendable {
     public var work: WorkoutDuration?
     public var cue: String?
     public var cues: [Cue]
+    /// The exercise, when it is named apart from the label.
+    public var exercise: String?
 
-    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = []) {
+    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil) {
+        self.exercise = exercise
         self.name = name
         self.work = work
         self.cue = cue

@@ -7,51 +7,57 @@ public struct WorkoutDecoder {
     /// Workout files larger than this are refused before they are read.
     public static let maximumFileSize = 16 << 20
 
-    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "circuit"]
+    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let timedKeys = ["name", "cue", "cues"]
-    static let repKeys = ["reps", "name", "weight", "cue", "cap", "cues"]
+    static let timedKeys = ["name", "exercise", "cue", "cues"]
+    static let repKeys = ["reps", "name", "exercise", "weight", "cue", "cap", "cues"]
     static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
+    static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
-    static let exerciseKeys = ["name", "work", "cue", "cues"]
+    static let exerciseKeys = ["name", "exercise", "work", "cue", "cues"]
     static let cueKeys = ["at", "text"]
-    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + circuitKeys)).sorted()
+    /// A phase longer than this written as a number of `m` is probably a distance in metres.
+    static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
+    /// Allowed on every object and ignored, as in JSON Schema.
+    static let commentKey = "$comment"
+    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys)).sorted()
 
     private var diagnostics: [Diagnostic] = []
 
     /// Decodes and validates a workout, including the limits on its expanded plan.
     public static func decode(_ bytes: [UInt8]) throws(WorkoutErrors) -> Workout {
+        try decodeWithWarnings(bytes).workout
+    }
+
+    /// Decodes and validates a workout, and says what about it is probably a mistake.
+    public static func decodeWithWarnings(_ bytes: [UInt8]) throws(WorkoutErrors) -> DecodedWorkout {
         guard bytes.count <= maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")])
         }
-        if let encoding = utf16Encoding(of: bytes) {
+        if let encoding = FileSniffing.utf16Encoding(of: bytes) {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(encoding); workout files are UTF-8: save it as UTF-8 (in most editors: Save As, Encoding UTF-8)")])
         }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw WorkoutErrors([Diagnostic(.source(error.position), error.message)])
+            var diagnostics = [Diagnostic(.source(error.position), error.message)]
+            if FileSniffing.looksLikeYAML(bytes) {
+                diagnostics.append(Diagnostic(.file, #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#))
+            }
+            throw WorkoutErrors(diagnostics)
         }
         var decoder = WorkoutDecoder()
         let workout = decoder.decodeWorkout(root)
-        if let workout, decoder.diagnostics.isEmpty {
+        if let workout, !decoder.hasErrors {
             decoder.checkLimits(of: workout)
         }
-        guard let workout, decoder.diagnostics.isEmpty else { throw WorkoutErrors(decoder.diagnostics) }
-        return workout
+        guard let workout, !decoder.hasErrors else { throw WorkoutErrors(decoder.diagnostics) }
+        return DecodedWorkout(workout: workout, warnings: decoder.diagnostics)
     }
 
-    /// "UTF-16 (little-endian)" or "UTF-16 (big-endian)" when the bytes are clearly UTF-16: a byte
-    /// order mark, or the NUL bytes that ASCII text has in every other place in UTF-16.
-    private static func utf16Encoding(of bytes: [UInt8]) -> String? {
-        guard bytes.count >= 2 else { return nil }
-        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16 (little-endian)" }
-        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
-        guard bytes.count >= 4 else { return nil }
-        if bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0 { return "UTF-16 (little-endian)" }
-        if bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-16 (big-endian)" }
-        return nil
+    private var hasErrors: Bool {
+        diagnostics.contains { $0.severity == .error }
     }
 
     // MARK: - The workout
@@ -90,32 +96,43 @@ public struct WorkoutDecoder {
             report("", "missing required key \"steps\": the list of steps to run")
             return nil
         }
-        let steps = decodeSteps(stepsValue, path: "steps", nesting: 0, inRounds: false)
+        let steps = decodeSteps(stepsValue, path: "steps", nesting: 0, scope: Scope())
         guard let name, let steps else { return nil }
         return Workout(name: name, description: description, tags: tags, countdown: countdown, halfway: halfway, steps: steps)
     }
 
-    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, inRounds: Bool) -> [Step]? {
+    /// A non-empty array whose every element `read` accepts; nil (with the problems reported) otherwise.
+    private mutating func nonEmptyArray<Element>(
+        _ value: JSONValue, path: String, of things: String, example: String = "", read: (inout WorkoutDecoder, JSONValue, String) -> Element?
+    ) -> [Element]? {
         guard case .array(let elements) = value.content else {
-            report(path, "must be an array of steps, not \(value.typeName)")
+            report(path, "must be an array of \(things)\(example), not \(value.typeName)")
             return nil
         }
         guard !elements.isEmpty else {
-            report(path, "must not be empty: give at least one step")
+            report(path, "must not be empty: give at least one \(things.dropLast())")
             return nil
         }
-        var steps: [Step] = []
+        var decoded: [Element] = []
         for (index, element) in elements.enumerated() {
-            if let step = decodeStep(element, path: "\(path)[\(index)]", nesting: nesting, inRounds: inRounds) {
-                steps.append(step)
-            }
+            if let one = read(&self, element, "\(path)[\(index)]") { decoded.append(one) }
         }
-        return steps.count == elements.count ? steps : nil
+        return decoded.count == elements.count ? decoded : nil
+    }
+
+    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> [Step]? {
+        guard let steps = nonEmptyArray(value, path: path, of: "steps", read: { $0.decodeStep($1, path: $2, nesting: nesting, scope: scope) }) else {
+            return nil
+        }
+        for index in steps.indices.dropFirst() where steps[index - 1].endsWithRest && steps[index].startsWithRest {
+            warn("\(path)[\(index)]", "two rests back to back: this rest follows the one that ends \(path)[\(index - 1)]; make them one rest")
+        }
+        return steps
     }
 
     // MARK: - Steps
 
-    private mutating func decodeStep(_ value: JSONValue, path: String, nesting: Int, inRounds: Bool) -> Step? {
+    private mutating func decodeStep(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> Step? {
         guard case .object(let members) = value.content else {
             report(path, "a step is an object like {\"work\": \"30s\"}, not \(value.typeName)")
             return nil
@@ -136,85 +153,96 @@ public struct WorkoutDecoder {
             return nil
         }
         switch kind {
-        case "reps": return decodeRepStep(fields, path: path, inRounds: inRounds).map(Step.reps)
-        case "repeat", "circuit":
+        case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
+        case "repeat", "for", "circuit":
             guard nesting < Self.maximumNesting else {
                 report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
                 return nil
             }
-            return kind == "repeat"
-                ? decodeRepeat(fields, path: path, nesting: nesting + 1, inRounds: inRounds).map(Step.repeated)
-                : decodeCircuit(fields, path: path, inRounds: inRounds).map(Step.circuit)
-        default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, inRounds: inRounds).map(Step.timed)
+            return kind == "circuit"
+                ? decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
+                : decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+        default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
         }
     }
 
-    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, inRounds: Bool) -> TimedStep? {
-        checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path)
-        let duration = fields[kind.rawValue].flatMap { self.duration($0, path: "\(path).\(kind.rawValue)") }
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: inRounds) }
-        let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
-        let cues = decodeCues(fields, path: path, inRounds: inRounds, within: duration)
+    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, scope: Scope) -> TimedStep? {
+        checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
+            "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
+        ])
+        let duration = fields[kind.rawValue].flatMap { perRound($0, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) } }
+        let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let cues = decodeCues(fields, path: path, scope: scope, within: duration?.values.min())
+        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         guard let duration, let cues else { return nil }
-        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues)
+        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise)
     }
 
-    private mutating func decodeRepStep(_ fields: Fields, path: String, inRounds: Bool) -> RepStep? {
+    private mutating func decodeRepStep(_ fields: Fields, path: String, scope: Scope) -> RepStep? {
         checkKeys(fields, allowed: Self.repKeys, path: path)
-        let reps = fields["reps"].flatMap { integer($0, path: "\(path).reps", in: 1...100_000) }
-        var name: String?
+        let reps = fields["reps"].flatMap { perRound($0, path: "\(path).reps", scope: scope) { $0.integer($1, path: $2, in: 1...100_000) } }
+        var name: PerRound<String>?
         if let value = fields["name"] {
-            name = label(value, path: "\(path).name", inRounds: inRounds)
+            name = perRound(value, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) }
         } else {
             report(path, "a rep step needs a \"name\", the exercise to do")
         }
-        var weight: Weight?
-        if let value = fields["weight"] {
-            switch value.content {
-            case .number(let number) where number >= 0 && number.isFinite: weight = .number(number)
-            case .string(let text) where !text.isBlank && text.isOneLine: weight = .text(text)
-            default: report("\(path).weight", "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
-            }
-        }
-        let cue = fields["cue"].flatMap { label($0, path: "\(path).cue", inRounds: inRounds) }
-        let cap = fields["cap"].flatMap { duration($0, path: "\(path).cap") }
-        let cues = decodeCues(fields, path: path, inRounds: inRounds, within: cap)
+        let weight = fields["weight"].flatMap { perRound($0, path: "\(path).weight", scope: scope) { $0.weight($1, path: $2) } }
+        let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path).cap") }
+        let cues = decodeCues(fields, path: path, scope: scope, within: cap)
+        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         guard let reps, let name, let cues else { return nil }
-        return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues)
+        return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
     }
 
-    private mutating func decodeRepeat(_ fields: Fields, path: String, nesting: Int, inRounds: Bool) -> RepeatStep? {
-        checkKeys(fields, allowed: Self.repeatKeys, path: path)
-        let count = fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", inRounds: true) }
-        let rest = fields["rest_between_rounds"].flatMap { duration($0, path: "\(path).rest_between_rounds") }
+    /// A `repeat`, or a `for`, which is a repeat of one round per item.
+    private mutating func decodeRepeat(_ fields: Fields, kind: String, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
+        let isFor = kind == "for"
+        checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path)
+        let items = isFor ? decodeItems(fields["for"]!, path: "\(path).for") : nil
+        let count = isFor ? items?.count : fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
+        let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
+        let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, inRounds: true)
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: inner)
         } else {
-            report(path, "a repeat needs \"steps\", the steps to repeat")
+            report(path, isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
         guard let count, let steps else { return nil }
-        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest)
+        if rest != nil, count > 1, let edge = steps.first!.startsWithRest ? "starts" : steps.last!.endsWithRest ? "ends" : nil {
+            warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
+        }
+        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items)
     }
 
-    private mutating func decodeCircuit(_ fields: Fields, path: String, inRounds: Bool) -> CircuitStep? {
+    /// The items of a `for`: a non-empty array of one-line strings.
+    private mutating func decodeItems(_ value: JSONValue, path: String) -> [String]? {
+        nonEmptyArray(value, path: path, of: "items", example: #" such as ["Squats", "Push-ups"]"#) {
+            $0.label($1, path: $2, scope: Scope(inRounds: true, inItems: true))
+        }
+    }
+
+    private mutating func decodeCircuit(_ fields: Fields, path: String, scope: Scope) -> CircuitStep? {
         checkKeys(fields, allowed: Self.circuitKeys, path: path)
         var work: WorkoutDuration?
         if let value = fields["work"] {
-            work = duration(value, path: "\(path).work")
+            work = phaseDuration(value, path: "\(path).work")
         } else {
             report(path, "a circuit needs \"work\", how long each exercise lasts")
         }
-        let rest = fields["rest"].flatMap { duration($0, path: "\(path).rest") }
+        let rest = fields["rest"].flatMap { phaseDuration($0, path: "\(path).rest") }
         let rounds = fields["rounds"].flatMap { integer($0, path: "\(path).rounds", in: 1...Int(Int32.max)) } ?? 1
-        let restBetweenRounds = fields["rest_between_rounds"].flatMap { duration($0, path: "\(path).rest_between_rounds") }
-        let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, inRounds: true)
+        let restBetweenRounds = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
+        let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, scope: scope.insideRounds(count: nil))
         guard let work, let exercises else { return nil }
         return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
     }
 
-    private mutating func decodeExercises(_ value: JSONValue, path: String, work circuitWork: WorkoutDuration?, inRounds: Bool) -> [Exercise]? {
+    private mutating func decodeExercises(_ value: JSONValue, path: String, work circuitWork: WorkoutDuration?, scope: Scope) -> [Exercise]? {
         guard case .array(let elements) = value.content else {
             report(path, "must be an array of exercises, not \(value.typeName)")
             return nil
@@ -228,20 +256,21 @@ public struct WorkoutDecoder {
             let elementPath = "\(path)[\(index)]"
             switch element.content {
             case .string:
-                if let name = label(element, path: elementPath, inRounds: inRounds) { exercises.append(Exercise(name: name)) }
+                if let name = label(element, path: elementPath, scope: scope) { exercises.append(Exercise(name: name)) }
             case .object(let members):
                 let fields = Fields(members)
                 checkKeys(fields, allowed: Self.exerciseKeys, path: elementPath)
                 var name: String?
                 if let value = fields["name"] {
-                    name = label(value, path: "\(elementPath).name", inRounds: inRounds)
+                    name = label(value, path: "\(elementPath).name", scope: scope)
                 } else {
                     report(elementPath, "an exercise needs a \"name\"")
                 }
-                let work = fields["work"].flatMap { duration($0, path: "\(elementPath).work") }
-                let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", inRounds: inRounds) }
-                let cues = decodeCues(fields, path: elementPath, inRounds: inRounds, within: work ?? circuitWork)
-                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues)) }
+                let work = fields["work"].flatMap { phaseDuration($0, path: "\(elementPath).work") }
+                let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", scope: scope) }
+                let exercise = fields["exercise"].flatMap { label($0, path: "\(elementPath).exercise", scope: scope) }
+                let cues = decodeCues(fields, path: elementPath, scope: scope, within: work ?? circuitWork)
+                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise)) }
             default:
                 report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
             }
@@ -249,7 +278,7 @@ public struct WorkoutDecoder {
         return exercises.count == elements.count ? exercises : nil
     }
 
-    private mutating func decodeCues(_ fields: Fields, path: String, inRounds: Bool, within limit: WorkoutDuration?) -> [Cue]? {
+    private mutating func decodeCues(_ fields: Fields, path: String, scope: Scope, within limit: WorkoutDuration?) -> [Cue]? {
         guard let value = fields["cues"] else { return [] }
         guard case .array(let elements) = value.content else {
             report("\(path).cues", "must be an array like [{\"at\": \"15s\", \"text\": \"Switch sides\"}], not \(value.typeName)")
@@ -265,7 +294,7 @@ public struct WorkoutDecoder {
             let cueFields = Fields(members)
             checkKeys(cueFields, allowed: Self.cueKeys, path: cuePath)
             let at = cueFields["at"].flatMap { duration($0, path: "\(cuePath).at") }
-            let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", inRounds: inRounds) }
+            let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", scope: scope) }
             if cueFields["at"] == nil { report(cuePath, "a cue needs \"at\", the time after the phase starts") }
             if cueFields["text"] == nil { report(cuePath, "a cue needs \"text\", what to announce") }
             if let at, let limit, at >= limit {
@@ -277,6 +306,40 @@ public struct WorkoutDecoder {
     }
 
     // MARK: - Values
+
+    /// One value, or inside a repeat an array of one value per round; each value is read by `read`.
+    private mutating func perRound<Value>(
+        _ value: JSONValue, path: String, scope: Scope, read: (inout WorkoutDecoder, JSONValue, String) -> Value?
+    ) -> PerRound<Value>? {
+        guard case .array(let elements) = value.content else { return read(&self, value, path).map(PerRound.same) }
+        switch scope.rounds {
+        case nil:
+            report(path, "one value per round works only inside a repeat: give a single value here")
+            return nil
+        case let rounds? where rounds > 0 && elements.count != rounds:
+            let block = scope.inFor ? "the for has \(rounds) item\(rounds == 1 ? "" : "s")" : "the repeat has \(rounds) round\(rounds == 1 ? "" : "s")"
+            report(path, "has \(elements.count) value\(elements.count == 1 ? "" : "s") but \(block): give one value per round")
+        case _ where elements.isEmpty:
+            report(path, "must not be empty: give one value per round")
+        default:
+            break
+        }
+        var values: [Value] = []
+        for (index, element) in elements.enumerated() {
+            if let decoded = read(&self, element, "\(path)[\(index)]") { values.append(decoded) }
+        }
+        return values.count == elements.count && !values.isEmpty ? .perRound(values) : nil
+    }
+
+    private mutating func weight(_ value: JSONValue, path: String) -> Weight? {
+        switch value.content {
+        case .number(let number) where number >= 0 && number.isFinite: return .number(number)
+        case .string(let text) where !text.isBlank && text.isOneLine: return .text(text)
+        default:
+            report(path, "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
+            return nil
+        }
+    }
 
     private mutating func duration(_ value: JSONValue, path: String) -> WorkoutDuration? {
         do {
@@ -300,13 +363,22 @@ public struct WorkoutDecoder {
         return nil
     }
 
+    /// A duration that a phase lasts, with a warning when a long one was probably meant as a distance.
+    private mutating func phaseDuration(_ value: JSONValue, path: String) -> WorkoutDuration? {
+        let result = duration(value, path: path)
+        if let result, result > Self.longestLikelyMinutes, case .string(let text) = value.content, text.isMinutesOnly {
+            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration)")
+        }
+        return result
+    }
+
     private mutating func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) -> Int? {
         guard case .number(let number) = value.content, number.rounded() == number, number.isFinite else {
             report(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(describe(value))")
             return nil
         }
         guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            let key = path.split(separator: ".").last.map(String.init) ?? path
+            let key = (path.split(separator: ".").last ?? Substring(path)).prefix { $0 != "[" }
             report(path, "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))")
             return nil
         }
@@ -326,11 +398,11 @@ public struct WorkoutDecoder {
             report(path, "missing required key \"\(key)\"")
             return nil
         }
-        return label(value, path: key, inRounds: false)
+        return label(value, path: key, scope: Scope())
     }
 
     /// A name or cue: a non-empty single line, using `{round}` tokens only where there are rounds.
-    private mutating func label(_ value: JSONValue, path: String, inRounds: Bool) -> String? {
+    private mutating func label(_ value: JSONValue, path: String, scope: Scope) -> String? {
         guard let text = text(value, path: path) else { return nil }
         guard !text.isBlank else {
             report(path, "must not be empty")
@@ -340,8 +412,12 @@ public struct WorkoutDecoder {
             report(path, "must be one line: remove the line break")
             return nil
         }
-        if !inRounds, text.mentionsRound {
-            report(path, "{round} and {rounds} only mean something inside a repeat or circuit")
+        if !scope.inRounds, text.mentionsRound {
+            report(path, "{round} and {rounds} only mean something inside a repeat, for or circuit")
+            return nil
+        }
+        if !scope.inItems, text.contains("{item}") {
+            report(path, "{item} only means something inside a for")
             return nil
         }
         return text
@@ -355,11 +431,20 @@ public struct WorkoutDecoder {
         }
     }
 
-    /// Reports keys not in `allowed`, suggesting the closest allowed key; returns the suggestions made.
+    /// Reports keys not in `allowed`, suggesting the closest allowed key (or saying what `hints` has
+    /// to say about that key); returns the suggestions made. Every object may also carry a `$comment`
+    /// string, which is ignored.
     @discardableResult
-    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String) -> [String] {
+    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String, hints: [String: String] = [:]) -> [String] {
+        if let comment = fields[Self.commentKey] {
+            _ = text(comment, path: path.isEmpty ? Self.commentKey : "\(path).\(Self.commentKey)")
+        }
         var suggestions: [String] = []
-        for key in fields.keys where !allowed.contains(key) {
+        for key in fields.keys where !allowed.contains(key) && key != Self.commentKey {
+            if let hint = hints[key] {
+                report(path, hint)
+                continue
+            }
             if let suggestion = Suggestion.closest(to: key, among: allowed) {
                 suggestions.append(suggestion)
                 report(path, "unknown key \"\(key)\" (did you mean \"\(suggestion)\"?)")
@@ -372,6 +457,10 @@ public struct WorkoutDecoder {
 
     private mutating func report(_ path: String, _ message: String) {
         diagnostics.append(Diagnostic(.path(path), message))
+    }
+
+    private mutating func warn(_ path: String, _ message: String) {
+        diagnostics.append(.warning(at: path, message))
     }
 
     // MARK: - Limits of the plan
@@ -401,5 +490,33 @@ struct Fields {
 
     subscript(key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
+    }
+}
+
+extension String {
+    /// Whether the text is a number of minutes in the short spelling alone, such as `"400m"` or `"150 m"`.
+    fileprivate var isMinutesOnly: Bool {
+        let trimmed = trimmingSpaces()
+        guard trimmed.hasSuffix("m") else { return false }
+        let number = String(trimmed.dropLast()).trimmingSpaces()
+        return !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+    }
+}
+
+/// What surrounds a step: whether `{round}` and `{item}` mean something, and the round count
+/// per-round arrays must match.
+struct Scope {
+    /// Inside a repeat, for or circuit.
+    var inRounds = false
+    /// Inside a for, at any depth.
+    var inItems = false
+    /// Inside a repeat or for: its round count (0 when it could not be read); nil outside any.
+    var rounds: Int?
+    /// Whether the innermost repeat is a for.
+    var inFor = false
+
+    /// The scope of the steps of a repeat (or for) of `count` rounds, or of a circuit's exercises (`count` nil).
+    func insideRounds(count: Int?, forItems: Bool = false) -> Scope {
+        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems)
     }
 }

@@ -16,7 +16,7 @@ extension WorkoutDuration {
     }
 
     /// Reads every duration syntax of format 1: `"90"`, `"45s"`, `"1m30s"`, `"1m 30s"`, `"1h5m"`,
-    /// `"500ms"`, `"1:30"` (m:ss) and `"1:02:03"` (h:mm:ss).
+    /// `"500ms"`, `"45 sec"`, `"2 mins"`, `"1 hour"`, `"1:30"` (m:ss) and `"1:02:03"` (h:mm:ss).
     public static func parse(_ text: String) throws(ParseError) -> WorkoutDuration {
         let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { throw .malformed }
@@ -50,8 +50,11 @@ extension WorkoutDuration {
         return total
     }
 
-    private static let units: [(suffix: String, seconds: Double)] = [
-        ("h", 3600), ("ms", 0.001), ("m", 60), ("s", 1),
+    /// Every spelling of every unit, longest first so that `min` is not read as `m` followed by `in`;
+    /// `rank` orders the units from the largest.
+    private static let units: [(suffix: String, seconds: Double, rank: Int)] = [
+        ("hours", 3600, 0), ("hour", 3600, 0), ("mins", 60, 1), ("secs", 1, 2),
+        ("min", 60, 1), ("sec", 1, 2), ("ms", 0.001, 3), ("h", 3600, 0), ("m", 60, 1), ("s", 1, 2),
     ]
 
     private static func parseUnits(_ text: String) throws(ParseError) -> Double {
@@ -63,23 +66,13 @@ extension WorkoutDuration {
             guard let value = parseDecimal(number) else { throw .malformed }
             rest = rest.dropFirst(number.count).drop { $0 == " " }
             guard let unit = units.firstIndex(where: { rest.hasPrefix($0.suffix) }) else { throw .malformed }
-            let rank = rankOfUnit(units[unit].suffix)
+            let rank = units[unit].rank
             guard rank > previousRank else { throw .malformed }
             previousRank = rank
             total += value * units[unit].seconds
             rest = rest.dropFirst(units[unit].suffix.count).drop { $0 == " " }
         }
         return total
-    }
-
-    /// Units must appear from the largest to the smallest, each at most once.
-    private static func rankOfUnit(_ suffix: String) -> Int {
-        switch suffix {
-        case "h": 0
-        case "m": 1
-        case "s": 2
-        default: 3
-        }
     }
 
     /// Reads `12`, `12.5` or `.5`-free decimals made of ASCII digits only.

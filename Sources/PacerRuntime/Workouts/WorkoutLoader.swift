@@ -6,6 +6,8 @@ public struct LoadedWorkout: Sendable {
     public let source: WorkoutSource
     public let workout: Workout
     public let plan: Plan
+    /// What is probably a mistake in the file, as lines for standard error that name it.
+    public let warnings: [String]
 }
 
 /// Why a workout could not be loaded: lines for standard error, each naming the file.
@@ -35,8 +37,9 @@ public enum WorkoutLoader {
             throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description.replacingOccurrencesOfPathPrefix(source.path))"])
         }
         do {
-            let workout = try WorkoutDecoder.decode(bytes)
-            return LoadedWorkout(source: source, workout: workout, plan: Plan(workout))
+            let decoded = try WorkoutDecoder.decodeWithWarnings(bytes)
+            return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout),
+                                 warnings: decoded.warnings.map { $0.formatted(file: source.path) })
         } catch {
             throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: source.path) })
         }

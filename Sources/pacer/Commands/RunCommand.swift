@@ -74,6 +74,7 @@ enum RunCommand {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
         }
+        loaded.warnings.forEach { Output.problem(TerminalText($0)) }
         if let log = settings.logPath, loaded.source.isFile, let identity = FileSystem.identity(log),
            identity == FileSystem.identity(loaded.source.path) {
             Output.problem("pacer: the log \(log) is the workout file itself; give another --log FILE")

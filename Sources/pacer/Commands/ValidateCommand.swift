@@ -4,14 +4,15 @@ import PacerRuntime
 /// `pacer validate FILE...`: checks workout files and reports every problem.
 enum ValidateCommand {
     static let spec = CommandSpec(
-        name: "validate", abstract: "check workout files and report every problem", usage: "pacer validate FILE...",
+        name: "validate", abstract: "check workout files and report every problem", usage: "pacer validate [--strict] FILE...",
         arguments: .workout,
         details: """
             Prints one 'ok' line per good file with its phase count and planned time, and every problem
-            of a bad file on standard error. Exits 1 if any file has a problem. A FILE may also be a
+            of a bad file on standard error. Warnings (what is probably a mistake) go to standard error
+            too. Exits 1 if any file has an error, or with --strict a warning. A FILE may also be a
             workout name from the search path.
             """,
-        options: []
+        options: [OptionSpec(name: "--strict", value: nil, help: "fail on warnings too")]
     ) { arguments, environment in
         guard !arguments.positionals.isEmpty else {
             return Pacer.usageError("validate needs at least one workout file", hintFor: "validate")
@@ -21,7 +22,12 @@ enum ValidateCommand {
         for reference in arguments.positionals {
             do throws(WorkoutLoadError) {
                 let loaded = try WorkoutLoader.load(reference, library: library)
-                Output.line("ok  \(loaded.source.path): \(PlanSummary(loaded.plan).text)")
+                loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+                if arguments.has("--strict"), !loaded.warnings.isEmpty {
+                    failed = true
+                } else {
+                    Output.line("ok  \(loaded.source.path): \(PlanSummary(loaded.plan).text)")
+                }
             } catch {
                 failed = true
                 error.lines.forEach { Output.problem(TerminalText($0)) }

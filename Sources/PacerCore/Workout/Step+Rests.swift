@@ -1,0 +1,19 @@
+extension Step {
+    /// Whether the first phase this step expands to is a rest.
+    var startsWithRest: Bool {
+        switch self {
+        case .timed(let timed): timed.kind == .rest
+        case .reps, .circuit: false
+        case .repeated(let group): group.steps.first?.startsWithRest ?? false
+        }
+    }
+
+    /// Whether the last phase this step expands to is a rest (a rest between rounds never comes last).
+    var endsWithRest: Bool {
+        switch self {
+        case .timed(let timed): timed.kind == .rest
+        case .reps, .circuit: false
+        case .repeated(let group): group.steps.last?.endsWithRest ?? false
+        }
+    }
+}

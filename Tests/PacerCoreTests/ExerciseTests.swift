@@ -1,0 +1,61 @@
+import Testing
+@testable import PacerCore
+
+private typealias F = WorkoutFixture
+
+@Suite("The exercise of a phase")
+struct ExerciseTests {
+    @Test(arguments: [
+        ("Back squat (set {round}/{rounds})", "Back squat"), ("Sprint {round}/{rounds}", "Sprint"), ("Row #{round}", "Row"),
+        ("Plank [{round}] hold", "Plank hold"), ("Lunge · {round}", "Lunge"), ("Squat (wide)", "Squat (wide)"),
+        ("Press - {round}:", "Press"), ("{round}", "{round}"),
+    ])
+    func theNameWithoutItsRoundNumbering(name: String, exercise: String) throws {
+        let plan = try F.plan(steps: #"{"repeat": 2, "steps": [{"reps": 5, "name": "\#(name)"}]}"#)
+        let expected = exercise == "{round}" ? ["1", "2"] : [exercise, exercise]
+        #expect(plan.phases.map(\.exercise) == expected)
+    }
+
+    @Test func anExplicitExerciseWins() throws {
+        let plan = try F.plan(steps: #"""
+            {"repeat": 2, "steps": [{"reps": 5, "name": "Heavy {round}", "exercise": "Deadlift"},
+                                    {"work": 30, "name": "Hold", "exercise": ["Plank", "Side plank"]},
+                                    {"rest": 10, "exercise": "Breathing"}]},
+            {"circuit": ["Squats {round}/{rounds}", {"name": "Jacks", "exercise": "Jumping jacks"}], "work": 20, "rounds": 2}
+            """#)
+        let exercises = plan.phases.map(\.exercise)
+        let expected: [String?] = ["Deadlift", "Plank", "Breathing", "Deadlift", "Side plank", "Breathing", "Squats", "Jumping jacks", "Squats", "Jumping jacks"]
+        #expect(exercises == expected)
+    }
+
+    @Test func aNameWithItsItemHasTheItemAsExercise() throws {
+        let plan = try F.plan(steps: #"{"for": ["Squats", "Lunges"], "steps": [{"work": 20, "name": "{item} {round}/{rounds}"}]}"#)
+        #expect(plan.phases.map(\.exercise) == ["Squats", "Lunges"])
+    }
+
+    @Test func restsAndWarmUpsHaveNoneUnlessGiven() throws {
+        let plan = try F.plan(steps: #"{"warmup": 60}, {"rest": 10}, {"work": 5}"#)
+        let expected: [String?] = [nil, nil, "Work"]
+        #expect(plan.phases.map(\.exercise) == expected)
+    }
+
+    @Test func anExerciseIsCheckedLikeAName() {
+        #expect(F.diagnostics(F.json(steps: #"{"work": 5, "exercise": ""}, {"reps": 1, "name": "X", "exercise": [1]}, {"circuit": [{"name": "A", "exercise": "{round}"}], "work": 5}"#)) == [
+            F.at("steps[0].exercise", "must not be empty"),
+            F.at("steps[1].exercise", "one value per round works only inside a repeat: give a single value here"),
+        ])
+    }
+
+    @Test func theShippedStrengthWorkoutHasOneExercisePerLift() throws {
+        let bytes = try #require(try F.shippedJSONFiles().first { $0.name == "strength.json" }).bytes
+        let plan = Plan(try WorkoutDecoder.decode(bytes))
+        let lifts = Set(plan.phases.filter { $0.kind == .reps }.compactMap(\.exercise))
+        #expect(lifts == ["Back squat", "Bench press", "Pull-ups"])
+    }
+
+    @Test func phaseStartCarriesTheExercise() {
+        let phase = Phase(kind: .reps, name: "Squat (set 1/5)", duration: nil, reps: 5, exercise: "Squat")
+        let line = Event(t: .start, due: .start, .phaseStart(.init(index: 0, count: 1, phase: phase, next: nil))).jsonLine
+        #expect(line.contains(#""name":"Squat (set 1/5)","exercise":"Squat","#))
+    }
+}
