@@ -24,7 +24,12 @@ public final class HistorySink: Sink, @unchecked Sendable {
         name: "history", summary: "records every session and phase in the history database (pacer history, pacer stats)",
         options: [SinkOption(key: "file", value: "PATH", help: "the history file (default $XDG_DATA_HOME/pacer/history.sqlite3)")],
         traits: SinkTraits(kind: .recorder),
-        isDefault: { $0.history }
+        isDefault: { $0.history },
+        // SQLite writes its journal, WAL and shared memory beside the database.
+        files: { options, _, environment in
+            let path = options["file"] ?? HistoryLocation.path(environment: environment)
+            return [path, path + "-journal", path + "-wal", path + "-shm"]
+        }
     ) { context in
         HistorySink(path: context.options["file"] ?? HistoryLocation.path(environment: context.environment))
     }

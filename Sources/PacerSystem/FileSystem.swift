@@ -81,6 +81,23 @@ public enum FileSystem {
         }
     }
 
+    /// The absolute path with every link and `..` resolved, also for a file that does not exist
+    /// yet (its folder is resolved); nil when not even the folder can be.
+    public static func resolvedPath(_ path: String) -> String? {
+        if let resolved = realPath(path) { return resolved }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolvedFolder = realPath(folder), !name.isEmpty else { return nil }
+        return (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + name
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The device and inode of the file at `path` (following links), to tell whether two paths
     /// are the same file; nil when it cannot be examined.
     public static func identity(_ path: String) -> FileIdentity? {
