@@ -54,13 +54,17 @@ enum HistorySchema {
         ] {
             try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
         }
-        // SQLite's date functions read the offset in `2026-11-30T06:23:34+01:00` and give UTC.
-        try database.run("""
-            UPDATE sessions SET
-                started_at = CAST(strftime('%s', started) AS INTEGER),
-                utc_offset = CAST(round((julianday(substr(started, 1, 19)) - julianday(started)) * 86400) AS INTEGER),
-                ended_at = CAST(strftime('%s', ended) AS INTEGER)
-            """)
+        // Read in Swift, not by SQLite's date functions, which refuse `+0100` and fail the whole step:
+        // every row a v1 file can hold migrates, a start that cannot be read falls back on the end.
+        let times = try database.query("SELECT id, started, ended FROM sessions") { row in
+            (row.integer(0) ?? 0, row.text(1).flatMap(WallTime.init(iso8601:)), row.text(2).flatMap(WallTime.init(iso8601:)))
+        }
+        for (id, started, ended) in times {
+            let start = started ?? ended ?? WallTime(epochSeconds: 0, utcOffset: 0)
+            try database.run("UPDATE sessions SET started_at = ?, utc_offset = ?, ended_at = ? WHERE id = ?",
+                             [.integer(start.epochSeconds), .integer(Int64(start.utcOffset)),
+                              ended.map { .integer($0.epochSeconds) } ?? .null, .integer(id)])
+        }
         try database.run("ALTER TABLE phases RENAME COLUMN weight TO weight_text")
         try database.run("ALTER TABLE phases ADD COLUMN weight_value REAL")
         try database.run("ALTER TABLE phases ADD COLUMN weight_unit TEXT")
