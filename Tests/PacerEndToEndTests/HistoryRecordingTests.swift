@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HistorySink
 import Testing
 
 /// Sessions run end to end land in the history: whole, interrupted by `kill -9`, two at once.
@@ -77,6 +78,64 @@ struct HistoryRecordingTests {
         #expect((sessions[0]["phases"] as? [Any])?.count == 2, "both phases that ended were kept: \(sessions)")
         let listing = try await PacerProcess.run(["history"], in: sandbox)
         #expect(listing.stdout.contains("interrupted"), "\(listing)")
+    }
+
+    /// The sink used to give up after the 2 s busy timeout and lose the whole session.
+    @Test func aLockHeldByAnotherProgramAtTheStartLosesNothing() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("quick.json", #"{"name": "Quick", "steps": [{"repeat": 5, "steps": [{"work": 2}, {"rest": 2}]}]}"#)
+        let first = try await PacerProcess.run(["run", "quick.json", "--speed", "50"], in: sandbox)
+        #expect(first.status == 0, "\(first)")
+        // A real second process: python3's sqlite3 holds the write lock for 3 s.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute('BEGIN EXCLUSIVE')
+            print('locked', flush=True)
+            time.sleep(3)
+            db.execute('COMMIT')
+            """, HistoryCommandTests.defaultPath(sandbox)]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        // Wait until the lock is taken.
+        #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+
+        let locked = try await PacerProcess.run(["run", "quick.json", "--speed", "20"], in: sandbox, timeout: 20)
+        holder.waitUntilExit()
+        #expect(locked.status == 0 && !locked.stderr.contains("history"), "\(locked)")
+        let sessions = try await Self.sessions(in: sandbox)
+        #expect(sessions.count == 2, "\(sessions)")
+        #expect(sessions.first?["outcome"] as? String == "completed" && (sessions.first?["phases"] as? [Any])?.count == 10, "\(sessions)")
+        #expect(try Self.integrity(of: sandbox) == "ok")
+    }
+
+    @Test func aSessionStillRunningShowsAsRunningAndAsInterruptedOnceKilled() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("lift.json", Self.workout)
+        let log = sandbox.path("lift.log")
+        let process = try await PacerProcess.startSession(["run", "lift.json", "--speed", "20", "--log", log], in: sandbox, log: log)
+        #expect(await eventually { (try? Self.sessionCount(in: sandbox)) == 1 }, "the start was recorded")
+
+        let running = try await Self.sessions(in: sandbox)
+        #expect(running.first?["outcome"] as? String == "running", "\(running)")
+        let listing = try await PacerProcess.run(["history"], in: sandbox)
+        #expect(listing.stdout.contains("running") && !listing.stdout.contains("interrupted"), "\(listing)")
+        let stats = try await PacerProcess.run(["stats", "--json"], in: sandbox)
+        let workouts = try #require((try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["workouts"] as? [[String: Any]])
+        #expect(workouts.first?["running"] as? Int == 1 && workouts.first?["completion"] is NSNull, "not 0 % completed: \(stats)")
+
+        process.send(SIGKILL)
+        _ = await process.finish(timeout: 5)
+        let killed = try await Self.sessions(in: sandbox)
+        #expect(killed.first?["outcome"] as? String == "interrupted", "\(killed)")
+    }
+
+    /// How many sessions the sandbox's history holds, read straight from the file.
+    static func sessionCount(in sandbox: Sandbox) throws -> Int {
+        try #require(try HistoryStore.existing(at: HistoryCommandTests.defaultPath(sandbox))).sessions().count
     }
 
     @Test func twoSessionsAtOnceAreBothRecorded() async throws {
