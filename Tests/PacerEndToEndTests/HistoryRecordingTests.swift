@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import HistorySink
+@testable import HistorySink
 import Testing
 
 /// Sessions run end to end land in the history: whole, interrupted by `kill -9`, two at once.
@@ -117,25 +117,30 @@ struct HistoryRecordingTests {
         try sandbox.write("lift.json", Self.workout)
         let log = sandbox.path("lift.log")
         let process = try await PacerProcess.startSession(["run", "lift.json", "--speed", "20", "--log", log], in: sandbox, log: log)
-        #expect(await eventually { (try? Self.sessionCount(in: sandbox)) == 1 }, "the start was recorded")
-
-        let running = try await Self.sessions(in: sandbox)
-        #expect(running.first?["outcome"] as? String == "running", "\(running)")
-        let listing = try await PacerProcess.run(["history"], in: sandbox)
-        #expect(listing.stdout.contains("running") && !listing.stdout.contains("interrupted"), "\(listing)")
-        let stats = try await PacerProcess.run(["stats", "--json"], in: sandbox)
-        let workouts = try #require((try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["workouts"] as? [[String: Any]])
-        #expect(workouts.first?["running"] as? Int == 1 && workouts.first?["completion"] is NSNull, "not 0 % completed: \(stats)")
+        // Read in this process while the session runs: another pacer would wait for a process slot
+        // that a heavy test may be queued for, behind the one this session holds.
+        let path = HistoryCommandTests.defaultPath(sandbox)
+        #expect(await eventually { (try? HistoryStore.existing(at: path)?.sessions().count) == 1 }, "the start was recorded")
+        let running = try? HistoryStore.existing(at: path)?.sessions().first
+        #expect(running?.outcomeText == "running", "pid \(process.pid): \(String(describing: running)); \(Self.runners(path))")
+        let workouts = try? HistoryStore.existing(at: path)?.statistics(today: WallTime.now().localDay).workouts
+        #expect(workouts?.first?.running == 1 && workouts?.first?.completionRate == nil, "not 0 % completed: \(String(describing: workouts))")
 
         process.send(SIGKILL)
         _ = await process.finish(timeout: 5)
         let killed = try await Self.sessions(in: sandbox)
         #expect(killed.first?["outcome"] as? String == "interrupted", "\(killed)")
+        let listing = try await PacerProcess.run(["history"], in: sandbox)
+        #expect(listing.stdout.contains("interrupted") && !listing.stdout.contains("running"), "\(listing)")
     }
 
-    /// How many sessions the sandbox's history holds, read straight from the file.
-    static func sessionCount(in sandbox: Sandbox) throws -> Int {
-        try #require(try HistoryStore.existing(at: HistoryCommandTests.defaultPath(sandbox))).sessions().count
+    /// Each session's recording process as stored, beside what /proc says of that pid: for a failure's message.
+    static func runners(_ path: String) -> String {
+        let rows = (try? SQLiteDatabase(path: path, create: false, busyTimeout: 1000).query(
+            "SELECT ifnull(runner_pid, 'NULL') || ' ' || ifnull(runner_start, 'NULL') || ' ' || ifnull(runner_boot, 'NULL') FROM sessions") { $0.text(0) ?? "" }) ?? []
+        return rows.map { row in
+            row + " / " + ((try? String(contentsOfFile: "/proc/\(row.prefix { $0 != " " })/stat", encoding: .utf8)) ?? "no such process")
+        }.joined(separator: "; ")
     }
 
     @Test func twoSessionsAtOnceAreBothRecorded() async throws {
