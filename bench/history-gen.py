@@ -20,7 +20,8 @@ CREATE TABLE sessions (
     id INTEGER PRIMARY KEY, workout TEXT NOT NULL, file TEXT NOT NULL, started TEXT NOT NULL,
     planned REAL NOT NULL, ended TEXT, outcome TEXT, active REAL, paused REAL,
     started_at INTEGER NOT NULL DEFAULT 0, utc_offset INTEGER NOT NULL DEFAULT 0,
-    ended_at INTEGER, speed REAL NOT NULL DEFAULT 1);
+    ended_at INTEGER, speed REAL NOT NULL DEFAULT 1,
+    runner_pid INTEGER, runner_start INTEGER, runner_boot TEXT);
 CREATE TABLE phases (
     id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id), idx INTEGER NOT NULL,
     kind TEXT NOT NULL, name TEXT NOT NULL, planned REAL, active REAL NOT NULL, outcome TEXT NOT NULL,
@@ -30,7 +31,7 @@ CREATE INDEX sessions_by_workout ON sessions(workout, started_at);
 CREATE INDEX phases_by_session ON phases(session, idx);
 CREATE INDEX phases_sets ON phases(session, name, reps, weight_value, weight_unit)
     WHERE reps > 0 AND weight_value > 0;
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 """
 
 TIMED = {

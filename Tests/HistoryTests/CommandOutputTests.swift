@@ -114,6 +114,33 @@ struct CommandOutputTests {
         #expect(!onScreen.contains("\u{1B}") && onScreen.contains("Evil\\u{1b}[31m"))
     }
 
+    @Test func csvNeutralisesFormulasInTextFromTheUsersDataAndLeavesItsOwnNumbers() throws {
+        let path = folder.file("hostile.sqlite3")
+        let hostile = try HistoryStore(path: path)
+        let formulas = ["=HYPERLINK(\"http://evil\",\"x\")", "=cmd|' /C calc'!A0", "+1+1", "-5 kg", "@SUM(A1)", "\tTab", "\rReturn", "\u{FF1D}1+1"]
+        try hostile.record(formulas[0], at: "2026-11-30T08:00:00+01:00", phases: formulas.indices.map { index in
+            set(index + 1, formulas[index], reps: 5, weight: formulas[index])
+        })
+        var text = ""
+        HistoryExport.csv(try hostile.sessions(withPhases: true), visible: false, to: &text)
+        let rows = text.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+        #expect(rows.count == formulas.count, "\(text)")
+        #expect(rows.first?.hasPrefix("1,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",\"/w/=HYPERLINK") == true, "\(text)")
+        for (row, formula) in zip(rows, formulas) {
+            // A field that still begins with a formula character, quoted or not, is a formula.
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false).map { $0.hasPrefix("\"") ? $0.dropFirst() : $0 }
+            #expect(!cells.contains { $0.unicodeScalars.first.map(CSVField.formulaStarts.contains) == true }, "\(row)")
+            #expect(row.contains("'" + formula) || row.contains("\"'" + formula.replacingOccurrences(of: "\"", with: "\"\"")), "\(row)")
+        }
+        #expect(rows.allSatisfy { $0.contains(",40,completed,5,") }, "Pacer's own numbers stay numbers: \(text)")
+
+        var json = ""
+        HistoryExport.json(try hostile.sessions(withPhases: true), to: &json)
+        let sessions = try #require(try jsonObject(json) as? [[String: Any]])
+        #expect(sessions.first?["workout"] as? String == formulas[0], "JSON keeps the text exactly")
+        #expect((sessions.first?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == formulas)
+    }
+
     @Test func statsJSONHasTheShapeOfTheIssue() throws {
         let text = StatsJSON.json(try store.statistics(today: day("2026-11-30")))
         let stats = try #require(try jsonObject(text) as? [String: Any])

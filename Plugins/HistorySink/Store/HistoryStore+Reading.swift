@@ -1,4 +1,5 @@
 import PacerCore
+import PacerSystem
 
 /// Which sessions to read: all of them unless narrowed.
 public struct SessionFilter: Sendable {
@@ -48,12 +49,14 @@ extension HistoryStore {
     public func summaries() throws(HistoryError) -> [SessionOverview] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome
+                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, \(Self.runnerColumns)
                 FROM sessions s ORDER BY s.started_at, s.id
                 """) { row in
-                SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "",
-                               started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
-                               active: Self.duration(row.real(4) ?? 0), outcome: row.text(5).flatMap(SessionOutcome.init))
+                let outcome = row.text(5).flatMap(SessionOutcome.init)
+                return SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "",
+                                       started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
+                                       active: Self.duration(row.real(4) ?? 0), outcome: outcome,
+                                       isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 6))
             }
         }
     }
@@ -96,18 +99,31 @@ extension HistoryStore {
     /// A session's active time: from its end, or the phases recorded when it never ended.
     private static let activeColumn = "COALESCE(s.active, (SELECT total(p.active) FROM phases p WHERE p.session = s.id))"
 
+    /// Who records a session: the pid, start ticks and boot of its process, read by `isRunning`.
+    private static let runnerColumns = "s.runner_pid, s.runner_start, s.runner_boot"
+
+    /// Whether a session with no outcome is still recorded by a live process, from the runner
+    /// columns starting at `first`.
+    private static func isRunning(_ row: SQLiteRow, outcome: SessionOutcome?, runnerFrom first: Int32) -> Bool {
+        guard outcome == nil, let pid = row.integer(first).flatMap(Int32.init(exactly:)), let ticks = row.integer(first + 1),
+              let boot = row.text(first + 2) else { return false }
+        return ProcessIdentity(pid: pid, startTicks: ticks, boot: boot).isRunning
+    }
+
     private static let sessionColumns = """
         SELECT s.id, s.workout, s.file, s.started_at, s.utc_offset, s.ended, s.outcome, s.planned, \(activeColumn),
-               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL)
+               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL), \(runnerColumns)
         FROM sessions s
 
         """
 
     private static func session(_ row: SQLiteRow) -> SessionRecord {
-        SessionRecord(
+        let outcome = row.text(6).flatMap(SessionOutcome.init)
+        return SessionRecord(
             id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(2) ?? "",
             started: WallTime(epochSeconds: row.integer(3) ?? 0, utcOffset: Int(row.integer(4) ?? 0)),
-            ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: row.text(6).flatMap(SessionOutcome.init),
+            ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: outcome,
+            isRunning: isRunning(row, outcome: outcome, runnerFrom: 12),
             planned: duration(row.real(7) ?? 0), active: duration(row.real(8) ?? 0), paused: row.real(9).map(duration),
             speed: row.real(10) ?? 1, setsLogged: Int(row.integer(11) ?? 0), phases: [])
     }

@@ -10,10 +10,11 @@ enum HistoryCommand {
         name: "history", abstract: "list the sessions recorded, or show one", usage: "pacer history [OPTIONS] [show ID]", arguments: .choice(["show"]),
         details: """
             Lists sessions newest first under a heading per day: number, start time, workout, active
-            time, outcome (completed, quit, aborted, or interrupted when pacer was killed) and sets
-            logged. Without --limit or --since, the text lists the last \(defaultLimit); --json and --csv
-            export every matching session with its phases. 'pacer history show ID' shows one session's
-            phases and what was logged.
+            time, outcome (completed, quit, aborted, running while its pacer runs, or interrupted when
+            pacer was killed) and sets logged. Without --limit or --since, the text lists the last
+            \(defaultLimit); --json and --csv export every matching session with its phases (in CSV, text
+            that a spreadsheet would run as a formula starts with '). 'pacer history show ID' shows one
+            session's phases and what was logged.
             """,
         options: [
             OptionSpec(name: "--workout", value: "NAME", help: "only sessions of this workout"),

@@ -50,7 +50,7 @@ struct SessionDetail {
         if let ended = session.ended {
             lines.append("  ended    \(ended.localDay.spoken) \(ended.clock(seconds: true)) \(ended.offsetText), \(style.outcome(TerminalText(session.outcomeText)))")
         } else {
-            lines.append("  ended    never recorded: \(style.outcome(TerminalText(session.outcomeText)))")
+            lines.append("  ended    \(session.isRunning ? "not yet" : "never recorded"): \(style.outcome(TerminalText(session.outcomeText)))")
         }
         var times = ["active \(session.active.wholeSeconds.spoken)"]
         if let paused = session.paused { times.append("paused \(paused.wholeSeconds.spoken)") }
