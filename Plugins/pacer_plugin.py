@@ -140,8 +140,9 @@ def runtime_folder():
     The same place `pacer ctl` looks. Created private (0700); a folder that is not ours, or that
     others may write to, is refused (raises OSError), since what is in it controls the session.
     """
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    folder = os.path.join(runtime, "pacer") if runtime else f"/tmp/pacer-{os.getuid()}"
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    # A relative value is invalid by the XDG spec and ignored, as pacer itself does.
+    folder = os.path.join(runtime, "pacer") if runtime.startswith("/") else f"/tmp/pacer-{os.getuid()}"
     try:
         os.makedirs(folder, mode=0o700)
     except FileExistsError:

@@ -22,9 +22,10 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// The few file-system calls Pacer needs, over the C library (no Foundation, to stay light).
 public enum FileSystem {
-    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them.
-    /// A FIFO, a device or a folder is refused at once instead of being waited on.
-    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them
+    /// (`kind` says what the file is, for that message). A FIFO, a device or a folder is refused at
+    /// once instead of being waited on.
+    public static func read(_ path: String, limit: Int, kind: String = "a file Pacer reads") throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
         defer { close(descriptor) }
@@ -32,10 +33,10 @@ public enum FileSystem {
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
         if let kind = irregularKind(status.st_mode) { throw FileError("cannot read \(path): it is \(kind), not a regular file") }
         if status.st_size > limit {
-            throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB a workout file may have")
+            throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB \(kind) may have")
         }
         guard let bytes = try readAll(descriptor, name: path, limit: limit) else {
-            throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB a workout file may have")
+            throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB \(kind) may have")
         }
         return bytes
     }
@@ -59,6 +60,12 @@ public enum FileSystem {
 
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
+    }
+
+    /// Whether anything is at `path` itself, a link that leads nowhere included.
+    public static func entryExists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// The path of the running program (`/proc/self/exe`), or nil where it cannot be read.

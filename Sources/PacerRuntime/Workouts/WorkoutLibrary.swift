@@ -17,7 +17,7 @@ public struct WorkoutSource: Sendable {
     /// The file's bytes.
     public func read() throws(FileError) -> [UInt8] {
         if let builtIn { return builtIn }
-        return try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize)
+        return try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize, kind: "a workout file")
     }
 }
 
