@@ -242,13 +242,9 @@ public struct Engine: Sendable {
                 if offset > .zero { items.append(Scheduled(offset: offset, action: .countdown(remaining))) }
             }
         }
-        if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10), let limit {
-            // Shortened to before its halfway point, the phase no longer has one.
-            let half = WorkoutDuration(milliseconds: duration.milliseconds / 2)
-            if half < limit { items.append(Scheduled(offset: half, action: .cue("Halfway", isHalfway: true))) }
-        }
-        for cue in phase.cues where limit.map({ cue.at < $0 }) ?? true {
-            items.append(Scheduled(offset: cue.at, action: .cue(cue.text, isHalfway: false)))
+        // Shortened to before an announcement (the halfway point, say), the phase no longer has it.
+        for announcement in phase.announcements(workoutHalfway: plan.halfway) where limit.map({ announcement.offset < $0 }) ?? true {
+            items.append(Scheduled(offset: announcement.offset, action: .cue(announcement.text, isHalfway: announcement.isHalfway)))
         }
         items.sort { $0.offset < $1.offset }
         if let limit { items.append(Scheduled(offset: limit, action: .end)) }

@@ -15,12 +15,16 @@ public struct Phase: Sendable, Equatable {
     /// What is being trained, for statistics: the step's `exercise`, or for work phases and rep steps
     /// the name without its round numbering; nil for rests and the like.
     public var exercise: String?
+    /// The step's own `halfway`, over the workout's (see `callsHalfway`).
+    public var halfway: Bool?
 
     public init(
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
-        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil, exercise: String? = nil
+        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil, exercise: String? = nil,
+        halfway: Bool? = nil
     ) {
         self.exercise = exercise
+        self.halfway = halfway
         self.kind = kind
         self.name = name
         self.duration = duration

@@ -46,6 +46,36 @@ public struct Cue: Sendable, Equatable {
     }
 }
 
+/// When a cue of a workout file is announced: after the phase starts, at a share of it, or before its end.
+public enum CueTime: Sendable, Equatable {
+    /// `"15s"`: this long after the start.
+    case afterStart(WorkoutDuration)
+    /// `"50%"`: this share of the phase, from 0 to 1 (both excluded).
+    case share(Double)
+    /// `"-10s"`: this long before the end.
+    case beforeEnd(WorkoutDuration)
+
+    /// The offset into a phase of `length` (nil for a step without an end, where only `afterStart` is allowed).
+    public func offset(in length: WorkoutDuration?) -> WorkoutDuration {
+        switch self {
+        case .afterStart(let offset): offset
+        case .share(let share): WorkoutDuration(milliseconds: Int64((Double((length ?? .zero).milliseconds) * share).rounded()))
+        case .beforeEnd(let before): (length ?? .zero) - before
+        }
+    }
+}
+
+/// A timed cue as a workout file writes it; the plan turns it into a `Cue` at an offset.
+public struct WrittenCue: Sendable, Equatable {
+    public var at: CueTime
+    public var text: String
+
+    public init(at: CueTime, text: String) {
+        self.at = at
+        self.text = text
+    }
+}
+
 /// The load of a rep step, as written: a number (`60`) or a text (`"20 kg"`).
 public enum Weight: Sendable, Equatable, CustomStringConvertible {
     case number(Double)
@@ -73,13 +103,16 @@ public struct TimedStep: Sendable {
     public var duration: PerRound<WorkoutDuration>
     public var name: PerRound<String>?
     public var cue: PerRound<String>?
-    public var cues: [Cue]
+    public var cues: [WrittenCue]
     /// The exercise, when the step names it apart from its label.
     public var exercise: PerRound<String>?
+    /// The step's own `halfway`, over the workout's.
+    public var halfway: Bool?
 
-    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [Cue] = [],
-                exercise: PerRound<String>? = nil) {
+    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [WrittenCue] = [],
+                exercise: PerRound<String>? = nil, halfway: Bool? = nil) {
         self.exercise = exercise
+        self.halfway = halfway
         self.kind = kind
         self.duration = duration
         self.name = name
@@ -95,12 +128,12 @@ public struct RepStep: Sendable {
     public var weight: PerRound<Weight>?
     public var cue: PerRound<String>?
     public var cap: WorkoutDuration?
-    public var cues: [Cue]
+    public var cues: [WrittenCue]
     /// The exercise, when the step names it apart from its label.
     public var exercise: PerRound<String>?
 
     public init(reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
-                cap: WorkoutDuration? = nil, cues: [Cue] = [], exercise: PerRound<String>? = nil) {
+                cap: WorkoutDuration? = nil, cues: [WrittenCue] = [], exercise: PerRound<String>? = nil) {
         self.exercise = exercise
         self.reps = reps
         self.name = name
@@ -151,12 +184,15 @@ public struct Exercise: Sendable {
     public var name: String
     public var work: WorkoutDuration?
     public var cue: String?
-    public var cues: [Cue]
+    public var cues: [WrittenCue]
     /// The exercise, when it is named apart from the label.
     public var exercise: String?
+    /// The exercise's own `halfway`, over the workout's.
+    public var halfway: Bool?
 
-    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil) {
+    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil, halfway: Bool? = nil) {
         self.exercise = exercise
+        self.halfway = halfway
         self.name = name
         self.work = work
         self.cue = cue

@@ -44,6 +44,9 @@ struct Timeline {
         table.append(["#", "start", "kind", "duration", "round", "name"])
         for (index, phase) in plan.phases.enumerated() {
             table.append(row(index: index, phase: phase, start: plan.startOffsets[index]))
+            for line in cueLines(phase, halfway: plan.halfway) {
+                table.append(["", "", "", "", "", line])
+            }
         }
         lines += table.lines(indent: "  ")
         lines += ["", "Totals:"]
@@ -67,6 +70,12 @@ struct Timeline {
         if let cap = phase.cap { name += " (cap \(cap.clock))" }
         return ["\(index + 1)", TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
                 TerminalText(duration), TerminalText(round), name]
+    }
+
+    /// What the phase says, under it: its cue as it starts, then each announcement at its time.
+    private func cueLines(_ phase: Phase, halfway: Bool) -> [TerminalText] {
+        let start = phase.cue.map { ["  » " + TerminalText($0)] } ?? []
+        return start + phase.announcements(workoutHalfway: halfway).map { "  » \($0.offset.clock)  " + TerminalText($0.text) }
     }
 
     /// A bar whose coloured segments are proportional to the phases' durations.
