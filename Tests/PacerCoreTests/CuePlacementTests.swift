@@ -44,8 +44,8 @@ struct CuePlacementTests {
             F.at("steps[1].cues[0].at", "30s before the end is not after the start of the phase (30s), so the cue would never be announced"),
             F.at("steps[1].cues[1].at", "1m before the end is not after the start of the phase (30s), so the cue would never be announced"),
             F.at("steps[1].cues[2].at", #""x" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#),
-            F.at("steps[2].cues[0].at", #""50%" needs a step with an end, and this rep step has none: give it a cap, or say when after its start"#),
-            F.at("steps[2].cues[1].at", #""-5s" needs a step with an end, and this rep step has none: give it a cap, or say when after its start"#),
+            F.at("steps[2].cues[0].at", #""50%" needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)"#),
+            F.at("steps[2].cues[1].at", #""-5s" needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)"#),
             F.at("steps[3].steps[0].cues[0].at", "10s before the end is not after the start of the phase (8s), so the cue would never be announced"),
         ])
     }

@@ -51,6 +51,12 @@ public struct Engine: Sendable {
     public var isPaused: Bool { pausedSince != nil }
     public var isFinished: Bool { if case .finished = state { true } else { false } }
 
+    /// Whether only a command can move the session on: it is paused, or in a step without an end
+    /// (a rep step without a cap, an open step), whatever cues are still to come.
+    public var waitsForCommand: Bool {
+        state == .running && (pausedSince != nil || limit == nil)
+    }
+
     /// When something is next due, or nil while paused, waiting for `done`, or finished.
     public var nextDeadline: Instant? {
         guard state == .running, pausedSince == nil, let next = pending.first else { return nil }
@@ -127,8 +133,11 @@ public struct Engine: Sendable {
             try extend(by: milliseconds, at: now, into: &events)
         case .done(let reps, let weight):
             let phase = plan.phases[index]
-            guard phase.kind == .reps else {
-                throw CommandRejection(message: "done is for rep steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            guard phase.endsWithDone else {
+                throw CommandRejection(message: "done is for rep steps and open steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            }
+            guard phase.kind == .reps || (reps == nil && weight == nil) else {
+                throw CommandRejection(message: "an open step logs the time it took: say done alone")
             }
             endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
             moveOn(to: index + 1, startingAt: now, now: now, into: &events)
@@ -217,7 +226,7 @@ public struct Engine: Sendable {
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
         guard let current = limit else {
-            throw CommandRejection(message: "this rep step has no time limit to change: say done when you finish")
+            throw CommandRejection(message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
         }
         let elapsed = activeInPhase(at: now)
         let wanted = current.milliseconds + milliseconds

@@ -14,6 +14,8 @@ public struct Announcement: Sendable, Equatable {
 
     /// The text of the halfway call.
     public static let halfwayText = "Halfway"
+    /// The text said when an open step passes its target.
+    public static let targetText = "Target time"
     /// Announcements closer than this to the first of a group are said with it, as one.
     public static let window = WorkoutDuration.seconds(1)
 
@@ -55,16 +57,19 @@ extension Phase {
         return halfway ?? (workoutHalfway && kind == .work && duration >= Self.shortestHalfway)
     }
 
-    /// What the phase announces while it runs, in order, with the halfway call if it has one.
+    /// What the phase announces while it runs, in order, with the halfway call and the target if it has them.
     public func announcements(workoutHalfway: Bool) -> [Announcement] {
         Announcement.merged(unmergedAnnouncements(workoutHalfway: workoutHalfway)).announcements
     }
 
-    /// Its cues, in the order written, then the halfway call if it has one.
+    /// Its cues, in the order written, then the halfway call and an open step's target, if it has them.
     func unmergedAnnouncements(workoutHalfway: Bool) -> [Announcement] {
         var all = cues.map { Announcement(offset: $0.at, text: $0.text) }
         if callsHalfway(workoutHalfway: workoutHalfway), let duration {
             all.append(Announcement(offset: WorkoutDuration(milliseconds: duration.milliseconds / 2), text: Announcement.halfwayText, isHalfway: true))
+        }
+        if isOpen, let target {
+            all.append(Announcement(offset: target, text: Announcement.targetText))
         }
         return all
     }

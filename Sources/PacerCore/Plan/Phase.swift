@@ -2,8 +2,14 @@
 public struct Phase: Sendable, Equatable {
     public var kind: PhaseKind
     public var name: String
-    /// How long the phase counts down; nil for a rep step, which counts up until `done`.
+    /// How long the phase counts down; nil for a rep step or an open step, which count up until `done`.
     public var duration: WorkoutDuration?
+    /// Whether this is an open timed step (`"work": "open"`): it counts up until `done` or `skip`.
+    public var isOpen: Bool
+    /// For an open step: the time to beat, announced when it passes.
+    public var target: WorkoutDuration?
+    /// A distance to cover, as written (`"400 m"`): a label.
+    public var distance: String?
     /// For a rep step: when it advances by itself.
     public var cap: WorkoutDuration?
     public var cue: String?
@@ -21,8 +27,11 @@ public struct Phase: Sendable, Equatable {
     public init(
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
         cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil, exercise: String? = nil,
-        halfway: Bool? = nil
+        halfway: Bool? = nil, isOpen: Bool = false, target: WorkoutDuration? = nil, distance: String? = nil
     ) {
+        self.isOpen = isOpen
+        self.target = target
+        self.distance = distance
         self.exercise = exercise
         self.halfway = halfway
         self.kind = kind
@@ -39,6 +48,9 @@ public struct Phase: Sendable, Equatable {
 
     /// When the phase ends by itself, if it does: its duration, or a rep step's cap.
     public var limit: WorkoutDuration? { duration ?? cap }
+
+    /// Whether the user ends it with `done`: a rep step or an open step.
+    public var endsWithDone: Bool { kind == .reps || isOpen }
 
     /// `round 2/3` for displays, or nil outside rounds and in a group of a single round.
     public var roundLabel: String? {

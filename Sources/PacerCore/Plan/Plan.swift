@@ -98,9 +98,14 @@ struct PlanExpansion {
             switch step {
             case .timed(let timed):
                 let number = round?.valueRound
-                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration.value(inRound: number),
+                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration?.value(inRound: number),
                             cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number),
                             halfway: timed.halfway, round: round)
+                if timed.duration == nil {
+                    phases[phases.count - 1].isOpen = true
+                    phases[phases.count - 1].target = timed.target
+                }
+                phases[phases.count - 1].distance = timed.distance.map { fill($0.value(inRound: number), round) }
             case .reps(let repStep):
                 let number = round?.valueRound
                 let name = repStep.name.value(inRound: number)
@@ -148,7 +153,7 @@ struct PlanExpansion {
     }
 
     private mutating func appendTimed(
-        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil,
+        kind: PhaseKind, name: String, duration: WorkoutDuration?, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil,
         halfway: Bool? = nil, round: RoundContext?
     ) {
         phases.append(Phase(

@@ -25,7 +25,7 @@ public struct PlanSize: Sendable, Equatable {
     static func measure(_ step: Step) -> PlanSize {
         switch step {
         case .timed(let timed):
-            return PlanSize(phases: 1, planned: timed.duration.value(inRound: nil))
+            return PlanSize(phases: 1, planned: timed.duration?.value(inRound: nil) ?? .zero)
         case .reps:
             return PlanSize(phases: 1, planned: .zero)
         case .repeated(let group):
@@ -46,8 +46,8 @@ public struct PlanSize: Sendable, Equatable {
     static func measure(_ steps: [Step], rounds: Int) -> PlanSize {
         var total = PlanSize(phases: 0, planned: .zero)
         for step in steps {
-            if case .timed(let timed) = step, timed.duration.variesByRound {
-                let planned = timed.duration.values.reduce(WorkoutDuration.zero) { WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds)) }
+            if case .timed(let timed) = step, let duration = timed.duration, duration.variesByRound {
+                let planned = duration.values.reduce(WorkoutDuration.zero) { WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds)) }
                 total = total.adding(PlanSize(phases: Int64(rounds), planned: planned))
             } else {
                 total = total.adding(measure(step).times(rounds))

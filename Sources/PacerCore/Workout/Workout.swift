@@ -97,10 +97,16 @@ public indirect enum Step: Sendable {
     case circuit(CircuitStep)
 }
 
-/// A phase that counts down a fixed duration (which may differ from round to round).
+/// A phase that counts down a fixed duration (which may differ from round to round), or an open one
+/// that counts up until the user says `done`.
 public struct TimedStep: Sendable {
     public var kind: PhaseKind
-    public var duration: PerRound<WorkoutDuration>
+    /// Nil for an open step (`"work": "open"`).
+    public var duration: PerRound<WorkoutDuration>?
+    /// For an open step: the time to beat, announced when it passes.
+    public var target: WorkoutDuration?
+    /// A distance to cover, as a label (`"400 m"`): shown and spoken, never turned into time.
+    public var distance: PerRound<String>?
     public var name: PerRound<String>?
     public var cue: PerRound<String>?
     public var cues: [WrittenCue]
@@ -109,9 +115,11 @@ public struct TimedStep: Sendable {
     /// The step's own `halfway`, over the workout's.
     public var halfway: Bool?
 
-    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [WrittenCue] = [],
-                exercise: PerRound<String>? = nil, halfway: Bool? = nil) {
+    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>?, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [WrittenCue] = [],
+                exercise: PerRound<String>? = nil, halfway: Bool? = nil, target: WorkoutDuration? = nil, distance: PerRound<String>? = nil) {
         self.exercise = exercise
+        self.target = target
+        self.distance = distance
         self.halfway = halfway
         self.kind = kind
         self.duration = duration

@@ -9,7 +9,9 @@ public struct WorkoutDecoder {
 
     static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let timedKeys = ["name", "exercise", "cue", "cues", "halfway"]
+    static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
+    /// The value of a timed kind key that makes an open step, counting up until `done`.
+    static let openValue = "open"
     static let repKeys = ["reps", "name", "exercise", "weight", "cue", "cap", "cues"]
     static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
     static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
@@ -170,14 +172,23 @@ public struct WorkoutDecoder {
         checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
             "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
         ])
-        let duration = fields[kind.rawValue].flatMap { perRound($0, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) } }
+        let value = fields[kind.rawValue]!
+        let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
+        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) }
         let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let halfway = fields["halfway"].flatMap { flag($0, path: "\(path).halfway") }
-        let cues = decodeCues(fields, path: path, scope: scope, lengths: duration?.values ?? [], kind: kind, halfway: halfway)
+        let cues = decodeCues(fields, path: path, scope: scope, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
         let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        guard let duration, let cues else { return nil }
-        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway)
+        let distance = fields["distance"].flatMap { perRound($0, path: "\(path).distance", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        var target: WorkoutDuration?
+        if let value = fields["target"] {
+            target = self.duration(value, path: "\(path).target")
+            if !isOpen { report("\(path).target", "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done") }
+        }
+        if isOpen, halfway == true { report("\(path).halfway", "an open step has no halfway point: it lasts until you say done") }
+        guard isOpen || duration != nil, let cues else { return nil }
+        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target, distance: distance)
     }
 
     private mutating func decodeRepStep(_ fields: Fields, path: String, scope: Scope) -> RepStep? {
@@ -333,7 +344,7 @@ public struct WorkoutDecoder {
         }
         guard let lengths else {
             guard case .afterStart = at else {
-                report(path, "\(describe(value)) needs a step with an end, and this rep step has none: give it a cap, or say when after its start")
+                report(path, "\(describe(value)) needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)")
                 return nil
             }
             return at
@@ -437,7 +448,7 @@ public struct WorkoutDecoder {
     private mutating func phaseDuration(_ value: JSONValue, path: String) -> WorkoutDuration? {
         let result = duration(value, path: path)
         if let result, result > Self.longestLikelyMinutes, case .string(let text) = value.content, text.isMinutesOnly {
-            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration)")
+            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration: give an open step a \"distance\")")
         }
         return result
     }

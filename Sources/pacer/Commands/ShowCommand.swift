@@ -63,11 +63,13 @@ struct Timeline {
     }
 
     private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
-        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? "")
+        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? (phase.isOpen ? "open" : ""))
         let round = phase.round.map { "\($0)/\(phase.rounds ?? $0)" } ?? ""
         var name = TerminalText(phase.name)
         if let weight = phase.weight { name += " @ \(weight)" }
         if let cap = phase.cap { name += " (cap \(cap.clock))" }
+        if let distance = phase.distance { name += " · " + TerminalText(distance) }
+        if let target = phase.target { name += " (target \(target.clock))" }
         return ["\(index + 1)", TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
                 TerminalText(duration), TerminalText(round), name]
     }
