@@ -23,6 +23,8 @@ public struct Phase: Sendable, Equatable {
     public var exercise: String?
     /// The step's own `halfway`, over the workout's (see `callsHalfway`).
     public var halfway: Bool?
+    /// For a phase of an EMOM: the window its round must fit in.
+    public var window: RoundWindow?
 
     public init(
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
@@ -56,5 +58,22 @@ public struct Phase: Sendable, Equatable {
     public var roundLabel: String? {
         guard let round, let rounds, rounds > 1 else { return nil }
         return "round \(round)/\(rounds)"
+    }
+}
+
+/// A phase's place in a round that starts on a fixed beat (an EMOM): the window ends the round,
+/// whatever the user does.
+public struct RoundWindow: Sendable, Equatable {
+    /// How long each round's window lasts (the EMOM's `every`).
+    public var length: WorkoutDuration
+    /// Whether the phase begins its round, and so its window.
+    public var startsRound: Bool
+    /// Whether the phase is the rest that fills what is left of the window.
+    public var fillsRound: Bool
+
+    public init(length: WorkoutDuration, startsRound: Bool = false, fillsRound: Bool = false) {
+        self.length = length
+        self.startsRound = startsRound
+        self.fillsRound = fillsRound
     }
 }

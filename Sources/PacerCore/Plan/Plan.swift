@@ -124,6 +124,25 @@ struct PlanExpansion {
                 }
             case .circuit(let circuit):
                 appendCircuit(circuit, round: round)
+            case .emom(let block):
+                appendEMOM(block, round: round)
+            }
+        }
+    }
+
+    /// Each round: its steps, each in the round's window, then a `Rest` for what is left of it (as
+    /// planned, with rep steps taking no time; the engine fills the window as it really is).
+    private mutating func appendEMOM(_ block: EMOMStep, round: RoundContext?) {
+        for number in 1...block.rounds {
+            let context = innerRound(number, of: block.rounds, outer: round)
+            let first = phases.count
+            append(block.steps, round: context)
+            if block.fillsWindow(inRound: context.valueRound) {
+                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: block.every - block.timedLength(inRound: context.valueRound), round: context)
+            }
+            for index in first..<phases.count {
+                phases[index].window = RoundWindow(length: block.every, startsRound: index == first,
+                                                   fillsRound: index == phases.count - 1 && block.fillsWindow(inRound: context.valueRound))
             }
         }
     }

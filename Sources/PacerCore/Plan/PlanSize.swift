@@ -30,6 +30,11 @@ public struct PlanSize: Sendable, Equatable {
             return PlanSize(phases: 1, planned: .zero)
         case .repeated(let group):
             return measure(group.steps, rounds: group.count).adding(rests(group.count, group.restBetweenRounds))
+        case .emom(let block):
+            // Whether a round has its rest can change only with values per round, which are as many as the rounds.
+            let varies = block.steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }
+            let rests = varies ? (1...block.rounds).filter(block.fillsWindow).count : block.fillsWindow(inRound: 1) ? block.rounds : 0
+            return PlanSize(phases: Int64(block.steps.count), planned: block.every).times(block.rounds).adding(PlanSize(phases: Int64(rests), planned: .zero))
         case .circuit(let circuit):
             var round = PlanSize(phases: 0, planned: .zero)
             for (position, exercise) in circuit.exercises.enumerated() {

@@ -95,6 +95,41 @@ public indirect enum Step: Sendable {
     case reps(RepStep)
     case repeated(RepeatStep)
     case circuit(CircuitStep)
+    case emom(EMOMStep)
+}
+
+/// Rounds that start on a fixed beat whatever the user does (`{"every": "1m", "rounds": 10, …}`):
+/// each round's steps, then a rest for what is left of its window.
+public struct EMOMStep: Sendable {
+    /// The length of each round's window.
+    public var every: WorkoutDuration
+    public var rounds: Int
+    /// Timed and rep steps only.
+    public var steps: [Step]
+    public var name: String?
+
+    public init(every: WorkoutDuration, rounds: Int, steps: [Step], name: String? = nil) {
+        self.every = every
+        self.rounds = rounds
+        self.steps = steps
+        self.name = name
+    }
+
+    /// The planned time of the timed steps of a round, counted from 1.
+    public func timedLength(inRound round: Int) -> WorkoutDuration {
+        steps.reduce(WorkoutDuration.zero) { total, step in
+            guard case .timed(let timed) = step, let duration = timed.duration else { return total }
+            return total + duration.value(inRound: round)
+        }
+    }
+
+    /// Whether a round needs a rest to fill its window: when a step is ended by the user, or the
+    /// timed steps leave time over.
+    public func fillsWindow(inRound round: Int) -> Bool {
+        timedLength(inRound: round) < every || steps.contains { step in
+            if case .timed(let timed) = step { timed.duration == nil } else { true }
+        }
+    }
 }
 
 /// A phase that counts down a fixed duration (which may differ from round to round), or an open one

@@ -7,7 +7,7 @@ public struct WorkoutDecoder {
     /// Workout files larger than this are refused before they are read.
     public static let maximumFileSize = 16 << 20
 
-    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit"]
+    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit", "every"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
     static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
     /// The value of a timed kind key that makes an open step, counting up until `done`.
@@ -16,13 +16,14 @@ public struct WorkoutDecoder {
     static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
     static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
+    static let emomKeys = ["every", "rounds", "steps", "name"]
     static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"]
     static let cueKeys = ["at", "text"]
     /// A phase longer than this written as a number of `m` is probably a distance in metres.
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
     /// Allowed on every object and ignored, as in JSON Schema.
     static let commentKey = "$comment"
-    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys)).sorted()
+    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys + emomKeys)).sorted()
 
     private var diagnostics: [Diagnostic] = []
     /// The workout's `halfway`, which a step's own overrides.
@@ -156,14 +157,16 @@ public struct WorkoutDecoder {
         }
         switch kind {
         case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
-        case "repeat", "for", "circuit":
+        case "repeat", "for", "circuit", "every":
             guard nesting < Self.maximumNesting else {
                 report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
                 return nil
             }
-            return kind == "circuit"
-                ? decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
-                : decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+            switch kind {
+            case "circuit": return decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
+            case "every": return decodeEMOM(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.emom)
+            default: return decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+            }
         default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
         }
     }
@@ -231,6 +234,40 @@ public struct WorkoutDecoder {
             warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
         }
         return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items)
+    }
+
+    /// An EMOM: rounds of timed and rep steps, each round starting `every` after the one before.
+    private mutating func decodeEMOM(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> EMOMStep? {
+        checkKeys(fields, allowed: Self.emomKeys, path: path)
+        let every = phaseDuration(fields["every"]!, path: "\(path).every")
+        var rounds: Int?
+        if let value = fields["rounds"] {
+            rounds = integer(value, path: "\(path).rounds", in: 1...Int(Int32.max))
+        } else {
+            report(path, "an EMOM needs \"rounds\", how many times its window of \"every\" comes round")
+        }
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
+        var steps: [Step]?
+        if let value = fields["steps"] {
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0))
+        } else {
+            report(path, "an EMOM needs \"steps\", the steps of each round")
+        }
+        guard let every, let rounds, let steps else { return nil }
+        for (index, step) in steps.enumerated() {
+            if case .timed = step { continue }
+            if case .reps = step { continue }
+            report("\(path).steps[\(index)]", "an EMOM's steps are timed phases and rep steps; a block cannot be fitted into its window")
+        }
+        let block = EMOMStep(every: every, rounds: rounds, steps: steps, name: name)
+        let varies = steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }
+        for round in varies ? Array(1...rounds) : [1] {
+            let length = block.timedLength(inRound: round)
+            guard length > every else { continue }
+            report("\(path).steps", "the timed steps\(varies ? " of round \(round)" : "") take \(length.spoken), longer than the \(every.spoken) window of \"every\": shorten them or lengthen every")
+            break
+        }
+        return block
     }
 
     /// The items of a `for`: a non-empty array of one-line strings.
