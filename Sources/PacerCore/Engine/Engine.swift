@@ -25,6 +25,8 @@ public struct Engine: Sendable {
     private var pausedTotal = Duration.zero
     /// What is still to happen in the current phase, in order.
     private var pending: [Scheduled] = []
+    /// In an EMOM round: when its window ends, moved later by every pause.
+    private var windowEnd: Instant?
 
     /// Something due at an offset into the current phase.
     private struct Scheduled: Sendable {
@@ -32,6 +34,8 @@ public struct Engine: Sendable {
             case countdown(Int)
             case cue(String, isHalfway: Bool)
             case end
+            /// The round's window (an EMOM) runs out: at `windowEnd` exactly.
+            case windowEnd
         }
         let offset: WorkoutDuration
         let action: Action
@@ -51,10 +55,16 @@ public struct Engine: Sendable {
     public var isPaused: Bool { pausedSince != nil }
     public var isFinished: Bool { if case .finished = state { true } else { false } }
 
+    /// Whether only a command can move the session on: it is paused, or in a step without an end
+    /// (a rep step without a cap, an open step), whatever cues are still to come.
+    public var waitsForCommand: Bool {
+        state == .running && (pausedSince != nil || (limit == nil && windowEnd == nil))
+    }
+
     /// When something is next due, or nil while paused, waiting for `done`, or finished.
     public var nextDeadline: Instant? {
         guard state == .running, pausedSince == nil, let next = pending.first else { return nil }
-        return due(next.offset)
+        return due(next)
     }
 
     // MARK: - Driving
@@ -75,7 +85,7 @@ public struct Engine: Sendable {
     public mutating func advance(to now: Instant) -> [Event] {
         var events: [Event] = []
         while state == .running, pausedSince == nil, let next = pending.first {
-            let dueAt = due(next.offset)
+            let dueAt = due(next)
             guard dueAt <= now else { break }
             pending.removeFirst()
             switch next.action {
@@ -86,6 +96,10 @@ public struct Engine: Sendable {
             case .end:
                 endPhase(.completed, active: next.offset, at: now, into: &events)
                 moveOn(to: index + 1, startingAt: dueAt, now: now, into: &events)
+            case .windowEnd:
+                let phase = plan.phases[index]
+                endPhase(phase.window?.fillsRound == true ? .completed : .timeout, active: scale.workout(dueAt - phaseStart), at: now, into: &events)
+                moveOn(to: indexAfterRound(), startingAt: dueAt, now: now, into: &events)
             }
         }
         return events
@@ -106,6 +120,7 @@ public struct Engine: Sendable {
         case .resume:
             guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
             phaseStart = phaseStart + (now - since)
+            windowEnd = windowEnd.map { $0 + (now - since) }
             pausedTotal += now - since
             pausedSince = nil
             emit(Event(t: now, .resume), into: &events)
@@ -127,8 +142,11 @@ public struct Engine: Sendable {
             try extend(by: milliseconds, at: now, into: &events)
         case .done(let reps, let weight):
             let phase = plan.phases[index]
-            guard phase.kind == .reps else {
-                throw CommandRejection(message: "done is for rep steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            guard phase.endsWithDone else {
+                throw CommandRejection(message: "done is for rep steps and open steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            }
+            guard phase.kind == .reps || (reps == nil && weight == nil) else {
+                throw CommandRejection(message: "an open step logs the time it took: say done alone")
             }
             endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
             moveOn(to: index + 1, startingAt: now, now: now, into: &events)
@@ -168,6 +186,10 @@ public struct Engine: Sendable {
     }
 
     private mutating func moveOn(to next: Int, startingAt start: Instant, now: Instant, into events: inout [Event]) {
+        if next < plan.phases.count, plan.phases[next].window?.fillsRound == true, let windowEnd, windowEnd <= start {
+            // The round's steps used its whole window: there is nothing left to rest.
+            return moveOn(to: next + 1, startingAt: start, now: now, into: &events)
+        }
         if next < plan.phases.count {
             beginPhase(next, at: start, now: now, into: &events)
         } else {
@@ -183,12 +205,16 @@ public struct Engine: Sendable {
             pausedTotal += now - since
             pausedSince = now
             phaseStart = now
+            windowEnd = windowEnd.map { $0 + (now - since) }
         } else {
             phaseStart = start
         }
-        let phase = plan.phases[index]
+        var phase = plan.phases[index]
         limit = phase.limit
+        startWindow(of: phase)
         schedule(droppingThrough: nil)
+        // The rest that fills an EMOM round lasts what is left of the window, not what was planned.
+        if phase.window?.fillsRound == true { phase.duration = limit }
         let next = index + 1 < plan.phases.count ? plan.phases[index + 1] : nil
         emit(Event(t: now, due: phaseStart, .phaseStart(.init(
             index: index, count: plan.phases.count, phase: phase, next: next, plannedAfter: plan.planned(after: index)))),
@@ -217,7 +243,7 @@ public struct Engine: Sendable {
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
         guard let current = limit else {
-            throw CommandRejection(message: "this rep step has no time limit to change: say done when you finish")
+            throw CommandRejection(message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
         }
         let elapsed = activeInPhase(at: now)
         let wanted = current.milliseconds + milliseconds
@@ -242,17 +268,18 @@ public struct Engine: Sendable {
                 if offset > .zero { items.append(Scheduled(offset: offset, action: .countdown(remaining))) }
             }
         }
-        if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10), let limit {
-            // Shortened to before its halfway point, the phase no longer has one.
-            let half = WorkoutDuration(milliseconds: duration.milliseconds / 2)
-            if half < limit { items.append(Scheduled(offset: half, action: .cue("Halfway", isHalfway: true))) }
-        }
-        for cue in phase.cues where limit.map({ cue.at < $0 }) ?? true {
-            items.append(Scheduled(offset: cue.at, action: .cue(cue.text, isHalfway: false)))
+        // Shortened to before an announcement (the halfway point, say), the phase no longer has it.
+        for announcement in phase.announcements(workoutHalfway: plan.halfway) where limit.map({ announcement.offset < $0 }) ?? true {
+            items.append(Scheduled(offset: announcement.offset, action: .cue(announcement.text, isHalfway: announcement.isHalfway)))
         }
         items.sort { $0.offset < $1.offset }
-        if let limit { items.append(Scheduled(offset: limit, action: .end)) }
-        pending = past.map { past in items.filter { due($0.offset) >= past } } ?? items
+        if let limit, phase.window?.fillsRound != true { items.append(Scheduled(offset: limit, action: .end)) }
+        if let windowEnd {
+            // After anything due at the same instant: a phase that ends just as its window does is completed.
+            let offset = scale.workout(windowEnd - phaseStart)
+            items.insert(Scheduled(offset: offset, action: .windowEnd), at: items.firstIndex { $0.offset > offset } ?? items.endIndex)
+        }
+        pending = past.map { past in items.filter { due($0) >= past } } ?? items
     }
 
     // MARK: - Time
@@ -260,6 +287,32 @@ public struct Engine: Sendable {
     /// The real instant at which an offset into the current phase falls.
     private func due(_ offset: WorkoutDuration) -> Instant {
         phaseStart + scale.real(offset)
+    }
+
+    /// When something scheduled is due; a window's end is kept as an instant, so rounds start exactly on their beat.
+    private func due(_ item: Scheduled) -> Instant {
+        if case .windowEnd = item.action, let windowEnd { return windowEnd }
+        return due(item.offset)
+    }
+
+    // MARK: - Windows (EMOM)
+
+    /// Opens a round's window at the start of its first phase, keeps it through the round, and lets the
+    /// rest that fills it last until it ends; outside an EMOM there is none.
+    private mutating func startWindow(of phase: Phase) {
+        guard let window = phase.window else {
+            windowEnd = nil
+            return
+        }
+        if window.startsRound || windowEnd == nil { windowEnd = phaseStart + scale.real(window.length) }
+        if window.fillsRound, let windowEnd { limit = max(.zero, scale.workout(windowEnd - phaseStart)) }
+    }
+
+    /// The first phase after the current round of an EMOM.
+    private func indexAfterRound() -> Int {
+        var next = index + 1
+        while next < plan.phases.count, let window = plan.phases[next].window, !window.startsRound { next += 1 }
+        return next
     }
 
     /// Time spent in the current phase so far, pauses excluded, in workout time.

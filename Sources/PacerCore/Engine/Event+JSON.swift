@@ -21,6 +21,9 @@ extension Event {
             object.add("name", quoted: phase.name)
             if let exercise = phase.exercise { object.add("exercise", quoted: exercise) }
             object.add("duration", raw: phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")
+            if phase.isOpen { object.add("open", raw: "true") }
+            if let target = phase.target { object.add("target", target) }
+            if let distance = phase.distance { object.add("distance", quoted: distance) }
             if let round = phase.round, let rounds = phase.rounds {
                 object.add("round", raw: String(round))
                 object.add("rounds", raw: String(rounds))

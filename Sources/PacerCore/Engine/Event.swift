@@ -3,9 +3,10 @@ public enum SessionOutcome: String, Sendable {
     case completed, quit, aborted
 }
 
-/// How a phase ended.
+/// How a phase ended: run to its end (or `done`), cut short by the user, or cut off by its
+/// round's window (an EMOM) running out.
 public enum PhaseOutcome: String, Sendable {
-    case completed, skipped
+    case completed, skipped, timeout
 }
 
 /// One thing the timer did, as every sink receives it (event stream version 1).

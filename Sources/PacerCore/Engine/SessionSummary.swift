@@ -48,6 +48,8 @@ public struct SessionSummary: Sendable, Equatable {
         case .cooldown: cooledDown = cooledDown + end.active
         }
         switch end.outcome {
+        case .timeout:
+            completedPhases += 1
         case .completed:
             completedPhases += 1
             if end.phase.kind == .reps, end.reps != nil || end.weight != nil {

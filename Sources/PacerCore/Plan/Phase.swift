@@ -2,8 +2,14 @@
 public struct Phase: Sendable, Equatable {
     public var kind: PhaseKind
     public var name: String
-    /// How long the phase counts down; nil for a rep step, which counts up until `done`.
+    /// How long the phase counts down; nil for a rep step or an open step, which count up until `done`.
     public var duration: WorkoutDuration?
+    /// Whether this is an open timed step (`"work": "open"`): it counts up until `done` or `skip`.
+    public var isOpen: Bool
+    /// For an open step: the time to beat, announced when it passes.
+    public var target: WorkoutDuration?
+    /// A distance to cover, as written (`"400 m"`): a label.
+    public var distance: String?
     /// For a rep step: when it advances by itself.
     public var cap: WorkoutDuration?
     public var cue: String?
@@ -15,12 +21,21 @@ public struct Phase: Sendable, Equatable {
     /// What is being trained, for statistics: the step's `exercise`, or for work phases and rep steps
     /// the name without its round numbering; nil for rests and the like.
     public var exercise: String?
+    /// The step's own `halfway`, over the workout's (see `callsHalfway`).
+    public var halfway: Bool?
+    /// For a phase of an EMOM: the window its round must fit in.
+    public var window: RoundWindow?
 
     public init(
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
-        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil, exercise: String? = nil
+        cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil, reps: Int? = nil, weight: Weight? = nil, exercise: String? = nil,
+        halfway: Bool? = nil, isOpen: Bool = false, target: WorkoutDuration? = nil, distance: String? = nil
     ) {
+        self.isOpen = isOpen
+        self.target = target
+        self.distance = distance
         self.exercise = exercise
+        self.halfway = halfway
         self.kind = kind
         self.name = name
         self.duration = duration
@@ -36,9 +51,29 @@ public struct Phase: Sendable, Equatable {
     /// When the phase ends by itself, if it does: its duration, or a rep step's cap.
     public var limit: WorkoutDuration? { duration ?? cap }
 
+    /// Whether the user ends it with `done`: a rep step or an open step.
+    public var endsWithDone: Bool { kind == .reps || isOpen }
+
     /// `round 2/3` for displays, or nil outside rounds and in a group of a single round.
     public var roundLabel: String? {
         guard let round, let rounds, rounds > 1 else { return nil }
         return "round \(round)/\(rounds)"
+    }
+}
+
+/// A phase's place in a round that starts on a fixed beat (an EMOM): the window ends the round,
+/// whatever the user does.
+public struct RoundWindow: Sendable, Equatable {
+    /// How long each round's window lasts (the EMOM's `every`).
+    public var length: WorkoutDuration
+    /// Whether the phase begins its round, and so its window.
+    public var startsRound: Bool
+    /// Whether the phase is the rest that fills what is left of the window.
+    public var fillsRound: Bool
+
+    public init(length: WorkoutDuration, startsRound: Bool = false, fillsRound: Bool = false) {
+        self.length = length
+        self.startsRound = startsRound
+        self.fillsRound = fillsRound
     }
 }

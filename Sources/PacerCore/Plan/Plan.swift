@@ -98,14 +98,20 @@ struct PlanExpansion {
             switch step {
             case .timed(let timed):
                 let number = round?.valueRound
-                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration.value(inRound: number),
-                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number), round: round)
+                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration?.value(inRound: number),
+                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number),
+                            halfway: timed.halfway, round: round)
+                if timed.duration == nil {
+                    phases[phases.count - 1].isOpen = true
+                    phases[phases.count - 1].target = timed.target
+                }
+                phases[phases.count - 1].distance = timed.distance.map { fill($0.value(inRound: number), round) }
             case .reps(let repStep):
                 let number = round?.valueRound
                 let name = repStep.name.value(inRound: number)
                 phases.append(Phase(
                     kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
-                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: fill(repStep.cues, round), round: round?.round,
+                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: resolve(repStep.cues, length: repStep.cap, round), round: round?.round,
                     rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
                     exercise: exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)))
             case .repeated(let group):
@@ -118,6 +124,25 @@ struct PlanExpansion {
                 }
             case .circuit(let circuit):
                 appendCircuit(circuit, round: round)
+            case .emom(let block):
+                appendEMOM(block, round: round)
+            }
+        }
+    }
+
+    /// Each round: its steps, each in the round's window, then a `Rest` for what is left of it (as
+    /// planned, with rep steps taking no time; the engine fills the window as it really is).
+    private mutating func appendEMOM(_ block: EMOMStep, round: RoundContext?) {
+        for number in 1...block.rounds {
+            let context = innerRound(number, of: block.rounds, outer: round)
+            let first = phases.count
+            append(block.steps, round: context)
+            if block.fillsWindow(inRound: context.valueRound) {
+                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: block.every - block.timedLength(inRound: context.valueRound), round: context)
+            }
+            for index in first..<phases.count {
+                phases[index].window = RoundWindow(length: block.every, startsRound: index == first,
+                                                   fillsRound: index == phases.count - 1 && block.fillsWindow(inRound: context.valueRound))
             }
         }
     }
@@ -130,7 +155,7 @@ struct PlanExpansion {
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                 }
                 appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues,
-                            exercise: exercise.exercise, round: context)
+                            exercise: exercise.exercise, halfway: exercise.halfway, round: context)
             }
             if number < circuit.rounds, let rest = circuit.restBetweenRounds ?? circuit.rest {
                 appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
@@ -147,11 +172,13 @@ struct PlanExpansion {
     }
 
     private mutating func appendTimed(
-        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil, round: RoundContext?
+        kind: PhaseKind, name: String, duration: WorkoutDuration?, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil,
+        halfway: Bool? = nil, round: RoundContext?
     ) {
         phases.append(Phase(
             kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
-            cues: fill(cues, round), round: round?.round, rounds: round?.rounds, exercise: self.exercise(exercise, name: name, kind: kind, round)))
+            cues: resolve(cues, length: duration, round), round: round?.round, rounds: round?.rounds,
+            exercise: self.exercise(exercise, name: name, kind: kind, round), halfway: halfway))
     }
 
     /// The exercise as written, filled in; else, for work and rep steps, the one the name implies.
@@ -165,8 +192,8 @@ struct PlanExpansion {
         round?.fill(text) ?? text
     }
 
-    private func fill(_ cues: [Cue], _ round: RoundContext?) -> [Cue] {
-        guard let round else { return cues }
-        return cues.map { Cue(at: $0.at, text: round.fill($0.text)) }
+    /// The cues at their offsets into a phase of `length`, their texts filled in.
+    private func resolve(_ cues: [WrittenCue], length: WorkoutDuration?, _ round: RoundContext?) -> [Cue] {
+        cues.map { Cue(at: $0.at.offset(in: length), text: fill($0.text, round)) }
     }
 }
