@@ -19,29 +19,39 @@ public struct WorkoutLoadError: Error, Sendable {
 public enum WorkoutLoader {
     /// Finds, reads, decodes and expands a workout.
     public static func load(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> LoadedWorkout {
-        let source: WorkoutSource
-        do {
-            source = try library.locate(reference)
-        } catch {
-            throw WorkoutLoadError(lines: ["pacer: \(error)"])
-        }
-        return try load(source)
+        try load(locate(reference, library: library))
+    }
+
+    /// Finds a workout and reads its bytes as they are, without checking them.
+    public static func source(of reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> [UInt8] {
+        try read(locate(reference, library: library))
     }
 
     /// Reads, decodes and expands a workout that has been found.
     public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
-        let bytes: [UInt8]
-        do {
-            bytes = try source.read()
-        } catch {
-            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description.replacingOccurrencesOfPathPrefix(source.path))"])
-        }
+        let bytes = try read(source)
         do {
             let decoded = try WorkoutDecoder.decodeWithWarnings(bytes)
             return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout),
                                  warnings: decoded.warnings.map { $0.formatted(file: source.path) })
         } catch {
             throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: source.path) })
+        }
+    }
+
+    private static func locate(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> WorkoutSource {
+        do {
+            return try library.locate(reference)
+        } catch {
+            throw WorkoutLoadError(lines: ["pacer: \(error)"])
+        }
+    }
+
+    private static func read(_ source: WorkoutSource) throws(WorkoutLoadError) -> [UInt8] {
+        do {
+            return try source.read()
+        } catch {
+            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description.replacingOccurrencesOfPathPrefix(source.path))"])
         }
     }
 }

@@ -1,0 +1,26 @@
+import PacerCore
+import PacerRuntime
+
+/// `pacer cat WORKOUT`: a workout's source as it is written, built-ins included.
+enum CatCommand {
+    static let spec = CommandSpec(
+        name: "cat", abstract: "print a workout's source, built-ins included", usage: "pacer cat WORKOUT", arguments: .workout,
+        details: """
+            WORKOUT is a path or a name on the search path (see 'pacer list'). The file is printed as it
+            is, valid or not, so 'pacer cat tabata > my-tabata.json' starts a workout of your own. On a
+            terminal, control characters in it are shown, not obeyed.
+            """,
+        options: []
+    ) { arguments, environment in
+        CommandSpec.reportingUsage(of: "cat") { () throws(Arguments.UsageError) in
+            let reference = try arguments.workout(for: "cat")
+            do throws(WorkoutLoadError) {
+                Output.source(try WorkoutLoader.source(of: reference, library: WorkoutLibrary(environment: environment)))
+                return ExitStatus.success
+            } catch {
+                error.lines.forEach { Output.problem(TerminalText($0)) }
+                return ExitStatus.failure
+            }
+        }
+    }
+}
