@@ -14,6 +14,12 @@ struct CommandSpec: Sendable {
 
     static let helpOption = OptionSpec(name: "--help", value: nil, help: "show this help")
 
+    /// What a WORKOUT argument may be, for the help of every command that takes one.
+    static let workoutArgument = """
+        WORKOUT is a path, a name on the search path (see 'pacer list'), or - for standard input. A
+        FIFO or <(command) is read like standard input, for at most 10 s.
+        """
+
     /// The options help, the man page and completions show: all but the hidden ones, and `--help`.
     var visibleOptions: [OptionSpec] {
         options.filter { !$0.hidden } + [Self.helpOption]

@@ -9,15 +9,45 @@ public struct WorkoutSource: Sendable {
     public let path: String
     /// Where it was found, as the user knows that place: `./workouts`, `$PACER_PATH`, `built in`.
     public let origin: String
-    let builtIn: [UInt8]?
+    let content: Content
 
-    /// Whether the workout is a file on disk (not one built into pacer).
-    public var isFile: Bool { builtIn == nil }
+    /// How the workout's bytes are had.
+    enum Content: Sendable {
+        /// A regular file found on the search path (a FIFO there is refused, not waited on).
+        case found
+        /// A path the user named: a regular file, or a FIFO or pipe read with a timeout.
+        case named
+        /// `-`: standard input, read once.
+        case standardInput
+        case builtIn([UInt8])
+    }
+
+    /// How long a named FIFO or pipe (`pacer run <(curl …)`) may take to deliver a whole workout.
+    public static let streamTimeout = 10.0
+
+    /// Whether the workout is a file on disk (not one built into pacer or read from a stream).
+    public var isFile: Bool {
+        switch content {
+        case .found, .named: true
+        case .standardInput, .builtIn: false
+        }
+    }
+
+    /// Whether the workout comes from standard input, which therefore cannot carry commands.
+    public var isStandardInput: Bool {
+        if case .standardInput = content { return true }
+        return false
+    }
 
     /// The file's bytes.
     public func read() throws(FileError) -> [UInt8] {
-        if let builtIn { return builtIn }
-        return try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize)
+        let limit = WorkoutDecoder.maximumFileSize
+        switch content {
+        case .found: return try FileSystem.read(path, limit: limit)
+        case .named: return try FileSystem.readNamed(path, limit: limit, timeout: Self.streamTimeout)
+        case .standardInput: return try FileSystem.readStandardInput(named: path, limit: limit)
+        case .builtIn(let bytes): return bytes
+        }
     }
 }
 
@@ -47,11 +77,15 @@ public struct WorkoutLibrary: Sendable {
         self.folders = folders
     }
 
-    /// Finds a workout by path (when the reference has a `/` or ends in `.json`) or by name. A
-    /// path is taken as it is: reading it says precisely what is wrong with it, if anything.
+    /// Finds a workout: `-` is standard input; a path (a reference with a `/` or ending in `.json`)
+    /// is taken as it is, so reading it says precisely what is wrong with it, if anything; anything
+    /// else is a name on the search path.
     public func locate(_ reference: String) throws(WorkoutNotFound) -> WorkoutSource {
+        if reference == "-" {
+            return WorkoutSource(name: "-", path: "<stdin>", origin: "standard input", content: .standardInput)
+        }
         if reference.contains("/") || reference.hasSuffix(".json") {
-            return WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", builtIn: nil)
+            return WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", content: .named)
         }
         if let found = all().first(where: { $0.name == reference }) { return found }
         let searched = folders.map(\.label) + ["the built-in workouts"]
@@ -68,11 +102,11 @@ public struct WorkoutLibrary: Sendable {
         for folder in folders {
             for file in FileSystem.contents(of: folder.path) where file.hasSuffix(".json") && file != "schema.json" {
                 let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
-                sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, builtIn: nil))
+                sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))
             }
         }
         for shipped in ShippedWorkouts.all {
-            sources.append(WorkoutSource(name: shipped.name, path: "<built-in>/\(shipped.file)", origin: "built in", builtIn: shipped.bytes))
+            sources.append(WorkoutSource(name: shipped.name, path: "<built-in>/\(shipped.file)", origin: "built in", content: .builtIn(shipped.bytes)))
         }
         return sources
     }

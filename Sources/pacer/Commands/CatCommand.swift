@@ -5,10 +5,11 @@ import PacerRuntime
 enum CatCommand {
     static let spec = CommandSpec(
         name: "cat", abstract: "print a workout's source, built-ins included", usage: "pacer cat WORKOUT", arguments: .workout,
-        details: """
-            WORKOUT is a path or a name on the search path (see 'pacer list'). The file is printed as it
-            is, valid or not, so 'pacer cat tabata > my-tabata.json' starts a workout of your own. On a
-            terminal, control characters in it are shown, not obeyed.
+        details: CommandSpec.workoutArgument + """
+
+
+            The file is printed as it is, valid or not, so 'pacer cat tabata > my-tabata.json' starts
+            a workout of your own. On a terminal, control characters in it are shown, not obeyed.
             """,
         options: []
     ) { arguments, environment in

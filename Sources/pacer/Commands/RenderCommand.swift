@@ -11,7 +11,9 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render", abstract: "render a workout to a WAV file, tones and spoken coaching included",
         usage: "pacer render [OPTIONS] WORKOUT -o FILE.wav", arguments: .workout,
-        details: """
+        details: CommandSpec.workoutArgument + """
+
+
             The file is the session at real speed, as the speech sink would coach it: a tone at each
             phase start, a tick at each countdown second, and the same words at the same moments,
             spoken by espeak-ng (or espeak). It is 16-bit mono PCM at 22,050 Hz and lasts the

@@ -6,11 +6,13 @@ import PacerSystem
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
-        details: """
-            WORKOUT is a path or a name on the search path (see 'pacer list'). While it runs, type
-            commands at the prompt: pause, resume (or an empty line), skip, back, restart, +30, -10,
-            done [REPS] [@ WEIGHT], status, help, quit. When standard input is not a terminal, the
-            same commands are read from it line by line.
+        details: CommandSpec.workoutArgument + """
+
+
+            While it runs, type commands at the prompt: pause, resume (or an empty line), skip, back,
+            restart, +30, -10, done [REPS] [@ WEIGHT], status, help, quit. When standard input is not a
+            terminal, the same commands are read from it line by line; with 'pacer run -' they come
+            from the terminal (/dev/tty), or from nowhere when there is none.
 
             Sinks (--sink NAME, or NAME:KEY=VALUE,... to give a sink options):
             \(SinkRegistry.summaries)
@@ -75,6 +77,10 @@ enum RunCommand {
             return ExitStatus.failure
         }
         loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+        // Standard input held the workout: commands come from the terminal, if there is one.
+        if loaded.source.isStandardInput, !StandardStreams.reattachInputToTerminal() {
+            options.prompt = false
+        }
         if let log = settings.logPath, loaded.source.isFile, let identity = FileSystem.identity(log),
            identity == FileSystem.identity(loaded.source.path) {
             Output.problem("pacer: the log \(log) is the workout file itself; give another --log FILE")

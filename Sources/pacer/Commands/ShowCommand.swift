@@ -7,7 +7,7 @@ import TerminalSink
 enum ShowCommand {
     static let spec = CommandSpec(
         name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show WORKOUT", arguments: .workout,
-        details: "WORKOUT is a path or a name on the search path (see 'pacer list').",
+        details: CommandSpec.workoutArgument,
         options: [.color]
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "show") { () throws(Arguments.UsageError) in

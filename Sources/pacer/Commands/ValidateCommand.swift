@@ -10,7 +10,7 @@ enum ValidateCommand {
             Prints one 'ok' line per good file with its phase count and planned time, and every problem
             of a bad file on standard error. Warnings (what is probably a mistake) go to standard error
             too. Exits 1 if any file has an error, or with --strict a warning. A FILE may also be a
-            workout name from the search path.
+            workout name from the search path, or - for standard input.
             """,
         options: [OptionSpec(name: "--strict", value: nil, help: "fail on warnings too")]
     ) { arguments, environment in
