@@ -6,18 +6,31 @@ import TerminalSink
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {
     static let spec = CommandSpec(
-        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show WORKOUT", arguments: .workout,
-        details: CommandSpec.workoutArgument,
-        options: [.color]
+        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show [--json] WORKOUT", arguments: .workout,
+        details: CommandSpec.workoutArgument + """
+
+
+            --json prints the expanded plan for scripts instead: the name, the planned seconds and
+            every phase with its start, duration, round, reps, weight and cues (docs/show-json.md).
+            """,
+        options: [
+            .color,
+            OptionSpec(name: "--json", value: nil, help: "the expanded plan as JSON, a phase a line, for scripts"),
+        ]
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "show") { () throws(Arguments.UsageError) in
-            show(try arguments.workout(for: "show"), color: try arguments.colorChoice(), environment: environment)
+            show(try arguments.workout(for: "show"), json: arguments.has("--json"), color: try arguments.colorChoice(), environment: environment)
         }
     }
 
-    private static func show(_ reference: String, color: ColorChoice, environment: Environment) -> Int32 {
+    private static func show(_ reference: String, json: Bool, color: ColorChoice, environment: Environment) -> Int32 {
         do throws(WorkoutLoadError) {
             let loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
+            if json {
+                loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+                Output.data(PlanJSON(loaded.plan).text)
+                return ExitStatus.success
+            }
             let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
             let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
             Timeline(loaded: loaded, colored: colored, columns: columns).lines.forEach(Output.line)
