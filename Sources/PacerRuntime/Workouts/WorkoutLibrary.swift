@@ -20,6 +20,8 @@ public struct WorkoutSource: Sendable {
         /// `-`: standard input, read once.
         case standardInput
         case builtIn([UInt8])
+        /// A line of notation, and the name `--name` gives it.
+        case notation(String, name: String?)
     }
 
     /// How long a named FIFO or pipe (`pacer run <(curl …)`) may take to deliver a whole workout.
@@ -29,7 +31,7 @@ public struct WorkoutSource: Sendable {
     public var isFile: Bool {
         switch content {
         case .found, .named: true
-        case .standardInput, .builtIn: false
+        case .standardInput, .builtIn, .notation: false
         }
     }
 
@@ -39,7 +41,13 @@ public struct WorkoutSource: Sendable {
         return false
     }
 
-    /// The file's bytes.
+    /// The line of notation the workout is written in, if it is.
+    public var notation: String? {
+        if case .notation(let line, _) = content { return line }
+        return nil
+    }
+
+    /// The file's bytes; for a line of notation, the JSON it stands for (nil when it cannot be read).
     public func read() throws(FileError) -> [UInt8] {
         let limit = WorkoutDecoder.maximumFileSize
         switch content {
@@ -47,6 +55,9 @@ public struct WorkoutSource: Sendable {
         case .named: return try FileSystem.readNamed(path, limit: limit, timeout: Self.streamTimeout)
         case .standardInput: return try FileSystem.readStandardInput(named: path, limit: limit)
         case .builtIn(let bytes): return bytes
+        case .notation(let line, let name):
+            guard let notation = try? NotationWorkout(line, name: name) else { throw FileError("cannot read the notation: it has errors") }
+            return Array((notation.json + "\n").utf8)
         }
     }
 }
@@ -65,8 +76,11 @@ public struct WorkoutLibrary: Sendable {
     }
 
     public let folders: [Folder]
+    /// The name a workout written in notation gets (`--name`); by default the line itself.
+    public var notationName: String?
 
-    public init(environment: Environment) {
+    public init(environment: Environment, notationName: String? = nil) {
+        self.notationName = notationName
         var folders: [Folder] = []
         for entry in (environment["PACER_PATH"] ?? "").split(separator: ":") {
             folders.append(Folder(path: String(entry), label: "$PACER_PATH"))
@@ -77,17 +91,21 @@ public struct WorkoutLibrary: Sendable {
         self.folders = folders
     }
 
-    /// Finds a workout: `-` is standard input; a path (a reference with a `/` or ending in `.json`)
-    /// is taken as it is, so reading it says precisely what is wrong with it, if anything; anything
-    /// else is a name on the search path.
+    /// Finds a workout: `-` is standard input; a reference ending in `.json`, or with a `/` that
+    /// names an existing file, is a path taken as it is (reading it says precisely what is wrong
+    /// with it, if anything); then a name on the search path; then a line of notation, which
+    /// starts with a digit (`8x(20s, 10s rest)`); then a path again.
     public func locate(_ reference: String) throws(WorkoutNotFound) -> WorkoutSource {
+        let path = WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", content: .named)
         if reference == "-" {
             return WorkoutSource(name: "-", path: "<stdin>", origin: "standard input", content: .standardInput)
         }
-        if reference.contains("/") || reference.hasSuffix(".json") {
-            return WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", content: .named)
+        if reference.hasSuffix(".json") || reference.contains("/") && FileSystem.exists(reference) { return path }
+        if !reference.contains("/"), let found = all().first(where: { $0.name == reference }) { return found }
+        if NotationWorkout.looksLikeNotation(reference) {
+            return WorkoutSource(name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
         }
-        if let found = all().first(where: { $0.name == reference }) { return found }
+        if reference.contains("/") { return path }
         let searched = folders.map(\.label) + ["the built-in workouts"]
         var message = "no workout named \"\(reference)\" in \(searched.joined(separator: ", "))"
         if let suggestion = Suggestion.closest(to: reference, among: all().map(\.name)) {

@@ -19,7 +19,11 @@ public struct WorkoutLoadError: Error, Sendable {
 public enum WorkoutLoader {
     /// Finds, reads, decodes and expands a workout.
     public static func load(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> LoadedWorkout {
-        try load(locate(reference, library: library))
+        let source = try locate(reference, library: library)
+        if library.notationName != nil, source.notation == nil {
+            throw WorkoutLoadError(lines: ["pacer: --name names a workout written as a line of notation, and \(source.path) is a file"])
+        }
+        return try load(source)
     }
 
     /// Finds a workout and reads its bytes as they are, without checking them.
@@ -29,14 +33,36 @@ public enum WorkoutLoader {
 
     /// Reads, decodes and expands a workout that has been found.
     public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
-        let bytes = try read(source)
-        do {
-            let decoded = try WorkoutDecoder.decodeWithWarnings(bytes)
-            return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout),
-                                 warnings: decoded.warnings.map { $0.formatted(file: source.path) })
+        let decoded = try decode(source)
+        return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source))
+    }
+
+    /// The workout a source holds, checked: a file by the decoder, a line of notation through the JSON it stands for.
+    private static func decode(_ source: WorkoutSource) throws(WorkoutLoadError) -> DecodedWorkout {
+        let notation = try parsedNotation(source)
+        let bytes = notation == nil ? try read(source) : []
+        do throws(WorkoutErrors) {
+            if let notation { return try notation.decode() }
+            return try WorkoutDecoder.decodeWithWarnings(bytes)
         } catch {
-            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: source.path) })
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
         }
+    }
+
+    /// The line of notation a source is written in, read (nil for a file).
+    private static func parsedNotation(_ source: WorkoutSource) throws(WorkoutLoadError) -> NotationWorkout? {
+        guard case .notation(let line, let name) = source.content else { return nil }
+        do {
+            return try NotationWorkout(line, name: name)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// Diagnostics as lines naming the file, or for notation pointing under the line with a caret.
+    private static func lines(for diagnostics: [Diagnostic], of source: WorkoutSource) -> [String] {
+        guard let line = source.notation else { return diagnostics.map { $0.formatted(file: source.path) } }
+        return NotationWorkout.lines(for: diagnostics, in: line)
     }
 
     private static func locate(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> WorkoutSource {
@@ -48,6 +74,7 @@ public enum WorkoutLoader {
     }
 
     private static func read(_ source: WorkoutSource) throws(WorkoutLoadError) -> [UInt8] {
+        if let notation = try parsedNotation(source) { return Array((notation.json + "\n").utf8) }
         do {
             return try source.read()
         } catch {

@@ -9,14 +9,15 @@ enum CatCommand {
 
 
             The file is printed as it is, valid or not, so 'pacer cat tabata > my-tabata.json' starts
-            a workout of your own. On a terminal, control characters in it are shown, not obeyed.
+            a workout of your own; a line of notation is printed as the JSON file it stands for. On a
+            terminal, control characters in it are shown, not obeyed.
             """,
-        options: []
+        options: [.notationName]
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "cat") { () throws(Arguments.UsageError) in
             let reference = try arguments.workout(for: "cat")
             do throws(WorkoutLoadError) {
-                Output.source(try WorkoutLoader.source(of: reference, library: WorkoutLibrary(environment: environment)))
+                Output.source(try WorkoutLoader.source(of: reference, library: arguments.library(environment)))
                 return ExitStatus.success
             } catch {
                 error.lines.forEach { Output.problem(TerminalText($0)) }

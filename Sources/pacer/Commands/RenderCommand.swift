@@ -28,6 +28,7 @@ enum RenderCommand {
             OptionSpec(name: "--rate", value: "WPM", help: "words per minute, \(SpeechSettings.rates.lowerBound) to \(SpeechSettings.rates.upperBound)"),
             OptionSpec(name: "--no-speech", value: nil, help: "tones only: no engine needed"),
             OptionSpec(name: "--speed", value: "X", help: "refused: a rendered workout always runs at real speed"),
+            .notationName,
         ]
     ) { arguments, environment in
         // Before any thread starts: a signal waits to be handled, so the temporary file is never left behind.
@@ -59,7 +60,7 @@ enum RenderCommand {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
+            loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure

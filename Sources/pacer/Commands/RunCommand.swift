@@ -28,6 +28,7 @@ enum RunCommand {
             OptionSpec(name: "--no-prompt", value: nil, help: "no command prompt; the session runs untouched"),
             OptionSpec(name: "--no-history", value: nil, help: "do not record this session in the history"),
             .color,
+            .notationName,
         ]
     ) { arguments, environment in
         // Before anything else: a signal from now on waits to be handled instead of being lost.
@@ -71,7 +72,7 @@ enum RunCommand {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
+            loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
