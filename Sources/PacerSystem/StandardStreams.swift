@@ -34,4 +34,16 @@ public enum StandardStreams {
             }
         }
     }
+
+    /// Puts the controlling terminal on standard input once standard input has been used up (it
+    /// held the workout), so the prompt can read from it; returns false, with /dev/null there
+    /// instead, when the process has no terminal.
+    public static func reattachInputToTerminal() -> Bool {
+        let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        let replacement = terminal >= 0 ? terminal : open("/dev/null", O_RDONLY)
+        guard replacement >= 0 else { return false }
+        dup2(replacement, STDIN_FILENO)
+        close(replacement)
+        return terminal >= 0
+    }
 }

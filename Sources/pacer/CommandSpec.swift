@@ -1,4 +1,5 @@
 import PacerCore
+import PacerRuntime
 import PacerSystem
 
 /// One subcommand: its name, a one-line abstract, its usage and options, and what it does.
@@ -13,6 +14,13 @@ struct CommandSpec: Sendable {
     let run: @Sendable (Arguments, Environment) -> Int32
 
     static let helpOption = OptionSpec(name: "--help", value: nil, help: "show this help")
+
+    /// What a WORKOUT argument may be, for the help of every command that takes one.
+    static let workoutArgument = """
+        WORKOUT is a path, a name on the search path (see 'pacer list'), - for standard input, or a
+        line of notation such as "10s prepare, 8x(20s Sprint, 10s rest), 2m cooldown" (see
+        docs/workout-format.md). A FIFO or <(command) is read like standard input, for at most 10 s.
+        """
 
     /// The options help, the man page and completions show: all but the hidden ones, and `--help`.
     var visibleOptions: [OptionSpec] {
@@ -67,7 +75,17 @@ extension OptionSpec {
                                   kind: .choice(ColorChoice.allCases.map(\.rawValue)))
 }
 
+extension OptionSpec {
+    /// `--name NAME`, for every command that takes a workout written in notation.
+    static let notationName = OptionSpec(name: "--name", value: "NAME", help: "the name of a workout written as a line of notation (default: the line)")
+}
+
 extension Arguments {
+    /// The search path, with the name `--name` gives a workout written in notation.
+    func library(_ environment: Environment) -> WorkoutLibrary {
+        WorkoutLibrary(environment: environment, notationName: value("--name"))
+    }
+
     /// The one workout `command` takes: `run needs a workout`, `run takes one workout` otherwise.
     func workout(for command: String) throws(UsageError) -> String {
         guard positionals.count == 1 else {

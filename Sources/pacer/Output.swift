@@ -27,6 +27,16 @@ enum Output {
         if pending.utf8.count >= 1 << 16 { flush() }
     }
 
+    /// Writes a file's text: as it is to a pipe or a file, with every control character shown to a terminal.
+    static func source(_ bytes: [UInt8]) {
+        if standard.isTerminal {
+            data(TerminalText(lines: String(decoding: bytes, as: UTF8.self)).rendered)
+        } else {
+            flush()
+            try? FileSystem.writeAll(standard.descriptor, bytes)
+        }
+    }
+
     /// Standard output as a stream, for writers that take one.
     struct Stream: TextOutputStream {
         mutating func write(_ string: String) {

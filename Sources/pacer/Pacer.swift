@@ -13,8 +13,8 @@ enum Pacer {
     static let tagline = "a workout interval timer for the terminal"
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
-        HistoryCommand.spec, StatsCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
+        RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, CatCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
+        HistoryCommand.spec, StatsCommand.spec, SchemaCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
     ]
 
     /// The options of `pacer` itself, given instead of a command.

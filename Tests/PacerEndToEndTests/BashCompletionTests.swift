@@ -107,7 +107,7 @@ struct BashCompletionTests {
 
     @Test(arguments: [
         ("ru", ["run"]),
-        ("s", ["show", "stats"]),
+        ("s", ["show", "stats", "schema"]),
         ("run --sp", ["--speed"]),
         ("run --no-", ["--no-bell", "--no-prompt", "--no-history"]),
         ("run tab", ["tabata-four", "tabata"]),

@@ -14,7 +14,7 @@ struct InstallTests {
     /// The files every install puts under the prefix, besides the plugins.
     static let files = [
         "bin/pacer", "share/man/man1/pacer.1", "share/bash-completion/completions/pacer",
-        "share/zsh/site-functions/_pacer", "share/fish/vendor_completions.d/pacer.fish",
+        "share/zsh/site-functions/_pacer", "share/fish/vendor_completions.d/pacer.fish", "share/pacer/schema.json",
     ]
 
     /// Runs scripts/install with these arguments from `directory`, with the test's own environment
@@ -60,7 +60,8 @@ struct InstallTests {
         let version = await (try PacerProcess(["--version"], environment: sandbox.environment(), directory: elsewhere, executable: pacer)).finish()
         #expect(version.status == 0 && version.stdout.wholeMatch(of: /pacer \d+\.\d+\.\d+\n/) != nil, "\(version)")
         for (arguments, file) in [(["help", "--man"], Self.files[1]), (["completions", "bash"], Self.files[2]),
-                                  (["completions", "zsh"], Self.files[3]), (["completions", "fish"], Self.files[4])] {
+                                  (["completions", "zsh"], Self.files[3]), (["completions", "fish"], Self.files[4]),
+                                  (["schema"], Self.files[5])] {
             let printed = await (try PacerProcess(arguments, environment: sandbox.environment(), directory: elsewhere, executable: pacer)).finish()
             let installed = try String(contentsOf: prefix.appendingPathComponent(file), encoding: .utf8)
             #expect(printed.status == 0 && installed == printed.stdout, "\(file) is not what pacer \(arguments.joined(separator: " ")) prints")

@@ -258,3 +258,23 @@ struct ShowAndListTests {
         #expect(list.stdoutLines.dropFirst().map { String($0.prefix { $0 != " " }) } == Self.builtIns, "\(list)")
     }
 }
+
+/// `pacer show --json`: the plan for scripts (its shape is tested in PacerCoreTests' PlanJSONTests).
+@Suite("show --json")
+struct ShowJSONTests {
+    @Test func showJSONPrintsThePlanOfABuiltInAndNothingElse() async throws {
+        let sandbox = try Sandbox()
+        let result = try await PacerProcess.run(["show", "--json", "seven-minute"], in: sandbox)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let phases = try #require(document["phases"] as? [[String: Any]])
+        #expect(document["name"] as? String == "7-Minute Workout" && document["planned"] as? Double == 480, "\(result)")
+        #expect(phases.count == 24 && phases[23]["name"] as? String == "Side plank" && phases[23]["start"] as? Double == 450, "\(result)")
+    }
+
+    @Test func showJSONOfABrokenWorkoutPrintsOnlyItsErrors() async throws {
+        let sandbox = try Sandbox()
+        let result = try await PacerProcess.run(["show", "--json", "-"], in: sandbox, stdin: .text(#"{"name": "x", "steps": []}"#))
+        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.contains("<stdin>: error: at steps: must not be empty"), "\(result)")
+    }
+}

@@ -9,15 +9,56 @@ public struct WorkoutSource: Sendable {
     public let path: String
     /// Where it was found, as the user knows that place: `./workouts`, `$PACER_PATH`, `built in`.
     public let origin: String
-    let builtIn: [UInt8]?
+    let content: Content
 
-    /// Whether the workout is a file on disk (not one built into pacer).
-    public var isFile: Bool { builtIn == nil }
+    /// How the workout's bytes are had.
+    enum Content: Sendable {
+        /// A regular file found on the search path (a FIFO there is refused, not waited on).
+        case found
+        /// A path the user named: a regular file, or a FIFO or pipe read with a timeout.
+        case named
+        /// `-`: standard input, read once.
+        case standardInput
+        case builtIn([UInt8])
+        /// A line of notation, and the name `--name` gives it.
+        case notation(String, name: String?)
+    }
 
-    /// The file's bytes.
+    /// How long a named FIFO or pipe (`pacer run <(curl …)`) may take to deliver a whole workout.
+    public static let streamTimeout = 10.0
+
+    /// Whether the workout is a file on disk (not one built into pacer or read from a stream).
+    public var isFile: Bool {
+        switch content {
+        case .found, .named: true
+        case .standardInput, .builtIn, .notation: false
+        }
+    }
+
+    /// Whether the workout comes from standard input, which therefore cannot carry commands.
+    public var isStandardInput: Bool {
+        if case .standardInput = content { return true }
+        return false
+    }
+
+    /// The line of notation the workout is written in, if it is.
+    public var notation: String? {
+        if case .notation(let line, _) = content { return line }
+        return nil
+    }
+
+    /// The file's bytes; for a line of notation, the JSON it stands for (nil when it cannot be read).
     public func read() throws(FileError) -> [UInt8] {
-        if let builtIn { return builtIn }
-        return try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize, kind: "a workout file")
+        let limit = WorkoutDecoder.maximumFileSize
+        switch content {
+        case .found: return try FileSystem.read(path, limit: limit, kind: "a workout file")
+        case .named: return try FileSystem.readNamed(path, limit: limit, timeout: Self.streamTimeout)
+        case .standardInput: return try FileSystem.readStandardInput(named: path, limit: limit)
+        case .builtIn(let bytes): return bytes
+        case .notation(let line, let name):
+            guard let notation = try? NotationWorkout(line, name: name) else { throw FileError("cannot read the notation: it has errors") }
+            return Array((notation.json + "\n").utf8)
+        }
     }
 }
 
@@ -35,8 +76,11 @@ public struct WorkoutLibrary: Sendable {
     }
 
     public let folders: [Folder]
+    /// The name a workout written in notation gets (`--name`); by default the line itself.
+    public var notationName: String?
 
-    public init(environment: Environment) {
+    public init(environment: Environment, notationName: String? = nil) {
+        self.notationName = notationName
         var folders: [Folder] = []
         for entry in (environment["PACER_PATH"] ?? "").split(separator: ":") {
             folders.append(Folder(path: String(entry), label: "$PACER_PATH"))
@@ -47,13 +91,21 @@ public struct WorkoutLibrary: Sendable {
         self.folders = folders
     }
 
-    /// Finds a workout by path (when the reference has a `/` or ends in `.json`) or by name. A
-    /// path is taken as it is: reading it says precisely what is wrong with it, if anything.
+    /// Finds a workout: `-` is standard input; a reference ending in `.json`, or with a `/` that
+    /// names an existing file, is a path taken as it is (reading it says precisely what is wrong
+    /// with it, if anything); then a name on the search path; then a line of notation, which
+    /// starts with a digit (`8x(20s, 10s rest)`); then a path again.
     public func locate(_ reference: String) throws(WorkoutNotFound) -> WorkoutSource {
-        if reference.contains("/") || reference.hasSuffix(".json") {
-            return WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", builtIn: nil)
+        let path = WorkoutSource(name: Self.name(ofFile: reference), path: reference, origin: "path", content: .named)
+        if reference == "-" {
+            return WorkoutSource(name: "-", path: "<stdin>", origin: "standard input", content: .standardInput)
         }
-        if let found = all().first(where: { $0.name == reference }) { return found }
+        if reference.hasSuffix(".json") || reference.contains("/") && FileSystem.exists(reference) { return path }
+        if !reference.contains("/"), let found = all().first(where: { $0.name == reference }) { return found }
+        if NotationWorkout.looksLikeNotation(reference) {
+            return WorkoutSource(name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
+        }
+        if reference.contains("/") { return path }
         let searched = folders.map(\.label) + ["the built-in workouts"]
         var message = "no workout named \"\(reference)\" in \(searched.joined(separator: ", "))"
         if let suggestion = Suggestion.closest(to: reference, among: all().map(\.name)) {
@@ -68,11 +120,11 @@ public struct WorkoutLibrary: Sendable {
         for folder in folders {
             for file in FileSystem.contents(of: folder.path) where file.hasSuffix(".json") && file != "schema.json" {
                 let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
-                sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, builtIn: nil))
+                sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))
             }
         }
         for shipped in ShippedWorkouts.all {
-            sources.append(WorkoutSource(name: shipped.name, path: "<built-in>/\(shipped.file)", origin: "built in", builtIn: shipped.bytes))
+            sources.append(WorkoutSource(name: shipped.name, path: "<built-in>/\(shipped.file)", origin: "built in", content: .builtIn(shipped.bytes)))
         }
         return sources
     }

@@ -19,29 +19,66 @@ public struct WorkoutLoadError: Error, Sendable {
 public enum WorkoutLoader {
     /// Finds, reads, decodes and expands a workout.
     public static func load(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> LoadedWorkout {
-        let source: WorkoutSource
-        do {
-            source = try library.locate(reference)
-        } catch {
-            throw WorkoutLoadError(lines: ["pacer: \(error)"])
+        let source = try locate(reference, library: library)
+        if library.notationName != nil, source.notation == nil {
+            throw WorkoutLoadError(lines: ["pacer: --name names a workout written as a line of notation, and \(source.path) is a file"])
         }
         return try load(source)
     }
 
+    /// Finds a workout and reads its bytes as they are, without checking them.
+    public static func source(of reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> [UInt8] {
+        try read(locate(reference, library: library))
+    }
+
     /// Reads, decodes and expands a workout that has been found.
     public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
-        let bytes: [UInt8]
+        let decoded = try decode(source)
+        return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source))
+    }
+
+    /// The workout a source holds, checked: a file by the decoder, a line of notation through the JSON it stands for.
+    private static func decode(_ source: WorkoutSource) throws(WorkoutLoadError) -> DecodedWorkout {
+        let notation = try parsedNotation(source)
+        let bytes = notation == nil ? try read(source) : []
+        do throws(WorkoutErrors) {
+            if let notation { return try notation.decode() }
+            return try WorkoutDecoder.decodeWithWarnings(bytes)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// The line of notation a source is written in, read (nil for a file).
+    private static func parsedNotation(_ source: WorkoutSource) throws(WorkoutLoadError) -> NotationWorkout? {
+        guard case .notation(let line, let name) = source.content else { return nil }
         do {
-            bytes = try source.read()
+            return try NotationWorkout(line, name: name)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// Diagnostics as lines naming the file, or for notation pointing under the line with a caret.
+    private static func lines(for diagnostics: [Diagnostic], of source: WorkoutSource) -> [String] {
+        guard let line = source.notation else { return diagnostics.map { $0.formatted(file: source.path) } }
+        return NotationWorkout.lines(for: diagnostics, in: line)
+    }
+
+    private static func locate(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> WorkoutSource {
+        do {
+            return try library.locate(reference)
+        } catch {
+            throw WorkoutLoadError(lines: ["pacer: \(error)"])
+        }
+    }
+
+    private static func read(_ source: WorkoutSource) throws(WorkoutLoadError) -> [UInt8] {
+        if let notation = try parsedNotation(source) { return Array((notation.json + "\n").utf8) }
+        do {
+            return try source.read()
         } catch {
             throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description.replacingOccurrencesOfPathPrefix(source.path))"])
-        }
-        do {
-            let decoded = try WorkoutDecoder.decodeWithWarnings(bytes)
-            return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout),
-                                 warnings: decoded.warnings.map { $0.formatted(file: source.path) })
-        } catch {
-            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: source.path) })
         }
     }
 }

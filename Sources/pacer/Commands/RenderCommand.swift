@@ -11,7 +11,9 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render", abstract: "render a workout to a WAV file, tones and spoken coaching included",
         usage: "pacer render [OPTIONS] WORKOUT -o FILE.wav", arguments: .workout,
-        details: """
+        details: CommandSpec.workoutArgument + """
+
+
             The file is the session at real speed, as the speech sink would coach it: a tone at each
             phase start, a tick at each countdown second, and the same words at the same moments,
             spoken by espeak-ng (or espeak). It is 16-bit mono PCM at 22,050 Hz and lasts the
@@ -26,6 +28,7 @@ enum RenderCommand {
             OptionSpec(name: "--rate", value: "WPM", help: "words per minute, \(SpeechSettings.rates.lowerBound) to \(SpeechSettings.rates.upperBound)"),
             OptionSpec(name: "--no-speech", value: nil, help: "tones only: no engine needed"),
             OptionSpec(name: "--speed", value: "X", help: "refused: a rendered workout always runs at real speed"),
+            .notationName,
         ]
     ) { arguments, environment in
         // Before any thread starts: a signal waits to be handled, so the temporary file is never left behind.
@@ -57,7 +60,7 @@ enum RenderCommand {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
+            loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure

@@ -6,11 +6,13 @@ import PacerSystem
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
-        details: """
-            WORKOUT is a path or a name on the search path (see 'pacer list'). While it runs, type
-            commands at the prompt: pause, resume (or an empty line), skip, back, restart, +30, -10,
-            done [REPS] [@ WEIGHT], status, help, quit. When standard input is not a terminal, the
-            same commands are read from it line by line.
+        details: CommandSpec.workoutArgument + """
+
+
+            While it runs, type commands at the prompt: pause, resume (or an empty line), skip, back,
+            restart, +30, -10, done [REPS] [@ WEIGHT], status, help, quit. When standard input is not a
+            terminal, the same commands are read from it line by line; with 'pacer run -' they come
+            from the terminal (/dev/tty), or from nowhere when there is none.
 
             Sinks (--sink NAME, or NAME:KEY=VALUE,... to give a sink options):
             \(SinkRegistry.summaries)
@@ -26,6 +28,7 @@ enum RunCommand {
             OptionSpec(name: "--no-prompt", value: nil, help: "no command prompt; the session runs untouched"),
             OptionSpec(name: "--no-history", value: nil, help: "do not record this session in the history"),
             .color,
+            .notationName,
         ]
     ) { arguments, environment in
         // Before anything else: a signal from now on waits to be handled instead of being lost.
@@ -69,12 +72,16 @@ enum RunCommand {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
+            loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
         }
         loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+        // Standard input held the workout: commands come from the terminal, if there is one.
+        if loaded.source.isStandardInput, !StandardStreams.reattachInputToTerminal() {
+            options.prompt = false
+        }
         if let shared = SharedFile.find(among: files(of: specs, settings: settings, environment: environment, workout: loaded)) {
             Output.problem(TerminalText(shared.message))
             return ExitStatus.failure

@@ -6,24 +6,78 @@ import TerminalSink
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {
     static let spec = CommandSpec(
-        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show WORKOUT", arguments: .workout,
-        details: "WORKOUT is a path or a name on the search path (see 'pacer list').",
-        options: [.color]
+        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show [--json | --notation] WORKOUT",
+        arguments: .workout,
+        details: CommandSpec.workoutArgument + """
+
+
+            --json prints the expanded plan for scripts instead: the name, the planned seconds and
+            every phase with its start, duration, round, reps, weight and cues (docs/show-json.md).
+            --notation prints the workout as one line of notation, to share in a message; what the
+            line leaves out (the description, cues, ...) is named on standard error.
+            """,
+        options: [
+            .color,
+            OptionSpec(name: "--json", value: nil, help: "the expanded plan as JSON, a phase a line, for scripts"),
+            OptionSpec(name: "--notation", value: nil, help: "the workout as one line of notation"),
+            .notationName,
+        ]
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "show") { () throws(Arguments.UsageError) in
-            show(try arguments.workout(for: "show"), color: try arguments.colorChoice(), environment: environment)
+            let reference = try arguments.workout(for: "show")
+            guard !(arguments.has("--json") && arguments.has("--notation")) else {
+                throw .init(message: "--json and --notation are two different outputs; give one of them")
+            }
+            let format: Format = arguments.has("--json") ? .json : arguments.has("--notation") ? .notation : .timeline(try arguments.colorChoice())
+            return show(reference, as: format, library: arguments.library(environment), environment: environment)
         }
     }
 
-    private static func show(_ reference: String, color: ColorChoice, environment: Environment) -> Int32 {
+    /// What `show` prints.
+    enum Format {
+        case timeline(ColorChoice)
+        case json
+        case notation
+    }
+
+    private static func show(_ reference: String, as format: Format, library: WorkoutLibrary, environment: Environment) -> Int32 {
         do throws(WorkoutLoadError) {
-            let loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment))
-            let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
-            let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
-            Timeline(loaded: loaded, colored: colored, columns: columns).lines.forEach(Output.line)
-            return ExitStatus.success
+            let loaded = try WorkoutLoader.load(reference, library: library)
+            switch format {
+            case .json:
+                loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+                Output.data(PlanJSON(loaded.plan).text)
+                return ExitStatus.success
+            case .notation:
+                return notation(of: loaded)
+            case .timeline(let color):
+                let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
+                let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
+                Timeline(loaded: loaded, colored: colored, columns: columns).lines.forEach(Output.line)
+                return ExitStatus.success
+            }
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
+            return ExitStatus.failure
+        }
+    }
+}
+
+extension ShowCommand {
+    /// Prints the workout as one line of notation, and on standard error what the line leaves out.
+    private static func notation(of loaded: LoadedWorkout) -> Int32 {
+        do throws(NotationUnsupported) {
+            let written = try NotationWriter.write(loaded.workout)
+            Output.line(TerminalText(written.line))
+            if !written.leftOut.isEmpty {
+                let list = written.leftOut.count == 1 ? written.leftOut[0] : written.leftOut.dropLast().joined(separator: ", ") + " and " + written.leftOut.last!
+                var note: TerminalText = "pacer: the line leaves out \(list)"
+                if written.leftOut.contains("the name") { note += " (give the name with --name)" }
+                Output.problem(note)
+            }
+            return ExitStatus.success
+        } catch {
+            Output.problem("pacer: \(loaded.source.path) cannot be written as one line: \(error.description)")
             return ExitStatus.failure
         }
     }

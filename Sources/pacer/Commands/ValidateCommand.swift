@@ -10,14 +10,14 @@ enum ValidateCommand {
             Prints one 'ok' line per good file with its phase count and planned time, and every problem
             of a bad file on standard error. Warnings (what is probably a mistake) go to standard error
             too. Exits 1 if any file has an error, or with --strict a warning. A FILE may also be a
-            workout name from the search path.
+            workout name from the search path, - for standard input, or a line of notation.
             """,
-        options: [OptionSpec(name: "--strict", value: nil, help: "fail on warnings too")]
+        options: [OptionSpec(name: "--strict", value: nil, help: "fail on warnings too"), .notationName]
     ) { arguments, environment in
         guard !arguments.positionals.isEmpty else {
             return Pacer.usageError("validate needs at least one workout file", hintFor: "validate")
         }
-        let library = WorkoutLibrary(environment: environment)
+        let library = arguments.library(environment)
         var failed = false
         for reference in arguments.positionals {
             do throws(WorkoutLoadError) {

@@ -1,0 +1,268 @@
+/// A mistake in a line of notation: the column it is at (from 1, counting characters) and what
+/// was expected there.
+public struct NotationSyntaxError: Error, Sendable, Equatable {
+    public let column: Int
+    public let message: String
+}
+
+/// Reads the one-line notation (`10s prepare, 8x(20s Sprint, 10s rest), 2m cooldown`) into the
+/// steps of a workout file, as JSON for `WorkoutDecoder`, noting the column each step came from.
+///
+/// The grammar (docs/workout-format.md, "One-line notation"):
+///
+///     items  = item { "," item }
+///     item   = COUNT ["x"|"×"] "(" items ")" [ "/" DURATION ]     a repeat, with a rest between rounds
+///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step
+///            | DURATION [KIND] [NAME]                              a timed step
+///
+/// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
+/// the decoder checks it by the rules (and with the messages) of every workout file.
+struct NotationParser {
+    static let kinds = PhaseKind.timed.map(\.rawValue)
+    /// Characters that end an unquoted name.
+    static let nameEnds: Set<Character> = [",", ")"]
+    /// Characters a name must be quoted to contain.
+    static let special: Set<Character> = [",", "(", ")", "\""]
+
+    private let characters: [Character]
+    private var index = 0
+    private var depth = 0
+    /// The column of each JSON path written, for pointing the decoder's findings at the line.
+    private(set) var columns: [String: Int] = [:]
+
+    init(_ line: String) {
+        characters = Array(line)
+    }
+
+    /// The JSON array of steps the whole line stands for.
+    mutating func parseLine() throws(NotationSyntaxError) -> String {
+        skipSpaces()
+        guard index < characters.count else { throw error("the line is empty: expected a step such as 30s, 5 reps Squats or 8x(20s, 10s rest)") }
+        let steps = try parseItems(path: "steps")
+        if peek == ")" { throw error("unexpected ')': there is no '(' open to close") }
+        return steps
+    }
+
+    // MARK: - Items
+
+    private mutating func parseItems(path: String) throws(NotationSyntaxError) -> String {
+        var steps: [String] = []
+        while true {
+            skipSpaces()
+            steps.append(try parseItem(path: "\(path)[\(steps.count)]"))
+            skipSpaces()
+            guard peek == "," else { break }
+            index += 1
+        }
+        if index < characters.count, peek != ")" {
+            throw error("unexpected \(describeCurrent()): expected ',' before the next step\(depth > 0 ? " or ')' to close the repeat" : "")")
+        }
+        return "[" + steps.joined(separator: ",") + "]"
+    }
+
+    private mutating func parseItem(path: String) throws(NotationSyntaxError) -> String {
+        let start = index
+        columns[path] = start + 1
+        guard peek?.isASCIIDigit == true else {
+            throw error("unexpected \(describeCurrent()): expected a step, such as 30s, 45s Burpees, 5 reps Squats or 8x(20s, 10s rest)")
+        }
+        while peek?.isASCIIDigit == true { index += 1 }
+        let count = String(characters[start..<index])
+        var look = index
+        while look < characters.count, characters[look] == " " { look += 1 }
+        if look < characters.count, characters[look] == "x" || characters[look] == "×" {
+            look += 1
+            while look < characters.count, characters[look] == " " { look += 1 }
+            if look < characters.count, characters[look] == "(" {
+                index = look
+                return try parseRepeat(count: count, path: path, start: start)
+            }
+        }
+        skipSpaces()
+        if let unit = peekWord(), unit == "reps" || unit == "rep" {
+            index += unit.count
+            return try parseRepStep(count: count, path: path, start: start)
+        }
+        index = start
+        return try parseTimed(duration: durationText(startingWith: word()), path: path, start: start)
+    }
+
+    private mutating func parseRepeat(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+        let open = index
+        depth += 1
+        guard depth <= WorkoutDecoder.maximumNesting else {
+            index = start
+            throw error("repeats nest more than \(WorkoutDecoder.maximumNesting) levels deep here, the limit")
+        }
+        index += 1
+        skipSpaces()
+        if peek == ")" { throw error("expected a step inside the brackets: a repeat repeats at least one") }
+        let steps = try parseItems(path: "\(path).steps")
+        guard peek == ")" else {
+            throw error("the line ends here, but the '(' at column \(open + 1) is not closed: expected ')'")
+        }
+        index += 1
+        depth -= 1
+        var fields = ["\"repeat\":\(Self.number(count))", "\"steps\":\(steps)"]
+        columns["\(path).repeat"] = start + 1
+        skipSpaces()
+        if peek == "/" {
+            index += 1
+            skipSpaces()
+            columns["\(path).rest_between_rounds"] = index + 1
+            guard peek?.isASCIIDigit == true else {
+                throw error("expected the rest between rounds after '/', a duration such as 10s")
+            }
+            fields.append("\"rest_between_rounds\":\(JSONText.quoted(durationText(startingWith: word())))")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private mutating func parseRepStep(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+        columns["\(path).reps"] = start + 1
+        skipSpaces()
+        columns["\(path).name"] = index + 1
+        guard let name = try parseName(stoppingAt: "@") else {
+            throw error("expected the exercise after 'reps': a rep step is N reps NAME, such as 5 reps Back squat")
+        }
+        var fields = ["\"reps\":\(Self.number(count))", "\"name\":\(JSONText.quoted(name))"]
+        if peek == "@" {
+            index += 1
+            skipSpaces()
+            columns["\(path).weight"] = index + 1
+            let isQuoted = peek == "\""
+            guard let weight = try parseName(stoppingAt: nil) else {
+                throw error("expected a weight after '@', such as 80 kg or 60")
+            }
+            let number = isQuoted ? nil : weight.decimalValue
+            fields.append("\"weight\":" + (number.map(JSONText.number) ?? JSONText.quoted(weight)))
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private mutating func parseTimed(duration: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+        skipSpaces()
+        if peek == "(" {
+            throw error("unexpected '(': a repeat is written N x (steps), such as 8x(20s, 10s rest)")
+        }
+        var kind = "work"
+        if let word = peekWord(), let known = Self.kinds.first(where: { $0 == word.lowercased() }) {
+            kind = known
+            index += word.count
+            skipSpaces()
+        }
+        columns["\(path).\(kind)"] = start + 1
+        var fields = ["\(JSONText.quoted(kind)):\(JSONText.quoted(duration))"]
+        columns["\(path).name"] = index + 1
+        if let name = try parseName(stoppingAt: nil) {
+            fields.append("\"name\":\(JSONText.quoted(name))")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    // MARK: - Words and names
+
+    /// A name up to the next `,` or `)` (or `stop`), or a quoted one; nil when there is none.
+    private mutating func parseName(stoppingAt stop: Character?) throws(NotationSyntaxError) -> String? {
+        skipSpaces()
+        if peek == "\"" {
+            let name = try quoted()
+            skipSpaces()
+            return name
+        }
+        let start = index
+        while let character = peek, !Self.nameEnds.contains(character), character != stop {
+            if character == "(" || character == "\"" {
+                throw error("a name with \(character == "(" ? "a bracket" : "a quote") in it is written in double quotes, such as 30s \"Plank (elbows)\"")
+            }
+            index += 1
+        }
+        let name = String(characters[start..<index]).trimmingSpaces()
+        return name.isEmpty ? nil : name
+    }
+
+    /// A name in double quotes, where `\"` is a quote and `\\` a backslash.
+    private mutating func quoted() throws(NotationSyntaxError) -> String {
+        let open = index
+        index += 1
+        var text = ""
+        while let character = peek {
+            index += 1
+            switch character {
+            case "\"": return text
+            case "\\" where peek == "\"" || peek == "\\":
+                text.append(characters[index])
+                index += 1
+            default: text.append(character)
+            }
+        }
+        index = open
+        throw error("this quoted name is not closed: end it with \"")
+    }
+
+    /// A duration as written, joining a following part of it (`1m 30s`).
+    private mutating func durationText(startingWith first: String) -> String {
+        var text = first
+        skipSpaces()
+        while text.last?.isLetter == true, let next = peekWord(allowingDigits: true), Self.isDurationPart(next) {
+            index += next.count
+            text += " " + next
+            skipSpaces()
+        }
+        return text
+    }
+
+    /// `30s`, `5m`, `1h`: a number and a unit letter, the second half of `1m 30s`.
+    static func isDurationPart(_ word: String) -> Bool {
+        guard let unit = word.last, "hms".contains(unit) else { return false }
+        return String(word.dropLast()).decimalValue != nil
+    }
+
+    /// The characters up to the next space, `,`, `(`, `)`, `/`, `"` or `@`.
+    private mutating func word() -> String {
+        let start = index
+        while let character = peek, !Self.breaksWord(character) { index += 1 }
+        return String(characters[start..<index])
+    }
+
+    /// The word that starts here, without moving past it: letters only unless `allowingDigits`.
+    private func peekWord(allowingDigits: Bool = false) -> String? {
+        var end = index
+        while end < characters.count, !Self.breaksWord(characters[end]), allowingDigits || characters[end].isLetter { end += 1 }
+        guard end > index, end == characters.count || Self.breaksWord(characters[end]) else { return nil }
+        return String(characters[index..<end])
+    }
+
+    static func breaksWord(_ character: Character) -> Bool {
+        character == " " || character == "\t" || "(),/\"@".contains(character)
+    }
+
+    /// Digits as a JSON number (which has no leading zeros).
+    private static func number(_ digits: String) -> String {
+        digits.drop { $0 == "0" }.isEmpty ? "0" : String(digits.drop { $0 == "0" })
+    }
+
+    // MARK: - Scanning
+
+    private var peek: Character? {
+        index < characters.count ? characters[index] : nil
+    }
+
+    private mutating func skipSpaces() {
+        while let character = peek, character == " " || character == "\t" { index += 1 }
+    }
+
+    private func describeCurrent() -> String {
+        guard let character = peek else { return "the end of the line" }
+        return "'\(TerminalText.visible(String(character), keepingLineBreaks: false))'"
+    }
+
+    private func error(_ message: String) -> NotationSyntaxError {
+        NotationSyntaxError(column: index + 1, message: message)
+    }
+}
+
+extension Character {
+    /// `0` to `9`, and no other script's digits.
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,126 @@
+/// Why a workout cannot be written as one line of notation.
+public struct NotationUnsupported: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// A workout written as one line of notation, and what of the workout the line leaves out.
+public struct WrittenNotation: Sendable, Equatable {
+    public let line: String
+    /// What the line does not carry, in words (`the description`, `2 cues`), in a stable order.
+    public let leftOut: [String]
+}
+
+/// Writes a workout back out as one line of notation, when every step has a spelling in it: the
+/// same phases (kinds, names, durations, reps and weights) come back when the line is read.
+public struct NotationWriter {
+    private var leftOut: [String: Int] = [:]
+    private static let order = ["the name", "the description", "the tags", "the countdown", "halfway", "block names", "cues", "exercises", "caps"]
+
+    /// The line for `workout`, or why there is none.
+    public static func write(_ workout: Workout) throws(NotationUnsupported) -> WrittenNotation {
+        var writer = NotationWriter()
+        if workout.description != nil { writer.note("the description") }
+        if !workout.tags.isEmpty { writer.note("the tags") }
+        if workout.countdown != 3 { writer.note("the countdown") }
+        if workout.halfway { writer.note("halfway") }
+        let line = try writer.items(workout.steps, path: "steps")
+        if workout.name != NotationWorkout.defaultName(for: line) { writer.note("the name") }
+        let leftOut = order.compactMap { key -> String? in
+            guard let count = writer.leftOut[key] else { return nil }
+            return ["cues", "exercises", "caps", "block names"].contains(key) ? "\(count) \(count == 1 ? String(key.dropLast()) : key)" : key
+        }
+        return WrittenNotation(line: line, leftOut: leftOut)
+    }
+
+    private mutating func note(_ thing: String, _ count: Int = 1) {
+        if count > 0 { leftOut[thing, default: 0] += count }
+    }
+
+    private mutating func items(_ steps: [Step], path: String) throws(NotationUnsupported) -> String {
+        var written: [String] = []
+        for (index, step) in steps.enumerated() {
+            written.append(try item(step, path: "\(path)[\(index)]"))
+        }
+        return written.joined(separator: ", ")
+    }
+
+    private mutating func item(_ step: Step, path: String) throws(NotationUnsupported) -> String {
+        switch step {
+        case .timed(let timed):
+            note("cues", timed.cues.count + (timed.cue == nil ? 0 : 1))
+            note("exercises", timed.exercise == nil ? 0 : 1)
+            return timedText(kind: timed.kind, duration: try single(timed.duration, path), name: try timed.name.map { name throws(NotationUnsupported) in try single(name, path) })
+        case .reps(let rep):
+            note("cues", rep.cues.count + (rep.cue == nil ? 0 : 1))
+            note("exercises", rep.exercise == nil ? 0 : 1)
+            note("caps", rep.cap == nil ? 0 : 1)
+            var text = "\(try single(rep.reps, path)) reps \(Self.name(try single(rep.name, path)))"
+            if let weight = try rep.weight.map({ weight throws(NotationUnsupported) in try single(weight, path) }) { text += " @ \(Self.weight(weight))" }
+            return text
+        case .repeated(let group):
+            guard group.items == nil else {
+                throw NotationUnsupported(description: "\(path) is a for block (a round per item), which the notation has no spelling for")
+            }
+            note("block names", group.name == nil ? 0 : 1)
+            return Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
+        case .circuit(let circuit):
+            var exercises: [String] = []
+            for exercise in circuit.exercises {
+                note("cues", exercise.cues.count + (exercise.cue == nil ? 0 : 1))
+                note("exercises", exercise.exercise == nil ? 0 : 1)
+                if !exercises.isEmpty, let rest = circuit.rest { exercises.append(timedText(kind: .rest, duration: rest, name: nil)) }
+                exercises.append(timedText(kind: .work, duration: exercise.work ?? circuit.work, name: exercise.name))
+            }
+            let inside = exercises.joined(separator: ", ")
+            guard circuit.rounds > 1 else { return inside }
+            return Self.repeatText(count: circuit.rounds, inside: inside, rest: circuit.restBetweenRounds ?? circuit.rest)
+        }
+    }
+
+    private func timedText(kind: PhaseKind, duration: WorkoutDuration, name: String?) -> String {
+        var text = Self.duration(duration)
+        if kind != .work { text += " \(kind.rawValue)" }
+        if let name, name != kind.defaultName { text += " \(Self.name(name))" }
+        return text
+    }
+
+    private static func repeatText(count: Int, inside: String, rest: WorkoutDuration?) -> String {
+        "\(count)x(\(inside))" + (rest.map { " / \(duration($0))" } ?? "")
+    }
+
+    /// A value the same in every round; the notation has no spelling for one value per round.
+    private func single<Value>(_ value: PerRound<Value>, _ path: String) throws(NotationUnsupported) -> Value {
+        guard case .same(let one) = value else {
+            throw NotationUnsupported(description: "\(path) has a value per round, which the notation has no spelling for")
+        }
+        return one
+    }
+
+    /// `45s`, `1m30s`, `1h5m`, or seconds with a fraction (`2.5`).
+    static func duration(_ duration: WorkoutDuration) -> String {
+        guard duration.milliseconds % 1000 == 0 else { return Decimal3(duration.milliseconds).text }
+        let total = duration.milliseconds / 1000
+        let parts = [(total / 3600, "h"), (total % 3600 / 60, "m"), (total % 60, "s")]
+        return parts.filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+    }
+
+    /// A name as written, or in quotes when reading it bare would give something else: a kind
+    /// (`Rest`), a part of a duration (`30s …`), a character the notation uses, spaces at its ends.
+    static func name(_ name: String) -> String {
+        let letters = name.prefix { $0.isLetter }
+        let afterLetters = name.dropFirst(letters.count).first
+        let isKind = NotationParser.kinds.contains(letters.lowercased()) && (afterLetters.map(NotationParser.breaksWord) ?? true)
+        let firstWord = String(name.prefix { !NotationParser.breaksWord($0) })
+        let ambiguous = isKind || NotationParser.isDurationPart(firstWord)
+        let bare = !ambiguous && name == name.trimmingSpaces() && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
+        guard !bare else { return name }
+        return "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+
+    static func weight(_ weight: Weight) -> String {
+        switch weight {
+        case .number(let value): JSONText.number(value)
+        case .text(let text): text.decimalValue == nil ? name(text) : "\"\(text)\""
+        }
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FileSystem {
+    /// Reads a file the user named: a regular file as `read` does; a FIFO or a pipe (`<(cmd)`,
+    /// `/dev/fd/N`) until its writer closes it, refusing more than `limit` bytes and giving up when
+    /// the whole read takes more than `timeout` seconds, so a FIFO nobody writes to cannot hang pacer.
+    public static func readNamed(_ path: String, limit: Int, timeout: Double) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK else { return try read(path, limit: limit) }
+        return try readStream(descriptor, name: path, limit: limit, timeout: timeout)
+    }
+
+    /// Reads standard input, called `name` in messages, to its end (a file, a pipe or a terminal
+    /// until Ctrl-D), refusing more than `limit` bytes.
+    public static func readStandardInput(named name: String, limit: Int) throws(FileError) -> [UInt8] {
+        try readStream(STDIN_FILENO, name: name, limit: limit, timeout: nil)
+    }
+
+    /// Reads `descriptor` until its end, waiting for data with poll(2) so that it may be
+    /// non-blocking; a FIFO whose writer has not come yet is waited for, up to `timeout` seconds.
+    private static func readStream(_ descriptor: Int32, name: String, limit: Int, timeout: Double?) throws(FileError) -> [UInt8] {
+        let deadline = timeout.map { Clocks.monotonicNanoseconds() + Int64($0 * 1e9) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = deadline.map { Int32(clamping: max(0, ($0 - Clocks.monotonicNanoseconds()) / 1_000_000)) } ?? -1
+            let ready = poll(&waiting, 1, milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw FileError("read", name, errno: errno)
+            }
+            if ready == 0, let timeout {
+                throw FileError("cannot read \(name): it did not end within \(Int(timeout)) s (\(bytes.count) bytes came); is anything writing to it?")
+            }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw FileError("read", name, errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            if bytes.count > limit {
+                throw FileError("cannot read \(name): it is more than the \(limit >> 20) MiB a workout file may have")
+            }
+        }
+    }
+}

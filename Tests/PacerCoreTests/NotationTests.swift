@@ -1,0 +1,140 @@
+import Testing
+@testable import PacerCore
+
+/// The one-line notation: every form, nesting, quoting, every error at its column, and the round
+/// trip of `show --notation` for every shipped workout it can express.
+@Suite("notation")
+struct NotationTests {
+    static func plan(_ line: String, name: String? = nil) throws -> Plan {
+        Plan(try NotationWorkout(line, name: name).decode().workout)
+    }
+
+    /// The diagnostics of a line, as `<notation>:1:COL: error: MESSAGE`.
+    static func errors(_ line: String) -> [String] {
+        do {
+            _ = try NotationWorkout(line).decode()
+            return []
+        } catch {
+            return error.diagnostics.map { $0.formatted(file: NotationWorkout.label) }
+        }
+    }
+
+    @Test func timedStepsTakeADurationAKindAndAName() throws {
+        let plan = try Self.plan("10s prepare Get ready, 45s Kettlebell swings, 10s rest, 2m cooldown, 1m30s, 1:30 warmup, 90, 1m 30s rest")
+        #expect(plan.phases.map(\.kind) == [.prepare, .work, .rest, .cooldown, .work, .warmup, .work, .rest])
+        #expect(plan.phases.map(\.name) == ["Get ready", "Kettlebell swings", "Rest", "Cooldown", "Work", "Warmup", "Work", "Rest"])
+        #expect(plan.phases.map { $0.duration?.milliseconds } == [10, 45, 10, 120, 90, 90, 90, 90].map { Int64($0 * 1000) })
+        #expect(plan.workoutName == "10s prepare Get ready, 45s Kettlebell swings, 10s rest, 2m cooldown, 1m30s, 1:30 warmup, 90, 1m 30s rest")
+        #expect(try Self.plan("20s REST").phases[0].kind == .rest, "a kind in capitals is still the kind")
+    }
+
+    @Test func repStepsTakeANameAndAWeight() throws {
+        let plan = try Self.plan(#"5 reps Back squat @ 80 kg, 8 reps Pull-ups, 3 reps Bench press @ 62.5, 1 rep "Deadlift (max)" @ "100""#)
+        #expect(plan.phases.map(\.kind) == [.reps, .reps, .reps, .reps])
+        #expect(plan.phases.map(\.name) == ["Back squat", "Pull-ups", "Bench press", "Deadlift (max)"])
+        #expect(plan.phases.map(\.reps) == [5, 8, 3, 1])
+        #expect(plan.phases.map(\.weight) == [.text("80 kg"), nil, .number(62.5), .text("100")])
+    }
+
+    @Test func repeatsExpandLiterallyAndNest() throws {
+        let plan = try Self.plan("10s prepare, 8x(20s Sprint, 10s rest), 2m cooldown")
+        #expect(plan.phases.count == 18 && plan.phases.filter { $0.name == "Sprint" }.count == 8)
+        #expect(plan.phases[16].kind == .rest && plan.phases[16].round == 8, "literally: the last round ends with its rest")
+        for spelling in ["3x(10s)", "3 x (10s)", "3×(10s)", "3 x(10s)", "3x (10s)"] {
+            #expect(try Self.plan(spelling).phases.count == 3, "\(spelling)")
+        }
+        let nested = try Self.plan("2x(3x(20s Sprint {round}/{rounds}), 1m rest)")
+        #expect(nested.phases.count == 8 && nested.phases[2].name == "Sprint 3/3" && nested.phases[3].kind == .rest)
+        #expect(nested.workoutName == "2x(3x(20s Sprint round/rounds), 1m rest)", "the name drops the braces, which mean nothing there")
+    }
+
+    @Test func aRestBetweenRoundsFollowsASlash() throws {
+        let plan = try Self.plan("8x(20s Sprint) / 10s")
+        #expect(plan.phases.count == 15 && plan.phases.last?.name == "Sprint" && plan.phases[1].kind == .rest)
+    }
+
+    @Test func aNameWithACommaOrABracketIsQuoted() throws {
+        let plan = try Self.plan(#"30s "Plank (elbows)", 30s "Left, then right", 30s "Say \"hi\" \\ bye""#)
+        #expect(plan.phases.map(\.name) == ["Plank (elbows)", "Left, then right", #"Say "hi" \ bye"#])
+    }
+
+    @Test func nameGivesTheWorkoutItsName() throws {
+        #expect(try Self.plan("30s", name: "Quick").workoutName == "Quick")
+    }
+
+    @Test(arguments: [
+        ("10s prepare, x(20s)", 14, "unexpected 'x': expected a step"),
+        ("3x(10s, 20s", 12, "the line ends here, but the '(' at column 3 is not closed: expected ')'"),
+        ("10s, 20s)", 9, "unexpected ')': there is no '(' open to close"),
+        ("10s,, 20s", 5, "unexpected ',': expected a step"),
+        ("10s,", 5, "unexpected the end of the line: expected a step"),
+        ("3x()", 4, "expected a step inside the brackets"),
+        ("30s Plank (elbows)", 11, "a name with a bracket in it is written in double quotes"),
+        (#"30s "open"#, 5, "this quoted name is not closed"),
+        ("5 reps", 7, "expected the exercise after 'reps'"),
+        ("5 reps Squat @", 15, "expected a weight after '@'"),
+        ("3 (10s)", 3, "unexpected '(': a repeat is written N x (steps)"),
+        ("3x(10s) /", 10, "expected the rest between rounds after '/'"),
+        (#"10s "a" b"#, 9, "unexpected 'b': expected ',' before the next step"),
+        ("3x(10s \"a\" b)", 12, "unexpected 'b': expected ',' before the next step or ')' to close the repeat"),
+    ])
+    func syntaxErrorsPointAtTheirColumn(line: String, column: Int, message: String) {
+        let errors = Self.errors(line)
+        #expect(errors.count == 1 && errors[0].hasPrefix("<notation>:1:\(column): error: \(message)"), "\(line): \(errors)")
+    }
+
+    @Test func theDecodersFindingsPointAtTheStepTheyAreAbout() {
+        #expect(Self.errors("10s, 0s rest") == [#"<notation>:1:6: error: "0s" is not a duration greater than zero"#])
+        #expect(Self.errors("10s, 20q") == [#"<notation>:1:6: error: "20q" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#])
+        #expect(Self.errors("10s, 0 reps Squat") == ["<notation>:1:6: error: reps must be from 1 to 100000, not 0"])
+        #expect(Self.errors("2x(10s), 30s {item}") == ["<notation>:1:14: error: {item} only means something inside a for"])
+        #expect(Self.errors("9999999x(10s)").first == "<notation>:1:1: error: the workout expands to 9999999 phases; the limit is 100000: lower a repeat or rounds count")
+        #expect(Self.errors("99999999999999999999x(10s)") == ["<notation>:1:1: error: repeat must be from 1 to 2147483647, not 1e+20"])
+    }
+
+    @Test func theCaretStandsUnderTheColumnEvenInALongLineWithControlCharacters() {
+        let caret = NotationCaret(line: "10s \u{1B}[31m, x", column: 12)
+        #expect(caret.lines == ["    10s \\u{1b}[31m, x", "    " + String(repeating: " ", count: 16) + "^"])
+        let long = String(repeating: "10s, ", count: 20_000) + "x"
+        let far = NotationCaret(line: long, column: long.count)
+        #expect(far.lines[0].hasPrefix("    …") && far.lines[0].count < 90 && far.lines[1].hasSuffix("^"))
+        #expect(far.lines[1].count == far.lines[0].count, "the caret is under the last character")
+    }
+
+    @Test func hostileLinesEndInAnErrorNotACrash() {
+        let deep = String(repeating: "1x(", count: 40_000) + "10s" + String(repeating: ")", count: 40_000)
+        #expect(Self.errors(deep) == ["<notation>:1:97: error: repeats nest more than 32 levels deep here, the limit"])
+        let open = String(repeating: "(", count: 100_000)
+        #expect(Self.errors(open).first?.hasPrefix("<notation>:1:1: error: unexpected '('") == true)
+        let wide = String(repeating: "10s, ", count: 20_000) + "10s"
+        #expect(Self.errors(wide).isEmpty, "20,001 phases are within the limit")
+    }
+
+    @Test func everyShippedWorkoutItCanExpressComesBackWithTheSamePhases() throws {
+        var expressed: [String] = []
+        for (name, bytes) in try WorkoutFixture.shippedJSONFiles() where name != "schema.json" {
+            let workout = try WorkoutDecoder.decode(bytes)
+            guard let written = try? NotationWriter.write(workout) else { continue }
+            expressed.append(name)
+            let original = Plan(workout).phases
+            let read = try Self.plan(written.line).phases
+            #expect(read.map(\.kind) == original.map(\.kind), "\(name): \(written.line)")
+            #expect(read.map(\.name) == original.map(\.name), "\(name): \(written.line)")
+            #expect(read.map(\.duration) == original.map(\.duration), "\(name): \(written.line)")
+            #expect(read.map(\.reps) == original.map(\.reps) && read.map(\.weight) == original.map(\.weight), "\(name): \(written.line)")
+            #expect(written.leftOut.contains("the name") && written.leftOut.contains("the description"), "\(name): \(written.leftOut)")
+        }
+        #expect(expressed.count >= 6, "\(expressed)")
+    }
+
+    @Test func writingQuotesWhatWouldReadAsSomethingElse() throws {
+        let workout = try WorkoutDecoder.decode(Array(#"""
+            {"name": "W", "steps": [{"work": 30, "name": "Rest"}, {"work": 90, "name": "30s sprint"}, {"work": 1.5, "name": "rest/walk"},
+              {"rest": 10, "name": "Rest"}, {"reps": 2, "name": "Row @ bar", "weight": "12"}, {"work": 3725, "name": " padded"}]}
+            """#.utf8))
+        let written = try NotationWriter.write(workout)
+        #expect(written.line == #"30s "Rest", 1m30s "30s sprint", 1.5 "rest/walk", 10s rest, 2 reps "Row @ bar" @ "12", 1h2m5s " padded""#)
+        let read = try Self.plan(written.line).phases
+        #expect(read.map(\.name) == Plan(workout).phases.map(\.name) && read.map(\.weight) == Plan(workout).phases.map(\.weight))
+    }
+}
