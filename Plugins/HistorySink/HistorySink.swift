@@ -69,7 +69,7 @@ public final class HistorySink: Sink, @unchecked Sendable {
                 planned: start.planned, speed: start.speed, runner: runner)))
         case .phaseEnd(let end):
             waiting.append(.phase(PhaseRecord(
-                index: end.index + 1, kind: end.phase.kind, name: end.phase.name, planned: end.phase.duration,
+                index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
                 active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init))))
         case .sessionEnd(let end):
             waiting.append(.end(SessionEnd(

@@ -59,10 +59,10 @@ struct CommandOutputTests {
               ended    Sun 29 Nov 2026 18:32:12 +01:00, completed
               time     active 2m, paused 12s, planned 4m
 
-              #  kind  name            planned  active  outcome    logged
-              1  reps  Squat                 -    0:40  completed  5 × 75 kg
-              2  reps  Squat                 -    0:40  completed  8 × 60 kg
-              3  reps  Push-ups, wide        -    0:40  completed  12 × bodyweight
+              #  kind  name            exercise        planned  active  outcome    logged
+              1  reps  Squat           Squat                 -    0:40  completed  5 × 75 kg
+              2  reps  Squat           Squat                 -    0:40  completed  8 × 60 kg
+              3  reps  Push-ups, wide  Push-ups, wide        -    0:40  completed  12 × bodyweight
 
             """)
         let interrupted = SessionDetail(session: try #require(try store.session(id: 4)), style: HistoryStyle(colored: false)).text
@@ -101,12 +101,12 @@ struct CommandOutputTests {
         var text = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &text)
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit")
+        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise")
         #expect(lines.last == "", "every row ends in CRLF")
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg"))
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\""))
         #expect(text.contains("4,\"Evil\u{1B}[31m \"\"quoted\"\"\",\"/w/Evil\u{1B}[31m \"\"quoted\"\".json\","), "raw into a file or pipe")
-        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,\r\n"), "a line break inside quotes")
+        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\"\r\n"), "a line break inside quotes")
         #expect(lines.count == 1 + 6 + 1 + 1, "header, six phases (one with a line break), and the final empty string")
 
         var onScreen = ""
@@ -139,6 +139,7 @@ struct CommandOutputTests {
         let sessions = try #require(try jsonObject(json) as? [[String: Any]])
         #expect(sessions.first?["workout"] as? String == formulas[0], "JSON keeps the text exactly")
         #expect((sessions.first?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == formulas)
+        #expect((sessions.first?["phases"] as? [[String: Any]])?.compactMap { $0["exercise"] as? String } == formulas)
     }
 
     @Test func statsJSONHasTheShapeOfTheIssue() throws {

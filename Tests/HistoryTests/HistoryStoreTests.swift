@@ -12,10 +12,10 @@ struct HistoryStoreTests {
         let folder = try TemporaryFolder()
         let store = try HistoryStore(path: folder.file("history.sqlite3"))
         let id = try store.record("Strength", at: "2026-11-30T18:05:00+01:00", phases: [
-            PhaseRecord(index: 1, kind: .warmup, name: "Warm up", planned: .seconds(120), active: .seconds(120), outcome: .completed),
+            PhaseRecord(index: 1, kind: .warmup, name: "Warm up", exercise: nil, planned: .seconds(120), active: .seconds(120), outcome: .completed),
             set(2, "Squat", reps: 5, weight: "80 kg"),
             set(3, "Push-ups", reps: 12, weight: "bodyweight"),
-            PhaseRecord(index: 4, kind: .rest, name: "Rest", planned: .seconds(90), active: WorkoutDuration(milliseconds: 30_500),
+            PhaseRecord(index: 4, kind: .rest, name: "Rest", exercise: nil, planned: .seconds(90), active: WorkoutDuration(milliseconds: 30_500),
                         outcome: .skipped),
         ], paused: 15)
 

@@ -90,12 +90,12 @@ extension HistoryStore {
 
 /// A work phase of `seconds`.
 func work(_ index: Int, _ name: String = "Sprint", seconds: Int64 = 20, outcome: PhaseOutcome = .completed) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .work, name: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
+    PhaseRecord(index: index, kind: .work, name: name, exercise: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
 }
 
 /// A rep step that logged `reps` at `weight`.
 func set(_ index: Int, _ name: String, reps: Int?, weight: String?) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .reps, name: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
+    PhaseRecord(index: index, kind: .reps, name: name, exercise: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
                 weight: weight.map { LoggedWeight(text: $0) })
 }
 

@@ -1,8 +1,10 @@
+import PacerCore
+
 /// The history's schema, as the steps that build it: version N is what the first N migrations
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
 enum HistorySchema {
     /// The version this build writes and reads.
-    static let current = 3
+    static let current = 4
 
     /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
     static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
@@ -10,6 +12,7 @@ enum HistorySchema {
         case 1: try version1(database)
         case 2: try version2(database)
         case 3: try version3(database)
+        case 4: try version4(database)
         default: preconditionFailure("no migration to schema version \(version)")
         }
     }
@@ -87,6 +90,24 @@ enum HistorySchema {
             try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
         }
         try readWeights(database)
+    }
+
+    /// Version 4: each phase's exercise, what statistics group by. Work phases and rep steps recorded
+    /// before get the one a new recording gives them, read from the name as shown ("Back squat
+    /// (set 3/5)" → "Back squat"); other phases have none, as a new recording gives them none.
+    private static func version4(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("ALTER TABLE phases ADD COLUMN exercise TEXT")
+        let names = try database.query("SELECT id, name FROM phases WHERE kind IN ('work', 'reps')") { row in
+            (row.integer(0) ?? 0, row.text(1) ?? "")
+        }
+        for (id, name) in names {
+            try database.run("UPDATE phases SET exercise = ? WHERE id = ?", [.text(ExerciseName.derived(fromShown: name)), .integer(id)])
+        }
+        try database.run("DROP INDEX phases_sets")
+        try database.run("""
+            CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
+            WHERE reps > 0 AND weight_value > 0
+            """)
     }
 
     /// Sets every phase's weight number and unit from the weight as logged.

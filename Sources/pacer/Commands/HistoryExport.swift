@@ -13,7 +13,7 @@ enum HistoryExport {
     }
 
     static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
-                            "planned", "active", "phase_outcome", "reps", "weight", "unit"]
+                            "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise"]
 
     /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. Text from the user's
     /// data that a spreadsheet would run as a formula starts with `'`. With `visible` (output to a
@@ -30,7 +30,7 @@ enum HistoryExport {
                       .value(phase.kind.rawValue), .text(phase.name), .value(phase.planned.map(seconds) ?? ""),
                       .value(seconds(phase.active)), .value(phase.outcome.rawValue), .value(phase.reps.map(String.init) ?? ""),
                       phase.weight.map { $0.value.map { .value(JSONText.number($0)) } ?? .text($0.text) } ?? .value(""),
-                      .text(phase.weight?.unit ?? "")])
+                      .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? "")])
             }.joined())
         }
     }
@@ -48,6 +48,7 @@ enum HistoryExport {
     private static func json(_ phase: PhaseRecord) -> String {
         object([
             ("index", String(phase.index)), ("kind", string(phase.kind.rawValue)), ("name", string(phase.name)),
+            ("exercise", phase.exercise.map(string) ?? "null"),
             ("planned", phase.planned.map(seconds) ?? "null"), ("active", seconds(phase.active)),
             ("outcome", string(phase.outcome.rawValue)), ("reps", phase.reps.map(String.init) ?? "null"),
             ("weight", phase.weight.map { $0.value.map(JSONText.number) ?? string($0.text) } ?? "null"),
