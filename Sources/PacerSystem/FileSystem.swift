@@ -144,12 +144,14 @@ public enum FileSystem {
         return names.sorted()
     }
 
-    /// Creates a directory and its parents, like `mkdir -p`.
-    public static func createDirectories(_ path: String) throws(FileError) {
+    /// Creates a directory and its parents, like `mkdir -p`; one it creates gets `mode` (under
+    /// the umask), its parents 0755.
+    public static func createDirectories(_ path: String, mode: UInt32 = 0o755) throws(FileError) {
         var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
+        let components = path.split(separator: "/")
+        for (index, component) in components.enumerated() {
             prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            if mkdir(prefix, index == components.count - 1 ? mode : 0o755) != 0 && errno != EEXIST {
                 throw FileError("create the folder", prefix, errno: errno)
             }
         }

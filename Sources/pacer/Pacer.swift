@@ -15,6 +15,7 @@ enum Pacer {
     static let commands: [CommandSpec] = [
         RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, CatCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
         HistoryCommand.spec, StatsCommand.spec, SchemaCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
+        WebTokenCommand.spec,
     ]
 
     /// The options of `pacer` itself, given instead of a command.

@@ -118,6 +118,8 @@ struct BashCompletionTests {
         ("show --color n", ["never"]),
         ("list --n", ["--names"]),
         ("help co", ["completions"]),
+        ("we", ["web-token"]),
+        ("web-token --r", ["--rotate"]),
         ("completions ", ["bash", "zsh", "fish"]),
         ("run --speed ", []),
         ("list ", []),
