@@ -96,6 +96,8 @@ enum EngineFixture {
             text = "back \(jump.index + 1)"
         case .restart(let jump):
             text = "restart \(jump.index + 1)"
+        case .blockEnd(let end):
+            text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps) active=\(seconds(end.active)) capped=\(end.capped)"
         case .sessionEnd(let end):
             text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(end.wall)"
         }

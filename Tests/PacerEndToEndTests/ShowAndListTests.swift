@@ -7,7 +7,7 @@ import Testing
 /// `pacer show`, `pacer list` and the workout search path, built-in workouts included.
 @Suite("show, list and the search path")
 struct ShowAndListTests {
-    static let builtIns = ["circuit-rounds", "emom-20", "emom-reps", "pyramid", "seven-minute", "strength-ramp", "strength", "tabata-four", "tabata"]
+    static let builtIns = ["amrap-12", "circuit-rounds", "emom-20", "emom-reps", "fran", "pyramid", "seven-minute", "strength-ramp", "strength", "tabata-four", "tabata"]
 
     @Test func showSevenMinuteListsTheTimelineAndTotals() async throws {
         let sandbox = try Sandbox()

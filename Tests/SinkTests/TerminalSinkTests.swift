@@ -318,6 +318,32 @@ struct TerminalSinkTests {
         #expect(screen.printed.last == "Workout complete. worked 30s, rested 15s, warm-up and prep 1m 10s, cool-down 2m, paused 0s, nothing skipped.")
     }
 
+    // Issue 16, item 5: the summary says how far an AMRAP got, and a block for time how long it took.
+    @Test func theSummarySaysHowAnAMRAPAndABlockForTimeWent() throws {
+        var amrap = (0..<3).map { Phase(kind: .reps, name: "Set \($0)", duration: nil, reps: 5) }
+        for index in amrap.indices { amrap[index].timeLimit = TimeLimitedBlock(kind: .amrap, length: .seconds(720), first: 0, last: 2) }
+        var session = Session(amrap, countdown: 0)
+        var events = session.start()
+        for set in 1...23 { events += session.command(.done(reps: nil, weight: nil), at: Double(set * 30)) }
+        events += session.runToEnd()
+        let screen = FakeScreen(isTerminal: false)
+        try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+        #expect(screen.printed.contains("12:00  AMRAP 12:00: 7 rounds + 2"), "\(screen.printed)")
+        #expect(screen.printed.last?.hasPrefix("Workout complete. AMRAP 12:00: 7 rounds + 2. worked 12m,") == true, "\(screen.printed)")
+
+        var forTime = [Phase(kind: .reps, name: "Thrusters", duration: nil, reps: 21)]
+        forTime[0].timeLimit = TimeLimitedBlock(kind: .timeCap, length: .seconds(900), first: 0, last: 0)
+        for (finish, text) in [(512.0, "For time: 8:32"), (nil, "For time: capped at 15:00")] {
+            var session = Session(forTime, countdown: 0)
+            var events = session.start()
+            if let finish { events += session.command(.done(reps: nil, weight: nil), at: finish) }
+            events += session.runToEnd()
+            let screen = FakeScreen(isTerminal: false)
+            try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+            #expect(screen.printed.last?.hasPrefix("Workout complete. \(text). ") == true, "\(screen.printed)")
+        }
+    }
+
     // Issue 7, item 3: the summary came from what the display had seen; a display that dropped
     // stale events must still print the session's whole summary, from session.end alone.
     @Test func theSummaryComesFromSessionEndAlone() throws {
