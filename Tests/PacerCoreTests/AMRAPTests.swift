@@ -4,22 +4,6 @@ import Testing
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture
 
-/// An engine for a workout with these steps and no countdown.
-private func engine(_ steps: String) throws -> Engine {
-    E.engine(Plan(try WorkoutDecoder.decode(Array(#"{"name": "W", "countdown": 0, "steps": [\#(steps)]}"#.utf8))))
-}
-
-private let done = Command.done(reps: nil, weight: nil)
-
-/// Everything due up to `now`, each at its own deadline.
-private func advance(_ engine: inout Engine, to now: Instant) -> [Event] {
-    var events: [Event] = []
-    while let deadline = engine.nextDeadline, deadline <= now {
-        events += engine.advance(to: deadline)
-    }
-    return events
-}
-
 @Suite("AMRAP and time caps")
 struct AMRAPTests {
     @Test func anAMRAPIsOneRoundOfPhasesPlannedAsItsTime() throws {
@@ -37,9 +21,9 @@ struct AMRAPTests {
     }
 
     @Test func itGoesRoundUntilItsTimeHasPassedAndSaysHowFarItGot() throws {
-        var engine = try engine(#"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Push-ups"}]}, {"cooldown": 10}"#)
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Push-ups"}]}, {"cooldown": 10}"#)
         var events = engine.start(at: 0, wall: "")
-        for second in [10.0, 20, 30] { events += try E.handle(&engine, done, at: E.at(second)) }
+        for second in [10.0, 20, 30] { events += try E.handle(&engine, E.done, at: E.at(second)) }
         events += E.runToEnd(&engine)
         #expect(E.briefs(events) == [
             "session.start W file=test.json phases=3 planned=70 wall= speed=1 t=0 due=0",
@@ -63,16 +47,16 @@ struct AMRAPTests {
     }
 
     @Test func theRoundIsCarriedInPhaseStartWithoutACount() throws {
-        var engine = try engine(#"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
         _ = engine.start(at: 0, wall: "")
-        let second = try E.handle(&engine, done, at: E.at(10))
+        let second = try E.handle(&engine, E.done, at: E.at(10))
         guard case .phaseStart(let start) = second.last?.payload else { Issue.record("no phase.start"); return }
         #expect(start.phase.round == 2 && start.phase.rounds == nil)
         #expect(second.last?.jsonLine.contains(#""duration":null,"round":2,"next":null"#) == true, "\(second.last?.jsonLine ?? "")")
     }
 
     @Test func aPhaseEndingJustAsTheTimeRunsOutIsCompleted() throws {
-        var engine = try engine(#"{"amrap": 50, "steps": [{"work": 20}, {"rest": 10}]}"#)
+        var engine = try E.engine(steps: #"{"amrap": 50, "steps": [{"work": 20}, {"rest": 10}]}"#)
         let events = engine.start(at: 0, wall: "") + E.runToEnd(&engine)
         #expect(E.briefs(events.suffix(3)) == [
             "phase.end 1 completed active=20 t=50",
@@ -82,34 +66,34 @@ struct AMRAPTests {
     }
 
     @Test func aPauseMovesTheEndAndIsNotCounted() throws {
-        var engine = try engine(#"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
         _ = engine.start(at: 0, wall: "")
         _ = try E.handle(&engine, .pause, at: E.at(10))
         _ = try E.handle(&engine, .resume, at: E.at(25))
         #expect(engine.nextDeadline == E.at(75))
         #expect(!engine.waitsForCommand)
-        #expect(E.briefs(advance(&engine, to: E.at(75))).contains("block.end amrap rounds=0 steps=0 active=60 capped=true t=75 due=75"))
+        #expect(E.briefs(E.advance(&engine, to: E.at(75))).contains("block.end amrap rounds=0 steps=0 active=60 capped=true t=75 due=75"))
     }
 
     @Test func aTimeCapEndsABlockForTime() throws {
         let forTime = #"{"repeat": 3, "time_cap": "10m", "steps": [{"reps": [21, 15, 9], "name": "Thrusters"}]}"#
-        var fast = try engine(forTime)
+        var fast = try E.engine(steps: forTime)
         _ = fast.start(at: 0, wall: "")
         var events: [Event] = []
-        for second in [100.0, 200, 312.5] { events += try E.handle(&fast, done, at: E.at(second)) }
+        for second in [100.0, 200, 312.5] { events += try E.handle(&fast, E.done, at: E.at(second)) }
         #expect(E.briefs(events.suffix(2)) == [
             "block.end time_cap rounds=- steps=3 active=312.5 capped=false t=312.5",
             "session.end completed active=312.5 paused=0 wall=WALL t=312.5",
         ])
-        var slow = try engine(forTime)
+        var slow = try E.engine(steps: forTime)
         _ = slow.start(at: 0, wall: "")
-        events = try E.handle(&slow, done, at: E.at(100)) + E.runToEnd(&slow)
+        events = try E.handle(&slow, E.done, at: E.at(100)) + E.runToEnd(&slow)
         #expect(E.briefs(events.suffix(3)) == [
             "phase.end 2 timeout active=500 t=600",
             "block.end time_cap rounds=- steps=1 active=600 capped=true t=600 due=600",
             "session.end completed active=600 paused=0 wall=WALL t=600",
         ])
-        let timed = try engine(#"{"for": ["A", "B"], "time_cap": 25, "steps": [{"work": 20, "name": "{item}"}]}"#)
+        let timed = try E.engine(steps: #"{"for": ["A", "B"], "time_cap": 25, "steps": [{"work": 20, "name": "{item}"}]}"#)
         var capped = timed
         let all = capped.start(at: 0, wall: "") + E.runToEnd(&capped)
         #expect(all.contains { E.brief($0) == "block.end time_cap rounds=- steps=1 active=25 capped=true t=25 due=25" })
