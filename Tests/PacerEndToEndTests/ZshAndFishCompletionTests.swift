@@ -51,7 +51,7 @@ struct ZshAndFishCompletionTests {
         let cases: [(String, [String])] = [
             ("ru", ["run"]),
             ("run --sp", ["--speed"]),
-            ("run tab", ["tabata"]),
+            ("run tab", ["tabata", "tabata-four"]),
             ("run --color=al", ["--color=always"]),
             ("completions ", ["bash", "fish", "zsh"]),
             ("help co", ["completions"]),
