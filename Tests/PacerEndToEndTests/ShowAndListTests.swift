@@ -113,6 +113,15 @@ struct ShowAndListTests {
         #expect(ShownTimeline(result.stdout).rows.count == 2, "\(result)")
     }
 
+    @Test func showMarksAnAMRAPAndABlockForTime() async throws {
+        let sandbox = try Sandbox()
+        let amrap = try await PacerProcess.run(["show", "amrap-12"], in: sandbox)
+        #expect(amrap.stdoutLines.contains { $0.hasSuffix("AMRAP 12:00: the next 3 phases, round after round, until the time is up") }, "\(amrap)")
+        #expect(ShownTimeline(amrap.stdout).totalTime == "18m", "an AMRAP counts as its time: \(amrap)")
+        let fran = try await PacerProcess.run(["show", "fran"], in: sandbox)
+        #expect(fran.stdoutLines.contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") }, "\(fran)")
+    }
+
     @Test func showOfAnUnknownWorkoutSuggestsOne() async throws {
         let sandbox = try Sandbox()
         let result = try await PacerProcess.run(["show", "tabta"], in: sandbox)
