@@ -24,7 +24,8 @@ struct OpenStepTests {
             {"work": "open", "target": "fast"},
             {"work": "open", "halfway": true, "cues": [{"at": "50%", "text": "A"}]},
             {"work": "open", "distance": ""},
-            {"work": ["open"]}
+            {"work": ["open"]},
+            {"repeat": 2, "steps": [{"work": [30, "open"]}]}
             """#)) == [
             F.at("steps[0].target", #"only an open step has a target: write "work": "open" for a step that counts up until you say done"#),
             F.at("steps[1].target", #""fast" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#),
@@ -32,6 +33,7 @@ struct OpenStepTests {
             F.at("steps[2].halfway", "an open step has no halfway point: it lasts until you say done"),
             F.at("steps[3].distance", "must not be empty"),
             F.at("steps[4].work", "one value per round works only inside a repeat: give a single value here"),
+            F.at("steps[5].steps[0].work[1]", #"a step is open in every round or in none: write "work": "open" alone"#),
         ])
     }
 

@@ -179,7 +179,13 @@ public struct WorkoutDecoder {
         ])
         let value = fields[kind.rawValue]!
         let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
-        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) }
+        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: String) -> WorkoutDuration? in
+            if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
+                decoder.report(path, "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
+                return nil
+            }
+            return decoder.phaseDuration(value, path: path)
+        }
         let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let halfway = fields["halfway"].flatMap { flag($0, path: "\(path).halfway") }
