@@ -203,6 +203,19 @@ struct TerminalSinkTests {
         #expect(block[8].hasSuffix("  cap 2:00"))
     }
 
+    // Issue 16, item 6: an open step counts up, with its distance, against its target.
+    @Test func anOpenStepCountsUpAgainstItsTarget() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([Phase(kind: .work, name: "Repeat", duration: nil, isOpen: true, target: .seconds(10), distance: "400 m")])
+        try Self.feed(sink, session.start())
+        sink.update(session.snapshot(at: 12.5))
+        let block = screen.block
+        #expect(block[0].hasPrefix("WORK  Repeat  · 400 m"), "\(block)")
+        #expect(Array(block[2...6]).map(trimmedLeft) == bigZeroTwelve)
+        #expect(block[8].hasSuffix("  0:03 over the 0:10 target"), "\(block)")
+    }
+
     @Test func smallTerminalGetsTheCompactTwoLineForm() throws {
         let screen = FakeScreen(isTerminal: true, columns: 80, rows: 13)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
