@@ -29,7 +29,7 @@ enum PlainLine {
             return "\(time)  » \(call.text)"
         case .phaseEnd(let end):
             if end.phase.isOpen, end.outcome == .completed { return "\(time)  took \(end.active.spoken)" }
-            if end.outcome == .timeout { return "\(time)  time is up for \(TerminalText(end.phase.name)): on to the next round" }
+            if end.outcome == .timeout { return "\(time)  time is up for \(TerminalText(end.phase.name))" }
             guard end.outcome == .skipped || end.reps != nil else { return nil }
             if end.outcome == .skipped { return "\(time)  skipped phase \(end.index + 1) after \(end.active.spoken)" }
             return "\(time)  logged \(end.reps.map(String.init) ?? "?") reps" + TerminalText(end.weight.map { " @ \($0)" } ?? "")
@@ -44,6 +44,8 @@ enum PlainLine {
             return "\(time)  back to phase \(jump.index + 1)"
         case .restart(let jump):
             return "\(time)  restarting phase \(jump.index + 1)"
+        case .blockEnd(let end):
+            return "\(time)  \(SummaryText.result(of: end))"
         case .sessionEnd:
             return nil
         }

@@ -4,22 +4,6 @@ import Testing
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture
 
-/// An engine for a workout with these steps and no countdown, so only what the windows do shows.
-private func engine(_ steps: String) throws -> Engine {
-    E.engine(Plan(try WorkoutDecoder.decode(Array(#"{"name": "W", "countdown": 0, "steps": [\#(steps)]}"#.utf8))))
-}
-
-private let done = Command.done(reps: nil, weight: nil)
-
-/// Everything due up to `now`, each at its own deadline, as the driver's clock would deliver it.
-private func advance(_ engine: inout Engine, to now: Instant) -> [Event] {
-    var events: [Event] = []
-    while let deadline = engine.nextDeadline, deadline <= now {
-        events += engine.advance(to: deadline)
-    }
-    return events
-}
-
 @Suite("EMOM: rounds on a fixed beat")
 struct EMOMTests {
     @Test func eachRoundIsItsStepsThenARestFillingTheWindow() throws {
@@ -40,12 +24,12 @@ struct EMOMTests {
     }
 
     @Test func roundsStartOnTheBeatWhetherDoneComesEarlyLateOrNever() throws {
-        var engine = try engine(#"{"prepare": 5}, {"every": 60, "rounds": 3, "steps": [{"reps": 10, "name": "Burpees"}]}, {"cooldown": 10}"#)
+        var engine = try E.engine(steps: #"{"prepare": 5}, {"every": 60, "rounds": 3, "steps": [{"reps": 10, "name": "Burpees"}]}, {"cooldown": 10}"#)
         var events = engine.start(at: 0, wall: "")
-        events += advance(&engine, to: E.at(25))
-        events += try E.handle(&engine, done, at: E.at(25))
+        events += E.advance(&engine, to: E.at(25))
+        events += try E.handle(&engine, E.done, at: E.at(25))
         // Round 2: done never comes; round 3: done comes, and the rest is what is left.
-        events += advance(&engine, to: E.at(170))
+        events += E.advance(&engine, to: E.at(170))
         events += try E.handle(&engine, .done(reps: 9, weight: nil), at: E.at(170))
         events += E.runToEnd(&engine)
         #expect(E.briefs(events) == [
@@ -71,9 +55,9 @@ struct EMOMTests {
     }
 
     @Test func aTimedStepStillRunningWhenTheWindowEndsTimesOut() throws {
-        var engine = try engine(#"{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 20, "name": "Hold"}]}"#)
+        var engine = try E.engine(steps: #"{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 20, "name": "Hold"}]}"#)
         var events = engine.start(at: 0, wall: "")
-        events += try E.handle(&engine, done, at: E.at(12.5))
+        events += try E.handle(&engine, E.done, at: E.at(12.5))
         events += E.runToEnd(&engine)
         #expect(E.briefs(events.filter { $0.name == "phase.end" || $0.name == "phase.start" }) == [
             "phase.start 1/6 Pull-ups next=Hold t=0 due=0",
@@ -87,11 +71,11 @@ struct EMOMTests {
     }
 
     @Test func aPauseMovesTheWindowsAndIsNotTrainingTime() throws {
-        var engine = try engine(#"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#)
+        var engine = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#)
         var events = engine.start(at: 0, wall: "")
         events += try E.handle(&engine, .pause, at: E.at(10))
         events += try E.handle(&engine, .resume, at: E.at(40))
-        events += try E.handle(&engine, done, at: E.at(50))
+        events += try E.handle(&engine, E.done, at: E.at(50))
         #expect(engine.nextDeadline == E.at(90))
         events += E.runToEnd(&engine)
         #expect(E.briefs(events.filter { $0.name == "phase.end" || $0.name == "session.end" }) == [
@@ -103,9 +87,9 @@ struct EMOMTests {
     }
 
     @Test func theRestCountsDownIntoTheNextMinute() throws {
-        var engine = E.engine(Plan(try WorkoutDecoder.decode(Array(F.json(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#).utf8))))
+        var engine = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#, countdown: 3)
         _ = engine.start(at: 0, wall: "")
-        let events = try E.handle(&engine, done, at: E.at(20.25)) + advance(&engine, to: E.at(60))
+        let events = try E.handle(&engine, E.done, at: E.at(20.25)) + E.advance(&engine, to: E.at(60))
         #expect(E.briefs(events.filter { $0.name == "countdown" }) == ["countdown 2 3 t=57 due=57", "countdown 2 2 t=58 due=58", "countdown 2 1 t=59 due=59"])
         #expect(!engine.waitsForCommand, "a rep step in a window ends with it")
     }

@@ -4,10 +4,6 @@ import Testing
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture
 
-private func engine(_ steps: String) throws -> Engine {
-    E.engine(try F.plan(steps: steps))
-}
-
 @Suite("open steps: timed, ended with done")
 struct OpenStepTests {
     @Test func anOpenStepHasNoDurationAndCarriesItsTargetAndDistance() throws {
@@ -28,7 +24,8 @@ struct OpenStepTests {
             {"work": "open", "target": "fast"},
             {"work": "open", "halfway": true, "cues": [{"at": "50%", "text": "A"}]},
             {"work": "open", "distance": ""},
-            {"work": ["open"]}
+            {"work": ["open"]},
+            {"repeat": 2, "steps": [{"work": [30, "open"]}]}
             """#)) == [
             F.at("steps[0].target", #"only an open step has a target: write "work": "open" for a step that counts up until you say done"#),
             F.at("steps[1].target", #""fast" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#),
@@ -36,17 +33,18 @@ struct OpenStepTests {
             F.at("steps[2].halfway", "an open step has no halfway point: it lasts until you say done"),
             F.at("steps[3].distance", "must not be empty"),
             F.at("steps[4].work", "one value per round works only inside a repeat: give a single value here"),
+            F.at("steps[5].steps[0].work[1]", #"a step is open in every round or in none: write "work": "open" alone"#),
         ])
     }
 
     @Test func itCountsUpUntilDoneAndTakesTheTimeToTheMillisecond() throws {
-        var engine = try engine(#"{"work": "open", "name": "400 m fast", "target": 90, "distance": "400 m", "cues": [{"at": 60, "text": "One minute"}]}, {"rest": 10}"#)
+        var engine = try E.engine(steps: #"{"work": "open", "name": "400 m fast", "target": 90, "distance": "400 m", "cues": [{"at": 60, "text": "One minute"}]}, {"rest": 10}"#)
         var events = engine.start(at: 0, wall: "")
         #expect(engine.nextDeadline == E.at(60))
         #expect(engine.waitsForCommand)
         events += engine.advance(to: E.at(95))
         #expect(engine.nextDeadline == nil)
-        events += try E.handle(&engine, .done(reps: nil, weight: nil), at: .seconds(97.123))
+        events += try E.handle(&engine, E.done, at: .seconds(97.123))
         #expect(E.briefs(events) == [
             "session.start W file=test.json phases=2 planned=10 wall= speed=1 t=0 due=0",
             "phase.start 1/2 400 m fast next=Rest t=0 due=0",
@@ -61,11 +59,11 @@ struct OpenStepTests {
     }
 
     @Test func pausesAreNotCountedAndSkipEndsIt() throws {
-        var engine = try engine(#"{"work": "open"}, {"work": "open"}, {"rest": 5}"#)
+        var engine = try E.engine(steps: #"{"work": "open"}, {"work": "open"}, {"rest": 5}"#)
         _ = engine.start(at: 0, wall: "")
         _ = try E.handle(&engine, .pause, at: E.at(10))
         _ = try E.handle(&engine, .resume, at: E.at(40))
-        let done = try E.handle(&engine, .done(reps: nil, weight: nil), at: E.at(45.5))
+        let done = try E.handle(&engine, E.done, at: E.at(45.5))
         #expect(E.briefs(done).first == "phase.end 1 completed active=15.5 t=45.5")
         #expect(engine.snapshot(at: E.at(50)).statusLine.hasPrefix("Work (work, phase 2/3), 0:05 so far, say done when finished"))
         let skipped = try E.handle(&engine, .skip, at: E.at(52))
@@ -74,13 +72,13 @@ struct OpenStepTests {
     }
 
     @Test func commandsThatNeedAnEndOrRepsAreRefused() throws {
-        var engine = try engine(#"{"work": "open", "target": 60}"#)
+        var engine = try E.engine(steps: #"{"work": "open", "target": 60}"#)
         _ = engine.start(at: 0, wall: "")
         #expect(E.rejection(&engine, .extend(milliseconds: 30_000), at: E.at(1)) == "this open step has no time limit to change: say done when you finish")
         #expect(E.rejection(&engine, .done(reps: 8, weight: nil), at: E.at(2)) == "an open step logs the time it took: say done alone")
         #expect(engine.snapshot(at: E.at(3)).statusLine.contains("0:03 so far of a 1:00 target"))
         var timed = E.engine(E.plan([E.work(10)]))
         _ = timed.start(at: 0, wall: "")
-        #expect(E.rejection(&timed, .done(reps: nil, weight: nil), at: E.at(1)) == "done is for rep steps and open steps; this is a work phase (skip moves on)")
+        #expect(E.rejection(&timed, E.done, at: E.at(1)) == "done is for rep steps and open steps; this is a work phase (skip moves on)")
     }
 }

@@ -13,7 +13,7 @@ private func at(_ path: String, _ message: String) -> Diagnostic {
     Diagnostic(.path(path), message)
 }
 
-private let noKind = "this step has no kind: give it one of work, rest, prepare, warmup, cooldown, reps, repeat, for, circuit, every"
+private let noKind = "this step has no kind: give it one of work, rest, prepare, warmup, cooldown, reps, repeat, for, circuit, every, amrap"
 private let roundOutside = "{round} and {rounds} only mean something inside a repeat, for or circuit"
 private let notADuration = #"is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#
 

@@ -27,6 +27,21 @@ public struct Engine: Sendable {
     private var pending: [Scheduled] = []
     /// In an EMOM round: when its window ends, moved later by every pause.
     private var windowEnd: Instant?
+    /// The AMRAP or capped block running, if any.
+    private var limitedBlock: RunningBlock?
+
+    /// An AMRAP or capped block under way; its instants move later by every pause.
+    private struct RunningBlock: Sendable {
+        let block: TimeLimitedBlock
+        var start: Instant
+        var end: Instant
+        /// For an AMRAP: the round under way, from 1.
+        var round = 1
+        /// Steps completed in the round under way (a capped block: in the block).
+        var steps = 0
+
+        func holds(_ index: Int) -> Bool { (block.first...block.last).contains(index) }
+    }
 
     /// Something due at an offset into the current phase.
     private struct Scheduled: Sendable {
@@ -36,6 +51,8 @@ public struct Engine: Sendable {
             case end
             /// The round's window (an EMOM) runs out: at `windowEnd` exactly.
             case windowEnd
+            /// The AMRAP's or capped block's time runs out: at its end exactly.
+            case blockEnd
         }
         let offset: WorkoutDuration
         let action: Action
@@ -58,7 +75,7 @@ public struct Engine: Sendable {
     /// Whether only a command can move the session on: it is paused, or in a step without an end
     /// (a rep step without a cap, an open step), whatever cues are still to come.
     public var waitsForCommand: Bool {
-        state == .running && (pausedSince != nil || (limit == nil && windowEnd == nil))
+        state == .running && (pausedSince != nil || (limit == nil && windowEnd == nil && limitedBlock == nil))
     }
 
     /// When something is next due, or nil while paused, waiting for `done`, or finished.
@@ -95,7 +112,12 @@ public struct Engine: Sendable {
                 emit(Event(t: now, due: dueAt, .cue(.init(index: index, text: text, isHalfway: isHalfway))), into: &events)
             case .end:
                 endPhase(.completed, active: next.offset, at: now, into: &events)
-                moveOn(to: index + 1, startingAt: dueAt, now: now, into: &events)
+                moveOn(to: following(at: now, into: &events), startingAt: dueAt, now: now, into: &events)
+            case .blockEnd:
+                endPhase(.timeout, active: scale.workout(dueAt - phaseStart), at: now, into: &events)
+                let after = (limitedBlock?.block.last ?? index) + 1
+                finishBlock(capped: true, at: dueAt, now: now, into: &events)
+                moveOn(to: after, startingAt: dueAt, now: now, into: &events)
             case .windowEnd:
                 let phase = plan.phases[index]
                 endPhase(phase.window?.fillsRound == true ? .completed : .timeout, active: scale.workout(dueAt - phaseStart), at: now, into: &events)
@@ -120,7 +142,7 @@ public struct Engine: Sendable {
         case .resume:
             guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
             phaseStart = phaseStart + (now - since)
-            windowEnd = windowEnd.map { $0 + (now - since) }
+            shiftClocks(by: now - since)
             pausedTotal += now - since
             pausedSince = nil
             emit(Event(t: now, .resume), into: &events)
@@ -128,7 +150,7 @@ public struct Engine: Sendable {
             return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
         case .skip:
             endPhase(.skipped, at: now, into: &events)
-            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         case .back:
             let target = max(index - 1, 0)
             endPhase(.skipped, at: now, into: &events)
@@ -149,7 +171,7 @@ public struct Engine: Sendable {
                 throw CommandRejection(message: "an open step logs the time it took: say done alone")
             }
             endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
-            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         case .status, .help, .quit:
             break
         }
@@ -186,6 +208,11 @@ public struct Engine: Sendable {
     }
 
     private mutating func moveOn(to next: Int, startingAt start: Instant, now: Instant, into events: inout [Event]) {
+        if let running = limitedBlock, running.holds(next), running.end <= start {
+            // The block's time ran out just as a phase ended: no phase of it starts again.
+            finishBlock(capped: true, at: running.end, now: now, into: &events)
+            return moveOn(to: running.block.last + 1, startingAt: start, now: now, into: &events)
+        }
         if next < plan.phases.count, plan.phases[next].window?.fillsRound == true, let windowEnd, windowEnd <= start {
             // The round's steps used its whole window: there is nothing left to rest.
             return moveOn(to: next + 1, startingAt: start, now: now, into: &events)
@@ -205,16 +232,22 @@ public struct Engine: Sendable {
             pausedTotal += now - since
             pausedSince = now
             phaseStart = now
-            windowEnd = windowEnd.map { $0 + (now - since) }
+            shiftClocks(by: now - since)
         } else {
             phaseStart = start
         }
         var phase = plan.phases[index]
         limit = phase.limit
         startWindow(of: phase)
+        enterBlock(of: phase)
         schedule(droppingThrough: nil)
         // The rest that fills an EMOM round lasts what is left of the window, not what was planned.
         if phase.window?.fillsRound == true { phase.duration = limit }
+        // In an AMRAP, the round is the block's own, and has no count.
+        if phase.timeLimit?.kind == .amrap, let running = limitedBlock {
+            phase.round = running.round
+            phase.rounds = nil
+        }
         let next = index + 1 < plan.phases.count ? plan.phases[index + 1] : nil
         emit(Event(t: now, due: phaseStart, .phaseStart(.init(
             index: index, count: plan.phases.count, phase: phase, next: next, plannedAfter: plan.planned(after: index)))),
@@ -252,7 +285,7 @@ public struct Engine: Sendable {
         emit(Event(t: now, .extend(.init(index: index, by: newLimit - current))), into: &events)
         if newLimit <= elapsed {
             endPhase(.completed, active: elapsed, at: now, into: &events)
-            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         } else {
             schedule(droppingThrough: pausedSince ?? now)
         }
@@ -274,10 +307,11 @@ public struct Engine: Sendable {
         }
         items.sort { $0.offset < $1.offset }
         if let limit, phase.window?.fillsRound != true { items.append(Scheduled(offset: limit, action: .end)) }
-        if let windowEnd {
-            // After anything due at the same instant: a phase that ends just as its window does is completed.
-            let offset = scale.workout(windowEnd - phaseStart)
-            items.insert(Scheduled(offset: offset, action: .windowEnd), at: items.firstIndex { $0.offset > offset } ?? items.endIndex)
+        // After anything due at the same instant: a phase that ends just as its window or block does is completed.
+        for (end, action) in [(windowEnd, Scheduled.Action.windowEnd), (limitedBlock?.end, .blockEnd)] {
+            guard let end else { continue }
+            let offset = scale.workout(end - phaseStart)
+            items.insert(Scheduled(offset: offset, action: action), at: items.firstIndex { $0.offset > offset } ?? items.endIndex)
         }
         pending = past.map { past in items.filter { due($0) >= past } } ?? items
     }
@@ -291,8 +325,11 @@ public struct Engine: Sendable {
 
     /// When something scheduled is due; a window's end is kept as an instant, so rounds start exactly on their beat.
     private func due(_ item: Scheduled) -> Instant {
-        if case .windowEnd = item.action, let windowEnd { return windowEnd }
-        return due(item.offset)
+        switch item.action {
+        case .windowEnd: windowEnd ?? due(item.offset)
+        case .blockEnd: limitedBlock?.end ?? due(item.offset)
+        default: due(item.offset)
+        }
     }
 
     // MARK: - Windows (EMOM)
@@ -306,6 +343,56 @@ public struct Engine: Sendable {
         }
         if window.startsRound || windowEnd == nil { windowEnd = phaseStart + scale.real(window.length) }
         if window.fillsRound, let windowEnd { limit = max(.zero, scale.workout(windowEnd - phaseStart)) }
+    }
+
+    /// Moves the instants kept apart from the phase's start later by a pause.
+    private mutating func shiftClocks(by pause: Duration) {
+        windowEnd = windowEnd.map { $0 + pause }
+        if var running = limitedBlock {
+            running.start = running.start + pause
+            running.end = running.end + pause
+            limitedBlock = running
+        }
+    }
+
+    // MARK: - AMRAPs and time caps
+
+    /// Starts the clock of an AMRAP or capped block at its first phase; outside one there is none.
+    private mutating func enterBlock(of phase: Phase) {
+        guard let block = phase.timeLimit else {
+            limitedBlock = nil
+            return
+        }
+        if limitedBlock?.block != block {
+            limitedBlock = RunningBlock(block: block, start: phaseStart, end: phaseStart + scale.real(block.length))
+        }
+    }
+
+    /// The phase after the current one, which has just ended: an AMRAP goes round again after its
+    /// last phase, and a capped block done in time ends.
+    private mutating func following(at now: Instant, into events: inout [Event]) -> Int {
+        guard var running = limitedBlock, running.holds(index) else { return index + 1 }
+        running.steps += 1
+        limitedBlock = running
+        guard index == running.block.last else { return index + 1 }
+        if running.block.kind == .amrap {
+            limitedBlock?.round += 1
+            limitedBlock?.steps = 0
+            return running.block.first
+        }
+        finishBlock(capped: false, at: now, now: now, into: &events)
+        return index + 1
+    }
+
+    /// Ends the AMRAP or capped block, saying how it went.
+    private mutating func finishBlock(capped: Bool, at end: Instant, now: Instant, into events: inout [Event]) {
+        guard let running = limitedBlock else { return }
+        limitedBlock = nil
+        let isAMRAP = running.block.kind == .amrap
+        emit(Event(t: now, due: capped ? end : nil, .blockEnd(.init(
+            kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.round - 1 : nil, steps: running.steps,
+            active: capped ? running.block.length : scale.workout(end - running.start), capped: capped))),
+             into: &events)
     }
 
     /// The first phase after the current round of an EMOM.

@@ -25,6 +25,8 @@ public struct Phase: Sendable, Equatable {
     public var halfway: Bool?
     /// For a phase of an EMOM: the window its round must fit in.
     public var window: RoundWindow?
+    /// For a phase of an AMRAP or a capped block: the block and the time it is limited to.
+    public var timeLimit: TimeLimitedBlock?
 
     public init(
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cap: WorkoutDuration? = nil, cue: String? = nil,
@@ -54,10 +56,12 @@ public struct Phase: Sendable, Equatable {
     /// Whether the user ends it with `done`: a rep step or an open step.
     public var endsWithDone: Bool { kind == .reps || isOpen }
 
-    /// `round 2/3` for displays, or nil outside rounds and in a group of a single round.
+    /// `round 2/3` for displays (`round 2` in an AMRAP, whose rounds are not counted), or nil outside
+    /// rounds and in a group of a single round.
     public var roundLabel: String? {
-        guard let round, let rounds, rounds > 1 else { return nil }
-        return "round \(round)/\(rounds)"
+        guard let round else { return nil }
+        guard let rounds else { return "round \(round)" }
+        return rounds > 1 ? "round \(round)/\(rounds)" : nil
     }
 }
 
@@ -75,5 +79,29 @@ public struct RoundWindow: Sendable, Equatable {
         self.length = length
         self.startsRound = startsRound
         self.fillsRound = fillsRound
+    }
+}
+
+/// A block of phases that ends when a time has passed: an AMRAP, which repeats its phases until
+/// then, or a repeat or for with a `time_cap` ("for time").
+public struct TimeLimitedBlock: Sendable, Equatable {
+    /// Which of the two it is, as `block.end` names it.
+    public enum Kind: String, Sendable {
+        case amrap
+        case timeCap = "time_cap"
+    }
+
+    public var kind: Kind
+    /// The time the block may last.
+    public var length: WorkoutDuration
+    /// The plan index of its first phase and of its last (for an AMRAP: of one round).
+    public var first: Int
+    public var last: Int
+
+    public init(kind: Kind, length: WorkoutDuration, first: Int, last: Int) {
+        self.kind = kind
+        self.length = length
+        self.first = first
+        self.last = last
     }
 }

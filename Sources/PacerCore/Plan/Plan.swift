@@ -28,9 +28,16 @@ public struct Plan: Sendable {
         var offsets: [WorkoutDuration] = []
         offsets.reserveCapacity(phases.count)
         var running = WorkoutDuration.zero
-        for phase in phases {
-            offsets.append(running)
+        var blockEnd: WorkoutDuration?
+        for (index, phase) in phases.enumerated() {
+            if let block = phase.timeLimit, block.first == index { blockEnd = running + block.length }
+            offsets.append(min(running, blockEnd ?? running))
             running = running + (phase.duration ?? .zero)
+            if let block = phase.timeLimit, block.last == index, let end = blockEnd {
+                // An AMRAP lasts its time; a capped block at most its cap.
+                running = block.kind == .amrap ? end : min(running, end)
+                blockEnd = nil
+            }
         }
         self.startOffsets = offsets
         self.planned = running
@@ -38,7 +45,7 @@ public struct Plan: Sendable {
 
     /// The planned time of the phases after the one at `index`.
     public func planned(after index: Int) -> WorkoutDuration {
-        planned - startOffsets[index] - (phases[index].duration ?? .zero)
+        index + 1 < phases.count ? planned - startOffsets[index + 1] : .zero
     }
 
     /// The total planned time of each kind of phase, in the order of `PhaseKind.allCases`.
@@ -114,7 +121,13 @@ struct PlanExpansion {
                     cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: resolve(repStep.cues, length: repStep.cap, round), round: round?.round,
                     rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
                     exercise: exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)))
+            case .amrap(let block):
+                let first = phases.count
+                append(block.steps, round: round)
+                markLimited(from: first, kind: .amrap, length: block.length)
             case .repeated(let group):
+                let first = phases.count
+                defer { if let cap = group.timeCap { markLimited(from: first, kind: .timeCap, length: cap) } }
                 for number in 1...group.count {
                     let context = innerRound(number, of: group.count, outer: round, item: group.items?[number - 1])
                     append(group.steps, round: context)
@@ -128,6 +141,12 @@ struct PlanExpansion {
                 appendEMOM(block, round: round)
             }
         }
+    }
+
+    /// Marks the phases from `first` on as one block that ends when `length` has passed.
+    private mutating func markLimited(from first: Int, kind: TimeLimitedBlock.Kind, length: WorkoutDuration) {
+        let block = TimeLimitedBlock(kind: kind, length: length, first: first, last: phases.count - 1)
+        for index in first..<phases.count { phases[index].timeLimit = block }
     }
 
     /// Each round: its steps, each in the round's window, then a `Rest` for what is left of it (as

@@ -5,6 +5,7 @@ extension Step {
         case .timed(let timed): timed.kind == .rest
         case .reps, .circuit: false
         case .emom(let block): block.steps.first?.startsWithRest ?? false
+        case .amrap(let block): block.steps.first?.startsWithRest ?? false
         case .repeated(let group): group.steps.first?.startsWithRest ?? false
         }
     }
@@ -13,7 +14,7 @@ extension Step {
     var endsWithRest: Bool {
         switch self {
         case .timed(let timed): timed.kind == .rest
-        case .reps, .circuit, .emom: false
+        case .reps, .circuit, .emom, .amrap: false
         case .repeated(let group): group.steps.last?.endsWithRest ?? false
         }
     }

@@ -96,6 +96,21 @@ public indirect enum Step: Sendable {
     case repeated(RepeatStep)
     case circuit(CircuitStep)
     case emom(EMOMStep)
+    case amrap(AMRAPStep)
+}
+
+/// Steps repeated, round after round, until a time has passed: as many rounds as possible.
+public struct AMRAPStep: Sendable {
+    /// How long the block lasts.
+    public var length: WorkoutDuration
+    public var steps: [Step]
+    public var name: String?
+
+    public init(length: WorkoutDuration, steps: [Step], name: String? = nil) {
+        self.length = length
+        self.steps = steps
+        self.name = name
+    }
 }
 
 /// Rounds that start on a fixed beat whatever the user does (`{"every": "1m", "rounds": 10, …}`):
@@ -195,8 +210,12 @@ public struct RepeatStep: Sendable {
     public var restBetweenRounds: WorkoutDuration?
     /// For a `for`: the items, one per round, that `{item}` stands for (`count` is their number).
     public var items: [String]?
+    /// "For time": the block ends when this has passed, wherever it is.
+    public var timeCap: WorkoutDuration?
 
-    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil) {
+    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil,
+                timeCap: WorkoutDuration? = nil) {
+        self.timeCap = timeCap
         self.count = count
         self.steps = steps
         self.name = name

@@ -7,14 +7,15 @@ public struct WorkoutDecoder {
     /// Workout files larger than this are refused before they are read.
     public static let maximumFileSize = 16 << 20
 
-    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit", "every"]
+    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit", "every", "amrap"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
     static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
     /// The value of a timed kind key that makes an open step, counting up until `done`.
     static let openValue = "open"
     static let repKeys = ["reps", "name", "exercise", "weight", "cue", "cap", "cues"]
-    static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
-    static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
+    static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds", "time_cap"]
+    static let forKeys = ["for", "steps", "name", "rest_between_rounds", "time_cap"]
+    static let amrapKeys = ["amrap", "steps", "name"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let emomKeys = ["every", "rounds", "steps", "name"]
     static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"]
@@ -23,7 +24,7 @@ public struct WorkoutDecoder {
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
     /// Allowed on every object and ignored, as in JSON Schema.
     static let commentKey = "$comment"
-    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys + emomKeys)).sorted()
+    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys + emomKeys + amrapKeys)).sorted()
 
     private var diagnostics: [Diagnostic] = []
     /// The workout's `halfway`, which a step's own overrides.
@@ -157,7 +158,7 @@ public struct WorkoutDecoder {
         }
         switch kind {
         case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
-        case "repeat", "for", "circuit", "every":
+        case "repeat", "for", "circuit", "every", "amrap":
             guard nesting < Self.maximumNesting else {
                 report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
                 return nil
@@ -165,6 +166,7 @@ public struct WorkoutDecoder {
             switch kind {
             case "circuit": return decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
             case "every": return decodeEMOM(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.emom)
+            case "amrap": return decodeAMRAP(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.amrap)
             default: return decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
             }
         default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
@@ -177,7 +179,13 @@ public struct WorkoutDecoder {
         ])
         let value = fields[kind.rawValue]!
         let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
-        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) }
+        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: String) -> WorkoutDuration? in
+            if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
+                decoder.report(path, "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
+                return nil
+            }
+            return decoder.phaseDuration(value, path: path)
+        }
         let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let halfway = fields["halfway"].flatMap { flag($0, path: "\(path).halfway") }
@@ -223,9 +231,11 @@ public struct WorkoutDecoder {
         let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
         let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
         let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
+        let timeCap = fields["time_cap"].flatMap { phaseDuration($0, path: "\(path).time_cap") }
+        if fields["time_cap"] != nil { checkNotInsideATimeLimit(scope, path: "\(path).time_cap") }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: inner)
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: fields["time_cap"] == nil ? inner : inner.insideTimeLimit())
         } else {
             report(path, isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
@@ -233,12 +243,36 @@ public struct WorkoutDecoder {
         if rest != nil, count > 1, let edge = steps.first!.startsWithRest ? "starts" : steps.last!.endsWithRest ? "ends" : nil {
             warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
         }
-        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items)
+        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items, timeCap: timeCap)
+    }
+
+    /// An AMRAP: steps repeated until a time has passed. It adds no level of rounds of its own.
+    private mutating func decodeAMRAP(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> AMRAPStep? {
+        checkKeys(fields, allowed: Self.amrapKeys, path: path)
+        checkNotInsideATimeLimit(scope, path: path)
+        let length = phaseDuration(fields["amrap"]!, path: "\(path).amrap")
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope) }
+        var steps: [Step]?
+        if let value = fields["steps"] {
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideTimeLimit())
+        } else {
+            report(path, "an AMRAP needs \"steps\", the steps of each round")
+        }
+        guard let length, let steps else { return nil }
+        return AMRAPStep(length: length, steps: steps, name: name)
+    }
+
+    /// AMRAPs, EMOMs and capped blocks each keep their own clock, so none may be inside another.
+    private mutating func checkNotInsideATimeLimit(_ scope: Scope, path: String) {
+        if scope.inTimeLimit {
+            report(path, "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock")
+        }
     }
 
     /// An EMOM: rounds of timed and rep steps, each round starting `every` after the one before.
     private mutating func decodeEMOM(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> EMOMStep? {
         checkKeys(fields, allowed: Self.emomKeys, path: path)
+        checkNotInsideATimeLimit(scope, path: path)
         let every = phaseDuration(fields["every"]!, path: "\(path).every")
         var rounds: Int?
         if let value = fields["rounds"] {
@@ -249,7 +283,7 @@ public struct WorkoutDecoder {
         let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0))
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0).insideTimeLimit())
         } else {
             report(path, "an EMOM needs \"steps\", the steps of each round")
         }
@@ -632,9 +666,18 @@ struct Scope {
     var rounds: Int?
     /// Whether the innermost repeat is a for.
     var inFor = false
+    /// Inside an AMRAP, an EMOM or a block with a time cap.
+    var inTimeLimit = false
 
     /// The scope of the steps of a repeat (or for) of `count` rounds, or of a circuit's exercises (`count` nil).
     func insideRounds(count: Int?, forItems: Bool = false) -> Scope {
-        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems)
+        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems, inTimeLimit: inTimeLimit)
+    }
+
+    /// The scope of the steps of a block that keeps its own clock.
+    func insideTimeLimit() -> Scope {
+        var scope = self
+        scope.inTimeLimit = true
+        return scope
     }
 }

@@ -97,6 +97,7 @@ struct Timeline {
         var table = TextTable([.right, .right, .left, .right, .right, .left])
         table.append(["#", "start", "kind", "duration", "round", "name"])
         for (index, phase) in plan.phases.enumerated() {
+            if let block = phase.timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
             table.append(row(index: index, phase: phase, start: plan.startOffsets[index]))
             for line in cueLines(phase, halfway: plan.halfway) {
                 table.append(["", "", "", "", "", line])
@@ -126,6 +127,14 @@ struct Timeline {
         if let target = phase.target { name += " (target \(target.clock))" }
         return ["\(index + 1)", TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
                 TerminalText(duration), TerminalText(round), name]
+    }
+
+    /// The line above an AMRAP's or capped block's phases.
+    private func heading(of block: TimeLimitedBlock) -> TerminalText {
+        switch block.kind {
+        case .amrap: "AMRAP \(block.length.clock): the next \(block.last - block.first + 1) phases, round after round, until the time is up"
+        case .timeCap: "For time, capped at \(block.length.clock): the next \(block.last - block.first + 1) phases"
+        }
     }
 
     /// What the phase says, under it: its cue as it starts, then each announcement at its time.
