@@ -61,6 +61,9 @@ public struct NotationWriter {
             if let weight = try rep.weight.map({ weight throws(NotationUnsupported) in try single(weight, path) }) { text += " @ \(Self.weight(weight))" }
             return text
         case .repeated(let group):
+            guard group.timeCap == nil else {
+                throw NotationUnsupported(description: "\(path) has a time cap, which the notation has no spelling for")
+            }
             guard group.items == nil else {
                 throw NotationUnsupported(description: "\(path) is a for block (a round per item), which the notation has no spelling for")
             }
@@ -68,6 +71,8 @@ public struct NotationWriter {
             return Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
         case .emom:
             throw NotationUnsupported(description: "\(path) is an EMOM block, which the notation has no spelling for")
+        case .amrap:
+            throw NotationUnsupported(description: "\(path) is an AMRAP block, which the notation has no spelling for")
         case .circuit(let circuit):
             var exercises: [String] = []
             for exercise in circuit.exercises {
