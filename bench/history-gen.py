@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Writes a pacer history database with N sessions in the current schema (version 2).
+"""Writes a pacer history database with N sessions in the current schema (version 5).
 
     bench/history-gen.py FILE [N] [--seed S] [--days D]
 
 Sessions are spread over the last D days (default N / 2, about two a day) up to now, in the
-local time zone: a mix of timed workouts (about 20 phases each) and strength sessions (sets of
+local time zone: a mix of timed workouts (about 20 phases each, the track repeats open steps over
+400 m) and strength sessions (sets of
 squat, bench press and deadlift with reps and a weight, slowly getting heavier). Outcomes are
 mostly completed, some quit or aborted, a few interrupted (no end written). Deterministic for
 a given seed. The schema below must match Plugins/HistorySink/Store/HistorySchema.swift.
@@ -25,13 +26,15 @@ CREATE TABLE sessions (
 CREATE TABLE phases (
     id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id), idx INTEGER NOT NULL,
     kind TEXT NOT NULL, name TEXT NOT NULL, planned REAL, active REAL NOT NULL, outcome TEXT NOT NULL,
-    reps INTEGER, weight_text TEXT, weight_value REAL, weight_unit TEXT, exercise TEXT);
+    reps INTEGER, weight_text TEXT, weight_value REAL, weight_unit TEXT, exercise TEXT,
+    is_open INTEGER NOT NULL DEFAULT 0, distance TEXT);
 CREATE INDEX sessions_by_start ON sessions(started_at, id);
 CREATE INDEX sessions_by_workout ON sessions(workout, started_at);
 CREATE INDEX phases_by_session ON phases(session, idx);
 CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
     WHERE reps > 0 AND weight_value > 0;
-PRAGMA user_version = 4;
+CREATE INDEX phases_open ON phases(session, exercise, distance, active) WHERE is_open = 1;
+PRAGMA user_version = 5;
 """
 
 TIMED = {
@@ -42,7 +45,11 @@ TIMED = {
     "Tabata": ("tabata", [("prepare", "Get ready", 10)] + [
         (kind, name, seconds) for round in range(8) for kind, name, seconds in [("work", "Sprint", 20), ("rest", "Rest", 10)]]),
     "EMOM 20": ("emom-20", [("work", "Minute", 60)] * 20),
+    # An open step has no planned time: it counts up until done.
+    "Track repeats": ("track", [("warmup", "Warm up", 300)] + [
+        (kind, name, seconds) for _ in range(6) for kind, name, seconds in [("work", "400 m fast", None), ("rest", "Rest", 90)]]),
 }
+OPEN_DISTANCE = "400 m"
 LIFTS = [("Squat", 60.0), ("Bench press", 45.0), ("Deadlift", 80.0)]
 
 
@@ -92,13 +99,15 @@ def main():
             session = cursor.lastrowid
             active = 0.0
             for index, (kind, name, seconds, reps, weight) in enumerate(phases, 1):
-                spent = float(seconds) if seconds else float(rng.randint(20, 90))
+                is_open = kind != "reps" and seconds is None
+                spent = float(seconds) if seconds else rng.randint(800, 1000) / 10 if is_open else float(rng.randint(20, 90))
                 active += spent
                 value, unit = (float(weight.split()[0]), "kg") if weight else (None, None)
                 database.execute(
-                    "INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit, exercise)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?)",
-                    (session, index, kind, name, seconds, spent, reps, weight, value, unit, name if kind in ("work", "reps") else None))
+                    "INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit, exercise,"
+                    " is_open, distance) VALUES (?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?, ?, ?)",
+                    (session, index, kind, name, seconds, spent, reps, weight, value, unit, name if kind in ("work", "reps") else None,
+                     int(is_open), OPEN_DISTANCE if is_open else None))
             if outcome:
                 paused = float(rng.choice([0, 0, 0, 15, 40]))
                 end = start + datetime.timedelta(seconds=active + paused)

@@ -70,7 +70,8 @@ public final class HistorySink: Sink, @unchecked Sendable {
         case .phaseEnd(let end):
             waiting.append(.phase(PhaseRecord(
                 index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
-                active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init))))
+                active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
+                isOpen: end.phase.isOpen, distance: end.phase.distance)))
         case .sessionEnd(let end):
             waiting.append(.end(SessionEnd(
                 ended: WallTime(iso8601: end.wall) ?? .now(), outcome: end.outcome, active: end.active, paused: end.paused)))

@@ -29,12 +29,13 @@ struct GeneratorSchemaTests {
             FROM sqlite_master m, pragma_index_info(m.name) i, pragma_index_list(m.tbl_name) l
             WHERE m.type = 'index' AND l.name = m.name GROUP BY m.name ORDER BY m.name
             """
-        #expect(try sql(generated, columns).count == 29 && sql(generated, indexes).count == 4)
+        #expect(try sql(generated, columns).count == 31 && sql(generated, indexes).count == 5)
         for query in [columns, indexes, "PRAGMA user_version"] {
             #expect(try sql(generated, query) == sql(folder.file("built.sqlite3"), query))
         }
         let store = try #require(try HistoryStore.existing(at: generated))
         #expect(try store.sessions().count == 200)
         #expect(try store.loggedSets().count > 0)
+        #expect(try store.timedEfforts().count > 0 && store.statistics(today: day("2026-11-30")).open.count == 1)
     }
 }

@@ -104,3 +104,10 @@ func sql(_ path: String, _ statement: String) throws -> [String] {
     let database = try SQLiteDatabase(path: path, create: false, busyTimeout: 1000)
     return try database.query(statement) { $0.text(0) ?? "NULL" }
 }
+
+/// An open step of `name` over `distance` that took `seconds`.
+func openStep(_ index: Int, _ name: String = "400 m fast", distance: String? = "400 m", seconds: Double,
+              outcome: PhaseOutcome = .completed) -> PhaseRecord {
+    PhaseRecord(index: index, kind: .work, name: name, exercise: name, planned: nil, active: WorkoutDuration(milliseconds: Int64(seconds * 1000)),
+                outcome: outcome, isOpen: true, distance: distance)
+}

@@ -122,9 +122,9 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let path = folder.file("history.sqlite3")
         _ = try HistoryStore(path: path)
-        _ = try sql(path, "PRAGMA user_version = 5")
+        _ = try sql(path, "PRAGMA user_version = \(HistorySchema.current + 1)")
         let error = try #require(throws: HistoryError.self) { _ = try HistoryStore.existing(at: path) }
-        #expect(error.reason == "it was written by a newer pacer (schema version 5; this pacer knows up to 4)")
+        #expect(error.reason == "it was written by a newer pacer (schema version \(HistorySchema.current + 1); this pacer knows up to \(HistorySchema.current))")
     }
 
     @Test func anotherSQLiteDatabaseIsNotTakenForAHistory() throws {

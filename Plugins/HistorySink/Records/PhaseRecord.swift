@@ -16,9 +16,13 @@ public struct PhaseRecord: Sendable, Equatable {
     /// Reps done, for a rep step finished with `done`.
     public var reps: Int?
     public var weight: LoggedWeight?
+    /// An open step (`"work": "open"`): it counted up until `done`, and `active` is the time taken.
+    public var isOpen: Bool
+    /// The distance the step covers, as written (`"400 m"`); a label, never a time.
+    public var distance: String?
 
     public init(index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
-                outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil) {
+                outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil) {
         self.index = index
         self.kind = kind
         self.name = name
@@ -28,5 +32,7 @@ public struct PhaseRecord: Sendable, Equatable {
         self.outcome = outcome
         self.reps = reps
         self.weight = weight
+        self.isOpen = isOpen
+        self.distance = distance
     }
 }

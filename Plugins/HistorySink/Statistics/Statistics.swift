@@ -1,7 +1,8 @@
 import PacerCore
 
 /// Progress over a history as of one day: time trained per ISO week, streaks of training days,
-/// sessions and completion per workout, and a strength curve per exercise.
+/// sessions and completion per workout, a strength curve per exercise, and the best and latest
+/// time of each open step.
 public struct Statistics: Sendable {
     /// One ISO week's training.
     public struct Week: Sendable, Equatable {
@@ -32,8 +33,10 @@ public struct Statistics: Sendable {
     public let workouts: [Workout]
     /// By name, then unit.
     public let exercises: [StrengthCurve]
+    /// By exercise, then distance.
+    public let open: [OpenStepTimes]
 
-    public init(sessions: [SessionOverview], sets: [LoggedSet], today: CalendarDay, weekCount: Int = 12) {
+    public init(sessions: [SessionOverview], sets: [LoggedSet], efforts: [TimedEffort] = [], today: CalendarDay, weekCount: Int = 12) {
         let firstMonday = today.adding(days: 1 - today.weekday - 7 * (weekCount - 1))
         var perWeek = Array(repeating: (sessions: 0, active: WorkoutDuration.zero), count: weekCount)
         var perWorkout: [String: (sessions: Int, completed: Int, running: Int)] = [:]
@@ -59,5 +62,6 @@ public struct Statistics: Sendable {
         workouts = perWorkout.map { Workout(name: $0.key, sessions: $0.value.sessions, completed: $0.value.completed, running: $0.value.running) }
             .sorted { ($1.sessions, $0.name) < ($0.sessions, $1.name) }
         exercises = StrengthCurve.curves(of: sets, dayOfSession: dayOfSession)
+        open = OpenStepTimes.times(of: efforts)
     }
 }

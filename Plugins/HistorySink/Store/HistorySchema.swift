@@ -4,7 +4,7 @@ import PacerCore
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
 enum HistorySchema {
     /// The version this build writes and reads.
-    static let current = 4
+    static let current = 5
 
     /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
     static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
@@ -13,6 +13,7 @@ enum HistorySchema {
         case 2: try version2(database)
         case 3: try version3(database)
         case 4: try version4(database)
+        case 5: try version5(database)
         default: preconditionFailure("no migration to schema version \(version)")
         }
     }
@@ -108,6 +109,15 @@ enum HistorySchema {
             CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
             WHERE reps > 0 AND weight_value > 0
             """)
+    }
+
+    /// Version 5: whether a phase was an open step (counted up until `done`, its `active` the time
+    /// taken) and the distance it covered, for the best and latest time per exercise and distance.
+    /// Phases recorded before were not open and have no distance.
+    private static func version5(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("ALTER TABLE phases ADD COLUMN is_open INTEGER NOT NULL DEFAULT 0")
+        try database.run("ALTER TABLE phases ADD COLUMN distance TEXT")
+        try database.run("CREATE INDEX phases_open ON phases(session, exercise, distance, active) WHERE is_open = 1")
     }
 
     /// Sets every phase's weight number and unit from the weight as logged.

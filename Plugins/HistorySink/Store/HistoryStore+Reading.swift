@@ -78,9 +78,22 @@ extension HistoryStore {
         }
     }
 
+    /// Every open step ended with `done`, with its time taken, oldest session first.
+    public func timedEfforts() throws(HistoryError) -> [TimedEffort] {
+        try attempt { () throws(SQLiteError) in
+            try database.query("""
+                SELECT p.session, ifnull(p.exercise, p.name), p.distance, p.active FROM phases p JOIN sessions s ON s.id = p.session
+                WHERE p.is_open = 1 AND p.outcome = 'completed' ORDER BY s.started_at, s.id, p.id
+                """) { row in
+                TimedEffort(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", distance: row.text(2),
+                            time: Self.duration(row.real(3) ?? 0))
+            }
+        }
+    }
+
     /// The statistics of the whole history, as of `today`.
     public func statistics(today: CalendarDay) throws(HistoryError) -> Statistics {
-        Statistics(sessions: try summaries(), sets: try loggedSets(), today: today)
+        Statistics(sessions: try summaries(), sets: try loggedSets(), efforts: try timedEfforts(), today: today)
     }
 
     /// How session `id` stands against the sessions before it, or nil when there is no such session.
@@ -91,14 +104,15 @@ extension HistoryStore {
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
-            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit
+            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance
             FROM phases WHERE session = ?1 AND (?2 IS NULL OR exercise = ?2) ORDER BY id
             """, [.integer(session), exercise.map(SQLiteValue.text) ?? .null]) { row in
             PhaseRecord(index: Int(row.integer(0) ?? 0), kind: row.text(1).flatMap(PhaseKind.init) ?? .work,
                         name: row.text(2) ?? "", exercise: row.text(3), planned: row.real(4).map(Self.duration),
                         active: Self.duration(row.real(5) ?? 0), outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
                         reps: row.integer(7).map { Int($0) },
-                        weight: row.text(8).map { LoggedWeight(text: $0, value: row.real(9), unit: row.text(10)) })
+                        weight: row.text(8).map { LoggedWeight(text: $0, value: row.real(9), unit: row.text(10)) },
+                        isOpen: row.integer(11) == 1, distance: row.text(12))
         }
     }
 

@@ -88,13 +88,15 @@ public final class HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try database.run("""
-                    INSERT INTO phases (session, idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO phases (session, idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit,
+                                        is_open, distance)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(session), .integer(Int64(phase.index)), .text(phase.kind.rawValue), .text(phase.name),
                           phase.exercise.map(SQLiteValue.text) ?? .null, phase.planned.map { .real($0.seconds) } ?? .null, .real(phase.active.seconds),
                           .text(phase.outcome.rawValue), phase.reps.map { .integer(Int64($0)) } ?? .null,
                           phase.weight.map { .text($0.text) } ?? .null, phase.weight?.value.map(SQLiteValue.real) ?? .null,
-                          phase.weight?.unit.map(SQLiteValue.text) ?? .null])
+                          phase.weight?.unit.map(SQLiteValue.text) ?? .null, .integer(phase.isOpen ? 1 : 0),
+                          phase.distance.map(SQLiteValue.text) ?? .null])
             }
         }
     }

@@ -13,7 +13,8 @@ enum HistoryExport {
     }
 
     static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
-                            "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise"]
+                            "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise",
+                            "distance", "open"]
 
     /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. Text from the user's
     /// data that a spreadsheet would run as a formula starts with `'`. With `visible` (output to a
@@ -30,7 +31,8 @@ enum HistoryExport {
                       .value(phase.kind.rawValue), .text(phase.name), .value(phase.planned.map(seconds) ?? ""),
                       .value(seconds(phase.active)), .value(phase.outcome.rawValue), .value(phase.reps.map(String.init) ?? ""),
                       phase.weight.map { $0.value.map { .value(JSONText.number($0)) } ?? .text($0.text) } ?? .value(""),
-                      .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? "")])
+                      .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? ""), .text(phase.distance ?? ""),
+                      .value(phase.isOpen ? "1" : "0")])
             }.joined())
         }
     }
@@ -53,6 +55,7 @@ enum HistoryExport {
             ("outcome", string(phase.outcome.rawValue)), ("reps", phase.reps.map(String.init) ?? "null"),
             ("weight", phase.weight.map { $0.value.map(JSONText.number) ?? string($0.text) } ?? "null"),
             ("unit", phase.weight?.unit.map(string) ?? "null"),
+            ("distance", phase.distance.map(string) ?? "null"), ("open", phase.isOpen ? "true" : "false"),
         ])
     }
 

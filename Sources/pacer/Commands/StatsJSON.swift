@@ -1,7 +1,7 @@
 import HistorySink
 import PacerCore
 
-/// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […]}`.
+/// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […], "open": […]}`.
 enum StatsJSON {
     static func json(_ statistics: Statistics) -> String {
         let string = HistoryExport.string, object = HistoryExport.object
@@ -23,7 +23,12 @@ enum StatsJSON {
                                 ("e1rm", StatsReport.number(point.e1rm))])
                     }))])
         }
-        return object([("weeks", array(weeks)), ("streak", streak), ("workouts", array(workouts)), ("exercises", array(exercises))]) + "\n"
+        let open = statistics.open.map { times in
+            object([("exercise", string(times.exercise)), ("distance", times.distance.map(string) ?? "null"),
+                    ("best", HistoryExport.seconds(times.best)), ("latest", HistoryExport.seconds(times.latest))])
+        }
+        return object([("weeks", array(weeks)), ("streak", streak), ("workouts", array(workouts)), ("exercises", array(exercises)),
+                       ("open", array(open))]) + "\n"
     }
 
     private static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }

@@ -2,7 +2,7 @@ import HistorySink
 import PacerCore
 
 /// The text of `pacer stats`: a bar per week, the streaks, each workout's sessions and completion,
-/// and a strength curve per exercise.
+/// a strength curve per exercise, and the best and latest time of each open step.
 struct StatsReport {
     let statistics: Statistics
     let style: HistoryStyle
@@ -12,7 +12,7 @@ struct StatsReport {
     static let chartRows = 6
 
     var lines: [TerminalText] {
-        let sections = [weeks, streak, workouts, strength].filter { !$0.isEmpty }
+        let sections = [weeks, streak, workouts, strength, open].filter { !$0.isEmpty }
         return sections.enumerated().flatMap { number, section in (number == 0 ? [] : [.empty]) + section }
     }
 
@@ -54,6 +54,26 @@ struct StatsReport {
             lines += chart(curve)
         }
         return lines
+    }
+
+    private var open: [TerminalText] {
+        guard !statistics.open.isEmpty else { return [] }
+        var table = TextTable([.left, .left, .right, .right, .right])
+        table.append(["exercise", "distance", "best", "latest", "times"].map { style.dim(TerminalText($0)) })
+        for times in statistics.open {
+            table.append([TerminalText(times.exercise), TerminalText(times.distance ?? "-"), TerminalText(Self.stopwatch(times.best)),
+                          TerminalText(Self.stopwatch(times.latest)), "\(times.count)"])
+        }
+        return [style.bold("Open steps: best and latest time")] + table.lines(indent: "  ")
+    }
+
+    /// A time taken as a stopwatch shows it, to the tenth: `1:27.4`, `1:02:03.0`.
+    static func stopwatch(_ duration: WorkoutDuration) -> String {
+        let tenths = (duration.milliseconds + 50) / 100
+        let seconds = tenths / 10, minutes = seconds / 60, hours = minutes / 60
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let clock = hours > 0 ? "\(hours):\(two(minutes % 60)):\(two(seconds % 60))" : "\(minutes):\(two(seconds % 60))"
+        return clock + ".\(tenths % 10)"
     }
 
     /// A curve's heading and a dot chart of its last points, as many as fit the width.
