@@ -77,14 +77,7 @@ struct LaidOutWorkout {
             throw WorkoutLoadError(lines: ["pacer: \(source.path) is not a file that can be rewritten; pacer fmt \(source.name) > FILE writes it elsewhere"])
         }
         do throws(FileError) {
-            let file = try ReplacementFile(replacing: source.path)
-            do throws(FileError) {
-                try FileSystem.writeAll(file.descriptor, Array(text.utf8))
-                try file.commit()
-            } catch {
-                file.discard()
-                throw error
-            }
+            try ReplacementFile.write(Array(text.utf8), to: source.path)
         } catch {
             throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description)"])
         }
