@@ -2,20 +2,14 @@
 # pacer show --watch in a real terminal: saves the file the way editors do (in place, and by
 # renaming a new file over it), breaks it and fixes it, and checks the screen follows within a
 # second each time; then Ctrl-C, and the terminal is as it was. Also `pacer run -` with its
-# prompt on the terminal while the workout came from a pipe.
+# prompt on the terminal while the workout came from a pipe, and `pacer edit`'s re-edit loop with
+# an EDITOR that writes a bad file, then a good one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-NAME=watch-test
+NAME=authoring-test
 # shellcheck source=scripts/tmux-harness.sh
 source scripts/tmux-harness.sh
-check() { # check DESCRIPTION COMMAND...
-    local description=$1; shift
-    if "$@"; then passed=$((passed + 1)); echo "ok    $description"
-    else failed=$((failed + 1)); echo "FAIL  $description"; echo "----- screen:"; screen; echo "-----"; fi
-}
-alternate_screen_is() { [ "$(tmux_ display -p -t test '#{alternate_on}')" = "$1" ]; }
-screen_lacks() { ! screen | grep -qF -- "$1"; }
 
 mkdir -p "$work/w"
 printf '{"name": "Watched", "steps": [{"work": 30, "name": "Squats"}]}\n' > "$work/w/mine.json"
@@ -53,5 +47,22 @@ check "and its prompt" wait_for 5 screen_has "pacer>"
 tmux_ send-keys -t test "quit" Enter
 check "a command typed at the terminal ends it" wait_for 5 screen_has "EXIT=0"
 
-echo "watch-test: $passed passed, $failed failed"
+# pacer edit: errors, "Edit again?", yes, and the good file is saved.
+cat > "$work/editor.sh" <<'SH'
+#!/bin/sh
+n=$(cat "$(dirname "$0")/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$(dirname "$0")/count"
+if [ $n = 1 ]; then printf '{"name": "E", "steps": [{"wrok": 1}]}' > "$1"; else printf '{"name": "E", "steps": [{"work": 5, "name": "Edited"}]}' > "$1"; fi
+SH
+chmod +x "$work/editor.sh"
+tmux_ send-keys -t test "clear; EDITOR=$work/editor.sh $pacer edit $work/w/mine.json; echo EXIT=\$?" Enter
+check "edit shows the bad file's errors" wait_for 5 screen_has 'unknown key "wrok"'
+check "and asks to edit again" wait_for 3 screen_has "Edit again? [Y/n]"
+check "the valid file is not replaced meanwhile" grep -q Burpees "$work/w/mine.json"
+tmux_ send-keys -t test "y" Enter
+check "the second edit is saved" wait_for 5 screen_has "saved $work/w/mine.json: 1 phase, 5s"
+check "edit exits 0" wait_for 3 screen_has "EXIT=0"
+check "the file is the good one" grep -q Edited "$work/w/mine.json"
+check "no edited copy is left" [ ! -e "$work/w/.mine.edit.json" ]
+
+echo "authoring-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
