@@ -26,8 +26,8 @@ def start(name, defaults):
     if sys.stdin.isatty():
         warn(f"pacer-sink-{name} is a pacer plugin: run it with 'pacer run WORKOUT --sink {name}' (docs/plugins.md)")
         sys.exit(2)
-    # Pacer ends a plugin that is slow to exit with SIGTERM: leave through `finally`, tidying up.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    # Pacer ends a plugin that is slow to exit with SIGTERM (and the kernel sends it as pacer dies).
+    signal.signal(signal.SIGTERM, _terminated)
     tidy_when_pacer_dies()
     options = dict(defaults)
     for argument in sys.argv[1:]:
@@ -56,10 +56,34 @@ def tidy_when_pacer_dies():
         pass  # not Linux: pacer's own SIGKILL stays
 
 
-def tidying():
-    """Call first in the `finally` that tidies up: a SIGTERM (pacer's, or the kernel's as pacer
-    dies) then no longer cuts the tidying short."""
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+#: What removes the plugin's files, most recent last; see `on_end`.
+_cleanups = []
+
+
+def on_end(cleanup):
+    """Registers what removes a file the plugin made; `end()`, or a SIGTERM at any moment, runs it once.
+
+    Each cleanup must be safe to run again: a SIGTERM that comes while one runs starts it over.
+    """
+    _cleanups.append(cleanup)
+
+
+def end():
+    """Tidies up: runs what `on_end` registered, newest first. Call it in the main loop's `finally`."""
+    while _cleanups:
+        _cleanups[-1]()
+        _cleanups.pop()
+
+
+def _terminated(*_):
+    """SIGTERM, from pacer or from the kernel as pacer dies, at whatever moment: tidy up, then leave.
+
+    Tidying here rather than by raising into the main loop means a SIGTERM that lands while the
+    `finally` has begun tidying (pacer killed: end of input and the signal together) finishes the
+    job instead of cutting it short.
+    """
+    end()
+    os._exit(1)
 
 
 def session_pid():
@@ -140,8 +164,9 @@ def runtime_folder():
     The same place `pacer ctl` looks. Created private (0700); a folder that is not ours, or that
     others may write to, is refused (raises OSError), since what is in it controls the session.
     """
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    folder = os.path.join(runtime, "pacer") if runtime else f"/tmp/pacer-{os.getuid()}"
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    # A relative value is invalid by the XDG spec and ignored, as pacer itself does.
+    folder = os.path.join(runtime, "pacer") if runtime.startswith("/") else f"/tmp/pacer-{os.getuid()}"
     try:
         os.makedirs(folder, mode=0o700)
     except FileExistsError:

@@ -20,17 +20,18 @@ CREATE TABLE sessions (
     id INTEGER PRIMARY KEY, workout TEXT NOT NULL, file TEXT NOT NULL, started TEXT NOT NULL,
     planned REAL NOT NULL, ended TEXT, outcome TEXT, active REAL, paused REAL,
     started_at INTEGER NOT NULL DEFAULT 0, utc_offset INTEGER NOT NULL DEFAULT 0,
-    ended_at INTEGER, speed REAL NOT NULL DEFAULT 1);
+    ended_at INTEGER, speed REAL NOT NULL DEFAULT 1,
+    runner_pid INTEGER, runner_start INTEGER, runner_boot TEXT);
 CREATE TABLE phases (
     id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id), idx INTEGER NOT NULL,
     kind TEXT NOT NULL, name TEXT NOT NULL, planned REAL, active REAL NOT NULL, outcome TEXT NOT NULL,
-    reps INTEGER, weight_text TEXT, weight_value REAL, weight_unit TEXT);
+    reps INTEGER, weight_text TEXT, weight_value REAL, weight_unit TEXT, exercise TEXT);
 CREATE INDEX sessions_by_start ON sessions(started_at, id);
 CREATE INDEX sessions_by_workout ON sessions(workout, started_at);
 CREATE INDEX phases_by_session ON phases(session, idx);
-CREATE INDEX phases_sets ON phases(session, name, reps, weight_value, weight_unit)
+CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
     WHERE reps > 0 AND weight_value > 0;
-PRAGMA user_version = 2;
+PRAGMA user_version = 4;
 """
 
 TIMED = {
@@ -95,9 +96,9 @@ def main():
                 active += spent
                 value, unit = (float(weight.split()[0]), "kg") if weight else (None, None)
                 database.execute(
-                    "INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit)"
-                    " VALUES (?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)",
-                    (session, index, kind, name, seconds, spent, reps, weight, value, unit))
+                    "INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit, exercise)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?)",
+                    (session, index, kind, name, seconds, spent, reps, weight, value, unit, name if kind in ("work", "reps") else None))
             if outcome:
                 paused = float(rng.choice([0, 0, 0, 15, 40]))
                 end = start + datetime.timedelta(seconds=active + paused)

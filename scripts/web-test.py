@@ -58,6 +58,8 @@ WORKOUT = {
     ],
 }
 SHORT_WORKOUT = {"name": "Short", "steps": [{"work": "2m", "name": "Plank"}]}
+FIRST_OF_TWO = {"name": "First", "steps": [{"work": "20s", "name": "Hold"}]}
+SECOND_OF_TWO = {"name": "Second", "steps": [{"work": "14s", "name": "Wall sit"}]}
 STEERING_EVENTS = {"pause", "resume", "extend", "back", "restart"}
 JSON = {"Content-Type": "application/json"}
 JUNK_CONNECTIONS = 150
@@ -213,6 +215,12 @@ def port_is_free(port):
             return False
 
 
+def free_port():
+    """A port no one listens on now."""
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        return probe.getsockname()[1]
+
+
 def wait_for_free_port(port, timeout):
     """Seconds until the port was free, or None."""
     start = time.monotonic()
@@ -274,6 +282,10 @@ def options_are_checked(checks, folder):
                  typo.returncode == 2 and "did you mean 'port'" in typo.stderr, typo.stderr.strip())
     checks.check("a bad port exits 2", run("port=99999").returncode == 2)
     checks.check("a bad address exits 2", run("bind=somewhere").returncode == 2)
+    unported = run("token=stable")
+    checks.check("token=stable without a port exits 2, asking for one",
+                 unported.returncode == 2 and "needs a port" in unported.stderr, unported.stderr.strip())
+    checks.check("a token other than fresh or stable exits 2", run("token=forever").returncode == 2)
     with socket.create_server(("127.0.0.1", 0)) as taken:
         busy = run(f"port={taken.getsockname()[1]}")
     checks.check("a port in use exits 1 with a message", busy.returncode == 1 and "cannot serve" in busy.stderr,
@@ -621,6 +633,45 @@ def rep_step(checks, session, phone, tv):
     checks.check("Done logs the reps and weight typed", (ended.get("reps"), ended.get("weight")) == (6, "22.5 kg"), ended)
 
 
+def a_bookmark_outlives_its_session(checks, folder):
+    """token=stable: a page open on session 1's link waits through the gap and shows session 2."""
+    environment = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "bookmark-state"))
+    options = ("token=stable", f"port={free_port()}")
+    first = start_session(write_workout(folder, FIRST_OF_TWO, "first.json"), 4, folder, options, environment)
+    second = tv = None
+    try:
+        url = first.url
+        tv = new_browser(*TV)
+        tv.get(url)
+        wait_for_page(tv, shows_phase("Hold"), 10, "session 1's phase")
+        first.wait_for_event(lambda e: e["event"] == "session.end", 15, "session 1's end")
+        checks.check("pacer finished session 1 with status 0", first.finish() == 0)
+        time.sleep(3)  # the server is gone: the page tries again every 2 s
+        idle = read_page(tv)
+        checks.check("the page stays on session 1's summary and says no session is running",
+                     idle["bodyStatus"] == "ended" and "Workout complete." in idle["summary"]
+                     and "No session is running" in idle["summary"], idle["summary"])
+        checks.check("its link line says it waits for the next", idle["link"] == "no session · waiting for the next", idle["link"])
+        tv.save_screenshot(os.path.join(SHOTS, "tv-waiting.png"))
+        second = start_session(write_workout(folder, SECOND_OF_TWO, "second.json"), SPEED, folder, options, environment)
+        checks.check("session 2 prints the same link", second.url == url, f"{second.url} != {url}")
+        start = time.monotonic()
+        wait_for_page(tv, shows_phase("Wall sit"), 10, "session 2's phase on the page left open")
+        checks.check(f"the page left open shows session 2 ({time.monotonic() - start:.1f} s after it printed its link)", True)
+        # The plugin learns the session's time from how promptly events reach it; the first ones
+        # wait in the pipe while it starts, so its reading is exact from the next event on (the
+        # countdown here). A page that loads later never sees this; one left open does.
+        second.wait_for_event(lambda e: e["event"] == "countdown", 15, "session 2's countdown")
+        time.sleep(0.3)
+        compare_clock(checks, second, tv, "session 2, on session 1's page")
+    finally:
+        if tv:
+            tv.quit()
+        for session in (first, second):
+            if session and session.pacer.poll() is None:
+                session.stop()
+
+
 def main():
     missing = [name for name, path in (("pacer", PACER), ("chromium", shutil.which("chromium")),
                                         ("chromedriver", shutil.which("chromedriver"))) if not path or not os.path.exists(path)]
@@ -636,6 +687,7 @@ def main():
         checks.scenario("shared on the network: the token", shared_on_the_network, folder)
         checks.scenario("junk connections that never finish a request (slowloris)", junk_connections, folder)
         checks.scenario(f"a session at --speed {SPEED} in a phone and a TV browser", a_session_in_the_browser, folder)
+        checks.scenario("a bookmarked page (token=stable) from one session to the next", a_bookmark_outlives_its_session, folder)
     print(f"\nweb-test: {time.monotonic() - started:.0f} s; screenshots in {SHOTS}")
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0

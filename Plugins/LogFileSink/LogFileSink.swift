@@ -32,7 +32,8 @@ public final class LogFileSink: Sink, @unchecked Sendable {
     public static let registration = SinkRegistration(
         name: "log", summary: "the event stream as JSON lines, appended to the --log FILE",
         traits: SinkTraits(kind: .recorder),
-        isDefault: { $0.logPath != nil }
+        isDefault: { $0.logPath != nil },
+        files: { _, settings, _ in settings.logPath.map { [$0] } ?? [] }
     ) { context in
         guard let path = context.settings.logPath else { throw SinkSetupError("the log sink needs --log FILE") }
         return try LogFileSink(path: path)

@@ -57,7 +57,7 @@ public struct Coach: Sendable {
             phaseStart = nil
             guard end.outcome == .completed else { return [] }
             return acknowledge("Workout complete", at: event.t)
-        case .phaseEnd, .back, .restart:
+        case .phaseEnd, .back, .restart, .blockEnd:
             return []
         }
     }
@@ -95,7 +95,11 @@ public struct Coach: Sendable {
     private static func title(of phase: Phase, name: String) -> String {
         switch phase.kind {
         case .work, .warmup, .cooldown:
-            guard let duration = phase.duration else { return name }
+            guard let duration = phase.duration else {
+                // An open step: its distance, unless the name says it already.
+                guard let distance = phase.distance.flatMap({ SpokenText.clean($0) }), !name.contains(distance) else { return name }
+                return "\(name), \(distance)"
+            }
             return "\(name), \(SpokenText.duration(duration))"
         case .reps:
             guard let reps = phase.reps else { return name }

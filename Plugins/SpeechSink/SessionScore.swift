@@ -38,9 +38,12 @@ public struct SessionScore: Sendable {
     /// When the session ends.
     public private(set) var end = Instant.start
 
-    /// Runs `plan` to its end. A rep step with a cap lasts its cap; one without a cap has no
-    /// length, so the plan is refused with what to do.
+    /// Runs `plan` to its end. A rep step with a cap lasts its cap; one without a cap, or an open
+    /// step, has no length, so the plan is refused with what to do.
     public init(plan: Plan) throws(SpeechError) {
+        if let index = plan.phases.firstIndex(where: \.isOpen) {
+            throw SpeechError("step \(index + 1), “\(plan.phases[index].name)”, is an open step, which lasts until you say done, so it has no length to render")
+        }
         if let index = plan.phases.firstIndex(where: { $0.kind == .reps && $0.cap == nil }) {
             throw SpeechError("""
                 step \(index + 1), “\(plan.phases[index].name)”, is a rep step without a cap, so it has no length to \

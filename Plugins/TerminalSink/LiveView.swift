@@ -18,9 +18,9 @@ struct LiveView {
     private var limit: WorkoutDuration? { snapshot?.limit ?? phase.limit }
     private var remaining: WorkoutDuration? { limit.map { max(.zero, $0 - elapsed) } }
 
-    /// The clock shown big: time left in a timed phase; a rep step counts up in whole seconds.
+    /// The clock shown big: time left in a timed phase; a rep step or an open step counts up in whole seconds.
     private var clock: String {
-        guard phase.kind != .reps else { return WorkoutDuration(milliseconds: elapsed.milliseconds / 1000 * 1000).clock }
+        guard !phase.endsWithDone else { return WorkoutDuration(milliseconds: elapsed.milliseconds / 1000 * 1000).clock }
         return (remaining ?? elapsed).clock
     }
 
@@ -83,6 +83,7 @@ struct LiveView {
         if let label = phase.roundLabel { right = "\(label)  ·  " + right }
         var left = styledLabel + "  " + TerminalText(phase.name)
         if let reps = phase.reps { left += "  ×\(reps)" + TerminalText(phase.weight.map { " @ \($0)" } ?? "") }
+        if let distance = phase.distance { left += "  · " + TerminalText(distance) }
         if paused { left += "  (Enter or resume to go on)" }
         let gap = width - left.width - right.width
         return (gap >= 2 ? left.padded(to: width - right.width) + right : left).truncated(toWidth: width)
@@ -98,11 +99,15 @@ struct LiveView {
     }
 
     private var phaseFraction: Double {
-        guard let limit, limit > .zero else { return 0 }
+        guard let limit = limit ?? phase.target, limit > .zero else { return 0 }
         return min(1, elapsed.seconds / limit.seconds)
     }
 
     private var phaseTrailing: String {
+        if phase.isOpen {
+            guard let target = phase.target else { return "say done when finished" }
+            return elapsed > target ? "\((elapsed - target).clock) over the \(target.clock) target" : "target \(target.clock)"
+        }
         if phase.kind == .reps {
             return limit.map { "cap \($0.clock)" } ?? "say done when finished"
         }

@@ -16,6 +16,8 @@ enum PlainLine {
                                          palette.paint(TerminalText(phase.kind.rawValue.uppercased()), palette.kind(phase.kind)),
                                          TerminalText(phase.name)]
             if let duration = phase.duration { parts.append("\(duration.spoken)") }
+            if phase.isOpen { parts.append("open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")) }
+            if let distance = phase.distance { parts.append(TerminalText(distance)) }
             if let reps = phase.reps { parts.append("\(reps) reps" + (phase.weight.map { " @ \($0)" } ?? "")) }
             if let label = phase.roundLabel { parts.append("\(label)") }
             if let cue = phase.cue { parts.append("- \(cue)") }
@@ -26,6 +28,8 @@ enum PlainLine {
         case .cue(let call):
             return "\(time)  » \(call.text)"
         case .phaseEnd(let end):
+            if end.phase.isOpen, end.outcome == .completed { return "\(time)  took \(end.active.spoken)" }
+            if end.outcome == .timeout { return "\(time)  time is up for \(TerminalText(end.phase.name))" }
             guard end.outcome == .skipped || end.reps != nil else { return nil }
             if end.outcome == .skipped { return "\(time)  skipped phase \(end.index + 1) after \(end.active.spoken)" }
             return "\(time)  logged \(end.reps.map(String.init) ?? "?") reps" + TerminalText(end.weight.map { " @ \($0)" } ?? "")
@@ -40,6 +44,8 @@ enum PlainLine {
             return "\(time)  back to phase \(jump.index + 1)"
         case .restart(let jump):
             return "\(time)  restarting phase \(jump.index + 1)"
+        case .blockEnd(let end):
+            return "\(time)  \(SummaryText.result(of: end))"
         case .sessionEnd:
             return nil
         }

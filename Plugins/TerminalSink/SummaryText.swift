@@ -19,6 +19,18 @@ enum SummaryText {
             let phases = "\(summary.skippedPhases) phase\(summary.skippedPhases == 1 ? "" : "s")"
             parts.append("skipped \(phases) (\(summary.skippedTime.wholeSeconds.spoken))")
         }
-        return "\(heading) " + parts.joined(separator: ", ") + "."
+        let blocks = summary.blocks.map { " " + result(of: $0) + "." }.joined()
+        return "\(heading)\(blocks) " + parts.joined(separator: ", ") + "."
+    }
+
+    /// How an AMRAP or capped block went: `AMRAP 12:00: 7 rounds + 2`, `For time: 8:32`, `For time: capped at 15:00`.
+    static func result(of end: Event.BlockEnd) -> String {
+        switch end.kind {
+        case .amrap:
+            let rounds = end.rounds ?? 0
+            return "AMRAP \(end.length.clock): \(rounds) round\(rounds == 1 ? "" : "s")" + (end.steps > 0 ? " + \(end.steps)" : "")
+        case .timeCap:
+            return end.capped ? "For time: capped at \(end.length.clock)" : "For time: \(end.active.clock)"
+        }
     }
 }

@@ -32,13 +32,19 @@ public struct Environment: Sendable {
     public var home: String { self["HOME"] ?? "/" }
 
     /// `$XDG_CONFIG_HOME/pacer`, by default `~/.config/pacer`.
-    public var configFolder: String { (self["XDG_CONFIG_HOME"] ?? home + "/.config") + "/pacer" }
+    public var configFolder: String { (xdg("XDG_CONFIG_HOME") ?? home + "/.config") + "/pacer" }
     /// `$XDG_STATE_HOME/pacer`, by default `~/.local/state/pacer`.
-    public var stateFolder: String { (self["XDG_STATE_HOME"] ?? home + "/.local/state") + "/pacer" }
+    public var stateFolder: String { (xdg("XDG_STATE_HOME") ?? home + "/.local/state") + "/pacer" }
     /// `$XDG_DATA_HOME/pacer`, by default `~/.local/share/pacer`.
-    public var dataFolder: String { (self["XDG_DATA_HOME"] ?? home + "/.local/share") + "/pacer" }
+    public var dataFolder: String { (xdg("XDG_DATA_HOME") ?? home + "/.local/share") + "/pacer" }
     /// `$XDG_RUNTIME_DIR/pacer`, or `/tmp/pacer-UID` where there is no runtime folder.
-    public var runtimeFolder: String { self["XDG_RUNTIME_DIR"].map { $0 + "/pacer" } ?? "/tmp/pacer-\(getuid())" }
+    public var runtimeFolder: String { xdg("XDG_RUNTIME_DIR").map { $0 + "/pacer" } ?? "/tmp/pacer-\(getuid())" }
+
+    /// An XDG base directory variable, if set to an absolute path: the XDG spec says a relative
+    /// one is invalid and to be ignored.
+    private func xdg(_ name: String) -> String? {
+        self[name].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    }
 
     /// The home folder written as `~` at the start of `path`, as people read paths.
     public func abbreviatingHome(_ path: String) -> String {

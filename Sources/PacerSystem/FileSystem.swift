@@ -22,9 +22,10 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// The few file-system calls Pacer needs, over the C library (no Foundation, to stay light).
 public enum FileSystem {
-    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them.
-    /// A FIFO, a device or a folder is refused at once instead of being waited on.
-    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them
+    /// (`kind` says what the file is, for that message). A FIFO, a device or a folder is refused at
+    /// once instead of being waited on.
+    public static func read(_ path: String, limit: Int, kind: String = "a file Pacer reads") throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
         defer { close(descriptor) }
@@ -32,10 +33,10 @@ public enum FileSystem {
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
         if let kind = irregularKind(status.st_mode) { throw FileError("cannot read \(path): it is \(kind), not a regular file") }
         if status.st_size > limit {
-            throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB a workout file may have")
+            throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB \(kind) may have")
         }
         guard let bytes = try readAll(descriptor, name: path, limit: limit) else {
-            throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB a workout file may have")
+            throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB \(kind) may have")
         }
         return bytes
     }
@@ -61,6 +62,12 @@ public enum FileSystem {
         access(path, F_OK) == 0
     }
 
+    /// Whether anything is at `path` itself, a link that leads nowhere included.
+    public static func entryExists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// The path of the running program (`/proc/self/exe`), or nil where it cannot be read.
     public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
@@ -79,6 +86,23 @@ public enum FileSystem {
         case S_IFCHR, S_IFBLK: "a device"
         default: "not a plain file"
         }
+    }
+
+    /// The absolute path with every link and `..` resolved, also for a file that does not exist
+    /// yet (its folder is resolved); nil when not even the folder can be.
+    public static func resolvedPath(_ path: String) -> String? {
+        if let resolved = realPath(path) { return resolved }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolvedFolder = realPath(folder), !name.isEmpty else { return nil }
+        return (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + name
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The device and inode of the file at `path` (following links), to tell whether two paths
@@ -120,12 +144,14 @@ public enum FileSystem {
         return names.sorted()
     }
 
-    /// Creates a directory and its parents, like `mkdir -p`.
-    public static func createDirectories(_ path: String) throws(FileError) {
+    /// Creates a directory and its parents, like `mkdir -p`; one it creates gets `mode` (under
+    /// the umask), its parents 0755.
+    public static func createDirectories(_ path: String, mode: UInt32 = 0o755) throws(FileError) {
         var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
+        let components = path.split(separator: "/")
+        for (index, component) in components.enumerated() {
             prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            if mkdir(prefix, index == components.count - 1 ? mode : 0o755) != 0 && errno != EEXIST {
                 throw FileError("create the folder", prefix, errno: errno)
             }
         }

@@ -13,8 +13,9 @@ public final class ReplacementFile: Sendable {
     public let descriptor: Int32
 
     /// Creates the temporary file beside `path` (refusing a `path` that is a folder, a FIFO or a
-    /// device, which could not be replaced by a file).
-    public init(replacing path: String) throws(FileError) {
+    /// device, which could not be replaced by a file). It gets `mode`, or when that is nil the mode
+    /// of the file it replaces, else what a new file gets under the umask.
+    public init(replacing path: String, mode: mode_t? = nil) throws(FileError) {
         var status = stat()
         let exists = stat(path, &status) == 0
         if exists, let kind = FileSystem.irregularKind(status.st_mode) {
@@ -28,8 +29,8 @@ public final class ReplacementFile: Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileError("write", path, errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        // The mode of the file it replaces, else what a new file gets under the umask (mkstemp's is 0600).
-        fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o666 & ~Self.umask)
+        // mkstemp's own mode is 0600.
+        fchmod(descriptor, mode ?? (exists ? status.st_mode & 0o7777 : 0o666 & ~Self.umask))
         self.descriptor = descriptor
         temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -16,6 +16,7 @@ enum Pacer {
         RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, CatCommand.spec, NewCommand.spec, EditCommand.spec, FmtCommand.spec,
         ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
         HistoryCommand.spec, StatsCommand.spec, SchemaCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
+        WebTokenCommand.spec,
     ]
 
     /// The options of `pacer` itself, given instead of a command.

@@ -59,10 +59,10 @@ struct CommandOutputTests {
               ended    Sun 29 Nov 2026 18:32:12 +01:00, completed
               time     active 2m, paused 12s, planned 4m
 
-              #  kind  name            planned  active  outcome    logged
-              1  reps  Squat                 -    0:40  completed  5 × 75 kg
-              2  reps  Squat                 -    0:40  completed  8 × 60 kg
-              3  reps  Push-ups, wide        -    0:40  completed  12 × bodyweight
+              #  kind  name            exercise        planned  active  outcome    logged
+              1  reps  Squat           Squat                 -    0:40  completed  5 × 75 kg
+              2  reps  Squat           Squat                 -    0:40  completed  8 × 60 kg
+              3  reps  Push-ups, wide  Push-ups, wide        -    0:40  completed  12 × bodyweight
 
             """)
         let interrupted = SessionDetail(session: try #require(try store.session(id: 4)), style: HistoryStyle(colored: false)).text
@@ -101,17 +101,45 @@ struct CommandOutputTests {
         var text = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &text)
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit")
+        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise")
         #expect(lines.last == "", "every row ends in CRLF")
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg"))
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\""))
         #expect(text.contains("4,\"Evil\u{1B}[31m \"\"quoted\"\"\",\"/w/Evil\u{1B}[31m \"\"quoted\"\".json\","), "raw into a file or pipe")
-        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,\r\n"), "a line break inside quotes")
+        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\"\r\n"), "a line break inside quotes")
         #expect(lines.count == 1 + 6 + 1 + 1, "header, six phases (one with a line break), and the final empty string")
 
         var onScreen = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: true, to: &onScreen)
         #expect(!onScreen.contains("\u{1B}") && onScreen.contains("Evil\\u{1b}[31m"))
+    }
+
+    @Test func csvNeutralisesFormulasInTextFromTheUsersDataAndLeavesItsOwnNumbers() throws {
+        let path = folder.file("hostile.sqlite3")
+        let hostile = try HistoryStore(path: path)
+        let formulas = ["=HYPERLINK(\"http://evil\",\"x\")", "=cmd|' /C calc'!A0", "+1+1", "-5 kg", "@SUM(A1)", "\tTab", "\rReturn", "\u{FF1D}1+1"]
+        try hostile.record(formulas[0], at: "2026-11-30T08:00:00+01:00", phases: formulas.indices.map { index in
+            set(index + 1, formulas[index], reps: 5, weight: formulas[index])
+        })
+        var text = ""
+        HistoryExport.csv(try hostile.sessions(withPhases: true), visible: false, to: &text)
+        let rows = text.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+        #expect(rows.count == formulas.count, "\(text)")
+        #expect(rows.first?.hasPrefix("1,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",\"/w/=HYPERLINK") == true, "\(text)")
+        for (row, formula) in zip(rows, formulas) {
+            // A field that still begins with a formula character, quoted or not, is a formula.
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false).map { $0.hasPrefix("\"") ? $0.dropFirst() : $0 }
+            #expect(!cells.contains { $0.unicodeScalars.first.map(CSVField.formulaStarts.contains) == true }, "\(row)")
+            #expect(row.contains("'" + formula) || row.contains("\"'" + formula.replacingOccurrences(of: "\"", with: "\"\"")), "\(row)")
+        }
+        #expect(rows.allSatisfy { $0.contains(",40,completed,5,") }, "Pacer's own numbers stay numbers: \(text)")
+
+        var json = ""
+        HistoryExport.json(try hostile.sessions(withPhases: true), to: &json)
+        let sessions = try #require(try jsonObject(json) as? [[String: Any]])
+        #expect(sessions.first?["workout"] as? String == formulas[0], "JSON keeps the text exactly")
+        #expect((sessions.first?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == formulas)
+        #expect((sessions.first?["phases"] as? [[String: Any]])?.compactMap { $0["exercise"] as? String } == formulas)
     }
 
     @Test func statsJSONHasTheShapeOfTheIssue() throws {

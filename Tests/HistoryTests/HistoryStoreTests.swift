@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import HistorySink
 import PacerCore
+import PacerSystem
 import Testing
 
 @Suite("HistoryStore: recording and reading back")
@@ -11,10 +12,10 @@ struct HistoryStoreTests {
         let folder = try TemporaryFolder()
         let store = try HistoryStore(path: folder.file("history.sqlite3"))
         let id = try store.record("Strength", at: "2026-11-30T18:05:00+01:00", phases: [
-            PhaseRecord(index: 1, kind: .warmup, name: "Warm up", planned: .seconds(120), active: .seconds(120), outcome: .completed),
+            PhaseRecord(index: 1, kind: .warmup, name: "Warm up", exercise: nil, planned: .seconds(120), active: .seconds(120), outcome: .completed),
             set(2, "Squat", reps: 5, weight: "80 kg"),
             set(3, "Push-ups", reps: 12, weight: "bodyweight"),
-            PhaseRecord(index: 4, kind: .rest, name: "Rest", planned: .seconds(90), active: WorkoutDuration(milliseconds: 30_500),
+            PhaseRecord(index: 4, kind: .rest, name: "Rest", exercise: nil, planned: .seconds(90), active: WorkoutDuration(milliseconds: 30_500),
                         outcome: .skipped),
         ], paused: 15)
 
@@ -34,7 +35,7 @@ struct HistoryStoreTests {
         #expect(session.phases[2].weight == LoggedWeight(text: "bodyweight", value: nil, unit: nil))
         #expect(session.phases[3].outcome == .skipped && session.phases[3].active.milliseconds == 30_500)
         #expect(try sql(store.path, "PRAGMA journal_mode") == ["wal"])
-        #expect(try sql(store.path, "PRAGMA user_version") == ["2"])
+        #expect(try sql(store.path, "PRAGMA user_version") == ["\(HistorySchema.current)"])
     }
 
     @Test func aSessionWhoseEndWasNeverWrittenIsInterrupted() throws {
@@ -51,6 +52,28 @@ struct HistoryStoreTests {
         #expect(session.ended == nil && session.paused == nil)
         #expect(session.active == .seconds(30), "the phases recorded stand for the active time")
         #expect(try sql(path, "PRAGMA integrity_check") == ["ok"])
+    }
+
+    /// A session without an end is running only while the very process that records it lives: not
+    /// a later process given the same pid, nor one of another boot.
+    @Test func aSessionWithoutAnEndIsRunningOnlyWhileItsOwnProcessLives() throws {
+        let folder = try TemporaryFolder()
+        let store = try HistoryStore(path: folder.file("history.sqlite3"))
+        let me = try #require(ProcessIdentity.current())
+        #expect(me.isRunning && me.pid == getpid())
+        try store.record("Live", at: "2026-11-30T07:00:00+01:00", phases: [work(1)], outcome: nil, runner: me)
+        try store.record("Reused pid", at: "2026-11-30T08:00:00+01:00", outcome: nil,
+                         runner: ProcessIdentity(pid: me.pid, startTicks: me.startTicks + 1, boot: me.boot))
+        try store.record("Other boot", at: "2026-11-30T09:00:00+01:00", outcome: nil,
+                         runner: ProcessIdentity(pid: me.pid, startTicks: me.startTicks, boot: "another boot"))
+        try store.record("Old pacer", at: "2026-11-30T10:00:00+01:00", outcome: nil)
+        try store.record("Ended", at: "2026-11-30T11:00:00+01:00", outcome: .quit, runner: me)
+
+        let sessions = try store.sessions().reversed()
+        #expect(sessions.map(\.outcomeText) == ["running", "interrupted", "interrupted", "interrupted", "quit"])
+        #expect(try store.session(id: 1)?.isRunning == true)
+        #expect(try store.summaries().map(\.isRunning) == [true, false, false, false, false])
+        #expect(try store.statistics(today: day("2026-11-30")).workouts.first { $0.name == "Live" }?.completionRate == nil)
     }
 
     @Test func sessionsAreNewestFirstAndFilteredByWorkoutDayAndLimit() throws {

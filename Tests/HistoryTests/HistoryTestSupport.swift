@@ -3,6 +3,7 @@ import Glibc
 #endif
 @testable import HistorySink
 import PacerCore
+import PacerSystem
 import Testing
 
 /// A fresh folder under /tmp for one test's database files, removed with everything in it when
@@ -72,10 +73,10 @@ extension HistoryStore {
     /// Records a whole session: its start, these phases, and an end unless `outcome` is nil.
     @discardableResult
     func record(_ workout: String = "Tabata", at started: String, phases: [PhaseRecord] = [],
-                outcome: SessionOutcome? = .completed, paused: Double = 0) throws -> Int64 {
+                outcome: SessionOutcome? = .completed, paused: Double = 0, runner: ProcessIdentity? = nil) throws -> Int64 {
         let start = wall(started)
         let id = try startSession(SessionStart(workout: workout, file: "/w/\(workout).json", started: start,
-                                               planned: .seconds(240), speed: 1))
+                                               planned: .seconds(240), speed: 1, runner: runner))
         for phase in phases { try recordPhase(phase, session: id) }
         if let outcome {
             let active = phases.reduce(WorkoutDuration.zero) { $0 + $1.active }
@@ -89,12 +90,12 @@ extension HistoryStore {
 
 /// A work phase of `seconds`.
 func work(_ index: Int, _ name: String = "Sprint", seconds: Int64 = 20, outcome: PhaseOutcome = .completed) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .work, name: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
+    PhaseRecord(index: index, kind: .work, name: name, exercise: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
 }
 
 /// A rep step that logged `reps` at `weight`.
 func set(_ index: Int, _ name: String, reps: Int?, weight: String?) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .reps, name: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
+    PhaseRecord(index: index, kind: .reps, name: name, exercise: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
                 weight: weight.map { LoggedWeight(text: $0) })
 }
 

@@ -31,7 +31,7 @@ struct MigrationTests {
         try Self.versionOne(at: path)
 
         let store = try #require(try HistoryStore.existing(at: path))
-        #expect(try sql(path, "PRAGMA user_version") == ["2"])
+        #expect(try sql(path, "PRAGMA user_version") == ["\(HistorySchema.current)"])
         let sessions = try store.sessions(withPhases: true)
         try #require(sessions.count == 2)
         let strength = sessions[0]
@@ -55,6 +55,59 @@ struct MigrationTests {
         #expect(try store.sessions().count == 3)
     }
 
+    /// One `+0100` start used to fail the whole migration, and from then on every read and write.
+    @Test func everyStartAVersionOneFileCanHoldMigratesAndAnUnreadableOneKeepsTheSession() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("history.sqlite3")
+        try Self.versionOne(at: path)
+        let database = try SQLiteDatabase(path: path, create: false, busyTimeout: 1000)
+        let starts: [(stored: SQLiteValue, ended: SQLiteValue, read: String)] = [
+            (.text("2026-11-30T06:23:34+0100"), .null, "2026-11-30T06:23:34+01:00"),
+            (.text("2026-11-30T06:23:34.125+01:00"), .null, "2026-11-30T06:23:34+01:00"),
+            (.text("2026-11-30T05:23:34Z"), .null, "2026-11-30T05:23:34+00:00"),
+            (.text("2026-11-30T06:23:34"), .null, "2026-11-30T06:23:34+00:00"),
+            (.text("2026-11-30 06:23:34.5-0530"), .null, "2026-11-30T06:23:34-05:30"),
+            (.text("yesterday"), .text("2026-11-29T07:00:00+0100"), "2026-11-29T07:00:00+01:00"),
+            (.integer(42), .text("garbage"), "1970-01-01T00:00:00+00:00"),
+        ]
+        for start in starts {
+            try database.run("INSERT INTO sessions (workout, file, started, planned, ended) VALUES ('Odd', '/w/o.json', ?, 60, ?)",
+                             [start.stored, start.ended])
+        }
+
+        let store = try #require(try HistoryStore.existing(at: path))
+        #expect(try sql(path, "PRAGMA user_version") == ["\(HistorySchema.current)"])
+        let odd = try store.sessions(SessionFilter(workout: "Odd")).sorted { $0.id < $1.id }
+        #expect(odd.map(\.started.iso8601) == starts.map(\.read))
+        #expect(odd.map(\.ended?.iso8601) == starts.map { $0.read.hasPrefix("2026-11-29") ? $0.read : nil })
+        #expect(try store.sessions().count == 2 + starts.count, "the sessions before them are kept too")
+        try store.record(at: "2026-12-01T08:00:00+01:00")
+        #expect(try sql(path, "PRAGMA integrity_check") == ["ok"])
+    }
+
+    /// Version 2 read `1,000 lb` as 1 lb; version 3 reads every weight again, so no thousand stays one.
+    @Test func versionTwoWeightsAreReadAgainByTheLocaleSafeRule() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("history.sqlite3")
+        try Self.versionOne(at: path)
+        let database = try SQLiteDatabase(path: path, create: false, busyTimeout: 1000)
+        try database.transaction { () throws(SQLiteError) in
+            try HistorySchema.migrate(database, to: 2)
+            try database.run("PRAGMA user_version = 2")
+        }
+        for (index, weight) in ["1,000 lb", "1.000 kg", "1,000,000 lb"].enumerated() {
+            try database.run("""
+                INSERT INTO phases (session, idx, kind, name, active, outcome, reps, weight_text, weight_value, weight_unit)
+                VALUES (1, ?, 'reps', 'Leg press', 40, 'completed', 8, ?, 1, 'lb')
+                """, [.integer(Int64(10 + index)), .text(weight)])
+        }
+
+        let store = try #require(try HistoryStore.existing(at: path))
+        #expect(try sql(path, "SELECT ifnull(weight_value, 'NULL') FROM phases WHERE name = 'Leg press' ORDER BY idx") == ["NULL", "NULL", "1000000.0"])
+        #expect(try store.loggedSets().filter { $0.exercise == "Leg press" }.map(\.weight) == [1_000_000])
+        #expect(try store.loggedSets().filter { $0.exercise == "Squat" }.map(\.weight) == [22.5, 135, 60], "the others read as before")
+    }
+
     @Test func aFreshHistoryIsBuiltByTheSameStepsAsAMigratedOne() throws {
         let folder = try TemporaryFolder()
         let fresh = folder.file("fresh.sqlite3"), migrated = folder.file("migrated.sqlite3")
@@ -69,9 +122,9 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let path = folder.file("history.sqlite3")
         _ = try HistoryStore(path: path)
-        _ = try sql(path, "PRAGMA user_version = 3")
+        _ = try sql(path, "PRAGMA user_version = 5")
         let error = try #require(throws: HistoryError.self) { _ = try HistoryStore.existing(at: path) }
-        #expect(error.reason == "it was written by a newer pacer (schema version 3; this pacer knows up to 2)")
+        #expect(error.reason == "it was written by a newer pacer (schema version 5; this pacer knows up to 4)")
     }
 
     @Test func anotherSQLiteDatabaseIsNotTakenForAHistory() throws {

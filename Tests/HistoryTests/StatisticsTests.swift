@@ -4,8 +4,8 @@ import Testing
 
 /// A session summary at a local time such as `2026-11-30T18:05:00+01:00`.
 private func session(_ id: Int64, _ started: String, _ workout: String = "Tabata", minutes: Int64 = 10,
-                     outcome: SessionOutcome? = .completed) -> SessionOverview {
-    SessionOverview(id: id, workout: workout, started: wall(started), active: .seconds(minutes * 60), outcome: outcome)
+                     outcome: SessionOutcome? = .completed, running: Bool = false) -> SessionOverview {
+    SessionOverview(id: id, workout: workout, started: wall(started), active: .seconds(minutes * 60), outcome: outcome, isRunning: running)
 }
 
 private func days(_ texts: String...) -> Set<CalendarDay> { Set(texts.map(day)) }
@@ -71,6 +71,18 @@ struct StatisticsTests {
         #expect(workouts.map(\.sessions) == [3, 1, 1])
         #expect(workouts.map(\.completed) == [1, 0, 1])
         #expect(workouts[0].completionRate == 1.0 / 3)
+    }
+
+    /// A session still running is neither completed nor not: it stays out of the completion rate.
+    @Test func aRunningSessionCountsAsRunningNotAsUncompleted() {
+        let sessions = [
+            session(1, "2026-11-29T10:00:00+01:00", "Tabata"), session(2, "2026-11-30T10:00:00+01:00", "Tabata", outcome: nil, running: true),
+            session(3, "2026-11-30T11:00:00+01:00", "EMOM", outcome: nil, running: true),
+        ]
+        let statistics = Statistics(sessions: sessions, sets: [], today: day("2026-11-30"))
+        #expect(statistics.workouts.map(\.running) == [1, 1] && statistics.workouts.map(\.sessions) == [2, 1])
+        #expect(statistics.workouts.map(\.completionRate) == [1, nil], "the finished Tabata was completed; no EMOM is over yet")
+        #expect(statistics.streak.current == 2, "a running session is training today")
     }
 
     @Test func epleyEstimatesTheOneRepMax() {

@@ -78,6 +78,36 @@ struct CommandGrammarTests {
         #expect(parseError(line) == "a weight is never negative: done 8 @ 22.5 kg")
     }
 
+    // A thousands separator was read as a decimal point: `1,000 lb` was logged as 1 lb.
+    @Test(arguments: [
+        ("done 8 @ 1,000 lb", "1,000 means 1000 in some countries and 1 in others: write 1000 or 1"),
+        ("done 5 @ 1.000 kg", "1.000 means 1000 in some countries and 1 in others: write 1000 or 1"),
+        ("done 5 @ 12,500", "12,500 means 12500 in some countries and 12.5 in others: write 12500 or 12.5"),
+    ])
+    func aNumberThatReadsDifferentlyByLocaleIsRefusedWithBothReadings(line: String, message: String) {
+        #expect(parseError(line) == message)
+    }
+
+    @Test(arguments: [
+        ("done 8 @ 1000 lb", Weight.text("1000 lb")), ("done 8 @ 1,000,000 lb", .text("1,000,000 lb")),
+        ("done 8 @ 22,5 kg", .text("22,5 kg")), ("done 8 @ 0.500", .number(0.5)), ("done 8 @ 1000.5", .number(1000.5)),
+    ])
+    func unambiguousNumbersAreTaken(line: String, weight: Weight) throws {
+        #expect(try CommandGrammar.parse(line) == .done(reps: 8, weight: weight))
+    }
+
+    @Test(arguments: [
+        ("1,000.5", WeightNumber.number(1000.5, length: 7)), ("1.000,5", .number(1000.5, length: 7)),
+        ("1,000,000 kg", .number(1_000_000, length: 9)), ("1.000.000", .number(1_000_000, length: 9)),
+        ("22,5", .number(22.5, length: 4)), ("22.25kg", .number(22.25, length: 5)), ("0,125", .number(0.125, length: 5)),
+        ("1000,000", .number(1000, length: 8)), (".5", .number(0.5, length: 2)), ("60", .number(60, length: 2)),
+        ("1,000", .ambiguous("1,000", thousands: 1000, decimal: 1)), ("2.500 kg", .ambiguous("2.500", thousands: 2500, decimal: 2.5)),
+        ("1.2.3", .none), ("1,00,000", .none), ("1,000.000.5", .none), ("5.", .none), ("kg", .none), ("1,000,00", .none),
+    ])
+    func weightNumbersReadTheSameInEveryLocaleOrNotAtAll(text: String, reading: WeightNumber) {
+        #expect(WeightNumber(text.unicodeScalars) == reading, "\(text)")
+    }
+
     // Issue 7, item 21: `done 5 @ 0x10` was taken as 16; only plain decimals are numbers.
     @Test(arguments: ["0x10", "1e3", "0x1p3", "inf", "nan", "+5", "1_000", "٣"])
     func onlyPlainDecimalsAreNumericWeights(weight: String) throws {

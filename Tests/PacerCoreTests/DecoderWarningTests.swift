@@ -11,8 +11,8 @@ private let backToBack = "two rests back to back: every round ends with a rest, 
 struct DecoderWarningTests {
     @Test func aLongPhaseWrittenInMinutesIsProbablyADistance() {
         #expect(warnings(steps: #"{"work": "400m", "name": "400 m fast"}, {"circuit": ["A"], "work": " 150m "}"#) == [
-            .warning(at: "steps[0].work", #""400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration)"#),
-            .warning(at: "steps[1].work", #"" 150m " is 2h 30m: "m" means minutes, not metres (a distance is not a duration)"#),
+            .warning(at: "steps[0].work", #""400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration: give an open step a "distance")"#),
+            .warning(at: "steps[1].work", #"" 150m " is 2h 30m: "m" means minutes, not metres (a distance is not a duration: give an open step a "distance")"#),
         ])
     }
 

@@ -335,7 +335,7 @@ struct EngineCommandTests {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
         _ = engine.start(at: 0, wall: "")
         #expect(F.rejection(&engine, .done(reps: 5, weight: nil), at: F.at(3))
-            == "done is for rep steps; this is a work phase (skip moves on)")
+            == "done is for rep steps and open steps; this is a work phase (skip moves on)")
         // Nothing changed.
         #expect(engine.snapshot(at: F.at(3)).index == 0)
         #expect(engine.nextDeadline == F.at(7))

@@ -38,6 +38,23 @@ enum EngineFixture {
         Engine(plan: plan, speed: speed, file: "test.json", wallClock: { "WALL" })
     }
 
+    /// An engine for a workout with these steps (the inside of its `steps` array), by default without a countdown.
+    static func engine(steps: String, countdown: Int = 0) throws -> Engine {
+        engine(Plan(try WorkoutDecoder.decode(Array(#"{"name": "W", "countdown": \#(countdown), "steps": [\#(steps)]}"#.utf8))))
+    }
+
+    /// `done` with nothing logged.
+    static let done = Command.done(reps: nil, weight: nil)
+
+    /// Everything due up to `now`, each at its own deadline, as the driver's clock would deliver it.
+    static func advance(_ engine: inout Engine, to now: Instant) -> [Event] {
+        var events: [Event] = []
+        while let deadline = engine.nextDeadline, deadline <= now {
+            events += engine.advance(to: deadline)
+        }
+        return events
+    }
+
     /// Advances to each deadline in turn until nothing is left to wait for, returning what happened.
     static func runToEnd(_ engine: inout Engine, limit: Int = 1_000_000) -> [Event] {
         var events: [Event] = []
@@ -96,6 +113,8 @@ enum EngineFixture {
             text = "back \(jump.index + 1)"
         case .restart(let jump):
             text = "restart \(jump.index + 1)"
+        case .blockEnd(let end):
+            text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps) active=\(seconds(end.active)) capped=\(end.capped)"
         case .sessionEnd(let end):
             text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(end.wall)"
         }

@@ -16,6 +16,35 @@ struct ExerciseTests {
         #expect(plan.phases.map(\.exercise) == expected)
     }
 
+    @Test(arguments: [
+        ("Back squat (set 3/5)", "Back squat"), ("Sprint 3/8", "Sprint"), ("Squat (round 2/4)", "Squat"), ("Lunge · 2/3", "Lunge"),
+        ("Row #1/3", "Row"), ("Press - 2/4:", "Press"), ("Plank [2/3] hold", "Plank hold"), ("Curl (set 2 / 3)", "Curl"),
+        ("Dips (2/2)", "Dips"), ("Sprint 8/8", "Sprint"), ("Hang (wide) (set 1/3)", "Hang (wide)"), ("Burpees 10/12", "Burpees"),
+        ("Push-ups (wide)", "Push-ups (wide)"), ("21-15-9", "21-15-9"), ("3/8", "3/8"), ("Tempo 3/1", "Tempo 3/1"),
+        ("Squat (1/2 depth)", "Squat (1/2 depth)"), ("Squat 5x5", "Squat 5x5"), ("Run 0/4", "Run 0/4"), ("Ex1/2", "Ex1/2"),
+        ("Sprint 3/8 fast", "Sprint 3/8 fast"), ("Squat (week 3)", "Squat (week 3)"), ("Row #3", "Row #3"),
+        ("Clean (2 x 3/5)", "Clean (2 x 3/5)"), ("Push-ups  wide", "Push-ups  wide"), ("", ""), ("Pull-ups (set 3/5", "Pull-ups (set"),
+    ])
+    func theExerciseOfANameAsShown(name: String, exercise: String) {
+        #expect(ExerciseName.derived(fromShown: name) == exercise)
+    }
+
+    /// The history reads old rows by the rule on shown names: it must give what the plan gives.
+    @Test func aShownNameGivesTheExerciseItsTemplateGives() throws {
+        let plan = try F.plan(steps: #"""
+            {"repeat": 3, "steps": [{"reps": 5, "name": "Back squat (set {round}/{rounds})"}, {"work": 20, "name": "Sprint {round}/{rounds}"},
+                                    {"work": 20, "name": "Lunge · {round}/{rounds}"}, {"work": 20, "name": "Press - {round}/{rounds}:"},
+                                    {"work": 20, "name": "Plank [{round}/{rounds}] hold"}, {"work": 20, "name": "Squat (round {round} / {rounds})"},
+                                    {"reps": 9, "name": "21-15-9"}, {"reps": 9, "name": "Push-ups (wide)"}]},
+            {"circuit": ["Squats {round}/{rounds}", "Jacks"], "work": 20, "rounds": 2}
+            """#)
+        let worked = plan.phases.filter { $0.kind == .work || $0.kind == .reps }
+        #expect(worked.count == 28)
+        for phase in worked {
+            #expect(ExerciseName.derived(fromShown: phase.name) == phase.exercise, "\(phase.name)")
+        }
+    }
+
     @Test func anExplicitExerciseWins() throws {
         let plan = try F.plan(steps: #"""
             {"repeat": 2, "steps": [{"reps": 5, "name": "Heavy {round}", "exercise": "Deadlift"},

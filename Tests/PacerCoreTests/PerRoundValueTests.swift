@@ -80,7 +80,7 @@ struct PerRoundValueTests {
 
     @Test func aLongMinutesValueIsWarnedAboutAtItsIndex() {
         #expect(F.warnings(F.json(steps: #"{"repeat": 2, "steps": [{"work": ["1m", "400m"]}]}"#)) == [
-            .warning(at: "steps[0].steps[0].work[1]", #""400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration)"#),
+            .warning(at: "steps[0].steps[0].work[1]", #""400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration: give an open step a "distance")"#),
         ])
     }
 

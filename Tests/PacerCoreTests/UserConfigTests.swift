@@ -67,4 +67,21 @@ struct UserConfigTests {
             }
         }
     }
+    // Issue 15, item 17: `"log": ""` was reported as "not a string".
+    @Test func anEmptyLogIsCalledEmpty() {
+        #expect(throws: ConfigErrors.self) { try UserConfig.decode(Array(#"{"log": ""}"#.utf8)) }
+        do {
+            _ = try UserConfig.decode(Array(#"{"log": ""}"#.utf8))
+        } catch {
+            #expect(error.diagnostics.map(\.message) == [#""log" must be the path of a file, not an empty string (leave the key out for no standing log)"#])
+        }
+    }
+
+    @Test func relativePathsAreTakenFromTheConfigsFolder() throws {
+        let config = try UserConfig.decode(Array(#"{"log": "a.jsonl", "sinks": ["exec:./hook:x=1", "exec:/abs/hook", "terminal"]}"#.utf8))
+            .resolvingPaths(against: "/home/u/.config/pacer")
+        #expect(config.log == "/home/u/.config/pacer/a.jsonl")
+        #expect(config.sinks?.map(\.description) == ["exec:/home/u/.config/pacer/./hook:x=1", "exec:/abs/hook", "terminal"])
+    }
 }
+

@@ -13,7 +13,7 @@ private func at(_ path: String, _ message: String) -> Diagnostic {
     Diagnostic(.path(path), message)
 }
 
-private let noKind = "this step has no kind: give it one of work, rest, prepare, warmup, cooldown, reps, repeat, for, circuit"
+private let noKind = "this step has no kind: give it one of work, rest, prepare, warmup, cooldown, reps, repeat, for, circuit, every, amrap"
 private let roundOutside = "{round} and {rounds} only mean something inside a repeat, for or circuit"
 private let notADuration = #"is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#
 
@@ -74,7 +74,7 @@ struct WorkoutDecoderTests {
         #expect(squat.reps == .same(5))
         #expect(squat.weight == .same(.text("80 kg")))
         #expect(squat.cap == .seconds(120))
-        #expect(squat.cues == [Cue(at: .seconds(60), text: "Hurry")])
+        #expect(squat.cues == [WrittenCue(at: .afterStart(.seconds(60)), text: "Hurry")])
         #expect(bench.weight == .same(.number(60)))
         #expect(bench.cap == nil)
         #expect(group.count == 3)
@@ -85,7 +85,7 @@ struct WorkoutDecoderTests {
         #expect(circuit.exercises[0].work == nil)
         #expect(circuit.exercises[1].work == .seconds(45))
         #expect(circuit.exercises[1].cue == "Go")
-        #expect(circuit.exercises[1].cues == [Cue(at: .seconds(20), text: "Half")])
+        #expect(circuit.exercises[1].cues == [WrittenCue(at: .afterStart(.seconds(20)), text: "Half")])
         #expect(circuit.work == .seconds(30))
         #expect(circuit.rest == .seconds(10))
         #expect(circuit.rounds == 2)
@@ -152,7 +152,7 @@ struct WorkoutDecoderTests {
             at("steps[0]", noKind),
         ])
         #expect(diagnostics(workoutJSON(steps: #"{"work": "30s", "weight": 20}"#)) == [
-            at("steps[0]", #"unknown key "weight"; expected one of work, name, exercise, cue, cues"#),
+            at("steps[0]", #"unknown key "weight"; expected one of work, name, exercise, cue, cues, halfway, target, distance"#),
         ])
         #expect(diagnostics(workoutJSON(steps: #"{"circuit": ["A"], "work": 30, "rouds": 3}"#)) == [
             at("steps[0]", #"unknown key "rouds" (did you mean "rounds"?)"#),

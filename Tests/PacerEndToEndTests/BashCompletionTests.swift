@@ -118,6 +118,8 @@ struct BashCompletionTests {
         ("show --color n", ["never"]),
         ("list --n", ["--names"]),
         ("help co", ["completions"]),
+        ("we", ["web-token"]),
+        ("web-token --r", ["--rotate"]),
         ("completions ", ["bash", "zsh", "fish"]),
         ("run --speed ", []),
         ("list ", []),
@@ -185,7 +187,7 @@ struct BashCompletionTests {
         let sandbox = try Sandbox()
         let marker = "injected"
         // Each name, and a start of it that no other workout shares. (pacer and bash run in the sandbox's folder.)
-        let names = [("a b", "a"), ("$(touch \(marker))", "$("), ("`touch \(marker)`", "`"), ("q'uote", "q"), ("d\"q", "d\""),
+        let names = [("a b", "a "), ("$(touch \(marker))", "$("), ("`touch \(marker)`", "`"), ("q'uote", "q"), ("d\"q", "d\""),
                      ("semi;touch \(marker)", "semi"), ("star*", "star"), ("x:y", "x"), ("~tilde", "~"), ("{brace,es}", "{"),
                      ("back\\slash", "back"), ("bang!", "bang"), ("pipe|&>", "pipe")]
         for (name, _) in names {

@@ -7,7 +7,7 @@ import Testing
 /// The command line itself: version, help, and usage errors (exit status 2, message on stderr).
 @Suite("Command line")
 struct CommandLineTests {
-    static let commands = ["run", "render", "validate", "show", "cat", "list", "ctl", "schema", "help", "completions"]
+    static let commands = ["run", "render", "validate", "show", "cat", "list", "ctl", "schema", "help", "completions", "web-token"]
 
     @Test func versionPrintsOneLineAndExitsZero() async throws {
         let sandbox = try Sandbox()
@@ -168,11 +168,37 @@ struct CommandLineTests {
         for (reference, log) in [("self.json", "self.json"), ("self.json", "./self.json"), ("self.json", path), ("self.json", "link.log"), ("shelved", shelved)] {
             let result = try await PacerProcess.run(["run", reference, "--speed", "100", "--log", log], in: sandbox)
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("is the workout file itself"), "\(result)")
+            #expect(result.stderr.contains("the workout file and the log would be one file"), "\(result)")
             #expect(result.stdout.isEmpty, "the session must not start: \(result)")
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == workout, "the workout file is untouched")
         #expect(try String(contentsOfFile: shelved, encoding: .utf8) == workout, "the workout file is untouched")
+    }
+
+    // Issue 15, item 12: `--log` at the history database was accepted, and SQLite then destroyed
+    // the events appended to it.
+    @Test func twoOutputsThatAreOneFileAreRefused() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 1}]}"#)
+        let history = sandbox.path("history.sqlite3")
+        let first = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--sink", "history:file=\(history)"], in: sandbox)
+        #expect(first.status == 0, "\(first)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: history))
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("log-link"), withDestinationPath: history)
+        // The database by its path, by a link, its journal by name, and the default history by its path.
+        let cases: [([String], [String: String])] = [
+            (["--log", history, "--sink", "history:file=\(history)", "--sink", "log"], [:]),
+            (["--log", "log-link", "--sink", "history:file=\(history)", "--sink", "log"], [:]),
+            (["--log", history + "-wal", "--sink", "history:file=\(history)", "--sink", "log"], [:]),
+            (["--log", history], ["PACER_HISTORY": history]),
+        ]
+        for (arguments, environment) in cases {
+            let result = try await PacerProcess.run(["run", "short.json", "--speed", "100"] + arguments, in: sandbox, environment: environment)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("would be one file") && result.stderr.contains("the history") && result.stderr.contains("the log"), "\(result)")
+            #expect(result.stdout.isEmpty, "the session must not start: \(result)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == before, "the history is untouched")
     }
 
     // Issue 7, item 17: a FIFO log with no reader blocked before the session started, saying nothing.

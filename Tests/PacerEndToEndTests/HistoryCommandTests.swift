@@ -23,11 +23,11 @@ struct HistoryCommandTests {
         let yesterday = WallTime(epochSeconds: now.epochSeconds - 86_400, utcOffset: now.utcOffset)
         let strength = try store.startSession(SessionStart(workout: "Strength", file: "/w/strength.json", started: yesterday,
                                                            planned: .seconds(300), speed: 1))
-        try store.recordPhase(PhaseRecord(index: 1, kind: .reps, name: "Squat", planned: nil, active: .seconds(50), outcome: .completed,
+        try store.recordPhase(PhaseRecord(index: 1, kind: .reps, name: "Squat", exercise: "Squat", planned: nil, active: .seconds(50), outcome: .completed,
                                           reps: 5, weight: LoggedWeight(text: "80 kg")), session: strength)
         try store.endSession(strength, SessionEnd(ended: yesterday, outcome: .completed, active: .seconds(50), paused: .zero))
         let tabata = try store.startSession(SessionStart(workout: "Tabata", file: "/w/tabata.json", started: now, planned: .seconds(240), speed: 10))
-        try store.recordPhase(PhaseRecord(index: 1, kind: .work, name: "Sprint", planned: .seconds(20), active: .seconds(20),
+        try store.recordPhase(PhaseRecord(index: 1, kind: .work, name: "Sprint", exercise: "Sprint", planned: .seconds(20), active: .seconds(20),
                                           outcome: .completed), session: tabata)
         try store.endSession(tabata, SessionEnd(ended: now, outcome: .quit, active: .seconds(20), paused: .seconds(3)))
         try store.startSession(SessionStart(workout: "Evil\u{1B}]0;title\u{7}", file: "/w/evil.json", started: now, planned: .seconds(60), speed: 1))
@@ -70,7 +70,7 @@ struct HistoryCommandTests {
 
         let shown = try await PacerProcess.run(["history", "show", "1"], in: sandbox)
         #expect(shown.status == 0, "\(shown)")
-        #expect(shown.stdoutLines.last == "  1  reps  Squat        -    0:50  completed  5 × 80 kg", "\(shown)")
+        #expect(shown.stdoutLines.last == "  1  reps  Squat  Squat           -    0:50  completed  5 × 80 kg", "\(shown)")
         let missing = try await PacerProcess.run(["history", "show", "99"], in: sandbox)
         #expect(missing.status == 1 && missing.stderrLines == ["pacer: there is no session #99 in the history \(Self.defaultPath(sandbox))"], "\(missing)")
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+@testable import HistorySink
 import Testing
 
 /// Sessions run end to end land in the history: whole, interrupted by `kill -9`, two at once.
@@ -77,6 +78,69 @@ struct HistoryRecordingTests {
         #expect((sessions[0]["phases"] as? [Any])?.count == 2, "both phases that ended were kept: \(sessions)")
         let listing = try await PacerProcess.run(["history"], in: sandbox)
         #expect(listing.stdout.contains("interrupted"), "\(listing)")
+    }
+
+    /// The sink used to give up after the 2 s busy timeout and lose the whole session.
+    @Test func aLockHeldByAnotherProgramAtTheStartLosesNothing() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("quick.json", #"{"name": "Quick", "steps": [{"repeat": 5, "steps": [{"work": 2}, {"rest": 2}]}]}"#)
+        let first = try await PacerProcess.run(["run", "quick.json", "--speed", "50"], in: sandbox)
+        #expect(first.status == 0, "\(first)")
+        // A real second process: python3's sqlite3 holds the write lock for 3 s.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute('BEGIN EXCLUSIVE')
+            print('locked', flush=True)
+            time.sleep(3)
+            db.execute('COMMIT')
+            """, HistoryCommandTests.defaultPath(sandbox)]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        // Wait until the lock is taken.
+        #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+
+        let locked = try await PacerProcess.run(["run", "quick.json", "--speed", "20"], in: sandbox, timeout: 20)
+        holder.waitUntilExit()
+        #expect(locked.status == 0 && !locked.stderr.contains("history"), "\(locked)")
+        let sessions = try await Self.sessions(in: sandbox)
+        #expect(sessions.count == 2, "\(sessions)")
+        #expect(sessions.first?["outcome"] as? String == "completed" && (sessions.first?["phases"] as? [Any])?.count == 10, "\(sessions)")
+        #expect(try Self.integrity(of: sandbox) == "ok")
+    }
+
+    @Test func aSessionStillRunningShowsAsRunningAndAsInterruptedOnceKilled() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("lift.json", Self.workout)
+        let log = sandbox.path("lift.log")
+        let process = try await PacerProcess.startSession(["run", "lift.json", "--speed", "20", "--log", log], in: sandbox, log: log)
+        // Read in this process while the session runs: another pacer would wait for a process slot
+        // that a heavy test may be queued for, behind the one this session holds.
+        let path = HistoryCommandTests.defaultPath(sandbox)
+        #expect(await eventually { (try? HistoryStore.existing(at: path)?.sessions().count) == 1 }, "the start was recorded")
+        let running = try? HistoryStore.existing(at: path)?.sessions().first
+        #expect(running?.outcomeText == "running", "pid \(process.pid): \(String(describing: running)); \(Self.runners(path))")
+        let workouts = try? HistoryStore.existing(at: path)?.statistics(today: WallTime.now().localDay).workouts
+        #expect(workouts?.first?.running == 1 && workouts?.first?.completionRate == nil, "not 0 % completed: \(String(describing: workouts))")
+
+        process.send(SIGKILL)
+        _ = await process.finish(timeout: 5)
+        let killed = try await Self.sessions(in: sandbox)
+        #expect(killed.first?["outcome"] as? String == "interrupted", "\(killed)")
+        let listing = try await PacerProcess.run(["history"], in: sandbox)
+        #expect(listing.stdout.contains("interrupted") && !listing.stdout.contains("running"), "\(listing)")
+    }
+
+    /// Each session's recording process as stored, beside what /proc says of that pid: for a failure's message.
+    static func runners(_ path: String) -> String {
+        let rows = (try? SQLiteDatabase(path: path, create: false, busyTimeout: 1000).query(
+            "SELECT ifnull(runner_pid, 'NULL') || ' ' || ifnull(runner_start, 'NULL') || ' ' || ifnull(runner_boot, 'NULL') FROM sessions") { $0.text(0) ?? "" }) ?? []
+        return rows.map { row in
+            row + " / " + ((try? String(contentsOfFile: "/proc/\(row.prefix { $0 != " " })/stat", encoding: .utf8)) ?? "no such process")
+        }.joined(separator: "; ")
     }
 
     @Test func twoSessionsAtOnceAreBothRecorded() async throws {

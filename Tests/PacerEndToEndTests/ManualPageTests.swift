@@ -17,9 +17,9 @@ struct ManualPageTests {
         for part in roff.components(separatedBy: "\n.SS\n").dropFirst() {
             let text = part.components(separatedBy: "\n.SH ").first ?? part
             let heading = text.prefix { $0 != "\n" }
-            // The heading is the usage line: \fBpacer\fR \fBrun\fR ...
+            // The heading is the usage line: \fBpacer\fR \fBrun\fR ..., a name's `-` written `\-`.
             if let name = heading.split(separator: " ").dropFirst().first?.replacingOccurrences(of: #"\fB"#, with: "")
-                .replacingOccurrences(of: #"\fR"#, with: "") {
+                .replacingOccurrences(of: #"\fR"#, with: "").replacingOccurrences(of: #"\-"#, with: "-") {
                 sections[name] = text
             }
         }

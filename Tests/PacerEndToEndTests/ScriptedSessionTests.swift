@@ -33,6 +33,36 @@ struct ScriptedSessionTests {
         #expect(result.summaryLine?.contains("skipped 2 phases") == true, "\(result)")
     }
 
+    // Issue 16, item 4: input that has ended does not end an EMOM waiting for done: its window does.
+    @Test func anEMOMKeepsItsBeatWhateverThePipeSays() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("emom.json", #"{"name": "E", "countdown": 0, "steps": [{"every": 10, "rounds": 2, "steps": [{"reps": 5, "name": "Swings"}]}]}"#)
+        let path = sandbox.path("emom.log")
+        let result = try await PacerProcess.run(["run", "emom.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done 4\n"))
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        #expect(log.of("phase.end").compactMap { $0.string("outcome") } == ["completed", "completed", "timeout"], "\(log)")
+        #expect(log.of("phase.end").first?.int("reps") == 4, "\(log)")
+        let starts = log.of("phase.start").filter { $0.string("name") == "Swings" }
+        #expect(starts.compactMap(\.due) == [0, 0.2], "round 2 starts 10 workout seconds after round 1: \(log)")
+        #expect(abs((log.events.last?.number("active") ?? 0) - 20) < 0.01, "\(log)")
+    }
+
+    // Issue 16, item 5: an AMRAP ends when its time is up, and says how far it got.
+    @Test func anAMRAPSaysHowFarItGot() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("amrap.json", #"{"name": "A", "countdown": 0, "steps": [{"amrap": 10, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Squats"}]}]}"#)
+        let path = sandbox.path("amrap.log")
+        let result = try await PacerProcess.run(["run", "amrap.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done\ndone\ndone\n"))
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let block = try #require(log.of("block.end").first, "\(log)")
+        #expect(block.string("kind") == "amrap" && block.int("rounds") == 1 && block.int("steps") == 1 && block.number("length") == 10, "\(block)")
+        #expect(log.of("phase.start").compactMap { $0.int("round") } == [1, 1, 2, 2], "\(log)")
+        #expect(log.of("phase.end").last?.string("outcome") == "timeout", "\(log)")
+        #expect(result.summaryLine?.hasPrefix("Workout complete. AMRAP 0:10: 1 round + 1.") == true, "\(result)")
+    }
+
     @Test func quitEndsTheSessionWithStatusZero() async throws {
         let sandbox = try Sandbox()
         let (result, path) = try await Self.run(.text("quit\n"), in: sandbox)

@@ -7,7 +7,7 @@ import Testing
 /// `pacer show`, `pacer list` and the workout search path, built-in workouts included.
 @Suite("show, list and the search path")
 struct ShowAndListTests {
-    static let builtIns = ["circuit-rounds", "emom-20", "pyramid", "seven-minute", "strength", "tabata-four", "tabata"]
+    static let builtIns = ["amrap-12", "circuit-rounds", "emom-20", "emom-reps", "fran", "pyramid", "seven-minute", "strength-ramp", "strength", "tabata-four", "tabata"]
 
     @Test func showSevenMinuteListsTheTimelineAndTotals() async throws {
         let sandbox = try Sandbox()
@@ -95,6 +95,31 @@ struct ShowAndListTests {
         let timeline = ShownTimeline(result.stdout)
         #expect(timeline.rows.count == 1 && timeline.rows.first?.duration == 90, "\(result)")
         #expect(result.stdoutLines.last == "  total   1 phase   1m 30s", "\(result)")
+    }
+
+    @Test func showListsEachPhasesCuesUnderIt() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("plank.json", #"""
+            {"name": "Plank", "halfway": true, "steps": [
+              {"work": 40, "name": "Side plank", "cue": "Left side", "cues": [{"at": "50%", "text": "Switch sides"}, {"at": "-5s", "text": "Hold"}]},
+              {"rest": 10}]}
+            """#)
+        let result = try await PacerProcess.run(["show", "plank.json"], in: sandbox)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try #require(lines.firstIndex { $0.hasSuffix("Side plank") }, "\(result)")
+        #expect(Array(lines[(first + 1)...(first + 3)]) == ["» Left side", "» 0:20  Halfway. Switch sides", "» 0:35  Hold"], "\(result)")
+        #expect(lines[first + 4].hasPrefix("2 ") && lines[first + 4].hasSuffix("Rest"), "\(result)")
+        #expect(ShownTimeline(result.stdout).rows.count == 2, "\(result)")
+    }
+
+    @Test func showMarksAnAMRAPAndABlockForTime() async throws {
+        let sandbox = try Sandbox()
+        let amrap = try await PacerProcess.run(["show", "amrap-12"], in: sandbox)
+        #expect(amrap.stdoutLines.contains { $0.hasSuffix("AMRAP 12:00: the next 3 phases, round after round, until the time is up") }, "\(amrap)")
+        #expect(ShownTimeline(amrap.stdout).totalTime == "18m", "an AMRAP counts as its time: \(amrap)")
+        let fran = try await PacerProcess.run(["show", "fran"], in: sandbox)
+        #expect(fran.stdoutLines.contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") }, "\(fran)")
     }
 
     @Test func showOfAnUnknownWorkoutSuggestsOne() async throws {

@@ -43,7 +43,7 @@ struct ValidateTests {
         let folder = PacerBinary.packageRoot.appendingPathComponent("workouts")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
-        #expect(files.count == 7)
+        #expect(files.count == 11)
         let paths = files.map { folder.appendingPathComponent($0).path }
         let result = try await PacerProcess.run(["validate"] + paths, in: sandbox)
         #expect(result.status == 0, "\(result)")
@@ -222,7 +222,7 @@ struct ValidateTests {
 @Suite("validate warnings")
 struct ValidateWarningTests {
     static let distance = #"{"name": "Track", "steps": [{"work": "400m", "name": "400 m fast"}, {"rest": 1}]}"#
-    static let warning = #"track.json: warning: at steps[0].work: "400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration)"#
+    static let warning = #"track.json: warning: at steps[0].work: "400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration: give an open step a "distance")"#
 
     @Test func aWarningIsPrintedAndTheFileStillPasses() async throws {
         let sandbox = try Sandbox()

@@ -55,6 +55,7 @@ struct ZshAndFishCompletionTests {
             ("run --color=al", ["--color=always"]),
             ("completions ", ["bash", "fish", "zsh"]),
             ("help co", ["completions"]),
+            ("web-token --r", ["--rotate"]),
             ("run --sink ex", ["exec:"]),
         ]
         for (line, expected) in cases {

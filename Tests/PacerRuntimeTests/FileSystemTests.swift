@@ -70,4 +70,15 @@ struct FileSystemTests {
         #expect(FileSystem.identity(other) != identity)
         #expect(FileSystem.identity(folder.file("missing.json")) == nil)
     }
+    // Issue 15, item 17: a relative XDG_DATA_HOME was honoured; the XDG spec says to ignore it.
+    @Test func relativeXDGFoldersAreIgnored() {
+        let relative = Environment(["HOME": "/home/u", "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "./c", "XDG_STATE_HOME": "s", "XDG_RUNTIME_DIR": "r"])
+        #expect(relative.dataFolder == "/home/u/.local/share/pacer")
+        #expect(relative.configFolder == "/home/u/.config/pacer")
+        #expect(relative.stateFolder == "/home/u/.local/state/pacer")
+        #expect(relative.runtimeFolder.hasPrefix("/tmp/pacer-"))
+        let absolute = Environment(["HOME": "/home/u", "XDG_DATA_HOME": "/d"])
+        #expect(absolute.dataFolder == "/d/pacer")
+    }
 }
+

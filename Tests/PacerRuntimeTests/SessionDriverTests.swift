@@ -101,7 +101,7 @@ struct SessionDriverTests {
         #expect(replies.map(\.command) == ["status", "done", "skip", "quit", "skip"])
         #expect(replies.map(\.accepted) == [true, false, true, true, false])
         #expect(replies[0].text?.hasPrefix("P1 (work, phase 1/3), 0:55 left in phase") == true, "\(replies[0])")
-        #expect(replies[1].text == "done is for rep steps; this is a work phase (skip moves on)")
+        #expect(replies[1].text == "done is for rep steps and open steps; this is a work phase (skip moves on)")
         #expect(replies[2].text == nil && replies[2].t == .seconds(5))
         #expect(replies[4].text == "the session has ended")
 
@@ -218,6 +218,22 @@ struct SessionDriverTests {
         rig.clock.advance(to: .seconds(35))
         #expect(rig.outcomes.all == [.completed])
         #expect(notices.all.isEmpty)
+    }
+
+    // Issue 16, item 6: an open step waits for done as an uncapped rep step does, even with a target still to come.
+    @Test func whenNoCommandCanArriveAnOpenStepEndsTheSession() {
+        let rig = Rig([Phase(kind: .rest, name: "Rest", duration: .seconds(1)),
+                       Phase(kind: .work, name: "400 m", duration: nil, isOpen: true, target: .seconds(90), distance: "400 m")],
+                      countdown: 0)
+        rig.start()
+        let notices = Recorder<String>()
+        rig.driver.noMoreInput { notices.append($0) }
+        rig.clock.settle()
+        #expect(rig.outcomes.all.isEmpty)
+        rig.clock.advance(to: .seconds(2))
+        #expect(rig.outcomes.all == [.quit])
+        #expect(notices.all.count == 1 && notices.all[0].contains("waiting for 'done'"), "\(notices.all)")
+        #expect(!rig.events().contains { $0.name == "cue" })
     }
 
     // Issue 7, item 11: `status` after the session had ended still reported time left.

@@ -203,6 +203,19 @@ struct TerminalSinkTests {
         #expect(block[8].hasSuffix("  cap 2:00"))
     }
 
+    // Issue 16, item 6: an open step counts up, with its distance, against its target.
+    @Test func anOpenStepCountsUpAgainstItsTarget() throws {
+        let screen = FakeScreen(isTerminal: true)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([Phase(kind: .work, name: "Repeat", duration: nil, isOpen: true, target: .seconds(10), distance: "400 m")])
+        try Self.feed(sink, session.start())
+        sink.update(session.snapshot(at: 12.5))
+        let block = screen.block
+        #expect(block[0].hasPrefix("WORK  Repeat  · 400 m"), "\(block)")
+        #expect(Array(block[2...6]).map(trimmedLeft) == bigZeroTwelve)
+        #expect(block[8].hasSuffix("  0:03 over the 0:10 target"), "\(block)")
+    }
+
     @Test func smallTerminalGetsTheCompactTwoLineForm() throws {
         let screen = FakeScreen(isTerminal: true, columns: 80, rows: 13)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
@@ -316,6 +329,32 @@ struct TerminalSinkTests {
         ], countdown: 0)
         try Self.feed(sink, session.start() + session.runToEnd())
         #expect(screen.printed.last == "Workout complete. worked 30s, rested 15s, warm-up and prep 1m 10s, cool-down 2m, paused 0s, nothing skipped.")
+    }
+
+    // Issue 16, item 5: the summary says how far an AMRAP got, and a block for time how long it took.
+    @Test func theSummarySaysHowAnAMRAPAndABlockForTimeWent() throws {
+        var amrap = (0..<3).map { Phase(kind: .reps, name: "Set \($0)", duration: nil, reps: 5) }
+        for index in amrap.indices { amrap[index].timeLimit = TimeLimitedBlock(kind: .amrap, length: .seconds(720), first: 0, last: 2) }
+        var session = Session(amrap, countdown: 0)
+        var events = session.start()
+        for set in 1...23 { events += session.command(.done(reps: nil, weight: nil), at: Double(set * 30)) }
+        events += session.runToEnd()
+        let screen = FakeScreen(isTerminal: false)
+        try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+        #expect(screen.printed.contains("12:00  AMRAP 12:00: 7 rounds + 2"), "\(screen.printed)")
+        #expect(screen.printed.last?.hasPrefix("Workout complete. AMRAP 12:00: 7 rounds + 2. worked 12m,") == true, "\(screen.printed)")
+
+        var forTime = [Phase(kind: .reps, name: "Thrusters", duration: nil, reps: 21)]
+        forTime[0].timeLimit = TimeLimitedBlock(kind: .timeCap, length: .seconds(900), first: 0, last: 0)
+        for (finish, text) in [(512.0, "For time: 8:32"), (nil, "For time: capped at 15:00")] {
+            var session = Session(forTime, countdown: 0)
+            var events = session.start()
+            if let finish { events += session.command(.done(reps: nil, weight: nil), at: finish) }
+            events += session.runToEnd()
+            let screen = FakeScreen(isTerminal: false)
+            try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+            #expect(screen.printed.last?.hasPrefix("Workout complete. \(text). ") == true, "\(screen.printed)")
+        }
     }
 
     // Issue 7, item 3: the summary came from what the display had seen; a display that dropped

@@ -1,7 +1,7 @@
 /// A set logged at a rep step with its reps and a numeric weight: what strength curves are made of.
 public struct LoggedSet: Sendable, Equatable {
     public var session: Int64
-    /// The rep step's name.
+    /// The rep step's exercise.
     public var exercise: String
     public var reps: Int
     public var weight: Double

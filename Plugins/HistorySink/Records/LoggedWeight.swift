@@ -23,25 +23,13 @@ public struct LoggedWeight: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Parses `30kg`, `22.5 kg`, `22,5 kg`, `135 lbs`, `60`; anything else keeps only its text.
+    /// Parses `30kg`, `22.5 kg`, `22,5 kg`, `1,000.5 lb`, `135 lbs`, `60`; anything else keeps only
+    /// its text, and so does a number that reads differently by locale (`1,000 lb`: see `WeightNumber`).
     public init(text: String) {
         self.init(text: text, value: nil, unit: nil)
         let scalars = Array(text.unicodeScalars.drop(while: Self.isSpace).reversed().drop(while: Self.isSpace).reversed())
-        var numberText = ""
-        var end = 0
-        while end < scalars.count {
-            let scalar = scalars[end]
-            if Self.isDigit(scalar) {
-                numberText.unicodeScalars.append(scalar)
-            } else if (scalar == "." || scalar == ","), !numberText.contains(".") {
-                numberText += "."
-            } else {
-                break
-            }
-            end += 1
-        }
-        guard let number = Double(numberText), number.isFinite else { return }
-        let word = String(String.UnicodeScalarView(scalars[end...].drop(while: Self.isSpace))).lowercased()
+        guard case .number(let number, let length) = WeightNumber(scalars) else { return }
+        let word = String(String.UnicodeScalarView(scalars[length...].drop(while: Self.isSpace))).lowercased()
         guard word.unicodeScalars.allSatisfy(\.properties.isAlphabetic), word.count <= 10 else { return }
         value = number
         unit = word.isEmpty ? nil : Self.units[word] ?? word
@@ -59,5 +47,4 @@ public struct LoggedWeight: Sendable, Equatable, CustomStringConvertible {
     ]
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 }

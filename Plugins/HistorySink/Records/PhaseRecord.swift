@@ -6,6 +6,8 @@ public struct PhaseRecord: Sendable, Equatable {
     public var index: Int
     public var kind: PhaseKind
     public var name: String
+    /// What was trained (the phase's `exercise`), for statistics; nil for rests and the like.
+    public var exercise: String?
     /// The planned duration; nil for a rep step.
     public var planned: WorkoutDuration?
     /// Time spent in the phase, pauses excluded.
@@ -15,11 +17,12 @@ public struct PhaseRecord: Sendable, Equatable {
     public var reps: Int?
     public var weight: LoggedWeight?
 
-    public init(index: Int, kind: PhaseKind, name: String, planned: WorkoutDuration?, active: WorkoutDuration,
+    public init(index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
                 outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil) {
         self.index = index
         self.kind = kind
         self.name = name
+        self.exercise = exercise
         self.planned = planned
         self.active = active
         self.outcome = outcome

@@ -9,8 +9,10 @@ public struct SessionRecord: Sendable {
     public var started: WallTime
     /// Nil while running, or forever if the session was interrupted (killed, crashed).
     public var ended: WallTime?
-    /// Nil when the end was never written: shown as interrupted.
+    /// Nil when the end was never written: shown as running or interrupted.
     public var outcome: SessionOutcome?
+    /// Whether the process recording it still runs (so no end yet is no interruption).
+    public var isRunning: Bool
     public var planned: WorkoutDuration
     /// From the session's end, or the sum of the phases recorded when it has none.
     public var active: WorkoutDuration
@@ -21,6 +23,7 @@ public struct SessionRecord: Sendable {
     /// The phases, in the order they ended; empty unless asked for.
     public var phases: [PhaseRecord]
 
-    /// `completed`, `quit`, `aborted`, or `interrupted` when the end was never written.
-    public var outcomeText: String { outcome?.rawValue ?? "interrupted" }
+    /// `completed`, `quit`, `aborted`; with no end written, `running` while its recorder runs,
+    /// else `interrupted`.
+    public var outcomeText: String { outcome?.rawValue ?? (isRunning ? "running" : "interrupted") }
 }

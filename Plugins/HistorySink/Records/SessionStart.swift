@@ -1,4 +1,5 @@
 import PacerCore
+import PacerSystem
 
 /// What the history records when a session starts (from `session.start`).
 public struct SessionStart: Sendable {
@@ -8,12 +9,16 @@ public struct SessionStart: Sendable {
     /// The timed phases' planned total, rep steps excluded.
     public var planned: WorkoutDuration
     public var speed: Double
+    /// The process recording the session, so readers can tell it is still running; nil: unknown.
+    public var runner: ProcessIdentity?
 
-    public init(workout: String, file: String, started: WallTime, planned: WorkoutDuration, speed: Double) {
+    public init(workout: String, file: String, started: WallTime, planned: WorkoutDuration, speed: Double,
+                runner: ProcessIdentity? = nil) {
         self.workout = workout
         self.file = file
         self.started = started
         self.planned = planned
         self.speed = speed
+        self.runner = runner
     }
 }

@@ -10,14 +10,19 @@ public struct Statistics: Sendable {
         public let active: WorkoutDuration
     }
 
-    /// One workout's sessions and how many of them were completed.
+    /// One workout's sessions, how many of them were completed and how many are still running.
     public struct Workout: Sendable, Equatable {
         public let name: String
+        /// Every session, running ones included.
         public let sessions: Int
         public let completed: Int
+        /// Sessions not over yet: neither completed nor not.
+        public let running: Int
 
-        /// Completed sessions over all of them, 0…1.
-        public var completionRate: Double { sessions == 0 ? 0 : Double(completed) / Double(sessions) }
+        /// Completed sessions over those that are over, 0…1; nil when none is over yet.
+        public var completionRate: Double? {
+            sessions == running ? nil : Double(completed) / Double(sessions - running)
+        }
     }
 
     /// The weeks, oldest first, ending with the week of `today`.
@@ -31,7 +36,7 @@ public struct Statistics: Sendable {
     public init(sessions: [SessionOverview], sets: [LoggedSet], today: CalendarDay, weekCount: Int = 12) {
         let firstMonday = today.adding(days: 1 - today.weekday - 7 * (weekCount - 1))
         var perWeek = Array(repeating: (sessions: 0, active: WorkoutDuration.zero), count: weekCount)
-        var perWorkout: [String: (sessions: Int, completed: Int)] = [:]
+        var perWorkout: [String: (sessions: Int, completed: Int, running: Int)] = [:]
         var days: Set<CalendarDay> = []
         var dayOfSession: [Int64: CalendarDay] = [:]
         for session in sessions {
@@ -43,14 +48,15 @@ public struct Statistics: Sendable {
                 perWeek[week].sessions += 1
                 perWeek[week].active = perWeek[week].active + session.active
             }
-            perWorkout[session.workout, default: (0, 0)].sessions += 1
-            if session.outcome == .completed { perWorkout[session.workout, default: (0, 0)].completed += 1 }
+            perWorkout[session.workout, default: (0, 0, 0)].sessions += 1
+            if session.outcome == .completed { perWorkout[session.workout, default: (0, 0, 0)].completed += 1 }
+            if session.isRunning { perWorkout[session.workout, default: (0, 0, 0)].running += 1 }
         }
         weeks = perWeek.enumerated().map { offset, tally in
             Week(week: firstMonday.adding(days: 7 * offset).isoWeek, sessions: tally.sessions, active: tally.active)
         }
         streak = Streak(days: days, today: today)
-        workouts = perWorkout.map { Workout(name: $0.key, sessions: $0.value.sessions, completed: $0.value.completed) }
+        workouts = perWorkout.map { Workout(name: $0.key, sessions: $0.value.sessions, completed: $0.value.completed, running: $0.value.running) }
             .sorted { ($1.sessions, $0.name) < ($0.sessions, $1.name) }
         exercises = StrengthCurve.curves(of: sets, dayOfSession: dayOfSession)
     }

@@ -1,14 +1,18 @@
+import PacerCore
+
 /// The history's schema, as the steps that build it: version N is what the first N migrations
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
 enum HistorySchema {
     /// The version this build writes and reads.
-    static let current = 2
+    static let current = 4
 
     /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
     static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
         switch version {
         case 1: try version1(database)
         case 2: try version2(database)
+        case 3: try version3(database)
+        case 4: try version4(database)
         default: preconditionFailure("no migration to schema version \(version)")
         }
     }
@@ -54,23 +58,21 @@ enum HistorySchema {
         ] {
             try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
         }
-        // SQLite's date functions read the offset in `2026-11-30T06:23:34+01:00` and give UTC.
-        try database.run("""
-            UPDATE sessions SET
-                started_at = CAST(strftime('%s', started) AS INTEGER),
-                utc_offset = CAST(round((julianday(substr(started, 1, 19)) - julianday(started)) * 86400) AS INTEGER),
-                ended_at = CAST(strftime('%s', ended) AS INTEGER)
-            """)
+        // Read in Swift, not by SQLite's date functions, which refuse `+0100` and fail the whole step:
+        // every row a v1 file can hold migrates, a start that cannot be read falls back on the end.
+        let times = try database.query("SELECT id, started, ended FROM sessions") { row in
+            (row.integer(0) ?? 0, row.text(1).flatMap(WallTime.init(iso8601:)), row.text(2).flatMap(WallTime.init(iso8601:)))
+        }
+        for (id, started, ended) in times {
+            let start = started ?? ended ?? WallTime(epochSeconds: 0, utcOffset: 0)
+            try database.run("UPDATE sessions SET started_at = ?, utc_offset = ?, ended_at = ? WHERE id = ?",
+                             [.integer(start.epochSeconds), .integer(Int64(start.utcOffset)),
+                              ended.map { .integer($0.epochSeconds) } ?? .null, .integer(id)])
+        }
         try database.run("ALTER TABLE phases RENAME COLUMN weight TO weight_text")
         try database.run("ALTER TABLE phases ADD COLUMN weight_value REAL")
         try database.run("ALTER TABLE phases ADD COLUMN weight_unit TEXT")
-        let weights = try database.query("SELECT id, weight_text FROM phases WHERE weight_text IS NOT NULL") { row in
-            (row.integer(0) ?? 0, LoggedWeight(text: row.text(1) ?? ""))
-        }
-        for (id, weight) in weights {
-            try database.run("UPDATE phases SET weight_value = ?, weight_unit = ? WHERE id = ?",
-                             [weight.value.map(SQLiteValue.real) ?? .null, weight.unit.map(SQLiteValue.text) ?? .null, .integer(id)])
-        }
+        try readWeights(database)
         try database.run("CREATE INDEX sessions_by_start ON sessions(started_at, id)")
         try database.run("CREATE INDEX sessions_by_workout ON sessions(workout, started_at)")
         try database.run("CREATE INDEX phases_by_session ON phases(session, idx)")
@@ -78,5 +80,44 @@ enum HistorySchema {
             CREATE INDEX phases_sets ON phases(session, name, reps, weight_value, weight_unit)
             WHERE reps > 0 AND weight_value > 0
             """)
+    }
+
+    /// Version 3: the process that records a session (pid, start time after boot, boot id), so a
+    /// reader tells a session still running from one whose recorder was killed; and every weight's
+    /// number read again by the rule that refuses `1,000` and `1.000` (earlier ones took them for 1).
+    private static func version3(_ database: SQLiteDatabase) throws(SQLiteError) {
+        for column in ["runner_pid INTEGER", "runner_start INTEGER", "runner_boot TEXT"] {
+            try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
+        }
+        try readWeights(database)
+    }
+
+    /// Version 4: each phase's exercise, what statistics group by. Work phases and rep steps recorded
+    /// before get the one a new recording gives them, read from the name as shown ("Back squat
+    /// (set 3/5)" → "Back squat"); other phases have none, as a new recording gives them none.
+    private static func version4(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("ALTER TABLE phases ADD COLUMN exercise TEXT")
+        let names = try database.query("SELECT id, name FROM phases WHERE kind IN ('work', 'reps')") { row in
+            (row.integer(0) ?? 0, row.text(1) ?? "")
+        }
+        for (id, name) in names {
+            try database.run("UPDATE phases SET exercise = ? WHERE id = ?", [.text(ExerciseName.derived(fromShown: name)), .integer(id)])
+        }
+        try database.run("DROP INDEX phases_sets")
+        try database.run("""
+            CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
+            WHERE reps > 0 AND weight_value > 0
+            """)
+    }
+
+    /// Sets every phase's weight number and unit from the weight as logged.
+    private static func readWeights(_ database: SQLiteDatabase) throws(SQLiteError) {
+        let weights = try database.query("SELECT id, weight_text FROM phases WHERE weight_text IS NOT NULL") { row in
+            (row.integer(0) ?? 0, LoggedWeight(text: row.text(1) ?? ""))
+        }
+        for (id, weight) in weights {
+            try database.run("UPDATE phases SET weight_value = ?, weight_unit = ? WHERE id = ?",
+                             [weight.value.map(SQLiteValue.real) ?? .null, weight.unit.map(SQLiteValue.text) ?? .null, .integer(id)])
+        }
     }
 }

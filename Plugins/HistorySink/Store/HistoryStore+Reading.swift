@@ -1,4 +1,5 @@
 import PacerCore
+import PacerSystem
 
 /// Which sessions to read: all of them unless narrowed.
 public struct SessionFilter: Sendable {
@@ -8,8 +9,11 @@ public struct SessionFilter: Sendable {
     public var since: CalendarDay?
     /// At most this many, the newest.
     public var limit: Int?
+    /// Only sessions with a phase of exactly this exercise, and of their phases only those.
+    public var exercise: String?
 
-    public init(workout: String? = nil, since: CalendarDay? = nil, limit: Int? = nil) {
+    public init(workout: String? = nil, since: CalendarDay? = nil, limit: Int? = nil, exercise: String? = nil) {
+        self.exercise = exercise
         self.workout = workout
         self.since = since
         self.limit = limit
@@ -22,12 +26,13 @@ extension HistoryStore {
         try attempt { () throws(SQLiteError) in
             var sessions = try database.query(Self.sessionColumns + """
                 WHERE (?1 IS NULL OR s.workout = ?1) AND (?2 IS NULL OR s.started_at + s.utc_offset >= ?2)
+                  AND (?4 IS NULL OR EXISTS (SELECT 1 FROM phases p WHERE p.session = s.id AND p.exercise = ?4))
                 ORDER BY s.started_at DESC, s.id DESC LIMIT ?3
                 """, [filter.workout.map(SQLiteValue.text) ?? .null,
                       filter.since.map { .integer(Int64($0.number) * 86_400) } ?? .null,
-                      .integer(Int64(filter.limit ?? -1))], Self.session)
+                      .integer(Int64(filter.limit ?? -1)), filter.exercise.map(SQLiteValue.text) ?? .null], Self.session)
             if withPhases {
-                for index in sessions.indices { sessions[index].phases = try phases(of: sessions[index].id) }
+                for index in sessions.indices { sessions[index].phases = try phases(of: sessions[index].id, exercise: filter.exercise) }
             }
             return sessions
         }
@@ -39,7 +44,7 @@ extension HistoryStore {
             guard var session = try database.query(Self.sessionColumns + "WHERE s.id = ?", [.integer(id)], Self.session).first else {
                 return nil
             }
-            session.phases = try phases(of: id)
+            session.phases = try phases(of: id, exercise: nil)
             return session
         }
     }
@@ -48,12 +53,14 @@ extension HistoryStore {
     public func summaries() throws(HistoryError) -> [SessionOverview] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome
+                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, \(Self.runnerColumns)
                 FROM sessions s ORDER BY s.started_at, s.id
                 """) { row in
-                SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "",
-                               started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
-                               active: Self.duration(row.real(4) ?? 0), outcome: row.text(5).flatMap(SessionOutcome.init))
+                let outcome = row.text(5).flatMap(SessionOutcome.init)
+                return SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "",
+                                       started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
+                                       active: Self.duration(row.real(4) ?? 0), outcome: outcome,
+                                       isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 6))
             }
         }
     }
@@ -62,7 +69,7 @@ extension HistoryStore {
     public func loggedSets() throws(HistoryError) -> [LoggedSet] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT session, name, reps, weight_value, weight_unit FROM phases
+                SELECT session, exercise, reps, weight_value, weight_unit FROM phases
                 WHERE reps > 0 AND weight_value > 0 ORDER BY session, id
                 """) { row in
                 LoggedSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
@@ -81,33 +88,48 @@ extension HistoryStore {
         SessionStanding(session: id, sessions: try summaries(), sets: try loggedSets())
     }
 
-    private func phases(of session: Int64) throws(SQLiteError) -> [PhaseRecord] {
+    /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
+    private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
-            SELECT idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit
-            FROM phases WHERE session = ? ORDER BY id
-            """, [.integer(session)]) { row in
+            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit
+            FROM phases WHERE session = ?1 AND (?2 IS NULL OR exercise = ?2) ORDER BY id
+            """, [.integer(session), exercise.map(SQLiteValue.text) ?? .null]) { row in
             PhaseRecord(index: Int(row.integer(0) ?? 0), kind: row.text(1).flatMap(PhaseKind.init) ?? .work,
-                        name: row.text(2) ?? "", planned: row.real(3).map(Self.duration), active: Self.duration(row.real(4) ?? 0),
-                        outcome: row.text(5).flatMap(PhaseOutcome.init) ?? .completed, reps: row.integer(6).map { Int($0) },
-                        weight: row.text(7).map { LoggedWeight(text: $0, value: row.real(8), unit: row.text(9)) })
+                        name: row.text(2) ?? "", exercise: row.text(3), planned: row.real(4).map(Self.duration),
+                        active: Self.duration(row.real(5) ?? 0), outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
+                        reps: row.integer(7).map { Int($0) },
+                        weight: row.text(8).map { LoggedWeight(text: $0, value: row.real(9), unit: row.text(10)) })
         }
     }
 
     /// A session's active time: from its end, or the phases recorded when it never ended.
     private static let activeColumn = "COALESCE(s.active, (SELECT total(p.active) FROM phases p WHERE p.session = s.id))"
 
+    /// Who records a session: the pid, start ticks and boot of its process, read by `isRunning`.
+    private static let runnerColumns = "s.runner_pid, s.runner_start, s.runner_boot"
+
+    /// Whether a session with no outcome is still recorded by a live process, from the runner
+    /// columns starting at `first`.
+    private static func isRunning(_ row: SQLiteRow, outcome: SessionOutcome?, runnerFrom first: Int32) -> Bool {
+        guard outcome == nil, let pid = row.integer(first).flatMap(Int32.init(exactly:)), let ticks = row.integer(first + 1),
+              let boot = row.text(first + 2) else { return false }
+        return ProcessIdentity(pid: pid, startTicks: ticks, boot: boot).isRunning
+    }
+
     private static let sessionColumns = """
         SELECT s.id, s.workout, s.file, s.started_at, s.utc_offset, s.ended, s.outcome, s.planned, \(activeColumn),
-               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL)
+               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL), \(runnerColumns)
         FROM sessions s
 
         """
 
     private static func session(_ row: SQLiteRow) -> SessionRecord {
-        SessionRecord(
+        let outcome = row.text(6).flatMap(SessionOutcome.init)
+        return SessionRecord(
             id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(2) ?? "",
             started: WallTime(epochSeconds: row.integer(3) ?? 0, utcOffset: Int(row.integer(4) ?? 0)),
-            ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: row.text(6).flatMap(SessionOutcome.init),
+            ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: outcome,
+            isRunning: isRunning(row, outcome: outcome, runnerFrom: 12),
             planned: duration(row.real(7) ?? 0), active: duration(row.real(8) ?? 0), paused: row.real(9).map(duration),
             speed: row.real(10) ?? 1, setsLogged: Int(row.integer(11) ?? 0), phases: [])
     }

@@ -39,7 +39,7 @@ public final class HistoryStore {
         do {
             database = try SQLiteDatabase(path: path, create: create, busyTimeout: busyTimeout)
         } catch {
-            throw HistoryError(path: path, reason: error.message)
+            throw HistoryError(path: path, reason: error.message, isLocked: error.isBusy)
         }
         try attempt { () throws(SQLiteError) in
             try useWriteAheadLog(busyTimeout: busyTimeout)
@@ -72,11 +72,12 @@ public final class HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try database.run("""
-                    INSERT INTO sessions (workout, file, started, started_at, utc_offset, planned, speed)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sessions (workout, file, started, started_at, utc_offset, planned, speed, runner_pid, runner_start, runner_boot)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.text(start.workout), .text(start.file), .text(start.started.iso8601),
                           .integer(start.started.epochSeconds), .integer(Int64(start.started.utcOffset)),
-                          .real(start.planned.seconds), .real(start.speed)])
+                          .real(start.planned.seconds), .real(start.speed), start.runner.map { .integer(Int64($0.pid)) } ?? .null,
+                          start.runner.map { .integer($0.startTicks) } ?? .null, start.runner.map { .text($0.boot) } ?? .null])
                 return database.lastInsertedRowID
             }
         }
@@ -87,10 +88,10 @@ public final class HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try database.run("""
-                    INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO phases (session, idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(session), .integer(Int64(phase.index)), .text(phase.kind.rawValue), .text(phase.name),
-                          phase.planned.map { .real($0.seconds) } ?? .null, .real(phase.active.seconds),
+                          phase.exercise.map(SQLiteValue.text) ?? .null, phase.planned.map { .real($0.seconds) } ?? .null, .real(phase.active.seconds),
                           .text(phase.outcome.rawValue), phase.reps.map { .integer(Int64($0)) } ?? .null,
                           phase.weight.map { .text($0.text) } ?? .null, phase.weight?.value.map(SQLiteValue.real) ?? .null,
                           phase.weight?.unit.map(SQLiteValue.text) ?? .null])
@@ -115,7 +116,7 @@ public final class HistoryStore {
         do {
             return try body()
         } catch {
-            throw HistoryError(path: path, reason: error.message)
+            throw HistoryError(path: path, reason: error.message, isLocked: error.isBusy)
         }
     }
 

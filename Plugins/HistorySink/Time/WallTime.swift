@@ -22,27 +22,42 @@ public struct WallTime: Sendable, Hashable {
         return WallTime(epochSeconds: Int64(seconds), utcOffset: parts.tm_gmtoff)
     }
 
-    /// Reads `2026-11-30T06:23:34+01:00` (also `+0100` and `Z`), as the event stream's `wall` is written.
+    /// Reads `2026-11-30T06:23:34+01:00` as the event stream's `wall` is written, and every form of
+    /// it an earlier pacer or another program may have stored: `+0100`, `+01`, `Z`, fractions of a
+    /// second (dropped), a space for the `T`, or no offset at all, read as written (offset 0, so it
+    /// shows the same day and time).
     public init?(iso8601 text: String) {
         let scalars = Array(text.utf8)
-        guard scalars.count >= 20, scalars[10] == UInt8(ascii: "T"),
+        guard scalars.count >= 19, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(scalars[10]),
               let day = CalendarDay(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
               let hour = Self.number(scalars[11..<13]), scalars[13] == UInt8(ascii: ":"),
               let minute = Self.number(scalars[14..<16]), scalars[16] == UInt8(ascii: ":"),
               let second = Self.number(scalars[17..<19]), hour < 24, minute < 60, second < 61 else { return nil }
-        let zone = scalars[19...]
-        let offset: Int
-        if zone.elementsEqual("Z".utf8) {
-            offset = 0
-        } else {
-            let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
-            guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), digits.count == 4,
-                  let hours = Self.number(digits[0..<2]), let minutes = Self.number(digits[2..<4]),
-                  zone.count == 5 || zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":") else { return nil }
-            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        var zone = scalars[19...]
+        if let mark = zone.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") {
+            let fraction = zone.dropFirst().prefix(while: \.isASCIIDigit)
+            guard !fraction.isEmpty else { return nil }
+            zone = zone[fraction.endIndex...]
         }
+        guard let offset = Self.offset(zone) else { return nil }
         let local = Int64(day.number) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         self.init(epochSeconds: local - Int64(offset), utcOffset: offset)
+    }
+
+    /// Seconds east of UTC from `+01:00`, `+0100`, `+01`, `Z` or nothing (0).
+    private static func offset(_ zone: ArraySlice<UInt8>) -> Int? {
+        if zone.isEmpty || zone.elementsEqual("Z".utf8) || zone.elementsEqual("z".utf8) { return 0 }
+        guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let digits = zone.dropFirst()
+        let hours: Int?, minutes: Int?
+        switch digits.count {
+        case 2: (hours, minutes) = (number(digits), 0)
+        case 4: (hours, minutes) = (number(digits.prefix(2)), number(digits.suffix(2)))
+        case 5 where digits[digits.startIndex + 2] == UInt8(ascii: ":"): (hours, minutes) = (number(digits.prefix(2)), number(digits.suffix(2)))
+        default: return nil
+        }
+        guard let hours, let minutes, hours < 24, minutes < 60 else { return nil }
+        return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// Seconds since 1970-01-01T00:00 on the local clock of this moment.

@@ -26,7 +26,7 @@ public enum CommandGrammar {
     /// Every command word the prompt accepts, for completion.
     public static let words = ["pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "help", "quit", "exit"]
 
-    /// The help text, one command per line.
+    /// The help text, one command per line (and a note under `done`).
     public static let help = """
         pause, resume      stop and restart the clock (an empty line toggles)
         skip, next         end this phase now and start the next
@@ -34,6 +34,7 @@ public enum CommandGrammar {
         restart            restart this phase
         +30, -10, +1m      lengthen or shorten this phase
         done [REPS] [@ W]  finish a rep step: done, done 8, done 8 @ 22.5 kg
+                           (22,5 is 22.5; write 1000, not 1,000 or 1.000)
         status             where we are and how long is left
         help               this list
         quit, exit         end the session
@@ -89,6 +90,10 @@ public enum CommandGrammar {
             guard !weightText.isEmpty else { throw CommandParseError(message: "say the weight after @: done 8 @ 22.5 kg") }
             if weightText.hasPrefix("-") {
                 throw CommandParseError(message: "a weight is never negative: done 8 @ 22.5 kg")
+            }
+            if case .ambiguous(let number, let thousands, let decimal) = WeightNumber(weightText.unicodeScalars) {
+                let (large, small) = (JSONText.number(thousands), JSONText.number(decimal))
+                throw CommandParseError(message: "\(number) means \(large) in some countries and \(small) in others: write \(large) or \(small)")
             }
             weight = weightText.decimalValue.map(Weight.number) ?? .text(weightText)
         }

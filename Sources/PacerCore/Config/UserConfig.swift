@@ -77,8 +77,12 @@ public struct UserConfig: Sendable, Equatable {
                 }
                 config.color = choice
             case "log":
-                guard case .string(let path) = value.content, !path.isEmpty else {
+                guard case .string(let path) = value.content else {
                     report(value, "\"log\" must be the path of a file, not \(value.typeName)")
+                    continue
+                }
+                guard !path.isEmpty else {
+                    report(value, "\"log\" must be the path of a file, not an empty string (leave the key out for no standing log)")
                     continue
                 }
                 config.log = path
@@ -94,6 +98,18 @@ public struct UserConfig: Sendable, Equatable {
         }
         guard problems.isEmpty else { throw ConfigErrors(problems) }
         return config
+    }
+
+    /// The config with its relative paths (the log, `exec:` sinks) taken from `folder`.
+    public func resolvingPaths(against folder: String) -> UserConfig {
+        var config = self
+        config.log = log.map { Self.path($0, from: folder) }
+        config.sinks = sinks?.map { spec in spec.path.map { spec.withPath(Self.path($0, from: folder)) } ?? spec }
+        return config
+    }
+
+    private static func path(_ path: String, from folder: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
     }
 }
 

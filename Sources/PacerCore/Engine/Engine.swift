@@ -25,6 +25,23 @@ public struct Engine: Sendable {
     private var pausedTotal = Duration.zero
     /// What is still to happen in the current phase, in order.
     private var pending: [Scheduled] = []
+    /// In an EMOM round: when its window ends, moved later by every pause.
+    private var windowEnd: Instant?
+    /// The AMRAP or capped block running, if any.
+    private var limitedBlock: RunningBlock?
+
+    /// An AMRAP or capped block under way; its instants move later by every pause.
+    private struct RunningBlock: Sendable {
+        let block: TimeLimitedBlock
+        var start: Instant
+        var end: Instant
+        /// For an AMRAP: the round under way, from 1.
+        var round = 1
+        /// Steps completed in the round under way (a capped block: in the block).
+        var steps = 0
+
+        func holds(_ index: Int) -> Bool { (block.first...block.last).contains(index) }
+    }
 
     /// Something due at an offset into the current phase.
     private struct Scheduled: Sendable {
@@ -32,6 +49,10 @@ public struct Engine: Sendable {
             case countdown(Int)
             case cue(String, isHalfway: Bool)
             case end
+            /// The round's window (an EMOM) runs out: at `windowEnd` exactly.
+            case windowEnd
+            /// The AMRAP's or capped block's time runs out: at its end exactly.
+            case blockEnd
         }
         let offset: WorkoutDuration
         let action: Action
@@ -51,10 +72,16 @@ public struct Engine: Sendable {
     public var isPaused: Bool { pausedSince != nil }
     public var isFinished: Bool { if case .finished = state { true } else { false } }
 
+    /// Whether only a command can move the session on: it is paused, or in a step without an end
+    /// (a rep step without a cap, an open step), whatever cues are still to come.
+    public var waitsForCommand: Bool {
+        state == .running && (pausedSince != nil || (limit == nil && windowEnd == nil && limitedBlock == nil))
+    }
+
     /// When something is next due, or nil while paused, waiting for `done`, or finished.
     public var nextDeadline: Instant? {
         guard state == .running, pausedSince == nil, let next = pending.first else { return nil }
-        return due(next.offset)
+        return due(next)
     }
 
     // MARK: - Driving
@@ -75,7 +102,7 @@ public struct Engine: Sendable {
     public mutating func advance(to now: Instant) -> [Event] {
         var events: [Event] = []
         while state == .running, pausedSince == nil, let next = pending.first {
-            let dueAt = due(next.offset)
+            let dueAt = due(next)
             guard dueAt <= now else { break }
             pending.removeFirst()
             switch next.action {
@@ -85,7 +112,16 @@ public struct Engine: Sendable {
                 emit(Event(t: now, due: dueAt, .cue(.init(index: index, text: text, isHalfway: isHalfway))), into: &events)
             case .end:
                 endPhase(.completed, active: next.offset, at: now, into: &events)
-                moveOn(to: index + 1, startingAt: dueAt, now: now, into: &events)
+                moveOn(to: following(at: now, into: &events), startingAt: dueAt, now: now, into: &events)
+            case .blockEnd:
+                endPhase(.timeout, active: scale.workout(dueAt - phaseStart), at: now, into: &events)
+                let after = (limitedBlock?.block.last ?? index) + 1
+                finishBlock(capped: true, at: dueAt, now: now, into: &events)
+                moveOn(to: after, startingAt: dueAt, now: now, into: &events)
+            case .windowEnd:
+                let phase = plan.phases[index]
+                endPhase(phase.window?.fillsRound == true ? .completed : .timeout, active: scale.workout(dueAt - phaseStart), at: now, into: &events)
+                moveOn(to: indexAfterRound(), startingAt: dueAt, now: now, into: &events)
             }
         }
         return events
@@ -106,6 +142,7 @@ public struct Engine: Sendable {
         case .resume:
             guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
             phaseStart = phaseStart + (now - since)
+            shiftClocks(by: now - since)
             pausedTotal += now - since
             pausedSince = nil
             emit(Event(t: now, .resume), into: &events)
@@ -113,7 +150,7 @@ public struct Engine: Sendable {
             return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
         case .skip:
             endPhase(.skipped, at: now, into: &events)
-            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         case .back:
             let target = max(index - 1, 0)
             endPhase(.skipped, at: now, into: &events)
@@ -127,11 +164,14 @@ public struct Engine: Sendable {
             try extend(by: milliseconds, at: now, into: &events)
         case .done(let reps, let weight):
             let phase = plan.phases[index]
-            guard phase.kind == .reps else {
-                throw CommandRejection(message: "done is for rep steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            guard phase.endsWithDone else {
+                throw CommandRejection(message: "done is for rep steps and open steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+            }
+            guard phase.kind == .reps || (reps == nil && weight == nil) else {
+                throw CommandRejection(message: "an open step logs the time it took: say done alone")
             }
             endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
-            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         case .status, .help, .quit:
             break
         }
@@ -168,6 +208,15 @@ public struct Engine: Sendable {
     }
 
     private mutating func moveOn(to next: Int, startingAt start: Instant, now: Instant, into events: inout [Event]) {
+        if let running = limitedBlock, running.holds(next), running.end <= start {
+            // The block's time ran out just as a phase ended: no phase of it starts again.
+            finishBlock(capped: true, at: running.end, now: now, into: &events)
+            return moveOn(to: running.block.last + 1, startingAt: start, now: now, into: &events)
+        }
+        if next < plan.phases.count, plan.phases[next].window?.fillsRound == true, let windowEnd, windowEnd <= start {
+            // The round's steps used its whole window: there is nothing left to rest.
+            return moveOn(to: next + 1, startingAt: start, now: now, into: &events)
+        }
         if next < plan.phases.count {
             beginPhase(next, at: start, now: now, into: &events)
         } else {
@@ -183,12 +232,22 @@ public struct Engine: Sendable {
             pausedTotal += now - since
             pausedSince = now
             phaseStart = now
+            shiftClocks(by: now - since)
         } else {
             phaseStart = start
         }
-        let phase = plan.phases[index]
+        var phase = plan.phases[index]
         limit = phase.limit
+        startWindow(of: phase)
+        enterBlock(of: phase)
         schedule(droppingThrough: nil)
+        // The rest that fills an EMOM round lasts what is left of the window, not what was planned.
+        if phase.window?.fillsRound == true { phase.duration = limit }
+        // In an AMRAP, the round is the block's own, and has no count.
+        if phase.timeLimit?.kind == .amrap, let running = limitedBlock {
+            phase.round = running.round
+            phase.rounds = nil
+        }
         let next = index + 1 < plan.phases.count ? plan.phases[index + 1] : nil
         emit(Event(t: now, due: phaseStart, .phaseStart(.init(
             index: index, count: plan.phases.count, phase: phase, next: next, plannedAfter: plan.planned(after: index)))),
@@ -217,7 +276,7 @@ public struct Engine: Sendable {
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
         guard let current = limit else {
-            throw CommandRejection(message: "this rep step has no time limit to change: say done when you finish")
+            throw CommandRejection(message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
         }
         let elapsed = activeInPhase(at: now)
         let wanted = current.milliseconds + milliseconds
@@ -226,7 +285,7 @@ public struct Engine: Sendable {
         emit(Event(t: now, .extend(.init(index: index, by: newLimit - current))), into: &events)
         if newLimit <= elapsed {
             endPhase(.completed, active: elapsed, at: now, into: &events)
-            moveOn(to: index + 1, startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         } else {
             schedule(droppingThrough: pausedSince ?? now)
         }
@@ -242,17 +301,19 @@ public struct Engine: Sendable {
                 if offset > .zero { items.append(Scheduled(offset: offset, action: .countdown(remaining))) }
             }
         }
-        if plan.halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10), let limit {
-            // Shortened to before its halfway point, the phase no longer has one.
-            let half = WorkoutDuration(milliseconds: duration.milliseconds / 2)
-            if half < limit { items.append(Scheduled(offset: half, action: .cue("Halfway", isHalfway: true))) }
-        }
-        for cue in phase.cues where limit.map({ cue.at < $0 }) ?? true {
-            items.append(Scheduled(offset: cue.at, action: .cue(cue.text, isHalfway: false)))
+        // Shortened to before an announcement (the halfway point, say), the phase no longer has it.
+        for announcement in phase.announcements(workoutHalfway: plan.halfway) where limit.map({ announcement.offset < $0 }) ?? true {
+            items.append(Scheduled(offset: announcement.offset, action: .cue(announcement.text, isHalfway: announcement.isHalfway)))
         }
         items.sort { $0.offset < $1.offset }
-        if let limit { items.append(Scheduled(offset: limit, action: .end)) }
-        pending = past.map { past in items.filter { due($0.offset) >= past } } ?? items
+        if let limit, phase.window?.fillsRound != true { items.append(Scheduled(offset: limit, action: .end)) }
+        // After anything due at the same instant: a phase that ends just as its window or block does is completed.
+        for (end, action) in [(windowEnd, Scheduled.Action.windowEnd), (limitedBlock?.end, .blockEnd)] {
+            guard let end else { continue }
+            let offset = scale.workout(end - phaseStart)
+            items.insert(Scheduled(offset: offset, action: action), at: items.firstIndex { $0.offset > offset } ?? items.endIndex)
+        }
+        pending = past.map { past in items.filter { due($0) >= past } } ?? items
     }
 
     // MARK: - Time
@@ -260,6 +321,85 @@ public struct Engine: Sendable {
     /// The real instant at which an offset into the current phase falls.
     private func due(_ offset: WorkoutDuration) -> Instant {
         phaseStart + scale.real(offset)
+    }
+
+    /// When something scheduled is due; a window's end is kept as an instant, so rounds start exactly on their beat.
+    private func due(_ item: Scheduled) -> Instant {
+        switch item.action {
+        case .windowEnd: windowEnd ?? due(item.offset)
+        case .blockEnd: limitedBlock?.end ?? due(item.offset)
+        default: due(item.offset)
+        }
+    }
+
+    // MARK: - Windows (EMOM)
+
+    /// Opens a round's window at the start of its first phase, keeps it through the round, and lets the
+    /// rest that fills it last until it ends; outside an EMOM there is none.
+    private mutating func startWindow(of phase: Phase) {
+        guard let window = phase.window else {
+            windowEnd = nil
+            return
+        }
+        if window.startsRound || windowEnd == nil { windowEnd = phaseStart + scale.real(window.length) }
+        if window.fillsRound, let windowEnd { limit = max(.zero, scale.workout(windowEnd - phaseStart)) }
+    }
+
+    /// Moves the instants kept apart from the phase's start later by a pause.
+    private mutating func shiftClocks(by pause: Duration) {
+        windowEnd = windowEnd.map { $0 + pause }
+        if var running = limitedBlock {
+            running.start = running.start + pause
+            running.end = running.end + pause
+            limitedBlock = running
+        }
+    }
+
+    // MARK: - AMRAPs and time caps
+
+    /// Starts the clock of an AMRAP or capped block at its first phase; outside one there is none.
+    private mutating func enterBlock(of phase: Phase) {
+        guard let block = phase.timeLimit else {
+            limitedBlock = nil
+            return
+        }
+        if limitedBlock?.block != block {
+            limitedBlock = RunningBlock(block: block, start: phaseStart, end: phaseStart + scale.real(block.length))
+        }
+    }
+
+    /// The phase after the current one, which has just ended: an AMRAP goes round again after its
+    /// last phase, and a capped block done in time ends.
+    private mutating func following(at now: Instant, into events: inout [Event]) -> Int {
+        guard var running = limitedBlock, running.holds(index) else { return index + 1 }
+        running.steps += 1
+        limitedBlock = running
+        guard index == running.block.last else { return index + 1 }
+        if running.block.kind == .amrap {
+            limitedBlock?.round += 1
+            limitedBlock?.steps = 0
+            return running.block.first
+        }
+        finishBlock(capped: false, at: now, now: now, into: &events)
+        return index + 1
+    }
+
+    /// Ends the AMRAP or capped block, saying how it went.
+    private mutating func finishBlock(capped: Bool, at end: Instant, now: Instant, into events: inout [Event]) {
+        guard let running = limitedBlock else { return }
+        limitedBlock = nil
+        let isAMRAP = running.block.kind == .amrap
+        emit(Event(t: now, due: capped ? end : nil, .blockEnd(.init(
+            kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.round - 1 : nil, steps: running.steps,
+            active: capped ? running.block.length : scale.workout(end - running.start), capped: capped))),
+             into: &events)
+    }
+
+    /// The first phase after the current round of an EMOM.
+    private func indexAfterRound() -> Int {
+        var next = index + 1
+        while next < plan.phases.count, let window = plan.phases[next].window, !window.startsRound { next += 1 }
+        return next
     }
 
     /// Time spent in the current phase so far, pauses excluded, in workout time.

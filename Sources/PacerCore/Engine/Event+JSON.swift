@@ -21,10 +21,12 @@ extension Event {
             object.add("name", quoted: phase.name)
             if let exercise = phase.exercise { object.add("exercise", quoted: exercise) }
             object.add("duration", raw: phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")
-            if let round = phase.round, let rounds = phase.rounds {
-                object.add("round", raw: String(round))
-                object.add("rounds", raw: String(rounds))
-            }
+            if phase.isOpen { object.add("open", raw: "true") }
+            if let target = phase.target { object.add("target", target) }
+            if let distance = phase.distance { object.add("distance", quoted: distance) }
+            // In an AMRAP, the round has no count.
+            if let round = phase.round { object.add("round", raw: String(round)) }
+            if phase.round != nil, let rounds = phase.rounds { object.add("rounds", raw: String(rounds)) }
             object.add("next", raw: start.next.map { JSONText.quoted($0.name) } ?? "null")
             if let cue = phase.cue { object.add("cue", quoted: cue) }
             if let reps = phase.reps { object.add("reps", raw: String(reps)) }
@@ -50,6 +52,13 @@ extension Event {
             object.add("by", extension_.by)
         case .back(let jump), .restart(let jump):
             object.add("index", raw: String(jump.index + 1))
+        case .blockEnd(let end):
+            object.add("kind", quoted: end.kind.rawValue)
+            object.add("length", end.length)
+            if let rounds = end.rounds { object.add("rounds", raw: String(rounds)) }
+            object.add("steps", raw: String(end.steps))
+            object.add("active", end.active)
+            object.add("capped", raw: end.capped ? "true" : "false")
         case .sessionEnd(let end):
             object.add("outcome", quoted: end.outcome.rawValue)
             object.add("active", end.active)

@@ -3,9 +3,10 @@ public enum SessionOutcome: String, Sendable {
     case completed, quit, aborted
 }
 
-/// How a phase ended.
+/// How a phase ended: run to its end (or `done`), cut short by the user, or cut off by its
+/// round's window (an EMOM) running out.
 public enum PhaseOutcome: String, Sendable {
-    case completed, skipped
+    case completed, skipped, timeout
 }
 
 /// One thing the timer did, as every sink receives it (event stream version 1).
@@ -38,7 +39,33 @@ public struct Event: Sendable {
         case extend(Extension)
         case back(Jump)
         case restart(Jump)
+        case blockEnd(BlockEnd)
         case sessionEnd(SessionEnd)
+    }
+
+    /// An AMRAP or a block with a time cap is over: its time passed, or (a capped block) it was done first.
+    public struct BlockEnd: Sendable, Equatable {
+        public var kind: TimeLimitedBlock.Kind
+        /// The block's time: the AMRAP's, or the cap.
+        public var length: WorkoutDuration
+        /// For an AMRAP: the rounds completed.
+        public var rounds: Int?
+        /// The steps completed in the round that was not finished (an AMRAP), or in the whole block
+        /// (a capped one), not counting a step cut off.
+        public var steps: Int
+        /// How long the block took, pauses excluded.
+        public var active: WorkoutDuration
+        /// Whether its time ran out (always, for an AMRAP).
+        public var capped: Bool
+
+        public init(kind: TimeLimitedBlock.Kind, length: WorkoutDuration, rounds: Int?, steps: Int, active: WorkoutDuration, capped: Bool) {
+            self.kind = kind
+            self.length = length
+            self.rounds = rounds
+            self.steps = steps
+            self.active = active
+            self.capped = capped
+        }
     }
 
     /// The session begins.
@@ -186,6 +213,7 @@ public struct Event: Sendable {
         case .extend: "extend"
         case .back: "back"
         case .restart: "restart"
+        case .blockEnd: "block.end"
         case .sessionEnd: "session.end"
         }
     }

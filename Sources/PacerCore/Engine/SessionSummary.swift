@@ -13,6 +13,8 @@ public struct SessionSummary: Sendable, Equatable {
     public private(set) var skippedTime = WorkoutDuration.zero
     /// The rep steps finished with `done`, in order.
     public private(set) var sets: [LoggedSet] = []
+    /// How each AMRAP and capped block went, in order.
+    public private(set) var blocks: [Event.BlockEnd] = []
     /// The length of the phase running now, extensions included.
     private var currentLimit: WorkoutDuration?
 
@@ -35,6 +37,8 @@ public struct SessionSummary: Sendable, Equatable {
         case .phaseEnd(let end):
             add(end)
             currentLimit = nil
+        case .blockEnd(let end):
+            blocks.append(end)
         default:
             break
         }
@@ -48,6 +52,8 @@ public struct SessionSummary: Sendable, Equatable {
         case .cooldown: cooledDown = cooledDown + end.active
         }
         switch end.outcome {
+        case .timeout:
+            completedPhases += 1
         case .completed:
             completedPhases += 1
             if end.phase.kind == .reps, end.reps != nil || end.weight != nil {

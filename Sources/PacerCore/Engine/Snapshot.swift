@@ -23,7 +23,7 @@ public struct Snapshot: Sendable {
         if let remaining {
             parts.append("\(remaining.clock) left in phase")
         } else {
-            parts.append("\(elapsed.clock) so far, say done when finished")
+            parts.append("\(elapsed.clock) so far" + (phase.target.map { " of a \($0.clock) target" } ?? "") + ", say done when finished")
         }
         parts.append("\(sessionRemaining.clock) left in session")
         if paused { parts.append("PAUSED") }

@@ -11,10 +11,10 @@ public struct WorkoutLayout {
         case workout, step, exercise, cue, other
     }
 
-    static let kindKeys = ["circuit", "work", "rest", "prepare", "warmup", "cooldown", "reps", "repeat", "for"]
     static let workoutOrder = ["$schema", "$comment", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "weight", "cap", "cue", "cues", "rest_between_rounds", "steps"]
-    static let exerciseOrder = ["$comment", "name", "exercise", "work", "cue", "cues"]
+    static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "weight", "cap", "time_cap", "halfway",
+                            "cue", "cues", "rest_between_rounds", "steps"]
+    static let exerciseOrder = ["$comment", "name", "exercise", "work", "halfway", "cue", "cues"]
     static let cueOrder = ["$comment", "at", "text"]
 
     /// The text of a file whose parsed contents are `root`, ending in a line break.
@@ -88,7 +88,8 @@ public struct WorkoutLayout {
         switch context {
         case .workout: known = workoutOrder
         case .step:
-            let kind = kindKeys.first { key in members.contains { $0.key == key } }
+            // As the decoder reads it: a circuit's "work" is no kind of its own.
+            let kind = members.contains { $0.key == "circuit" } ? "circuit" : WorkoutDecoder.kindKeys.first { key in members.contains { $0.key == key } }
             known = (kind.map { [$0] } ?? []) + stepOrder.filter { $0 != kind }
         case .exercise: known = exerciseOrder
         case .cue: known = cueOrder

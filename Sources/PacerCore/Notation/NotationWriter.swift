@@ -47,9 +47,12 @@ public struct NotationWriter {
     private mutating func item(_ step: Step, path: String) throws(NotationUnsupported) -> String {
         switch step {
         case .timed(let timed):
+            guard let duration = timed.duration else {
+                throw NotationUnsupported(description: "\(path) is an open step (counted up until done), which the notation has no spelling for")
+            }
             note("cues", timed.cues.count + (timed.cue == nil ? 0 : 1))
             note("exercises", timed.exercise == nil ? 0 : 1)
-            return timedText(kind: timed.kind, duration: try single(timed.duration, path), name: try timed.name.map { name throws(NotationUnsupported) in try single(name, path) })
+            return timedText(kind: timed.kind, duration: try single(duration, path), name: try timed.name.map { name throws(NotationUnsupported) in try single(name, path) })
         case .reps(let rep):
             note("cues", rep.cues.count + (rep.cue == nil ? 0 : 1))
             note("exercises", rep.exercise == nil ? 0 : 1)
@@ -61,8 +64,15 @@ public struct NotationWriter {
             guard group.items == nil else {
                 throw NotationUnsupported(description: "\(path) is a for block (a round per item), which the notation has no spelling for")
             }
+            guard group.timeCap == nil else {
+                throw NotationUnsupported(description: "\(path) has a time cap, which the notation has no spelling for")
+            }
             note("block names", group.name == nil ? 0 : 1)
             return Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
+        case .emom:
+            throw NotationUnsupported(description: "\(path) is an EMOM block, which the notation has no spelling for")
+        case .amrap:
+            throw NotationUnsupported(description: "\(path) is an AMRAP block, which the notation has no spelling for")
         case .circuit(let circuit):
             var exercises: [String] = []
             for exercise in circuit.exercises {

@@ -28,9 +28,16 @@ public struct Plan: Sendable {
         var offsets: [WorkoutDuration] = []
         offsets.reserveCapacity(phases.count)
         var running = WorkoutDuration.zero
-        for phase in phases {
-            offsets.append(running)
+        var blockEnd: WorkoutDuration?
+        for (index, phase) in phases.enumerated() {
+            if let block = phase.timeLimit, block.first == index { blockEnd = running + block.length }
+            offsets.append(min(running, blockEnd ?? running))
             running = running + (phase.duration ?? .zero)
+            if let block = phase.timeLimit, block.last == index, let end = blockEnd {
+                // An AMRAP lasts its time; a capped block at most its cap.
+                running = block.kind == .amrap ? end : min(running, end)
+                blockEnd = nil
+            }
         }
         self.startOffsets = offsets
         self.planned = running
@@ -38,7 +45,7 @@ public struct Plan: Sendable {
 
     /// The planned time of the phases after the one at `index`.
     public func planned(after index: Int) -> WorkoutDuration {
-        planned - startOffsets[index] - (phases[index].duration ?? .zero)
+        index + 1 < phases.count ? planned - startOffsets[index + 1] : .zero
     }
 
     /// The total planned time of each kind of phase, in the order of `PhaseKind.allCases`.
@@ -98,17 +105,29 @@ struct PlanExpansion {
             switch step {
             case .timed(let timed):
                 let number = round?.valueRound
-                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration.value(inRound: number),
-                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number), round: round)
+                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration?.value(inRound: number),
+                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number),
+                            halfway: timed.halfway, round: round)
+                if timed.duration == nil {
+                    phases[phases.count - 1].isOpen = true
+                    phases[phases.count - 1].target = timed.target
+                }
+                phases[phases.count - 1].distance = timed.distance.map { fill($0.value(inRound: number), round) }
             case .reps(let repStep):
                 let number = round?.valueRound
                 let name = repStep.name.value(inRound: number)
                 phases.append(Phase(
                     kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
-                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: fill(repStep.cues, round), round: round?.round,
+                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: resolve(repStep.cues, length: repStep.cap, round), round: round?.round,
                     rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
                     exercise: exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)))
+            case .amrap(let block):
+                let first = phases.count
+                append(block.steps, round: round)
+                markLimited(from: first, kind: .amrap, length: block.length)
             case .repeated(let group):
+                let first = phases.count
+                defer { if let cap = group.timeCap { markLimited(from: first, kind: .timeCap, length: cap) } }
                 for number in 1...group.count {
                     let context = innerRound(number, of: group.count, outer: round, item: group.items?[number - 1])
                     append(group.steps, round: context)
@@ -118,6 +137,31 @@ struct PlanExpansion {
                 }
             case .circuit(let circuit):
                 appendCircuit(circuit, round: round)
+            case .emom(let block):
+                appendEMOM(block, round: round)
+            }
+        }
+    }
+
+    /// Marks the phases from `first` on as one block that ends when `length` has passed.
+    private mutating func markLimited(from first: Int, kind: TimeLimitedBlock.Kind, length: WorkoutDuration) {
+        let block = TimeLimitedBlock(kind: kind, length: length, first: first, last: phases.count - 1)
+        for index in first..<phases.count { phases[index].timeLimit = block }
+    }
+
+    /// Each round: its steps, each in the round's window, then a `Rest` for what is left of it (as
+    /// planned, with rep steps taking no time; the engine fills the window as it really is).
+    private mutating func appendEMOM(_ block: EMOMStep, round: RoundContext?) {
+        for number in 1...block.rounds {
+            let context = innerRound(number, of: block.rounds, outer: round)
+            let first = phases.count
+            append(block.steps, round: context)
+            if block.fillsWindow(inRound: context.valueRound) {
+                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: block.every - block.timedLength(inRound: context.valueRound), round: context)
+            }
+            for index in first..<phases.count {
+                phases[index].window = RoundWindow(length: block.every, startsRound: index == first,
+                                                   fillsRound: index == phases.count - 1 && block.fillsWindow(inRound: context.valueRound))
             }
         }
     }
@@ -130,7 +174,7 @@ struct PlanExpansion {
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                 }
                 appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues,
-                            exercise: exercise.exercise, round: context)
+                            exercise: exercise.exercise, halfway: exercise.halfway, round: context)
             }
             if number < circuit.rounds, let rest = circuit.restBetweenRounds ?? circuit.rest {
                 appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
@@ -147,11 +191,13 @@ struct PlanExpansion {
     }
 
     private mutating func appendTimed(
-        kind: PhaseKind, name: String, duration: WorkoutDuration, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil, round: RoundContext?
+        kind: PhaseKind, name: String, duration: WorkoutDuration?, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil,
+        halfway: Bool? = nil, round: RoundContext?
     ) {
         phases.append(Phase(
             kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
-            cues: fill(cues, round), round: round?.round, rounds: round?.rounds, exercise: self.exercise(exercise, name: name, kind: kind, round)))
+            cues: resolve(cues, length: duration, round), round: round?.round, rounds: round?.rounds,
+            exercise: self.exercise(exercise, name: name, kind: kind, round), halfway: halfway))
     }
 
     /// The exercise as written, filled in; else, for work and rep steps, the one the name implies.
@@ -165,8 +211,8 @@ struct PlanExpansion {
         round?.fill(text) ?? text
     }
 
-    private func fill(_ cues: [Cue], _ round: RoundContext?) -> [Cue] {
-        guard let round else { return cues }
-        return cues.map { Cue(at: $0.at, text: round.fill($0.text)) }
+    /// The cues at their offsets into a phase of `length`, their texts filled in.
+    private func resolve(_ cues: [WrittenCue], length: WorkoutDuration?, _ round: RoundContext?) -> [Cue] {
+        cues.map { Cue(at: $0.at.offset(in: length), text: fill($0.text, round)) }
     }
 }

@@ -25,11 +25,19 @@ public struct PlanSize: Sendable, Equatable {
     static func measure(_ step: Step) -> PlanSize {
         switch step {
         case .timed(let timed):
-            return PlanSize(phases: 1, planned: timed.duration.value(inRound: nil))
+            return PlanSize(phases: 1, planned: timed.duration?.value(inRound: nil) ?? .zero)
         case .reps:
             return PlanSize(phases: 1, planned: .zero)
         case .repeated(let group):
-            return measure(group.steps, rounds: group.count).adding(rests(group.count, group.restBetweenRounds))
+            let size = measure(group.steps, rounds: group.count).adding(rests(group.count, group.restBetweenRounds))
+            return PlanSize(phases: size.phases, planned: min(size.planned, group.timeCap ?? size.planned))
+        case .amrap(let block):
+            return PlanSize(phases: measure(block.steps).phases, planned: block.length)
+        case .emom(let block):
+            // Whether a round has its rest can change only with values per round, which are as many as the rounds.
+            let varies = block.steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }
+            let rests = varies ? (1...block.rounds).filter(block.fillsWindow).count : block.fillsWindow(inRound: 1) ? block.rounds : 0
+            return PlanSize(phases: Int64(block.steps.count), planned: block.every).times(block.rounds).adding(PlanSize(phases: Int64(rests), planned: .zero))
         case .circuit(let circuit):
             var round = PlanSize(phases: 0, planned: .zero)
             for (position, exercise) in circuit.exercises.enumerated() {
@@ -46,8 +54,8 @@ public struct PlanSize: Sendable, Equatable {
     static func measure(_ steps: [Step], rounds: Int) -> PlanSize {
         var total = PlanSize(phases: 0, planned: .zero)
         for step in steps {
-            if case .timed(let timed) = step, timed.duration.variesByRound {
-                let planned = timed.duration.values.reduce(WorkoutDuration.zero) { WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds)) }
+            if case .timed(let timed) = step, let duration = timed.duration, duration.variesByRound {
+                let planned = duration.values.reduce(WorkoutDuration.zero) { WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds)) }
                 total = total.adding(PlanSize(phases: Int64(rounds), planned: planned))
             } else {
                 total = total.adding(measure(step).times(rounds))

@@ -9,12 +9,16 @@ public struct SinkRegistration: Sendable {
     public let traits: SinkTraits
     /// Whether the sink runs when the command line and the config name no sinks.
     public let isDefault: @Sendable (RunSettings) -> Bool
+    /// The files the sink would write, for its options, the run's settings and the environment:
+    /// checked before anything starts, so that no two outputs (nor an output and the workout) are one file.
+    public let files: @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String]
     /// Makes the sink for a session.
     public let make: @Sendable (SinkContext) throws -> any Sink
 
     public init(
         name: String, summary: String, options: [SinkOption] = [], traits: SinkTraits,
         isDefault: @escaping @Sendable (RunSettings) -> Bool = { _ in false },
+        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
         make: @escaping @Sendable (SinkContext) throws -> any Sink
     ) {
         self.name = name
@@ -22,6 +26,7 @@ public struct SinkRegistration: Sendable {
         self.options = options
         self.traits = traits
         self.isDefault = isDefault
+        self.files = files
         self.make = make
     }
 }

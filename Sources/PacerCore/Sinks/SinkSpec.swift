@@ -16,6 +16,17 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
         options = []
     }
 
+    private init(name: String, path: String?, options: [(key: String, value: String)]) {
+        self.name = name
+        self.path = path
+        self.options = options
+    }
+
+    /// The same plugin at another path, with the same options.
+    public func withPath(_ path: String) -> SinkSpec {
+        SinkSpec(name: name, path: path, options: options)
+    }
+
     /// Reads a spec, or says what is wrong with it.
     public init(parsing text: String) throws(SinkSetupError) {
         var rest = Substring(text)

@@ -4,6 +4,8 @@ extension Step {
         switch self {
         case .timed(let timed): timed.kind == .rest
         case .reps, .circuit: false
+        case .emom(let block): block.steps.first?.startsWithRest ?? false
+        case .amrap(let block): block.steps.first?.startsWithRest ?? false
         case .repeated(let group): group.steps.first?.startsWithRest ?? false
         }
     }
@@ -12,7 +14,7 @@ extension Step {
     var endsWithRest: Bool {
         switch self {
         case .timed(let timed): timed.kind == .rest
-        case .reps, .circuit: false
+        case .reps, .circuit, .emom, .amrap: false
         case .repeated(let group): group.steps.last?.endsWithRest ?? false
         }
     }

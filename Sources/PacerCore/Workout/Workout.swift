@@ -46,6 +46,36 @@ public struct Cue: Sendable, Equatable {
     }
 }
 
+/// When a cue of a workout file is announced: after the phase starts, at a share of it, or before its end.
+public enum CueTime: Sendable, Equatable {
+    /// `"15s"`: this long after the start.
+    case afterStart(WorkoutDuration)
+    /// `"50%"`: this share of the phase, from 0 to 1 (both excluded).
+    case share(Double)
+    /// `"-10s"`: this long before the end.
+    case beforeEnd(WorkoutDuration)
+
+    /// The offset into a phase of `length` (nil for a step without an end, where only `afterStart` is allowed).
+    public func offset(in length: WorkoutDuration?) -> WorkoutDuration {
+        switch self {
+        case .afterStart(let offset): offset
+        case .share(let share): WorkoutDuration(milliseconds: Int64((Double((length ?? .zero).milliseconds) * share).rounded()))
+        case .beforeEnd(let before): (length ?? .zero) - before
+        }
+    }
+}
+
+/// A timed cue as a workout file writes it; the plan turns it into a `Cue` at an offset.
+public struct WrittenCue: Sendable, Equatable {
+    public var at: CueTime
+    public var text: String
+
+    public init(at: CueTime, text: String) {
+        self.at = at
+        self.text = text
+    }
+}
+
 /// The load of a rep step, as written: a number (`60`) or a text (`"20 kg"`).
 public enum Weight: Sendable, Equatable, CustomStringConvertible {
     case number(Double)
@@ -65,21 +95,82 @@ public indirect enum Step: Sendable {
     case reps(RepStep)
     case repeated(RepeatStep)
     case circuit(CircuitStep)
+    case emom(EMOMStep)
+    case amrap(AMRAPStep)
 }
 
-/// A phase that counts down a fixed duration (which may differ from round to round).
+/// Steps repeated, round after round, until a time has passed: as many rounds as possible.
+public struct AMRAPStep: Sendable {
+    /// How long the block lasts.
+    public var length: WorkoutDuration
+    public var steps: [Step]
+    public var name: String?
+
+    public init(length: WorkoutDuration, steps: [Step], name: String? = nil) {
+        self.length = length
+        self.steps = steps
+        self.name = name
+    }
+}
+
+/// Rounds that start on a fixed beat whatever the user does (`{"every": "1m", "rounds": 10, …}`):
+/// each round's steps, then a rest for what is left of its window.
+public struct EMOMStep: Sendable {
+    /// The length of each round's window.
+    public var every: WorkoutDuration
+    public var rounds: Int
+    /// Timed and rep steps only.
+    public var steps: [Step]
+    public var name: String?
+
+    public init(every: WorkoutDuration, rounds: Int, steps: [Step], name: String? = nil) {
+        self.every = every
+        self.rounds = rounds
+        self.steps = steps
+        self.name = name
+    }
+
+    /// The planned time of the timed steps of a round, counted from 1.
+    public func timedLength(inRound round: Int) -> WorkoutDuration {
+        steps.reduce(WorkoutDuration.zero) { total, step in
+            guard case .timed(let timed) = step, let duration = timed.duration else { return total }
+            return total + duration.value(inRound: round)
+        }
+    }
+
+    /// Whether a round needs a rest to fill its window: when a step is ended by the user, or the
+    /// timed steps leave time over.
+    public func fillsWindow(inRound round: Int) -> Bool {
+        timedLength(inRound: round) < every || steps.contains { step in
+            if case .timed(let timed) = step { timed.duration == nil } else { true }
+        }
+    }
+}
+
+/// A phase that counts down a fixed duration (which may differ from round to round), or an open one
+/// that counts up until the user says `done`.
 public struct TimedStep: Sendable {
     public var kind: PhaseKind
-    public var duration: PerRound<WorkoutDuration>
+    /// Nil for an open step (`"work": "open"`).
+    public var duration: PerRound<WorkoutDuration>?
+    /// For an open step: the time to beat, announced when it passes.
+    public var target: WorkoutDuration?
+    /// A distance to cover, as a label (`"400 m"`): shown and spoken, never turned into time.
+    public var distance: PerRound<String>?
     public var name: PerRound<String>?
     public var cue: PerRound<String>?
-    public var cues: [Cue]
+    public var cues: [WrittenCue]
     /// The exercise, when the step names it apart from its label.
     public var exercise: PerRound<String>?
+    /// The step's own `halfway`, over the workout's.
+    public var halfway: Bool?
 
-    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [Cue] = [],
-                exercise: PerRound<String>? = nil) {
+    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>?, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [WrittenCue] = [],
+                exercise: PerRound<String>? = nil, halfway: Bool? = nil, target: WorkoutDuration? = nil, distance: PerRound<String>? = nil) {
         self.exercise = exercise
+        self.target = target
+        self.distance = distance
+        self.halfway = halfway
         self.kind = kind
         self.duration = duration
         self.name = name
@@ -95,12 +186,12 @@ public struct RepStep: Sendable {
     public var weight: PerRound<Weight>?
     public var cue: PerRound<String>?
     public var cap: WorkoutDuration?
-    public var cues: [Cue]
+    public var cues: [WrittenCue]
     /// The exercise, when the step names it apart from its label.
     public var exercise: PerRound<String>?
 
     public init(reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
-                cap: WorkoutDuration? = nil, cues: [Cue] = [], exercise: PerRound<String>? = nil) {
+                cap: WorkoutDuration? = nil, cues: [WrittenCue] = [], exercise: PerRound<String>? = nil) {
         self.exercise = exercise
         self.reps = reps
         self.name = name
@@ -119,8 +210,12 @@ public struct RepeatStep: Sendable {
     public var restBetweenRounds: WorkoutDuration?
     /// For a `for`: the items, one per round, that `{item}` stands for (`count` is their number).
     public var items: [String]?
+    /// "For time": the block ends when this has passed, wherever it is.
+    public var timeCap: WorkoutDuration?
 
-    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil) {
+    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil,
+                timeCap: WorkoutDuration? = nil) {
+        self.timeCap = timeCap
         self.count = count
         self.steps = steps
         self.name = name
@@ -151,12 +246,15 @@ public struct Exercise: Sendable {
     public var name: String
     public var work: WorkoutDuration?
     public var cue: String?
-    public var cues: [Cue]
+    public var cues: [WrittenCue]
     /// The exercise, when it is named apart from the label.
     public var exercise: String?
+    /// The exercise's own `halfway`, over the workout's.
+    public var halfway: Bool?
 
-    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [Cue] = [], exercise: String? = nil) {
+    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil, halfway: Bool? = nil) {
         self.exercise = exercise
+        self.halfway = halfway
         self.name = name
         self.work = work
         self.cue = cue

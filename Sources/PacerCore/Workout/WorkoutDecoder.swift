@@ -7,22 +7,28 @@ public struct WorkoutDecoder {
     /// Workout files larger than this are refused before they are read.
     public static let maximumFileSize = 16 << 20
 
-    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit"]
+    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit", "every", "amrap"]
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let timedKeys = ["name", "exercise", "cue", "cues"]
+    static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
+    /// The value of a timed kind key that makes an open step, counting up until `done`.
+    static let openValue = "open"
     static let repKeys = ["reps", "name", "exercise", "weight", "cue", "cap", "cues"]
-    static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds"]
-    static let forKeys = ["for", "steps", "name", "rest_between_rounds"]
+    static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds", "time_cap"]
+    static let forKeys = ["for", "steps", "name", "rest_between_rounds", "time_cap"]
+    static let amrapKeys = ["amrap", "steps", "name"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
-    static let exerciseKeys = ["name", "exercise", "work", "cue", "cues"]
+    static let emomKeys = ["every", "rounds", "steps", "name"]
+    static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"]
     static let cueKeys = ["at", "text"]
     /// A phase longer than this written as a number of `m` is probably a distance in metres.
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
     /// Allowed on every object and ignored, as in JSON Schema.
     static let commentKey = "$comment"
-    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys)).sorted()
+    static let allStepKeys = Array(Set(kindKeys + timedKeys + repKeys + repeatKeys + forKeys + circuitKeys + emomKeys + amrapKeys)).sorted()
 
     private var diagnostics: [Diagnostic] = []
+    /// The workout's `halfway`, which a step's own overrides.
+    private var workoutHalfway = false
 
     /// Decodes and validates a workout, including the limits on its expanded plan.
     public static func decode(_ bytes: [UInt8]) throws(WorkoutErrors) -> Workout {
@@ -88,10 +94,8 @@ public struct WorkoutDecoder {
             }
         }
         let countdown = fields["countdown"].flatMap { integer($0, path: "countdown", in: 0...10) } ?? 3
-        var halfway = false
-        if let value = fields["halfway"] {
-            if case .bool(let flag) = value.content { halfway = flag } else { report("halfway", "must be true or false, not \(value.typeName)") }
-        }
+        let halfway = fields["halfway"].flatMap { flag($0, path: "halfway") } ?? false
+        workoutHalfway = halfway
         guard let stepsValue = fields["steps"] else {
             report("", "missing required key \"steps\": the list of steps to run")
             return nil
@@ -154,14 +158,17 @@ public struct WorkoutDecoder {
         }
         switch kind {
         case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
-        case "repeat", "for", "circuit":
+        case "repeat", "for", "circuit", "every", "amrap":
             guard nesting < Self.maximumNesting else {
                 report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
                 return nil
             }
-            return kind == "circuit"
-                ? decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
-                : decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+            switch kind {
+            case "circuit": return decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
+            case "every": return decodeEMOM(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.emom)
+            case "amrap": return decodeAMRAP(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.amrap)
+            default: return decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+            }
         default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
         }
     }
@@ -170,17 +177,35 @@ public struct WorkoutDecoder {
         checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
             "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
         ])
-        let duration = fields[kind.rawValue].flatMap { perRound($0, path: "\(path).\(kind.rawValue)", scope: scope) { $0.phaseDuration($1, path: $2) } }
+        let value = fields[kind.rawValue]!
+        let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
+        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: String) -> WorkoutDuration? in
+            if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
+                decoder.report(path, "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
+                return nil
+            }
+            return decoder.phaseDuration(value, path: path)
+        }
         let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        let cues = decodeCues(fields, path: path, scope: scope, within: duration?.values.min())
+        let halfway = fields["halfway"].flatMap { flag($0, path: "\(path).halfway") }
+        let cues = decodeCues(fields, path: path, scope: scope, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
         let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        guard let duration, let cues else { return nil }
-        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise)
+        let distance = fields["distance"].flatMap { perRound($0, path: "\(path).distance", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        var target: WorkoutDuration?
+        if let value = fields["target"] {
+            target = self.duration(value, path: "\(path).target")
+            if !isOpen { report("\(path).target", "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done") }
+        }
+        if isOpen, halfway == true { report("\(path).halfway", "an open step has no halfway point: it lasts until you say done") }
+        guard isOpen || duration != nil, let cues else { return nil }
+        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target, distance: distance)
     }
 
     private mutating func decodeRepStep(_ fields: Fields, path: String, scope: Scope) -> RepStep? {
-        checkKeys(fields, allowed: Self.repKeys, path: path)
+        checkKeys(fields, allowed: Self.repKeys, path: path, hints: [
+            "halfway": "unknown key \"halfway\": only timed phases have a halfway point; a rep step lasts until you say done",
+        ])
         let reps = fields["reps"].flatMap { perRound($0, path: "\(path).reps", scope: scope) { $0.integer($1, path: $2, in: 1...100_000) } }
         var name: PerRound<String>?
         if let value = fields["name"] {
@@ -191,7 +216,7 @@ public struct WorkoutDecoder {
         let weight = fields["weight"].flatMap { perRound($0, path: "\(path).weight", scope: scope) { $0.weight($1, path: $2) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path).cap") }
-        let cues = decodeCues(fields, path: path, scope: scope, within: cap)
+        let cues = decodeCues(fields, path: path, scope: scope, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [], kind: .reps)
         let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
         guard let reps, let name, let cues else { return nil }
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
@@ -206,9 +231,11 @@ public struct WorkoutDecoder {
         let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
         let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
         let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
+        let timeCap = fields["time_cap"].flatMap { phaseDuration($0, path: "\(path).time_cap") }
+        if fields["time_cap"] != nil { checkNotInsideATimeLimit(scope, path: "\(path).time_cap") }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: inner)
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: fields["time_cap"] == nil ? inner : inner.insideTimeLimit())
         } else {
             report(path, isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
@@ -216,7 +243,65 @@ public struct WorkoutDecoder {
         if rest != nil, count > 1, let edge = steps.first!.startsWithRest ? "starts" : steps.last!.endsWithRest ? "ends" : nil {
             warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
         }
-        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items)
+        return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items, timeCap: timeCap)
+    }
+
+    /// An AMRAP: steps repeated until a time has passed. It adds no level of rounds of its own.
+    private mutating func decodeAMRAP(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> AMRAPStep? {
+        checkKeys(fields, allowed: Self.amrapKeys, path: path)
+        checkNotInsideATimeLimit(scope, path: path)
+        let length = phaseDuration(fields["amrap"]!, path: "\(path).amrap")
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope) }
+        var steps: [Step]?
+        if let value = fields["steps"] {
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideTimeLimit())
+        } else {
+            report(path, "an AMRAP needs \"steps\", the steps of each round")
+        }
+        guard let length, let steps else { return nil }
+        return AMRAPStep(length: length, steps: steps, name: name)
+    }
+
+    /// AMRAPs, EMOMs and capped blocks each keep their own clock, so none may be inside another.
+    private mutating func checkNotInsideATimeLimit(_ scope: Scope, path: String) {
+        if scope.inTimeLimit {
+            report(path, "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock")
+        }
+    }
+
+    /// An EMOM: rounds of timed and rep steps, each round starting `every` after the one before.
+    private mutating func decodeEMOM(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> EMOMStep? {
+        checkKeys(fields, allowed: Self.emomKeys, path: path)
+        checkNotInsideATimeLimit(scope, path: path)
+        let every = phaseDuration(fields["every"]!, path: "\(path).every")
+        var rounds: Int?
+        if let value = fields["rounds"] {
+            rounds = integer(value, path: "\(path).rounds", in: 1...Int(Int32.max))
+        } else {
+            report(path, "an EMOM needs \"rounds\", how many times its window of \"every\" comes round")
+        }
+        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
+        var steps: [Step]?
+        if let value = fields["steps"] {
+            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0).insideTimeLimit())
+        } else {
+            report(path, "an EMOM needs \"steps\", the steps of each round")
+        }
+        guard let every, let rounds, let steps else { return nil }
+        for (index, step) in steps.enumerated() {
+            if case .timed = step { continue }
+            if case .reps = step { continue }
+            report("\(path).steps[\(index)]", "an EMOM's steps are timed phases and rep steps; a block cannot be fitted into its window")
+        }
+        let block = EMOMStep(every: every, rounds: rounds, steps: steps, name: name)
+        let varies = steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }
+        for round in varies ? Array(1...rounds) : [1] {
+            let length = block.timedLength(inRound: round)
+            guard length > every else { continue }
+            report("\(path).steps", "the timed steps\(varies ? " of round \(round)" : "") take \(length.spoken), longer than the \(every.spoken) window of \"every\": shorten them or lengthen every")
+            break
+        }
+        return block
     }
 
     /// The items of a `for`: a non-empty array of one-line strings.
@@ -269,8 +354,10 @@ public struct WorkoutDecoder {
                 let work = fields["work"].flatMap { phaseDuration($0, path: "\(elementPath).work") }
                 let cue = fields["cue"].flatMap { label($0, path: "\(elementPath).cue", scope: scope) }
                 let exercise = fields["exercise"].flatMap { label($0, path: "\(elementPath).exercise", scope: scope) }
-                let cues = decodeCues(fields, path: elementPath, scope: scope, within: work ?? circuitWork)
-                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise)) }
+                let halfway = fields["halfway"].flatMap { flag($0, path: "\(elementPath).halfway") }
+                let length = work ?? circuitWork
+                let cues = decodeCues(fields, path: elementPath, scope: scope, lengths: length.map { [$0] } ?? [], kind: .work, halfway: halfway)
+                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise, halfway: halfway)) }
             default:
                 report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
             }
@@ -278,13 +365,17 @@ public struct WorkoutDecoder {
         return exercises.count == elements.count ? exercises : nil
     }
 
-    private mutating func decodeCues(_ fields: Fields, path: String, scope: Scope, within limit: WorkoutDuration?) -> [Cue]? {
+    /// The timed cues of a step whose phase lasts one of `lengths` (one per round; empty when the
+    /// length could not be read, nil for a step without an end), warning about those said as one.
+    private mutating func decodeCues(
+        _ fields: Fields, path: String, scope: Scope, lengths: [WorkoutDuration]?, kind: PhaseKind, halfway: Bool? = nil
+    ) -> [WrittenCue]? {
         guard let value = fields["cues"] else { return [] }
         guard case .array(let elements) = value.content else {
             report("\(path).cues", "must be an array like [{\"at\": \"15s\", \"text\": \"Switch sides\"}], not \(value.typeName)")
             return nil
         }
-        var cues: [Cue] = []
+        var cues: [WrittenCue] = []
         for (index, element) in elements.enumerated() {
             let cuePath = "\(path).cues[\(index)]"
             guard case .object(let members) = element.content else {
@@ -293,16 +384,69 @@ public struct WorkoutDecoder {
             }
             let cueFields = Fields(members)
             checkKeys(cueFields, allowed: Self.cueKeys, path: cuePath)
-            let at = cueFields["at"].flatMap { duration($0, path: "\(cuePath).at") }
+            let at = cueFields["at"].flatMap { cueTime($0, path: "\(cuePath).at", lengths: lengths) }
             let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", scope: scope) }
             if cueFields["at"] == nil { report(cuePath, "a cue needs \"at\", the time after the phase starts") }
             if cueFields["text"] == nil { report(cuePath, "a cue needs \"text\", what to announce") }
-            if let at, let limit, at >= limit {
-                report("\(cuePath).at", "\(at.spoken) is not before the end of the phase (\(limit.spoken)), so the cue would never be announced")
-            }
-            if let at, let text { cues.append(Cue(at: at, text: text)) }
+            if let at, let text { cues.append(WrittenCue(at: at, text: text)) }
         }
-        return cues.count == elements.count ? cues : nil
+        guard cues.count == elements.count else { return nil }
+        warnAboutCuesSaidAsOne(cues, path: path, lengths: lengths ?? [nil], kind: kind, halfway: halfway)
+        return cues
+    }
+
+    /// When a cue is said: a duration after the start, `"50%"` of the phase, or `"-10s"` before its end;
+    /// always after the start and before the end of the shortest of `lengths` (nil: the step has no end).
+    private mutating func cueTime(_ value: JSONValue, path: String, lengths: [WorkoutDuration]?) -> CueTime? {
+        let text = if case .string(let text) = value.content { text.trimmingSpaces() } else { "" }
+        let at: CueTime
+        if text.hasSuffix("%") {
+            guard let percent = String(text.dropLast()).trimmingSpaces().decimalValue, percent > 0, percent < 100 else {
+                report(path, "\(describe(value)) is not a share of the phase: write a percentage above 0% and below 100%, such as \"50%\"")
+                return nil
+            }
+            at = .share(percent / 100)
+        } else if text.hasPrefix("-") {
+            guard let before = duration(JSONValue(content: .string(String(text.dropFirst())), offset: value.offset), path: path) else { return nil }
+            at = .beforeEnd(before)
+        } else {
+            guard let after = duration(value, path: path) else { return nil }
+            at = .afterStart(after)
+        }
+        guard let lengths else {
+            guard case .afterStart = at else {
+                report(path, "\(describe(value)) needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)")
+                return nil
+            }
+            return at
+        }
+        switch (at, lengths.min()) {
+        case (.afterStart(let offset), let shortest?) where offset >= shortest:
+            report(path, "\(offset.spoken) is not before the end of the phase (\(shortest.spoken)), so the cue would never be announced")
+        case (.beforeEnd(let before), let shortest?) where before >= shortest:
+            report(path, "\(before.spoken) before the end is not after the start of the phase (\(shortest.spoken)), so the cue would never be announced")
+        default:
+            return at
+        }
+        return nil
+    }
+
+    /// Warns about cues said together with another cue or the halfway call, in any round.
+    private mutating func warnAboutCuesSaidAsOne(_ cues: [WrittenCue], path: String, lengths: [WorkoutDuration?], kind: PhaseKind, halfway: Bool?) {
+        var warned = Set<Int>()
+        var seen = Set<WorkoutDuration?>()
+        for length in lengths where seen.insert(length).inserted {
+            let phase = Phase(kind: kind, name: "", duration: kind == .reps ? nil : length,
+                              cues: cues.map { Cue(at: $0.at.offset(in: length), text: $0.text) }, halfway: halfway)
+            let all = phase.unmergedAnnouncements(workoutHalfway: workoutHalfway)
+            for group in Announcement.merged(all).groups where group.count > 1 {
+                let last = group.filter { $0 < cues.count }.max()!
+                guard warned.insert(last).inserted else { continue }
+                let others = group.filter { $0 != last }.sorted().map { $0 < cues.count ? "cues[\($0)]" : "the halfway call" }
+                let said = Announcement.merged(group.map { all[$0] }).announcements[0].text
+                warn("\(path).cues[\(last)]", "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")
+            }
+        }
     }
 
     // MARK: - Values
@@ -329,6 +473,14 @@ public struct WorkoutDecoder {
             if let decoded = read(&self, element, "\(path)[\(index)]") { values.append(decoded) }
         }
         return values.count == elements.count && !values.isEmpty ? .perRound(values) : nil
+    }
+
+    private mutating func flag(_ value: JSONValue, path: String) -> Bool? {
+        guard case .bool(let flag) = value.content else {
+            report(path, "must be true or false, not \(value.typeName)")
+            return nil
+        }
+        return flag
     }
 
     private mutating func weight(_ value: JSONValue, path: String) -> Weight? {
@@ -367,7 +519,7 @@ public struct WorkoutDecoder {
     private mutating func phaseDuration(_ value: JSONValue, path: String) -> WorkoutDuration? {
         let result = duration(value, path: path)
         if let result, result > Self.longestLikelyMinutes, case .string(let text) = value.content, text.isMinutesOnly {
-            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration)")
+            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration: give an open step a \"distance\")")
         }
         return result
     }
@@ -514,9 +666,18 @@ struct Scope {
     var rounds: Int?
     /// Whether the innermost repeat is a for.
     var inFor = false
+    /// Inside an AMRAP, an EMOM or a block with a time cap.
+    var inTimeLimit = false
 
     /// The scope of the steps of a repeat (or for) of `count` rounds, or of a circuit's exercises (`count` nil).
     func insideRounds(count: Int?, forItems: Bool = false) -> Scope {
-        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems)
+        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems, inTimeLimit: inTimeLimit)
+    }
+
+    /// The scope of the steps of a block that keeps its own clock.
+    func insideTimeLimit() -> Scope {
+        var scope = self
+        scope.inTimeLimit = true
+        return scope
     }
 }

@@ -15,19 +15,21 @@ extension UserConfig {
         environment.configFolder + "/config.json"
     }
 
-    /// The user's config, or the empty one when there is no file.
+    /// The user's config, or the empty one when there is no file. A relative path in it (`"log"`,
+    /// `exec:` sinks) is taken from the config file's folder, never from where pacer was started.
     public static func load(from environment: Environment) throws(ConfigLoadError) -> UserConfig {
         let path = path(in: environment)
         let shown = environment.abbreviatingHome(path)
-        guard FileSystem.exists(path) else { return UserConfig() }
+        // A link that leads nowhere (or in a loop) is a config that cannot be read, not no config.
+        guard FileSystem.entryExists(path) else { return UserConfig() }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, limit: 1 << 20)
+            bytes = try FileSystem.read(path, limit: 1 << 20, kind: "the config file")
         } catch {
             throw ConfigLoadError(lines: ["pacer: \(error.description.replacingOccurrences(of: path, with: shown))"])
         }
         do {
-            return try decode(bytes)
+            return try decode(bytes).resolvingPaths(against: environment.configFolder)
         } catch {
             throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
         }

@@ -27,6 +27,10 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     private var lineEditor: LineEditor?
     /// Set while the process is stopped (Ctrl-Z): nothing is drawn until it continues.
     private var suspended = false
+    /// The last lines printed in the scrolling region, drawn again when the screen is laid out
+    /// anew (a resize, a continue after a stop), so no message is wiped before it is read.
+    private var recentLines: [String] = []
+    static let recentLinesKept = 20
 
     /// A screen on `output`; `live` asks for the live display, which it gets only on a terminal.
     public init(output: DescriptorOutput = .standardOutput, live: Bool) {
@@ -81,7 +85,12 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             emit(text + "\n")
             return
         }
-        emit("\r" + ANSI.clearLine + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        if layout != nil {
+            recentLines.append(lines)
+            recentLines.removeFirst(max(0, recentLines.count - Self.recentLinesKept))
+        }
+        emit("\r" + ANSI.clearLine + lines + "\r\n")
         // While stopped the shell owns the terminal: no prompt is drawn under its own.
         if !suspended { lineEditor?.redisplay() }
     }
@@ -130,6 +139,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         layout = (block.count, rows)
         var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock()
         text += ANSI.scrollRegion(top: min(blockRows + 2, rows), bottom: rows) + ANSI.moveTo(row: rows, column: 1)
+        text += recentLines.map { $0 + "\r\n" }.joined()
         emit(text)
         lineEditor?.redisplay()
     }

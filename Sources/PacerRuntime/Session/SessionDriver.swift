@@ -100,7 +100,7 @@ public final class SessionDriver: @unchecked Sendable {
     }
 
     /// Says that no command can arrive any more: from now on, a session that would wait for one
-    /// (paused, or at a rep step without a cap) ends as `quit`, after `notice` tells the user why.
+    /// (paused, or at a rep step without a cap or an open step) ends as `quit`, after `notice` tells the user why.
     public func noMoreInput(notice: @escaping @Sendable (String) -> Void) {
         queue.async { [self] in
             inputEndedNotice = notice
@@ -147,7 +147,7 @@ public final class SessionDriver: @unchecked Sendable {
     /// Publishes events, refreshes displays and arms the clock for whatever is due next.
     private func deliver(_ events: [Event], now: Instant) {
         hub.publish(events)
-        if !engine.isFinished, let inputEndedNotice, engine.nextDeadline == nil {
+        if let inputEndedNotice, engine.waitsForCommand {
             let waitingFor = engine.isPaused ? "to be resumed" : "for 'done'"
             inputEndedNotice("pacer: no more commands can arrive (input ended) and the session was waiting \(waitingFor): ending it")
             hub.publish(engine.finish(.quit, at: now, wall: engine.wallClock()))

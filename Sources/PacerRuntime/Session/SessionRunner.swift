@@ -133,7 +133,14 @@ public final class SessionRunner: @unchecked Sendable {
                 end(becauseOf: number)
             }
         case SIGTSTP:
-            control.async { [self] in stopProcess() }
+            // After the end the control queue may be busy shutting down (waiting for a plugin):
+            // stop at once, as any program would, with the terminal as it was found.
+            if driver.isFinished {
+                TerminalModes.restore()
+                SignalWatcher.stopProcess()
+            } else {
+                control.async { [self] in stopProcess() }
+            }
         case SIGCONT:
             control.async { [self] in takeTerminalBack() }
         case SIGWINCH:
@@ -150,8 +157,8 @@ public final class SessionRunner: @unchecked Sendable {
         if exchanged { driver.abort() }
     }
 
-    /// Ctrl-Z: pause, let the sinks show it, give the terminal back and stop until `fg`. After the
-    /// session has ended there is nothing to pause: the process stops as any program would, silently.
+    /// Ctrl-Z: pause, let the sinks show it, give the terminal back and stop until `fg`. A session
+    /// that ended meanwhile has nothing to pause: the process stops silently.
     private func stopProcess() {
         guard !driver.isFinished else {
             SignalWatcher.stopProcess()

@@ -51,7 +51,7 @@ public struct WorkoutSource: Sendable {
     public func read() throws(FileError) -> [UInt8] {
         let limit = WorkoutDecoder.maximumFileSize
         switch content {
-        case .found: return try FileSystem.read(path, limit: limit)
+        case .found: return try FileSystem.read(path, limit: limit, kind: "a workout file")
         case .named: return try FileSystem.readNamed(path, limit: limit, timeout: Self.streamTimeout)
         case .standardInput: return try FileSystem.readStandardInput(named: path, limit: limit)
         case .builtIn(let bytes): return bytes

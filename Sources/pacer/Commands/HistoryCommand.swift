@@ -10,13 +10,16 @@ enum HistoryCommand {
         name: "history", abstract: "list the sessions recorded, or show one", usage: "pacer history [OPTIONS] [show ID]", arguments: .choice(["show"]),
         details: """
             Lists sessions newest first under a heading per day: number, start time, workout, active
-            time, outcome (completed, quit, aborted, or interrupted when pacer was killed) and sets
-            logged. Without --limit or --since, the text lists the last \(defaultLimit); --json and --csv
-            export every matching session with its phases. 'pacer history show ID' shows one session's
-            phases and what was logged.
+            time, outcome (completed, quit, aborted, running while its pacer runs, or interrupted when
+            pacer was killed) and sets logged. Without --limit or --since, the text lists the last
+            \(defaultLimit); --json and --csv export every matching session with its phases (in CSV, text
+            that a spreadsheet would run as a formula starts with '). --exercise keeps the sessions
+            that trained it, and in --json and --csv only its phases. 'pacer history show ID' shows
+            one session's phases, their exercises and what was logged.
             """,
         options: [
             OptionSpec(name: "--workout", value: "NAME", help: "only sessions of this workout"),
+            OptionSpec(name: "--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)"),
             OptionSpec(name: "--since", value: "DATE", help: "only sessions on or after this day (YYYY-MM-DD)"),
             OptionSpec(name: "--limit", value: "N", help: "at most the N newest sessions"),
             HistoryAccess.jsonOption,
@@ -25,7 +28,7 @@ enum HistoryCommand {
         ]
     ) { arguments, environment in
         let access: HistoryAccess
-        var filter = SessionFilter(workout: arguments.value("--workout"))
+        var filter = SessionFilter(workout: arguments.value("--workout"), exercise: arguments.value("--exercise"))
         do throws(Arguments.UsageError) {
             access = try HistoryAccess(arguments, environment)
             if let text = arguments.value("--since") {
@@ -68,7 +71,7 @@ enum HistoryCommand {
         } else if arguments.has("--csv") {
             HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
         } else if sessions.isEmpty {
-            Output.line(filter.workout == nil && filter.since == nil ? HistoryAccess.empty : "No sessions match.")
+            Output.line(filter.workout == nil && filter.since == nil && filter.exercise == nil ? HistoryAccess.empty : "No sessions match.")
         } else {
             HistoryListing(sessions: sessions, today: access.today, style: access.style).lines.forEach(Output.line)
         }

@@ -13,22 +13,24 @@ enum HistoryExport {
     }
 
     static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
-                            "planned", "active", "phase_outcome", "reps", "weight", "unit"]
+                            "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise"]
 
-    /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. With `visible`
-    /// (output to a terminal), control characters are written as escapes instead of raw.
+    /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. Text from the user's
+    /// data that a spreadsheet would run as a formula starts with `'`. With `visible` (output to a
+    /// terminal), control characters are written as escapes instead of raw.
     static func csv(_ sessions: [SessionRecord], visible: Bool, to output: inout some TextOutputStream) {
-        func line(_ row: [String]) -> String {
-            row.map { csvField(visible ? TerminalText.visible($0, keepingLineBreaks: false) : $0) }.joined(separator: ",") + "\r\n"
+        func line(_ row: [CSVField]) -> String {
+            row.map { $0.encoded(visible: visible) }.joined(separator: ",") + "\r\n"
         }
-        output.write(line(csvHeader))
+        output.write(line(csvHeader.map(CSVField.value)))
         for session in sessions {
             output.write(session.phases.map { phase in
-                line([String(session.id), session.workout, session.file, session.started.iso8601,
-                      session.ended?.iso8601 ?? "", session.outcomeText, String(phase.index), phase.kind.rawValue,
-                      phase.name, phase.planned.map(seconds) ?? "", seconds(phase.active), phase.outcome.rawValue,
-                      phase.reps.map(String.init) ?? "", phase.weight.map { $0.value.map(JSONText.number) ?? $0.text } ?? "",
-                      phase.weight?.unit ?? ""])
+                line([.value(String(session.id)), .text(session.workout), .text(session.file), .value(session.started.iso8601),
+                      .value(session.ended?.iso8601 ?? ""), .value(session.outcomeText), .value(String(phase.index)),
+                      .value(phase.kind.rawValue), .text(phase.name), .value(phase.planned.map(seconds) ?? ""),
+                      .value(seconds(phase.active)), .value(phase.outcome.rawValue), .value(phase.reps.map(String.init) ?? ""),
+                      phase.weight.map { $0.value.map { .value(JSONText.number($0)) } ?? .text($0.text) } ?? .value(""),
+                      .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? "")])
             }.joined())
         }
     }
@@ -46,6 +48,7 @@ enum HistoryExport {
     private static func json(_ phase: PhaseRecord) -> String {
         object([
             ("index", String(phase.index)), ("kind", string(phase.kind.rawValue)), ("name", string(phase.name)),
+            ("exercise", phase.exercise.map(string) ?? "null"),
             ("planned", phase.planned.map(seconds) ?? "null"), ("active", seconds(phase.active)),
             ("outcome", string(phase.outcome.rawValue)), ("reps", phase.reps.map(String.init) ?? "null"),
             ("weight", phase.weight.map { $0.value.map(JSONText.number) ?? string($0.text) } ?? "null"),
@@ -65,11 +68,5 @@ enum HistoryExport {
 
     static func seconds(_ duration: WorkoutDuration) -> String {
         JSONText.number(duration.seconds)
-    }
-
-    private static func csvField(_ text: String) -> String {
-        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
-        guard text.utf8.contains(where: special.contains) else { return text }
-        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }

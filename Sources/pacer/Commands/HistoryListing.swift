@@ -50,7 +50,7 @@ struct SessionDetail {
         if let ended = session.ended {
             lines.append("  ended    \(ended.localDay.spoken) \(ended.clock(seconds: true)) \(ended.offsetText), \(style.outcome(TerminalText(session.outcomeText)))")
         } else {
-            lines.append("  ended    never recorded: \(style.outcome(TerminalText(session.outcomeText)))")
+            lines.append("  ended    \(session.isRunning ? "not yet" : "never recorded"): \(style.outcome(TerminalText(session.outcomeText)))")
         }
         var times = ["active \(session.active.wholeSeconds.spoken)"]
         if let paused = session.paused { times.append("paused \(paused.wholeSeconds.spoken)") }
@@ -59,10 +59,11 @@ struct SessionDetail {
         lines.append("  time     \(times.joined(separator: ", "))")
         lines.append(.empty)
         guard !session.phases.isEmpty else { return lines + ["  No phase was recorded."] }
-        var table = TextTable([.right, .left, .left, .right, .right, .left, .left])
-        table.append(["#", "kind", "name", "planned", "active", "outcome", "logged"].map { style.dim(TerminalText($0)) })
+        var table = TextTable([.right, .left, .left, .left, .right, .right, .left, .left])
+        table.append(["#", "kind", "name", "exercise", "planned", "active", "outcome", "logged"].map { style.dim(TerminalText($0)) })
         for phase in session.phases {
-            table.append(["\(phase.index)", TerminalText(phase.kind.rawValue), TerminalText(phase.name), TerminalText(phase.planned?.clock ?? "-"),
+            table.append(["\(phase.index)", TerminalText(phase.kind.rawValue), TerminalText(phase.name), TerminalText(phase.exercise ?? ""),
+                          TerminalText(phase.planned?.clock ?? "-"),
                           TerminalText(phase.active.clock), TerminalText(phase.outcome.rawValue), TerminalText(Self.logged(phase))])
         }
         return lines + table.lines(indent: "  ")

@@ -8,9 +8,10 @@ struct HistoryStyle {
     func dim(_ text: TerminalText) -> TerminalText { paint(text, "2") }
     func bar(_ text: TerminalText) -> TerminalText { paint(text, "36") }
 
-    /// Green for completed, yellow for quit, red for aborted and interrupted.
+    /// Green for completed, yellow for quit, cyan for running, red for aborted and interrupted.
     func outcome(_ text: TerminalText) -> TerminalText {
-        paint(text, text.plain.hasPrefix("completed") ? "32" : text.plain.hasPrefix("quit") ? "33" : "31")
+        let plain = text.plain
+        return paint(text, plain.hasPrefix("completed") ? "32" : plain.hasPrefix("quit") ? "33" : plain.contains("running") ? "36" : "31")
     }
 
     private func paint(_ text: TerminalText, _ parameters: String) -> TerminalText {

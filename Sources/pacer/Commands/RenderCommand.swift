@@ -65,8 +65,8 @@ enum RenderCommand {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
         }
-        if loaded.source.isFile, let identity = FileSystem.identity(output), identity == FileSystem.identity(loaded.source.path) {
-            Output.problem("pacer: \(output) is the workout file itself; give another -o FILE")
+        if loaded.source.isFile, let shared = SharedFile.find(among: [("the workout file", loaded.source.path), ("the output", output)]) {
+            Output.problem(TerminalText(shared.message))
             return ExitStatus.failure
         }
         var engine: SpeechEngine?

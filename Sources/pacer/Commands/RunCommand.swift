@@ -82,9 +82,8 @@ enum RunCommand {
         if loaded.source.isStandardInput, !StandardStreams.reattachInputToTerminal() {
             options.prompt = false
         }
-        if let log = settings.logPath, loaded.source.isFile, let identity = FileSystem.identity(log),
-           identity == FileSystem.identity(loaded.source.path) {
-            Output.problem("pacer: the log \(log) is the workout file itself; give another --log FILE")
+        if let shared = SharedFile.find(among: files(of: specs, settings: settings, environment: environment, workout: loaded)) {
+            Output.problem(TerminalText(shared.message))
             return ExitStatus.failure
         }
         let terminal = SessionTerminal(environment: environment, prompt: options.prompt)
@@ -97,6 +96,19 @@ enum RunCommand {
             return ExitStatus.failure
         }
         return SessionRunner(loaded: loaded, sinks: members, terminal: terminal, options: options, environment: environment).run()
+    }
+
+    /// The files a session reads and writes, each with what it is for: the workout, then what each
+    /// built-in sink writes.
+    private static func files(of specs: [SinkSpec], settings: RunSettings, environment: Environment,
+                              workout: LoadedWorkout) -> [(role: String, path: String)] {
+        var files: [(role: String, path: String)] = workout.source.isFile ? [("the workout file", workout.source.path)] : []
+        for spec in specs {
+            guard let registration = SinkRegistry.registration(named: spec.name), spec.path == nil else { continue }
+            let options = Dictionary(spec.options.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            files += registration.files(options, settings, environment.variables).map { ("the \(registration.name)", $0) }
+        }
+        return files
     }
 
     /// The sinks asked for on the command line, else in the config, else the defaults; each named

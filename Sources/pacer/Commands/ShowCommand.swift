@@ -108,7 +108,11 @@ struct Timeline {
         var table = TextTable([.right, .right, .left, .right, .right, .left])
         table.append(["#", "start", "kind", "duration", "round", "name"])
         for (index, phase) in plan.phases.enumerated() {
+            if let block = phase.timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
             table.append(row(index: index, phase: phase, start: plan.startOffsets[index]))
+            for line in cueLines(phase, halfway: plan.halfway) {
+                table.append(["", "", "", "", "", line])
+            }
         }
         lines += table.lines(indent: "  ")
         lines += ["", "Totals:"]
@@ -125,13 +129,29 @@ struct Timeline {
     }
 
     private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
-        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? "")
+        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? (phase.isOpen ? "open" : ""))
         let round = phase.round.map { "\($0)/\(phase.rounds ?? $0)" } ?? ""
         var name = TerminalText(phase.name)
         if let weight = phase.weight { name += " @ \(weight)" }
         if let cap = phase.cap { name += " (cap \(cap.clock))" }
+        if let distance = phase.distance { name += " · " + TerminalText(distance) }
+        if let target = phase.target { name += " (target \(target.clock))" }
         return ["\(index + 1)", TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
                 TerminalText(duration), TerminalText(round), name]
+    }
+
+    /// The line above an AMRAP's or capped block's phases.
+    private func heading(of block: TimeLimitedBlock) -> TerminalText {
+        switch block.kind {
+        case .amrap: "AMRAP \(block.length.clock): the next \(block.last - block.first + 1) phases, round after round, until the time is up"
+        case .timeCap: "For time, capped at \(block.length.clock): the next \(block.last - block.first + 1) phases"
+        }
+    }
+
+    /// What the phase says, under it: its cue as it starts, then each announcement at its time.
+    private func cueLines(_ phase: Phase, halfway: Bool) -> [TerminalText] {
+        let start = phase.cue.map { ["  » " + TerminalText($0)] } ?? []
+        return start + phase.announcements(workoutHalfway: halfway).map { "  » \($0.offset.clock)  " + TerminalText($0.text) }
     }
 
     /// A bar whose coloured segments are proportional to the phases' durations.

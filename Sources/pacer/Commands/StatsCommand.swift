@@ -8,8 +8,9 @@ enum StatsCommand {
         details: """
             Time trained per ISO week for the last 12 weeks; the current and longest streak of days
             with a session (the current one counts if the last session was today or yesterday);
-            sessions and completion rate per workout; and for each rep-step exercise logged with a
+            sessions and completion rate per workout; and for each exercise logged at rep steps with a
             numeric weight, the best set per day as an estimated one-rep max, weight × (1 + reps/30).
+            Sets count by exercise, not name: "Back squat (set 2/5)" is a set of "Back squat".
             """,
         options: [HistoryAccess.jsonOption, HistoryAccess.fileOption, .color]
     ) { arguments, environment in

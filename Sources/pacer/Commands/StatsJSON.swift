@@ -12,7 +12,8 @@ enum StatsJSON {
         let streak = object([("current", String(statistics.streak.current)), ("longest", String(statistics.streak.longest))])
         let workouts = statistics.workouts.map { workout in
             object([("name", string(workout.name)), ("sessions", String(workout.sessions)), ("completed", String(workout.completed)),
-                    ("completion", JSONText.number((workout.completionRate * 1000).rounded() / 1000))])
+                    ("running", String(workout.running)),
+                    ("completion", workout.completionRate.map { JSONText.number(($0 * 1000).rounded() / 1000) } ?? "null")])
         }
         let exercises = statistics.exercises.map { curve in
             object([("name", string(curve.name)), ("unit", curve.unit.map(string) ?? "null"),

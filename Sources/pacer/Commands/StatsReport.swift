@@ -36,10 +36,12 @@ struct StatsReport {
 
     private var workouts: [TerminalText] {
         guard !statistics.workouts.isEmpty else { return [] }
-        var table = TextTable([.left, .right, .right])
-        table.append(["workout", "sessions", "completed"].map { style.dim(TerminalText($0)) })
+        var table = TextTable([.left, .right, .right, .left])
+        table.append(["workout", "sessions", "completed", ""].map { style.dim(TerminalText($0)) })
         for workout in statistics.workouts {
-            table.append([TerminalText(workout.name), "\(workout.sessions)", "\(Int((workout.completionRate * 100).rounded()))%"])
+            let rate = workout.completionRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+            table.append([TerminalText(workout.name), "\(workout.sessions)", TerminalText(rate),
+                          workout.running == 0 ? "" : style.outcome(TerminalText("\(workout.running) running"))])
         }
         return [style.bold("Workouts")] + table.lines(indent: "  ")
     }

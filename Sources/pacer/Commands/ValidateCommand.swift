@@ -45,6 +45,8 @@ struct PlanSummary {
         let repSteps = plan.phases.filter { $0.kind == .reps }.count
         var text = "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s"), \(plan.planned.spoken)"
         if repSteps > 0 { text += " + \(repSteps) rep step\(repSteps == 1 ? "" : "s")" }
+        let openSteps = plan.phases.filter(\.isOpen).count
+        if openSteps > 0 { text += " + \(openSteps) open step\(openSteps == 1 ? "" : "s")" }
         self.text = text
     }
 }

@@ -1,0 +1,119 @@
+import Testing
+@testable import PacerCore
+
+private typealias F = WorkoutFixture
+private typealias E = EngineFixture
+
+@Suite("AMRAP and time caps")
+struct AMRAPTests {
+    @Test func anAMRAPIsOneRoundOfPhasesPlannedAsItsTime() throws {
+        let plan = try F.plan(steps: #"""
+            {"warmup": 60}, {"amrap": "12m", "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Push-ups"}, {"work": 30, "name": "Plank"}]}, {"cooldown": 60}
+            """#)
+        #expect(plan.phases.count == 5)
+        #expect(plan.phases[1...3].allSatisfy { $0.timeLimit == TimeLimitedBlock(kind: .amrap, length: .seconds(720), first: 1, last: 3) })
+        #expect(plan.planned == .seconds(840), "an AMRAP counts as its time")
+        #expect(plan.startOffsets[4] == .seconds(780))
+        #expect(PlanSize(of: try WorkoutDecoder.decode(Array(F.json(steps: #"{"amrap": "12m", "steps": [{"reps": 5, "name": "A"}, {"work": 30}]}"#).utf8)))
+                == PlanSize(phases: 2, planned: .seconds(720)))
+        let capped = try F.plan(steps: #"{"repeat": 3, "time_cap": "1m", "steps": [{"work": 30}]}, {"rest": 10}"#)
+        #expect(capped.planned == .seconds(70), "a capped block counts at most its cap")
+    }
+
+    @Test func itGoesRoundUntilItsTimeHasPassedAndSaysHowFarItGot() throws {
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Push-ups"}]}, {"cooldown": 10}"#)
+        var events = engine.start(at: 0, wall: "")
+        for second in [10.0, 20, 30] { events += try E.handle(&engine, E.done, at: E.at(second)) }
+        events += E.runToEnd(&engine)
+        #expect(E.briefs(events) == [
+            "session.start W file=test.json phases=3 planned=70 wall= speed=1 t=0 due=0",
+            "phase.start 1/3 Pull-ups next=Push-ups t=0 due=0",
+            "phase.end 1 completed active=10 reps=5 t=10",
+            "phase.start 2/3 Push-ups next=Cooldown t=10 due=10",
+            "phase.end 2 completed active=10 reps=10 t=20",
+            "phase.start 1/3 Pull-ups next=Push-ups t=20 due=20",
+            "phase.end 1 completed active=10 reps=5 t=30",
+            "phase.start 2/3 Push-ups next=Cooldown t=30 due=30",
+            "phase.end 2 timeout active=30 t=60",
+            "block.end amrap rounds=1 steps=1 active=60 capped=true t=60 due=60",
+            "phase.start 3/3 Cooldown next=- t=60 due=60",
+            "phase.end 3 completed active=10 t=70",
+            "session.end completed active=70 paused=0 wall=WALL t=70",
+        ])
+        #expect(events[5].jsonLine.contains(#""duration":null,"round":2,"next":"Push-ups""#), "\(events[5].jsonLine)")
+        #expect(!events[5].jsonLine.contains(#""rounds""#))
+        #expect(events[9].jsonLine == #"{"event":"block.end","t":60.000,"due":60.000,"kind":"amrap","length":60,"rounds":1,"steps":1,"active":60,"capped":true}"#)
+        #expect(engine.summary.blocks.count == 1)
+    }
+
+    @Test func theRoundIsCarriedInPhaseStartWithoutACount() throws {
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
+        _ = engine.start(at: 0, wall: "")
+        let second = try E.handle(&engine, E.done, at: E.at(10))
+        guard case .phaseStart(let start) = second.last?.payload else { Issue.record("no phase.start"); return }
+        #expect(start.phase.round == 2 && start.phase.rounds == nil)
+        #expect(second.last?.jsonLine.contains(#""duration":null,"round":2,"next":null"#) == true, "\(second.last?.jsonLine ?? "")")
+    }
+
+    @Test func aPhaseEndingJustAsTheTimeRunsOutIsCompleted() throws {
+        var engine = try E.engine(steps: #"{"amrap": 50, "steps": [{"work": 20}, {"rest": 10}]}"#)
+        let events = engine.start(at: 0, wall: "") + E.runToEnd(&engine)
+        #expect(E.briefs(events.suffix(3)) == [
+            "phase.end 1 completed active=20 t=50",
+            "block.end amrap rounds=1 steps=1 active=50 capped=true t=50 due=50",
+            "session.end completed active=50 paused=0 wall=WALL t=50",
+        ])
+    }
+
+    @Test func aPauseMovesTheEndAndIsNotCounted() throws {
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
+        _ = engine.start(at: 0, wall: "")
+        _ = try E.handle(&engine, .pause, at: E.at(10))
+        _ = try E.handle(&engine, .resume, at: E.at(25))
+        #expect(engine.nextDeadline == E.at(75))
+        #expect(!engine.waitsForCommand)
+        #expect(E.briefs(E.advance(&engine, to: E.at(75))).contains("block.end amrap rounds=0 steps=0 active=60 capped=true t=75 due=75"))
+    }
+
+    @Test func aTimeCapEndsABlockForTime() throws {
+        let forTime = #"{"repeat": 3, "time_cap": "10m", "steps": [{"reps": [21, 15, 9], "name": "Thrusters"}]}"#
+        var fast = try E.engine(steps: forTime)
+        _ = fast.start(at: 0, wall: "")
+        var events: [Event] = []
+        for second in [100.0, 200, 312.5] { events += try E.handle(&fast, E.done, at: E.at(second)) }
+        #expect(E.briefs(events.suffix(2)) == [
+            "block.end time_cap rounds=- steps=3 active=312.5 capped=false t=312.5",
+            "session.end completed active=312.5 paused=0 wall=WALL t=312.5",
+        ])
+        var slow = try E.engine(steps: forTime)
+        _ = slow.start(at: 0, wall: "")
+        events = try E.handle(&slow, E.done, at: E.at(100)) + E.runToEnd(&slow)
+        #expect(E.briefs(events.suffix(3)) == [
+            "phase.end 2 timeout active=500 t=600",
+            "block.end time_cap rounds=- steps=1 active=600 capped=true t=600 due=600",
+            "session.end completed active=600 paused=0 wall=WALL t=600",
+        ])
+        let timed = try E.engine(steps: #"{"for": ["A", "B"], "time_cap": 25, "steps": [{"work": 20, "name": "{item}"}]}"#)
+        var capped = timed
+        let all = capped.start(at: 0, wall: "") + E.runToEnd(&capped)
+        #expect(all.contains { E.brief($0) == "block.end time_cap rounds=- steps=1 active=25 capped=true t=25 due=25" })
+    }
+
+    @Test func itsProblemsAreReportedAtTheirPaths() {
+        #expect(F.diagnostics(F.json(steps: #"""
+            {"amrap": "12m", "steps": [{"amrap": 60, "steps": [{"work": 5}]}]},
+            {"repeat": 2, "time_cap": 60, "steps": [{"every": 30, "rounds": 2, "steps": [{"work": 5}]}]},
+            {"amrap": "soon", "steps": [{"work": 5}]},
+            {"amrap": 60},
+            {"amrap": 60, "rounds": 3, "steps": [{"work": 5}]},
+            {"circuit": ["A"], "work": 10, "time_cap": 60}
+            """#)) == [
+            F.at("steps[0].steps[0]", "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock"),
+            F.at("steps[1].steps[0]", "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock"),
+            F.at("steps[2].amrap", #""soon" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#),
+            F.at("steps[3]", #"an AMRAP needs "steps", the steps of each round"#),
+            F.at("steps[4]", #"unknown key "rounds"; expected one of amrap, steps, name"#),
+            F.at("steps[5]", #"unknown key "time_cap"; expected one of circuit, work, rest, rounds, rest_between_rounds"#),
+        ])
+    }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""CPU of starting pacer (`pacer --version`), against the language's floor.
+
+    bench/startup.py DYNAMIC_PACER STATIC_PACER [RUNS]
+
+Builds two Swift programs that print a line (one linked against the shared standard library, one
+with --static-swift-stdlib) and a C program that exits, then runs every program RUNS times
+(default 300), interleaved round by round so that the machine's noise falls on all alike, and
+prints each one's median CPU (user + system, from wait4's rusage) and its ratio to the static
+Swift program's. (Peak memory is measured by bench/vs-termdown.sh: a child's ru_maxrss here
+would include the Python image it was spawned from.)
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def build_floor(folder):
+    """The reference programs: Swift hello world, dynamic and static, and C's `return 0`."""
+    source = os.path.join(folder, "hello.swift")
+    with open(source, "w") as file:
+        file.write('print("hello")\n')
+    programs = {}
+    for name, flags in (("swift hello (dynamic)", []), ("swift hello (static stdlib)", ["-static-stdlib"])):
+        out = os.path.join(folder, name.split()[-1].strip("()"))
+        subprocess.run(["swiftc", "-O", *flags, source, "-o", out], check=True)
+        programs[name] = [out]
+    c_source = os.path.join(folder, "exit.c")
+    with open(c_source, "w") as file:
+        file.write("int main(void) { return 0; }\n")
+    subprocess.run(["cc", "-O2", c_source, "-o", os.path.join(folder, "exit")], check=True)
+    programs["C exit"] = [os.path.join(folder, "exit")]
+    return programs
+
+
+def measure(command):
+    """CPU seconds of one run."""
+    pid = os.posix_spawn(command[0], command, os.environ, file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+    _, _, usage = os.wait4(pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 300
+    with tempfile.TemporaryDirectory() as folder:
+        programs = {"pacer --version (dynamic)": [sys.argv[1], "--version"], "pacer --version (static stdlib)": [sys.argv[2], "--version"]}
+        programs.update(build_floor(folder))
+        results = {name: [] for name in programs}
+        for _ in range(runs):
+            for name, command in programs.items():
+                results[name].append(measure(command))
+        floor = statistics.median(results["swift hello (static stdlib)"])
+        print(f"{'program':34} {'median CPU ms':>14} {'CPU / static hello':>19}")
+        for name, cpus in results.items():
+            cpu = statistics.median(cpus)
+            print(f"{name:34} {cpu * 1000:14.2f} {cpu / floor:19.2f}")
+
+
+if __name__ == "__main__":
+    main()
