@@ -6,7 +6,10 @@ For workouts/schema.json (workout files) and docs/config.schema.json (the config
   1. the schema itself is a valid draft 2020-12 schema;
   2. every shipped workout (workouts/*.json but schema.json) is accepted;
   3. every scripts/schema-examples/KIND/valid/*.json is accepted;
-  4. every scripts/schema-examples/KIND/invalid/*.json is rejected.
+  4. every scripts/schema-examples/KIND/invalid/*.json is rejected;
+  5. every editor snippet (defaultSnippets) of the workout schema, its placeholders filled with
+     their defaults, is accepted: a step's snippets as a workout's one step, the top-level ones
+     as a workout; and the snippets offer a work phase, a repeat, a circuit and a rep step.
 
 Prints one line per file and a summary line `schema: N passed, M failed`;
 exits 1 if anything failed. Needs the `jsonschema` package (pip install jsonschema).
@@ -15,6 +18,7 @@ Usage: python3 scripts/check-schema.py
 """
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -99,6 +103,26 @@ def load(path):
         raise ValueError(f"cannot read: {e}") from e
 
 
+def filled(body):
+    """A snippet's body with each ${N:default} replaced by its default; "^" marks a raw number."""
+    if isinstance(body, dict):
+        return {key: filled(value) for key, value in body.items()}
+    if isinstance(body, list):
+        return [filled(value) for value in body]
+    if isinstance(body, str):
+        text = re.sub(r"\$\{\d+:([^}]*)\}", r"\1", body)
+        return json.loads(text[1:]) if text.startswith("^") else text
+    return body
+
+
+def snippet_instances(schema):
+    """(label, workout) for every snippet: a step's inside a one-step workout, the others as they are."""
+    for snippet in schema.get("$defs", {}).get("step", {}).get("defaultSnippets", []):
+        yield snippet["label"], {"name": "Snippet", "steps": [filled(snippet["body"])]}
+    for snippet in schema.get("defaultSnippets", []):
+        yield snippet["label"], filled(snippet["body"])
+
+
 def main():
     passed = failed = 0
 
@@ -154,6 +178,19 @@ def main():
                 fail(path, "accepted, but it must be rejected")
             else:
                 ok(path, f"rejected {describe(error)}")
+
+        if schema_path == WORKOUT_SCHEMA:
+            labels = []
+            for label, instance in snippet_instances(schema):
+                labels.append(label)
+                error = first_error(validator, instance)
+                if error is None:
+                    ok(schema_path, f"snippet '{label}' accepted")
+                else:
+                    fail(schema_path, f"snippet '{label}': {describe(error)}")
+            missing = {"work phase", "repeat", "circuit", "rep step"} - set(labels)
+            if missing:
+                fail(schema_path, f"no snippet for {', '.join(sorted(missing))}")
 
     print(f"schema: {passed} passed, {failed} failed")
     return 1 if failed else 0

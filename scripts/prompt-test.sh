@@ -7,17 +7,10 @@ cd "$(dirname "$0")/.."
 NAME=prompt-test
 # shellcheck source=scripts/tmux-harness.sh
 source scripts/tmux-harness.sh
-check() { # check DESCRIPTION COMMAND...
-    local description=$1; shift
-    if "$@"; then passed=$((passed + 1)); echo "ok    $description"
-    else failed=$((failed + 1)); echo "FAIL  $description"; echo "----- screen:"; screen; echo "-----"; fi
-}
 log_has() { grep -q -- "$1" "$work/log.jsonl" 2>/dev/null; }
 prompt_line_is() { screen | grep -qx -- "pacer> $1"; }
 prompt_is_empty() { screen | grep -qx -- "pacer>"; }
-screen_lacks() { ! screen | grep -qF -- "$1"; }
 screen_has_no_colour() { ! tmux_ capture-pane -p -e -t test | grep -q $'\e\['; }
-alternate_screen_is() { [ "$(tmux_ display -p -t test '#{alternate_on}')" = "$1" ]; }
 
 cat > "$work/two.json" <<'JSON'
 { "name": "Prompt test", "steps": [ { "work": 60, "name": "First" }, { "work": 60, "name": "Second" }, { "rest": 60 } ] }

@@ -17,3 +17,10 @@ wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
 }
 screen() { tmux_ capture-pane -p -t test; }
 screen_has() { screen | grep -qF -- "$1"; }
+screen_lacks() { ! screen | grep -qF -- "$1"; }
+check() { # check DESCRIPTION COMMAND...: counts a pass or a fail, showing the screen on a fail
+    local description=$1; shift
+    if "$@"; then passed=$((passed + 1)); echo "ok    $description"
+    else failed=$((failed + 1)); echo "FAIL  $description"; echo "----- screen:"; screen; echo "-----"; fi
+}
+alternate_screen_is() { [ "$(tmux_ display -p -t test '#{alternate_on}')" = "$1" ]; }

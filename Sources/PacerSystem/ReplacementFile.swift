@@ -47,6 +47,18 @@ public final class ReplacementFile: Sendable {
         return mask
     }
 
+    /// Writes `bytes` as the whole new content of `path`, in one replacement.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let file = try ReplacementFile(replacing: path)
+        do throws(FileError) {
+            try FileSystem.writeAll(file.descriptor, bytes)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+    }
+
     /// Puts the complete file in place.
     public func commit() throws(FileError) {
         let synced = fsync(descriptor) == 0

@@ -133,6 +133,21 @@ private final class SpawnerThread: Sendable {
     }
 }
 
+extension Subprocess {
+    /// Runs `command` with `/bin/sh -c`, the words of `arguments` as `"$@"`, in the foreground: in
+    /// Pacer's own process group, on its terminal and its standard streams, as an editor needs;
+    /// returns the exit status once it has ended (128 + N after signal N).
+    public static func runInForeground(shell command: String, arguments: [String]) throws(SubprocessError) -> Int32 {
+        let argv = ["/bin/sh", "-c", command + " \"$@\"", "sh"] + arguments
+        var pid: pid_t = 0
+        let code = withCStrings(argv) { argv in posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) }
+        guard code == 0 else { throw SubprocessError(executable: "/bin/sh", code: code) }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        return raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+    }
+}
+
 /// Calls `body` with a NULL-terminated C array of the strings.
 private func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
     let pointers = strings.map { strdup($0) } + [nil]

@@ -35,29 +35,14 @@ public struct PlanJSON: Sendable {
         if let reps = phase.reps { object.add("reps", raw: String(reps)) }
         if let weight = phase.weight { object.add("weight", raw: weight.json) }
         if let cue = phase.cue { object.add("cue", quoted: cue) }
-        let cues = plan.announcedCues(of: phase).map { cue in
+        // What the engine announces in the phase run as planned: its cues, the halfway call, an open step's target.
+        let cues = phase.announcements(workoutHalfway: plan.halfway).filter { announcement in phase.limit.map { announcement.offset < $0 } ?? true }.map { announcement in
             var written = JSONObjectWriter()
-            written.add("at", cue.at)
-            written.add("text", quoted: cue.text)
+            written.add("at", announcement.offset)
+            written.add("text", quoted: announcement.text)
             return written.text
         }
         object.add("cues", raw: "[" + cues.joined(separator: ",") + "]")
         return object.text
-    }
-}
-
-extension Plan {
-    /// What is announced during a phase run as planned, in time order: its cues and, when the plan
-    /// has `halfway`, the halfway call of a work phase of 10 s or more.
-    public func announcedCues(of phase: Phase) -> [Cue] {
-        var cues = phase.cues.filter { cue in phase.limit.map { cue.at < $0 } ?? true }
-        if let half = halfwayPoint(of: phase) { cues.append(Cue(at: half, text: "Halfway")) }
-        return cues.sorted { $0.at < $1.at }
-    }
-
-    /// When the halfway call of a phase comes, if it has one.
-    public func halfwayPoint(of phase: Phase) -> WorkoutDuration? {
-        guard halfway, phase.kind == .work, let duration = phase.duration, duration >= .seconds(10) else { return nil }
-        return WorkoutDuration(milliseconds: duration.milliseconds / 2)
     }
 }

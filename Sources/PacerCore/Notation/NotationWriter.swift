@@ -67,6 +67,9 @@ public struct NotationWriter {
             guard group.items == nil else {
                 throw NotationUnsupported(description: "\(path) is a for block (a round per item), which the notation has no spelling for")
             }
+            guard group.timeCap == nil else {
+                throw NotationUnsupported(description: "\(path) has a time cap, which the notation has no spelling for")
+            }
             note("block names", group.name == nil ? 0 : 1)
             return Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
         case .emom:

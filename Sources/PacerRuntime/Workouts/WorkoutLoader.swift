@@ -8,11 +8,17 @@ public struct LoadedWorkout: Sendable {
     public let plan: Plan
     /// What is probably a mistake in the file, as lines for standard error that name it.
     public let warnings: [String]
+    /// The file as it was read; for a line of notation, the JSON it stands for.
+    public let bytes: [UInt8]
 }
 
 /// Why a workout could not be loaded: lines for standard error, each naming the file.
 public struct WorkoutLoadError: Error, Sendable {
     public let lines: [String]
+
+    public init(lines: [String]) {
+        self.lines = lines
+    }
 }
 
 /// Reads and checks workout files, turning every problem into a message that names the file.
@@ -33,16 +39,16 @@ public enum WorkoutLoader {
 
     /// Reads, decodes and expands a workout that has been found.
     public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
-        let decoded = try decode(source)
-        return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source))
+        let bytes = try read(source)
+        let decoded = try decode(source, bytes)
+        return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
+                             bytes: bytes)
     }
 
     /// The workout a source holds, checked: a file by the decoder, a line of notation through the JSON it stands for.
-    private static func decode(_ source: WorkoutSource) throws(WorkoutLoadError) -> DecodedWorkout {
-        let notation = try parsedNotation(source)
-        let bytes = notation == nil ? try read(source) : []
+    private static func decode(_ source: WorkoutSource, _ bytes: [UInt8]) throws(WorkoutLoadError) -> DecodedWorkout {
         do throws(WorkoutErrors) {
-            if let notation { return try notation.decode() }
+            if let notation = try? parsedNotation(source) { return try notation.decode() }
             return try WorkoutDecoder.decodeWithWarnings(bytes)
         } catch {
             throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))

@@ -6,7 +6,7 @@ import TerminalSink
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {
     static let spec = CommandSpec(
-        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show [--json | --notation] WORKOUT",
+        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show [--json | --notation | --watch] WORKOUT",
         arguments: .workout,
         details: CommandSpec.workoutArgument + """
 
@@ -14,19 +14,30 @@ enum ShowCommand {
             --json prints the expanded plan for scripts instead: the name, the planned seconds and
             every phase with its start, duration, round, reps, weight and cues (docs/show-json.md).
             --notation prints the workout as one line of notation, to share in a message; what the
-            line leaves out (the description, cues, ...) is named on standard error.
+            line leaves out (the description, cues, ...) is named on standard error. --watch keeps
+            the timeline (or the file's errors) on screen, redrawn each time the file is saved, for
+            a pane beside the editor, until Ctrl-C.
             """,
         options: [
             .color,
             OptionSpec(name: "--json", value: nil, help: "the expanded plan as JSON, a phase a line, for scripts"),
             OptionSpec(name: "--notation", value: nil, help: "the workout as one line of notation"),
+            OptionSpec(name: "--watch", value: nil, help: "redraw the timeline each time the file is saved, until Ctrl-C"),
             .notationName,
         ]
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "show") { () throws(Arguments.UsageError) in
             let reference = try arguments.workout(for: "show")
-            guard !(arguments.has("--json") && arguments.has("--notation")) else {
-                throw .init(message: "--json and --notation are two different outputs; give one of them")
+            let outputs = ["--json", "--notation", "--watch"].filter(arguments.has)
+            guard outputs.count <= 1 else {
+                throw .init(message: "\(outputs.joined(separator: " and ")) are different outputs; give one of them")
+            }
+            if arguments.has("--watch") {
+                guard reference.contains("/") || reference.hasSuffix(".json") else {
+                    throw .init(message: "--watch watches a file: give its path, such as ./\(reference).json")
+                }
+                return TimelineWatch(path: reference, library: arguments.library(environment), color: try arguments.colorChoice(),
+                                     environment: environment).run()
             }
             let format: Format = arguments.has("--json") ? .json : arguments.has("--notation") ? .notation : .timeline(try arguments.colorChoice())
             return show(reference, as: format, library: arguments.library(environment), environment: environment)

@@ -29,6 +29,8 @@ enum ManualText {
         ("NO_COLOR", "When set and not empty, nothing is coloured unless --color always is given."),
         ("TERM", "When dumb, run prints plain lines instead of the live display, and has no prompt."),
         ("COLUMNS", "The width of the bar that show draws, when set; by default the terminal's."),
+        ("VISUAL", "The editor pacer edit opens, a shell command given the file; else EDITOR."),
+        ("EDITOR", "The editor pacer edit opens when VISUAL is not set; else vi."),
     ]
 
     static let files: [Entry] = [

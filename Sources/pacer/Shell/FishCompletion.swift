@@ -60,7 +60,8 @@ struct FishCompletion {
     private func flags(_ option: OptionSpec) -> String {
         let long = option.name.hasPrefix("--")
         var flags = (long ? "-l " : "-s ") + String(option.name.dropFirst(long ? 2 : 1)).fishQuoted
-        if option.value != nil { flags += " " + values(option.kind) }
+        // A workout's values may also be paths; -r says that the value is the option's, not a word of its own.
+        if option.value != nil { flags += (option.kind == .workout ? " -r " : " ") + values(option.kind) }
         return flags + " -d \(option.help.fishQuoted)"
     }
 

@@ -1,0 +1,101 @@
+/// The canonical layout of a workout file, as `pacer fmt` writes it: 2-space indent, keys in the
+/// order the guide gives them, a short step or a short array of numbers or names on one line.
+/// Every value is kept, `$comment` and keys the layout does not know included (those after the
+/// known ones, in the order written); laying out a laid-out file changes nothing.
+public struct WorkoutLayout {
+    /// A line laid out on one line may be at most this wide, indentation included.
+    public static let width = 100
+
+    /// Where in a workout an object sits, which decides the order of its keys.
+    enum Context {
+        case workout, step, exercise, cue, other
+    }
+
+    static let workoutOrder = ["$schema", "$comment", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
+    static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "weight", "cap", "time_cap", "halfway",
+                            "cue", "cues", "rest_between_rounds", "steps"]
+    static let exerciseOrder = ["$comment", "name", "exercise", "work", "halfway", "cue", "cues"]
+    static let cueOrder = ["$comment", "at", "text"]
+
+    /// The text of a file whose parsed contents are `root`, ending in a line break.
+    public static func text(of root: JSONValue) -> String {
+        value(root, context: .workout, indent: 0) + "\n"
+    }
+
+    // MARK: - Values
+
+    private static func value(_ value: JSONValue, context: Context, indent: Int) -> String {
+        switch value.content {
+        case .object(let members): object(members, context: context, indent: indent)
+        case .array(let elements): array(elements, of: context, indent: indent)
+        default: scalar(value)!
+        }
+    }
+
+    private static func scalar(_ value: JSONValue) -> String? {
+        switch value.content {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): JSONText.number(number)
+        case .string(let text): JSONText.quoted(text)
+        case .array, .object: nil
+        }
+    }
+
+    private static func object(_ members: [JSONValue.Member], context: Context, indent: Int) -> String {
+        guard !members.isEmpty else { return "{}" }
+        let ordered = order(members, context: context)
+        let fields = ordered.map { member in
+            JSONText.quoted(member.key) + ": " + value(member.value, context: childContext(of: member.key, in: context), indent: indent + 2)
+        }
+        let oneLine = "{ " + fields.joined(separator: ", ") + " }"
+        let flat = ordered.allSatisfy { member in
+            if case .object = member.value.content { return false }
+            return !oneLine.contains("\n")
+        }
+        if context != .workout, flat, indent + oneLine.count <= width { return oneLine }
+        let inner = String(repeating: " ", count: indent + 2)
+        return "{\n" + fields.map { inner + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + "}"
+    }
+
+    private static func array(_ elements: [JSONValue], of context: Context, indent: Int) -> String {
+        guard !elements.isEmpty else { return "[]" }
+        let written = elements.map { value($0, context: context, indent: indent + 2) }
+        let scalars = elements.allSatisfy { scalar($0) != nil }
+        let oneLine = "[" + written.joined(separator: ", ") + "]"
+        if scalars, indent + oneLine.count <= width { return oneLine }
+        let inner = String(repeating: " ", count: indent + 2)
+        return "[\n" + written.map { inner + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + "]"
+    }
+
+    // MARK: - Keys
+
+    /// What the values under `key` are: steps, a circuit's exercises, cues, or other detail.
+    private static func childContext(of key: String, in context: Context) -> Context {
+        guard context != .other, context != .cue else { return .other }
+        switch key {
+        case "steps": return .step
+        case "circuit" where context == .step: return .exercise
+        case "cues": return .cue
+        default: return .other
+        }
+    }
+
+    /// The members in the layout's order: a step's kind first, the known keys as the guide lists
+    /// them, then the rest as written.
+    private static func order(_ members: [JSONValue.Member], context: Context) -> [JSONValue.Member] {
+        var known: [String]
+        switch context {
+        case .workout: known = workoutOrder
+        case .step:
+            // As the decoder reads it: a circuit's "work" is no kind of its own.
+            let kind = members.contains { $0.key == "circuit" } ? "circuit" : WorkoutDecoder.kindKeys.first { key in members.contains { $0.key == key } }
+            known = (kind.map { [$0] } ?? []) + stepOrder.filter { $0 != kind }
+        case .exercise: known = exerciseOrder
+        case .cue: known = cueOrder
+        case .other: return members
+        }
+        let first = known.compactMap { key in members.first { $0.key == key } }
+        return first + members.filter { !known.contains($0.key) }
+    }
+}

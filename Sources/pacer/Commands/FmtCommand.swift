@@ -1,0 +1,85 @@
+import PacerCore
+import PacerRuntime
+import PacerSystem
+
+/// `pacer fmt FILE...`: workout files in the one canonical layout.
+enum FmtCommand {
+    static let spec = CommandSpec(
+        name: "fmt", abstract: "lay out workout files in the canonical layout", usage: "pacer fmt [-w | --check] FILE...", arguments: .workout,
+        details: """
+            The layout: 2-space indent, keys in the order docs/workout-format.md gives them, a short
+            step or a short array of numbers or names on one line. Every value is kept, $comment and
+            keys the layout does not know included, and a laid-out file stays as it is. A file with
+            errors is refused, its errors shown. Without -w or --check the result goes to standard
+            output. A FILE may also be a workout name from the search path, or - for standard input.
+            """,
+        options: [
+            OptionSpec(name: "-w", value: nil, help: "rewrite each file in place (atomically, keeping its mode) instead of printing it"),
+            OptionSpec(name: "--check", value: nil, help: "print the files whose layout would change, and exit 1 if there are any"),
+        ]
+    ) { arguments, environment in
+        guard !arguments.positionals.isEmpty else {
+            return Pacer.usageError("fmt needs at least one workout file", hintFor: "fmt")
+        }
+        guard !(arguments.has("-w") && arguments.has("--check")) else {
+            return Pacer.usageError("-w rewrites the files and --check only looks at them; give one of them", hintFor: "fmt")
+        }
+        let library = WorkoutLibrary(environment: environment)
+        var failed = false
+        for reference in arguments.positionals {
+            do throws(WorkoutLoadError) {
+                let laidOut = try LaidOutWorkout(reference, library: library)
+                if arguments.has("--check") {
+                    if laidOut.changes {
+                        Output.line(TerminalText(laidOut.source.path))
+                        failed = true
+                    }
+                } else if arguments.has("-w") {
+                    try laidOut.write()
+                } else {
+                    Output.data(laidOut.text)
+                }
+            } catch {
+                failed = true
+                error.lines.forEach { Output.problem(TerminalText($0)) }
+            }
+        }
+        return failed ? ExitStatus.failure : ExitStatus.success
+    }
+}
+
+/// A valid workout file and its text in the canonical layout.
+struct LaidOutWorkout {
+    let source: WorkoutSource
+    let original: [UInt8]
+    let text: String
+
+    /// Reads and checks the workout; a file with errors is refused with them.
+    init(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) {
+        let loaded = try WorkoutLoader.load(reference, library: library)
+        guard loaded.source.notation == nil else {
+            throw WorkoutLoadError(lines: ["pacer: fmt lays out workout files; for the JSON a line of notation stands for, use pacer new NAME LINE"])
+        }
+        guard let root = try? JSONParser.parse(loaded.bytes) else {
+            throw WorkoutLoadError(lines: ["\(loaded.source.path): error: the file changed while it was read"])
+        }
+        source = loaded.source
+        original = loaded.bytes
+        text = WorkoutLayout.text(of: root)
+    }
+
+    var changes: Bool { Array(text.utf8) != original }
+
+    /// Replaces the file with its laid-out text, if that differs.
+    func write() throws(WorkoutLoadError) {
+        guard changes else { return }
+        guard source.isFile else {
+            throw WorkoutLoadError(lines: ["pacer: \(source.path) is not a file that can be rewritten; pacer fmt \(source.name) > FILE writes it elsewhere"])
+        }
+        do throws(FileError) {
+            try ReplacementFile.write(Array(text.utf8), to: source.path)
+        } catch {
+            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description)"])
+        }
+    }
+}

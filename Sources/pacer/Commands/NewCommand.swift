@@ -1,0 +1,57 @@
+import PacerCore
+import PacerRuntime
+import PacerSystem
+
+/// `pacer new NAME [NOTATION | --from WORKOUT]`: a new workout file, laid out as `fmt` would.
+enum NewCommand {
+    static let spec = CommandSpec(
+        name: "new", abstract: "write a new workout file from a line of notation, another workout or a template",
+        usage: "pacer new NAME [NOTATION | --from WORKOUT] [-o FILE] [--force]", arguments: .free,
+        details: """
+            Writes $XDG_CONFIG_HOME/pacer/workouts/NAME.json (or FILE), named NAME, laid out as
+            'pacer fmt' does, with a "$schema" that points at the schema on this machine so editors
+            check it. From a line of notation ("10s prepare, 8x(20s Sprint, 10s rest)"), a copy of
+            another workout (--from tabata), or else a small template to fill in. It is checked
+            before it is written, and an existing file is kept unless --force.
+            """,
+        options: [
+            OptionSpec(name: "--from", value: "WORKOUT", help: "start from a copy of this workout (a name, a path or -)", kind: .workout),
+            OptionSpec(name: "-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json", kind: .file),
+            OptionSpec(name: "--force", value: nil, help: "replace the file if it exists"),
+        ]
+    ) { arguments, environment in
+        CommandSpec.reportingUsage(of: "new") { () throws(Arguments.UsageError) in
+            let positionals = arguments.positionals
+            guard let name = positionals.first, positionals.count <= 2 else {
+                throw .init(message: positionals.isEmpty ? "new needs the NAME of the workout" : "new takes a NAME and at most one line of notation")
+            }
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.hasPrefix("-") else {
+                throw .init(message: "'\(name)' cannot name a workout file: give a name without '/' that does not start with '.' or '-'")
+            }
+            let notation = positionals.count == 2 ? positionals[1] : nil
+            if let notation, !NotationWorkout.looksLikeNotation(notation) {
+                throw .init(message: "'\(notation)' is not a line of notation (which starts with a number, such as 30s or 8x(...)); --from WORKOUT copies a workout")
+            }
+            if notation != nil, arguments.has("--from") { throw .init(message: "give a line of notation or --from WORKOUT, not both") }
+            let path = arguments.value("-o") ?? WorkoutFile.path(ofNamed: name, environment: environment)
+            if FileSystem.exists(path), !arguments.has("--force") {
+                Output.problem("pacer: \(path) exists; 'pacer edit \(name)' changes it, --force replaces it")
+                return ExitStatus.failure
+            }
+            do throws(WorkoutLoadError) {
+                let bytes: [UInt8]
+                if let reference = notation ?? arguments.value("--from") {
+                    bytes = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name })).bytes
+                } else {
+                    bytes = Array(WorkoutFile.template.utf8)
+                }
+                let summary = try WorkoutFile.write(bytes, named: name, to: path)
+                Output.line("created \(environment.abbreviatingHome(path)): \(summary)")
+                return ExitStatus.success
+            } catch {
+                error.lines.forEach { Output.problem(TerminalText($0)) }
+                return ExitStatus.failure
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `pacer fmt`: to standard output, `-w` in place keeping the mode, `--check` for CI; invalid files refused.
+@Suite("fmt")
+struct FmtTests {
+    static let messy = #"{"steps": [{"name": "Sprint", "work": "20s"}], "$comment": "mine", "name": "Messy"}"#
+    static let tidy = """
+        {
+          "$comment": "mine",
+          "name": "Messy",
+          "steps": [
+            { "work": "20s", "name": "Sprint" }
+          ]
+        }
+
+        """
+
+    @Test func fmtPrintsTheLayoutAndChecksAndRewritesInPlaceKeepingTheMode() async throws {
+        let sandbox = try Sandbox()
+        let path = try sandbox.write("messy.json", Self.messy)
+        let tidyPath = try sandbox.write("tidy.json", Self.tidy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+
+        let printed = try await PacerProcess.run(["fmt", path], in: sandbox)
+        #expect(printed.status == 0 && printed.stdout == Self.tidy, "\(printed)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.messy, "printing leaves the file alone")
+
+        let checked = try await PacerProcess.run(["fmt", "--check", path, tidyPath], in: sandbox)
+        #expect(checked.status == 1 && checked.stdout == "\(path)\n", "\(checked)")
+
+        let written = try await PacerProcess.run(["fmt", "-w", path, tidyPath], in: sandbox)
+        #expect(written.status == 0 && written.stdout.isEmpty, "\(written)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.tidy)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o640, "the mode is kept: \(String(mode ?? 0, radix: 8))")
+        let clean = try await PacerProcess.run(["fmt", "--check", path, tidyPath], in: sandbox)
+        #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(".") }.isEmpty, "no temporary file left")
+    }
+
+    @Test func fmtRefusesAnInvalidFileAndShowsItsErrors() async throws {
+        let sandbox = try Sandbox()
+        let bad = #"{"name": "Bad", "steps": [{"wrok": "20s"}]}"#
+        let path = try sandbox.write("bad.json", bad)
+        let result = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        #expect(result.status == 1 && result.stderr.contains("bad.json: error: at steps[0]: unknown key \"wrok\""), "\(result)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == bad, "an invalid file is left as it is")
+        let builtIn = try await PacerProcess.run(["fmt", "-w", "tabata"], in: sandbox)
+        #expect(builtIn.status == 0, "a built-in is already laid out, so there is nothing to write: \(builtIn)")
+        let usage = try await PacerProcess.run(["fmt", "-w", "--check", path], in: sandbox)
+        #expect(usage.status == 2, "\(usage)")
+    }
+}
