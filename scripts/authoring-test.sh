@@ -14,7 +14,7 @@ source scripts/tmux-harness.sh
 mkdir -p "$work/w"
 printf '{"name": "Watched", "steps": [{"work": 30, "name": "Squats"}]}\n' > "$work/w/mine.json"
 
-tmux_ new-session -d -s test -x 100 -y 30 "bash --norc --noprofile"
+tmux_ new-session -d -s test -x 100 -y 30 "$test_shell"
 tmux_ send-keys -t test "stty -a > $work/stty-before; clear" Enter
 sleep 0.3
 tmux_ send-keys -t test "$pacer show --watch $work/w/mine.json; echo EXIT=\$?; stty -a > $work/stty-after" Enter

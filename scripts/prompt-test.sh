@@ -21,7 +21,7 @@ start_pacer() {
     wait_for 10 screen_has "pacer>"
 }
 
-tmux_ new-session -d -s test -x 100 -y 30 "bash --norc --noprofile"
+tmux_ new-session -d -s test -x 100 -y 30 "$test_shell"
 tmux_ send-keys -t test "stty -a > $work/stty-before" Enter
 sleep 0.3
 

@@ -6,6 +6,8 @@ pacer=$(realpath "$pacer")
 work=$(mktemp -d "/tmp/pacer-$NAME.XXXXXX")
 server="pacer-$NAME-$$"
 tmux_() { tmux -L "$server" "$@"; }
+# The shell the tests type into: the user's own config and history are never read or written.
+test_shell="env XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data bash --norc --noprofile"
 cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
