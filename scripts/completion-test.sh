@@ -12,10 +12,10 @@ source scripts/tmux-harness.sh
 
 mkdir -p "$work/bin" "$work/workouts" "$work/home" "$work/zsh"
 ln -s "$pacer" "$work/bin/pacer"
-# Workout names, each after a start that no other workout shares.
-names=('a b' "q'uote" 'dq"x' 'm$(touch injected)' 'n`touch injected`' 'semi;touch injected' 'x:y' 'j{brace,es}'
+# Workout names, each after a start that no other workout (built-ins included) and no file in the work folder shares.
+names=('k b' "q'uote" 'dq"x' 'm$(touch injected)' 'n`touch injected`' 'semi;touch injected' 'x:y' 'j{brace,es}'
        'back\slash' 'dollar $HOME')
-starts=(a q dq m n semi x j back do)
+starts=(k q dq m n semi x j back do)
 for name in "${names[@]}"; do echo '{"name": "x", "steps": [{"work": 1}]}' > "$work/workouts/$name.json"; done
 "$pacer" completions bash > "$work/pacer.bash"
 "$pacer" completions zsh > "$work/zsh/_pacer"
