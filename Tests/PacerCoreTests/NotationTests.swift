@@ -127,6 +127,52 @@ struct NotationTests {
         #expect(expressed.count >= 6, "\(expressed)")
     }
 
+    // Issue 17, item 1: the new forms of the format have a spelling in the same style.
+    @Test func anEMOMAnAMRAPATimeCapAndAnOpenStepHaveASpelling() throws {
+        let emom = try Self.plan("every 1m x3(12 reps Swings)")
+        #expect(emom.phases.map(\.kind) == [.reps, .rest, .reps, .rest, .reps, .rest])
+        #expect(emom.phases.map(\.round) == [1, 1, 2, 2, 3, 3] && emom.phases.allSatisfy { $0.window != nil })
+        let amrap = try Self.plan("amrap 12m (5 reps Pull-ups, 10 reps Push-ups)")
+        #expect(amrap.phases.map(\.name) == ["Pull-ups", "Push-ups"] && amrap.phases.allSatisfy { $0.timeLimit != nil })
+        #expect(amrap.planned == .seconds(720))
+        let capped = try Self.plan("3x(21 reps Thrusters, 21 reps Pull-ups) / 1m cap 15m")
+        #expect(capped.phases.count == 8 && capped.phases.allSatisfy { $0.timeLimit != nil })
+        let open = try Self.plan("2x(open Fast lap, 2m rest), open cooldown")
+        #expect(open.phases.map(\.isOpen) == [true, false, true, false, true])
+        #expect(open.phases.map(\.kind) == [.work, .rest, .work, .rest, .cooldown])
+        #expect(open.phases[0].name == "Fast lap" && open.phases[0].duration == nil)
+    }
+
+    @Test func theNewFormsComeBackFromTheLineTheyAreWrittenAs() throws {
+        let json = #"""
+            {"name": "Mixed", "steps": [
+              {"every": "1m", "rounds": 4, "steps": [{"reps": 10, "name": "Burpees"}]},
+              {"amrap": "8m", "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 30, "name": "Plank"}]},
+              {"repeat": 3, "time_cap": "10m", "rest_between_rounds": 30, "steps": [{"reps": 15, "name": "Wall balls"}]},
+              {"work": "open", "name": "400 m", "distance": "400 m", "target": "1:30"}]}
+            """#
+        let workout = try WorkoutDecoder.decode(Array(json.utf8))
+        let written = try NotationWriter.write(workout)
+        #expect(written.line == "every 1m x4(10 reps Burpees), amrap 8m(5 reps Pull-ups, 30s Plank), 3x(15 reps Wall balls) / 30s cap 10m, open 400 m")
+        #expect(written.leftOut.contains("1 target") && written.leftOut.contains("1 distance"), "\(written.leftOut)")
+        let original = Plan(workout).phases
+        let read = try Self.plan(written.line).phases
+        #expect(read.map(\.kind) == original.map(\.kind))
+        #expect(read.map(\.name) == original.map(\.name))
+        #expect(read.map(\.duration) == original.map(\.duration))
+        #expect(read.map(\.reps) == original.map(\.reps) && read.map(\.isOpen) == original.map(\.isOpen))
+        #expect(read.map(\.round) == original.map(\.round))
+    }
+
+    @Test func theNewFormsSayWhatIsMissingAtItsColumn() {
+        #expect(Self.errors("every 1m (5 reps X)").first?.hasPrefix("<notation>:1:10: error: unexpected '(': expected x and the number of rounds") == true,
+                "\(Self.errors("every 1m (5 reps X)"))")
+        #expect(Self.errors("amrap (5 reps X)").first?.hasPrefix("<notation>:1:7: error: expected how long it lasts") == true,
+                "\(Self.errors("amrap (5 reps X)"))")
+        #expect(Self.errors("3x(10s) cap").first?.hasPrefix("<notation>:1:12: error: expected the time cap") == true, "\(Self.errors("3x(10s) cap"))")
+        #expect(Self.errors("every 1m x(5 reps X)").first?.contains("expected the number of rounds after 'x'") == true)
+    }
+
     @Test func writingQuotesWhatWouldReadAsSomethingElse() throws {
         let workout = try WorkoutDecoder.decode(Array(#"""
             {"name": "W", "steps": [{"work": 30, "name": "Rest"}, {"work": 90, "name": "30s sprint"}, {"work": 1.5, "name": "rest/walk"},

@@ -11,9 +11,13 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 /// The grammar (docs/workout-format.md, "One-line notation"):
 ///
 ///     items  = item { "," item }
-///     item   = COUNT ["x"|"×"] "(" items ")" [ "/" DURATION ]     a repeat, with a rest between rounds
+///     item   = COUNT ["x"|"×"] "(" items ")" [ "/" DURATION ] [ "cap" DURATION ]
+///                                                                  a repeat, with a rest between rounds and a time cap
+///            | "every" DURATION ["x"|"×"] COUNT "(" items ")"      an EMOM: COUNT rounds, one every DURATION
+///            | "amrap" DURATION "(" items ")"                      as many rounds as possible in DURATION
 ///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step
 ///            | DURATION [KIND] [NAME]                              a timed step
+///            | "open" [KIND] [NAME]                                an open step, counted up until done
 ///
 /// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
 /// the decoder checks it by the rules (and with the messages) of every workout file.
@@ -63,6 +67,14 @@ struct NotationParser {
     private mutating func parseItem(path: String) throws(NotationSyntaxError) -> String {
         let start = index
         columns[path] = start + 1
+        if let keyword = peekWord()?.lowercased(), ["every", "amrap", "open"].contains(keyword) {
+            index += keyword.count
+            switch keyword {
+            case "every": return try parseEMOM(path: path, start: start)
+            case "amrap": return try parseAMRAP(path: path, start: start)
+            default: return try parseTimed(duration: "open", path: path, start: start)
+            }
+        }
         guard peek?.isASCIIDigit == true else {
             throw error("unexpected \(describeCurrent()): expected a step, such as 30s, 45s Burpees, 5 reps Squats or 8x(20s, 10s rest)")
         }
@@ -88,6 +100,59 @@ struct NotationParser {
     }
 
     private mutating func parseRepeat(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+        let steps = try parseBracketed(path: path, start: start)
+        var fields = ["\"repeat\":\(Self.number(count))", "\"steps\":\(steps)"]
+        columns["\(path).repeat"] = start + 1
+        skipSpaces()
+        if peek == "/" {
+            index += 1
+            skipSpaces()
+            columns["\(path).rest_between_rounds"] = index + 1
+            fields.append("\"rest_between_rounds\":\(JSONText.quoted(try durationAfter("'/'", expected: "the rest between rounds", example: "10s")))")
+            skipSpaces()
+        }
+        if peekWord()?.lowercased() == "cap" {
+            index += 3
+            skipSpaces()
+            columns["\(path).time_cap"] = index + 1
+            fields.append("\"time_cap\":\(JSONText.quoted(try durationAfter("'cap'", expected: "the time cap", example: "15m")))")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `every 1m x10 (steps)`: an EMOM of 10 rounds, one starting every minute.
+    private mutating func parseEMOM(path: String, start: Int) throws(NotationSyntaxError) -> String {
+        skipSpaces()
+        columns["\(path).every"] = index + 1
+        let every = try durationAfter("'every'", expected: "how often a round starts", example: "1m, as in every 1m x10 (12 reps Swings)")
+        skipSpaces()
+        guard peek == "x" || peek == "×" else {
+            throw error("unexpected \(describeCurrent()): expected x and the number of rounds, as in every 1m x10 (12 reps Swings)")
+        }
+        index += 1
+        skipSpaces()
+        columns["\(path).rounds"] = index + 1
+        guard peek?.isASCIIDigit == true else { throw error("expected the number of rounds after 'x', as in every 1m x10 (12 reps Swings)") }
+        let rounds = word()
+        skipSpaces()
+        guard peek == "(" else { throw error("unexpected \(describeCurrent()): expected '(' and the steps of each round") }
+        let steps = try parseBracketed(path: path, start: start)
+        return "{\"every\":\(JSONText.quoted(every)),\"rounds\":\(Self.number(rounds)),\"steps\":\(steps)}"
+    }
+
+    /// `amrap 12m (steps)`: the steps, round after round, until 12 minutes have passed.
+    private mutating func parseAMRAP(path: String, start: Int) throws(NotationSyntaxError) -> String {
+        skipSpaces()
+        columns["\(path).amrap"] = index + 1
+        let length = try durationAfter("'amrap'", expected: "how long it lasts", example: "12m, as in amrap 12m (5 reps Pull-ups)")
+        skipSpaces()
+        guard peek == "(" else { throw error("unexpected \(describeCurrent()): expected '(' and the steps of a round") }
+        let steps = try parseBracketed(path: path, start: start)
+        return "{\"amrap\":\(JSONText.quoted(length)),\"steps\":\(steps)}"
+    }
+
+    /// The steps between `(` (at the current column) and its `)`, as a JSON array.
+    private mutating func parseBracketed(path: String, start: Int) throws(NotationSyntaxError) -> String {
         let open = index
         depth += 1
         guard depth <= WorkoutDecoder.maximumNesting else {
@@ -96,26 +161,20 @@ struct NotationParser {
         }
         index += 1
         skipSpaces()
-        if peek == ")" { throw error("expected a step inside the brackets: a repeat repeats at least one") }
+        if peek == ")" { throw error("expected a step inside the brackets: a block holds at least one") }
         let steps = try parseItems(path: "\(path).steps")
         guard peek == ")" else {
             throw error("the line ends here, but the '(' at column \(open + 1) is not closed: expected ')'")
         }
         index += 1
         depth -= 1
-        var fields = ["\"repeat\":\(Self.number(count))", "\"steps\":\(steps)"]
-        columns["\(path).repeat"] = start + 1
-        skipSpaces()
-        if peek == "/" {
-            index += 1
-            skipSpaces()
-            columns["\(path).rest_between_rounds"] = index + 1
-            guard peek?.isASCIIDigit == true else {
-                throw error("expected the rest between rounds after '/', a duration such as 10s")
-            }
-            fields.append("\"rest_between_rounds\":\(JSONText.quoted(durationText(startingWith: word())))")
-        }
-        return "{" + fields.joined(separator: ",") + "}"
+        return steps
+    }
+
+    /// The duration that must come after `what`, as written.
+    private mutating func durationAfter(_ what: String, expected: String, example: String) throws(NotationSyntaxError) -> String {
+        guard peek?.isASCIIDigit == true else { throw error("expected \(expected) after \(what), a duration such as \(example)") }
+        return durationText(startingWith: word())
     }
 
     private mutating func parseRepStep(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {

@@ -31,9 +31,12 @@ public struct NotationWorkout: Sendable {
         }
     }
 
-    /// Whether a workout reference looks like notation rather than a name: it starts with a digit.
+    /// Whether a workout reference looks like notation rather than a name: it starts with a digit,
+    /// or with `every`, `amrap` or `open` and a space (`amrap 12m (…)`, `open Fast lap, 2m rest`).
     public static func looksLikeNotation(_ reference: String) -> Bool {
-        reference.trimmingSpaces().first.map { $0.isASCII && $0.isNumber } ?? false
+        let text = reference.trimmingSpaces()
+        if text.first.map({ $0.isASCII && $0.isNumber }) ?? false { return true }
+        return ["every ", "amrap ", "open "].contains { text.lowercased().hasPrefix($0) }
     }
 
     /// The workout, checked as a workout file is, with what is probably a mistake.

@@ -14,7 +14,9 @@ public struct WrittenNotation: Sendable, Equatable {
 /// same phases (kinds, names, durations, reps and weights) come back when the line is read.
 public struct NotationWriter {
     private var leftOut: [String: Int] = [:]
-    private static let order = ["the name", "the description", "the tags", "the countdown", "halfway", "block names", "cues", "exercises", "caps"]
+    private static let order = ["the name", "the description", "the tags", "the countdown", "halfway", "block names", "cues", "exercises", "caps", "targets", "distances"]
+    /// What is counted in the list of what the line leaves out ("2 cues"), rather than named.
+    private static let counted: Set<String> = ["cues", "exercises", "caps", "block names", "targets", "distances"]
 
     /// The line for `workout`, or why there is none.
     public static func write(_ workout: Workout) throws(NotationUnsupported) -> WrittenNotation {
@@ -27,7 +29,7 @@ public struct NotationWriter {
         if workout.name != NotationWorkout.defaultName(for: line) { writer.note("the name") }
         let leftOut = order.compactMap { key -> String? in
             guard let count = writer.leftOut[key] else { return nil }
-            return ["cues", "exercises", "caps", "block names"].contains(key) ? "\(count) \(count == 1 ? String(key.dropLast()) : key)" : key
+            return counted.contains(key) ? "\(count) \(count == 1 ? String(key.dropLast()) : key)" : key
         }
         return WrittenNotation(line: line, leftOut: leftOut)
     }
@@ -47,12 +49,13 @@ public struct NotationWriter {
     private mutating func item(_ step: Step, path: String) throws(NotationUnsupported) -> String {
         switch step {
         case .timed(let timed):
-            guard let duration = timed.duration else {
-                throw NotationUnsupported(description: "\(path) is an open step (counted up until done), which the notation has no spelling for")
-            }
             note("cues", timed.cues.count + (timed.cue == nil ? 0 : 1))
             note("exercises", timed.exercise == nil ? 0 : 1)
-            return timedText(kind: timed.kind, duration: try single(duration, path), name: try timed.name.map { name throws(NotationUnsupported) in try single(name, path) })
+            note("targets", timed.target == nil ? 0 : 1)
+            note("distances", timed.distance == nil ? 0 : 1)
+            let name = try timed.name.map { name throws(NotationUnsupported) in try single(name, path) }
+            guard let duration = timed.duration else { return timedText(kind: timed.kind, time: "open", name: name) }
+            return timedText(kind: timed.kind, duration: try single(duration, path), name: name)
         case .reps(let rep):
             note("cues", rep.cues.count + (rep.cue == nil ? 0 : 1))
             note("exercises", rep.exercise == nil ? 0 : 1)
@@ -61,21 +64,18 @@ public struct NotationWriter {
             if let weight = try rep.weight.map({ weight throws(NotationUnsupported) in try single(weight, path) }) { text += " @ \(Self.weight(weight))" }
             return text
         case .repeated(let group):
-            guard group.timeCap == nil else {
-                throw NotationUnsupported(description: "\(path) has a time cap, which the notation has no spelling for")
-            }
             guard group.items == nil else {
                 throw NotationUnsupported(description: "\(path) is a for block (a round per item), which the notation has no spelling for")
             }
-            guard group.timeCap == nil else {
-                throw NotationUnsupported(description: "\(path) has a time cap, which the notation has no spelling for")
-            }
             note("block names", group.name == nil ? 0 : 1)
-            return Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
-        case .emom:
-            throw NotationUnsupported(description: "\(path) is an EMOM block, which the notation has no spelling for")
-        case .amrap:
-            throw NotationUnsupported(description: "\(path) is an AMRAP block, which the notation has no spelling for")
+            let text = Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
+            return text + (group.timeCap.map { " cap \(Self.duration($0))" } ?? "")
+        case .emom(let block):
+            note("block names", block.name == nil ? 0 : 1)
+            return "every \(Self.duration(block.every)) x\(block.rounds)(\(try items(block.steps, path: "\(path).steps")))"
+        case .amrap(let block):
+            note("block names", block.name == nil ? 0 : 1)
+            return "amrap \(Self.duration(block.length))(\(try items(block.steps, path: "\(path).steps")))"
         case .circuit(let circuit):
             var exercises: [String] = []
             for exercise in circuit.exercises {
@@ -91,7 +91,12 @@ public struct NotationWriter {
     }
 
     private func timedText(kind: PhaseKind, duration: WorkoutDuration, name: String?) -> String {
-        var text = Self.duration(duration)
+        timedText(kind: kind, time: Self.duration(duration), name: name)
+    }
+
+    /// `45s rest Breathe`, or for an open step `open Fast lap`.
+    private func timedText(kind: PhaseKind, time: String, name: String?) -> String {
+        var text = time
         if kind != .work { text += " \(kind.rawValue)" }
         if let name, name != kind.defaultName { text += " \(Self.name(name))" }
         return text
