@@ -16,7 +16,9 @@ public final class SessionDriver: @unchecked Sendable {
     private var inputEndedNotice: (@Sendable (String) -> Void)?
     /// Set by a signal that came before the start: the session then ends as soon as it starts.
     private var abortedBeforeStart = false
-    /// The wake-up armed last: a wake-up far later than this means the clock did not run for us.
+    /// When the wake-up armed last should come: its deadline, or the moment it was armed when that
+    /// deadline had already passed (a session catching up). Far later than this, the clock did not
+    /// run for us.
     private var armed: Instant?
     /// Tells the user about a stretch the clock did not run (the process stopped, the machine asleep).
     private let gapNotice: @Sendable (String) -> Void
@@ -162,7 +164,8 @@ public final class SessionDriver: @unchecked Sendable {
             return
         }
         hub.update(engine.snapshot(at: now))
-        armed = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }.min()
-        clock.schedule(armed)
+        let deadline = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }.min()
+        armed = deadline.map { max($0, clock.now()) }
+        clock.schedule(deadline)
     }
 }
