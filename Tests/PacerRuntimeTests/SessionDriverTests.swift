@@ -34,6 +34,14 @@ struct SessionDriverTests {
             driver.sync {}
         }
 
+        /// Says that no command can arrive any more; returns what the driver then tells the user.
+        func endInput() -> Recorder<String> {
+            let notices = Recorder<String>()
+            driver.noMoreInput { notices.append($0) }
+            clock.settle()
+            return notices
+        }
+
         func submit(_ command: Command, _ line: String) {
             driver.submit(command, line: line) { replies.append($0) }
             clock.settle()
@@ -183,9 +191,7 @@ struct SessionDriverTests {
         let rig = Rig([Phase(kind: .work, name: "Warm", duration: .seconds(2)), Phase(kind: .reps, name: "Squat", duration: nil, reps: 5)],
                       countdown: 0)
         rig.start()
-        let notices = Recorder<String>()
-        rig.driver.noMoreInput { notices.append($0) }
-        rig.clock.settle()
+        let notices = rig.endInput()
         // Timed phases still run to their end without input.
         #expect(rig.outcomes.all.isEmpty)
         rig.clock.advance(to: .seconds(2))
@@ -200,9 +206,7 @@ struct SessionDriverTests {
         let rig = Rig(Self.phases([60]))
         rig.start()
         rig.submit(.pause, "pause")
-        let notices = Recorder<String>()
-        rig.driver.noMoreInput { notices.append($0) }
-        rig.clock.settle()
+        let notices = rig.endInput()
         #expect(rig.outcomes.all == [.quit])
         #expect(notices.all.first?.contains("to be resumed") == true)
     }
@@ -212,9 +216,7 @@ struct SessionDriverTests {
         let rig = Rig([Phase(kind: .reps, name: "Squat", duration: nil, cap: .seconds(30), reps: 5), Phase(kind: .rest, name: "Rest", duration: .seconds(5))],
                       countdown: 0)
         rig.start()
-        let notices = Recorder<String>()
-        rig.driver.noMoreInput { notices.append($0) }
-        rig.clock.settle()
+        let notices = rig.endInput()
         rig.clock.advance(to: .seconds(35))
         #expect(rig.outcomes.all == [.completed])
         #expect(notices.all.isEmpty)
@@ -226,9 +228,7 @@ struct SessionDriverTests {
                        Phase(kind: .work, name: "400 m", duration: nil, isOpen: true, target: .seconds(90), distance: "400 m")],
                       countdown: 0)
         rig.start()
-        let notices = Recorder<String>()
-        rig.driver.noMoreInput { notices.append($0) }
-        rig.clock.settle()
+        let notices = rig.endInput()
         #expect(rig.outcomes.all.isEmpty)
         rig.clock.advance(to: .seconds(2))
         #expect(rig.outcomes.all == [.quit])

@@ -12,7 +12,7 @@ public struct SharedFile: Sendable, Equatable {
     /// The first pair among `files` (each with what it is for) that are the same file, by device
     /// and inode when it exists, else by its resolved path; nil when all are distinct.
     public static func find(among files: [(role: String, path: String)]) -> SharedFile? {
-        let keys = files.map { file in FileSystem.identity(file.path).map { "inode \($0)" } ?? FileSystem.resolvedPath(file.path).map { "path \($0)" } }
+        let keys = files.map { file in FileSystem.identity(file.path).map(Key.file) ?? FileSystem.resolvedPath(file.path).map(Key.path) }
         for later in files.indices {
             guard let key = keys[later] else { continue }
             if let earlier = keys[..<later].firstIndex(of: key), files[earlier].role != files[later].role {
@@ -20,6 +20,13 @@ public struct SharedFile: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// What makes two paths one file: the same file on disk, or, for one not made yet, the same path
+    /// once links and `..` are resolved.
+    private enum Key: Equatable {
+        case file(FileIdentity)
+        case path(String)
     }
 
     /// The message for the user.
