@@ -28,7 +28,8 @@ let package = Package(
             dependencies: ["PacerCore", "PacerSystem", "CReadline"],
             plugins: ["EmbedWorkouts"]
         ),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) }),
+        .target(name: "HistoryReports", dependencies: ["HistorySink", "PacerCore"]),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime", "HistoryReports"] + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
             name: "EmbedWorkouts",
@@ -40,7 +41,7 @@ let package = Package(
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore"]),
         .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore"]),
-        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "PacerCore", "pacer"]),
+        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "HistoryReports", "PacerCore"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
 )

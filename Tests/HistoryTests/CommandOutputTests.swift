@@ -1,6 +1,6 @@
 import Foundation
+@testable import HistoryReports
 @testable import HistorySink
-@testable import pacer
 import PacerCore
 import Testing
 

@@ -1,3 +1,4 @@
+import HistoryReports
 import HistorySink
 import PacerRuntime
 

@@ -2,8 +2,9 @@ import HistorySink
 import PacerCore
 
 /// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […], "open": […]}`.
-enum StatsJSON {
-    static func json(_ statistics: Statistics) -> String {
+public enum StatsJSON {
+    /// The statistics as one JSON object, ending in a line break.
+    public static func json(_ statistics: Statistics) -> String {
         let string = HistoryExport.string, object = HistoryExport.object
         let weeks = statistics.weeks.map { week in
             object([("week", string(week.week.description)), ("sessions", String(week.sessions)),

@@ -2,9 +2,9 @@ import HistorySink
 import PacerCore
 
 /// `pacer history --json` and `--csv`: the sessions and their phases for other programs.
-enum HistoryExport {
+public enum HistoryExport {
     /// An array of sessions, one per line, each with its phases; written a session at a time.
-    static func json(_ sessions: [SessionRecord], to output: inout some TextOutputStream) {
+    public static func json(_ sessions: [SessionRecord], to output: inout some TextOutputStream) {
         guard !sessions.isEmpty else { return output.write("[]\n") }
         for (number, session) in sessions.enumerated() {
             output.write((number == 0 ? "[\n  " : ",\n  ") + json(session))
@@ -19,7 +19,7 @@ enum HistoryExport {
     /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. Text from the user's
     /// data that a spreadsheet would run as a formula starts with `'`. With `visible` (output to a
     /// terminal), control characters are written as escapes instead of raw.
-    static func csv(_ sessions: [SessionRecord], visible: Bool, to output: inout some TextOutputStream) {
+    public static func csv(_ sessions: [SessionRecord], visible: Bool, to output: inout some TextOutputStream) {
         func line(_ row: [CSVField]) -> String {
             row.map { $0.encoded(visible: visible) }.joined(separator: ",") + "\r\n"
         }

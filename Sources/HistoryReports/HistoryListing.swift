@@ -3,12 +3,18 @@ import PacerCore
 
 /// The text of `pacer history`: sessions newest first, under a heading per local day
 /// (`Today`, `Yesterday`, `Sat 28 Nov 2026`), one line each.
-struct HistoryListing {
+public struct HistoryListing {
     let sessions: [SessionRecord]
     let today: CalendarDay
     let style: HistoryStyle
 
-    var lines: [TerminalText] {
+    public init(sessions: [SessionRecord], today: CalendarDay, style: HistoryStyle) {
+        self.sessions = sessions
+        self.today = today
+        self.style = style
+    }
+
+    public var lines: [TerminalText] {
         var table = TextTable([.right, .left, .left, .right, .left, .left])
         for session in sessions {
             let sets = session.setsLogged == 0 ? "" : "\(session.setsLogged) set\(session.setsLogged == 1 ? "" : "s")"
@@ -39,11 +45,16 @@ struct HistoryListing {
 }
 
 /// The text of `pacer history show ID`: one session, its phases and what was logged.
-struct SessionDetail {
+public struct SessionDetail {
     let session: SessionRecord
     let style: HistoryStyle
 
-    var lines: [TerminalText] {
+    public init(session: SessionRecord, style: HistoryStyle) {
+        self.session = session
+        self.style = style
+    }
+
+    public var lines: [TerminalText] {
         let started = session.started
         var lines = [style.bold("#\(session.id)  \(session.workout)"), "  file     \(session.file)",
                      "  started  \(started.localDay.spoken) \(started.clock(seconds: true)) \(started.offsetText)"]

@@ -1,8 +1,12 @@
 import PacerCore
 
 /// The colours of `pacer history` and `pacer stats`, or none for plain text.
-struct HistoryStyle {
+public struct HistoryStyle: Sendable {
     let colored: Bool
+
+    public init(colored: Bool) {
+        self.colored = colored
+    }
 
     func bold(_ text: TerminalText) -> TerminalText { paint(text, "1") }
     func dim(_ text: TerminalText) -> TerminalText { paint(text, "2") }

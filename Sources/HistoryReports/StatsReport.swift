@@ -3,15 +3,21 @@ import PacerCore
 
 /// The text of `pacer stats`: a bar per week, the streaks, each workout's sessions and completion,
 /// a strength curve per exercise, and the best and latest time of each open step.
-struct StatsReport {
+public struct StatsReport {
     let statistics: Statistics
     let style: HistoryStyle
     let columns: Int
 
+    public init(statistics: Statistics, style: HistoryStyle, columns: Int) {
+        self.statistics = statistics
+        self.style = style
+        self.columns = columns
+    }
+
     /// The strength charts' height in rows.
     static let chartRows = 6
 
-    var lines: [TerminalText] {
+    public var lines: [TerminalText] {
         let sections = [weeks, streak, workouts, strength, open].filter { !$0.isEmpty }
         return sections.enumerated().flatMap { number, section in (number == 0 ? [] : [.empty]) + section }
     }
