@@ -1,4 +1,5 @@
 @testable import HistorySink
+import PacerCore
 import Testing
 
 @Suite("Calendar days, ISO weeks and wall times")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PacerCore
 
 /// A moment on the wall clock: UTC seconds since the epoch and the local UTC offset in force
 /// then, so the local date and time it had can be told later, wherever the reader is.

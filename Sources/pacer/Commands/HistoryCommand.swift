@@ -1,5 +1,6 @@
 import HistoryReports
 import HistorySink
+import PacerCore
 import PacerRuntime
 
 /// `pacer history`: the sessions recorded, newest first, or one of them in full.
