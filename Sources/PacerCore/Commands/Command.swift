@@ -91,9 +91,8 @@ public enum CommandGrammar {
             if weightText.hasPrefix("-") {
                 throw CommandParseError(message: "a weight is never negative: done 8 @ 22.5 kg")
             }
-            if case .ambiguous(let number, let thousands, let decimal) = WeightNumber(weightText.unicodeScalars) {
-                let (large, small) = (JSONText.number(thousands), JSONText.number(decimal))
-                throw CommandParseError(message: "\(number) means \(large) in some countries and \(small) in others: write \(large) or \(small)")
+            if let hint = WeightNumber(weightText.unicodeScalars).ambiguityHint {
+                throw CommandParseError(message: hint)
             }
             weight = weightText.decimalValue.map(Weight.number) ?? .text(weightText)
         }

@@ -21,19 +21,12 @@ public struct UserConfig: Sendable, Equatable {
     /// Reads a config file, checking it as strictly as a workout file: every problem, each with
     /// its line and column.
     public static func decode(_ bytes: [UInt8]) throws(ConfigErrors) -> UserConfig {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigErrors([Diagnostic(.source(error.position), error.message)])
-        }
-        var problems: [Diagnostic] = []
+        var check = SettingsFileCheck(bytes)
         func report(_ value: JSONValue, _ message: String) {
-            problems.append(Diagnostic(.source(SourcePosition(of: value.offset, in: bytes)), message))
+            check.report(value, message)
         }
-        guard case .object(let members) = root.content else {
-            report(root, "the config is a JSON object like {\"sinks\": [\"terminal\"]}, not \(root.typeName)")
-            throw ConfigErrors(problems)
+        guard let members = check.members(of: try check.root(), "the config", example: "{\"sinks\": [\"terminal\"]}") else {
+            throw ConfigErrors(check.problems)
         }
         var config = UserConfig()
         // The parser has already refused a key given twice.
@@ -87,16 +80,10 @@ public struct UserConfig: Sendable, Equatable {
                 }
                 config.log = path
             default:
-                var message = "unknown key \"\(member.key)\""
-                if let suggestion = Suggestion.closest(to: member.key, among: keys) {
-                    message += " (did you mean \"\(suggestion)\"?)"
-                } else {
-                    message += "; the keys are " + keys.dropFirst().joined(separator: ", ")
-                }
-                report(value, message)
+                check.unknownKey(member, keys: keys)
             }
         }
-        guard problems.isEmpty else { throw ConfigErrors(problems) }
+        try check.finish()
         return config
     }
 
@@ -113,7 +100,7 @@ public struct UserConfig: Sendable, Equatable {
     }
 }
 
-/// Everything wrong with a config file.
+/// Everything wrong with a file of settings in the config folder (config.json, plan.json).
 public struct ConfigErrors: Error, Sendable {
     public let diagnostics: [Diagnostic]
 

@@ -1,6 +1,6 @@
 extension String {
     /// The string without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !Self.isSpace($0) }) else { return "" }
         let last = bytes.lastIndex(where: { !Self.isSpace($0) })!

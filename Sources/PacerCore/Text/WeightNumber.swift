@@ -41,6 +41,14 @@ public enum WeightNumber: Sendable, Equatable {
         self = .number(value, length: token.count)
     }
 
+    /// For a number that reads differently by locale, how to write it instead:
+    /// `1,000 means 1000 in some countries and 1 in others: write 1000 or 1`.
+    public var ambiguityHint: String? {
+        guard case .ambiguous(let number, let thousands, let decimal) = self else { return nil }
+        let (large, small) = (JSONText.number(thousands), JSONText.number(decimal))
+        return "\(number) means \(large) in some countries and \(small) in others: write \(large) or \(small)"
+    }
+
     /// `1,000,000`, `1.000.000`, `1,000.5`, `1.000,25`: groups of three after the first, all with
     /// one separator, and then perhaps the other separator before the decimals.
     private static func grouped(_ groups: [String], separators: [Unicode.Scalar]) -> String? {
