@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a pacer history database with N sessions in the current schema (version 5).
+"""Writes a pacer history database with N sessions in the current schema (version 6).
 
     bench/history-gen.py FILE [N] [--seed S] [--days D]
 
@@ -7,8 +7,8 @@ Sessions are spread over the last D days (default N / 2, about two a day) up to 
 local time zone: a mix of timed workouts (about 20 phases each, the track repeats open steps over
 400 m) and strength sessions (sets of
 squat, bench press and deadlift with reps and a weight, slowly getting heavier). Outcomes are
-mostly completed, some quit or aborted, a few interrupted (no end written). Deterministic for
-a given seed. The schema below must match Plugins/HistorySink/Store/HistorySchema.swift.
+mostly completed, some quit or aborted, a few interrupted (no end written); and a body weight
+reading every third day, in kg, slowly going down. Deterministic for a given seed. The schema below must match Plugins/HistorySink/Store/HistorySchema.swift.
 """
 import argparse
 import datetime
@@ -34,7 +34,11 @@ CREATE INDEX phases_by_session ON phases(session, idx);
 CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
     WHERE reps > 0 AND weight_value > 0;
 CREATE INDEX phases_open ON phases(session, exercise, distance, active) WHERE is_open = 1;
-PRAGMA user_version = 5;
+CREATE TABLE weigh_ins (
+    id INTEGER PRIMARY KEY, day TEXT NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL, utc_offset INTEGER NOT NULL);
+CREATE INDEX weigh_ins_by_day ON weigh_ins(day, id);
+PRAGMA user_version = 6;
 """
 
 TIMED = {
@@ -114,6 +118,12 @@ def main():
                 database.execute(
                     "UPDATE sessions SET ended = ?, ended_at = ?, outcome = ?, active = ?, paused = ? WHERE id = ?",
                     (end.isoformat(timespec="seconds"), int(end.timestamp()), outcome, active, paused, session))
+        for back in range(0, days, 3):
+            moment = (now - datetime.timedelta(days=back)).replace(microsecond=0)
+            weight = round(85 - 3 * (days - back) / days + rng.uniform(-0.6, 0.6), 1)
+            database.execute(
+                "INSERT INTO weigh_ins (day, value, unit, recorded_at, utc_offset) VALUES (?, ?, 'kg', ?, ?)",
+                (moment.date().isoformat(), weight, int(moment.timestamp()), int(moment.utcoffset().total_seconds())))
     database.close()
 
 

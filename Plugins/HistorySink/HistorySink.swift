@@ -5,7 +5,8 @@ import PacerCore
 import PacerSystem
 
 /// Records every session in the history database as it happens: the session when it starts, each
-/// phase as it ends, the end; then says how the session stands ("3rd session this week · …").
+/// phase as it ends, the end; then says how the session stands ("3rd session this week · …"),
+/// against the user's week plan too when there is one.
 /// While another program holds the history's lock, what is to be written waits and is written
 /// when the lock is gone: on a later event, or at the end within `closingPatience`. A history that
 /// cannot be used, or stays locked past that, is reported once and the session goes on.
@@ -27,6 +28,7 @@ public final class HistorySink: Sink, @unchecked Sendable {
     private let closingPatience: Double
     /// How long each write waits for the lock, in milliseconds.
     private let busyTimeout: Int32
+    private let plan: WeekPlan?
     private let runner = ProcessIdentity.current()
     // Touched only on the sink's own queue.
     private var store: HistoryStore?
@@ -39,8 +41,10 @@ public final class HistorySink: Sink, @unchecked Sendable {
     private var session: Int64?
     private var standing: String?
 
-    public init(path: String, closingPatience: Double = defaultClosingPatience, busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) {
+    public init(path: String, plan: WeekPlan? = nil, closingPatience: Double = defaultClosingPatience,
+                busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) {
         self.path = path
+        self.plan = plan
         self.closingPatience = closingPatience
         self.busyTimeout = busyTimeout
     }
@@ -57,7 +61,15 @@ public final class HistorySink: Sink, @unchecked Sendable {
             return [path, path + "-journal", path + "-wal", path + "-shm"]
         }
     ) { context in
-        HistorySink(path: context.options["file"] ?? HistoryLocation.path(environment: context.environment))
+        HistorySink(path: context.options["file"] ?? HistoryLocation.path(environment: context.environment), plan: plan(context.environment))
+    }
+
+    /// The user's week plan, or nil when there is none that can be read and is valid (which
+    /// `pacer plan` reports; the session's summary just goes without it).
+    static func plan(_ environment: [String: String]) -> WeekPlan? {
+        let path = WeekPlan.path(configFolder: Environment(environment).configFolder)
+        guard let bytes = try? FileSystem.read(path, limit: WeekPlan.maximumFileSize) else { return nil }
+        return try? WeekPlan.decode(bytes)
     }
 
     public func receive(_ event: Event) throws {
@@ -135,7 +147,7 @@ public final class HistorySink: Sink, @unchecked Sendable {
         case .end(let end):
             guard let session else { return }
             try store.endSession(session, end)
-            standing = try store.standing(ofSession: session)?.text
+            standing = try store.standing(ofSession: session, plan: plan)?.text
         }
     }
 }

@@ -29,7 +29,7 @@ struct GeneratorSchemaTests {
             FROM sqlite_master m, pragma_index_info(m.name) i, pragma_index_list(m.tbl_name) l
             WHERE m.type = 'index' AND l.name = m.name GROUP BY m.name ORDER BY m.name
             """
-        #expect(try sql(generated, columns).count == 31 && sql(generated, indexes).count == 5)
+        #expect(try sql(generated, columns).count == 37 && sql(generated, indexes).count == 6)
         for query in [columns, indexes, "PRAGMA user_version"] {
             #expect(try sql(generated, query) == sql(folder.file("built.sqlite3"), query))
         }
@@ -37,5 +37,6 @@ struct GeneratorSchemaTests {
         #expect(try store.sessions().count == 200)
         #expect(try store.loggedSets().count > 0)
         #expect(try store.timedEfforts().count > 0 && store.statistics(today: day("2026-11-30")).open.count == 1)
+        #expect(try store.weighIns().count > 0)
     }
 }

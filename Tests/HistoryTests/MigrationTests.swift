@@ -108,6 +108,32 @@ struct MigrationTests {
         #expect(try store.loggedSets().filter { $0.exercise == "Squat" }.map(\.weight) == [22.5, 135, 60], "the others read as before")
     }
 
+    /// Version 5, the schema before body weight, gets the weigh-in table and keeps every session.
+    @Test func versionFiveGainsTheWeighInTable() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("history.sqlite3")
+        let database = try SQLiteDatabase(path: path, create: true, busyTimeout: 1000)
+        try database.transaction { () throws(SQLiteError) in
+            for version in 1...5 { try HistorySchema.migrate(database, to: version) }
+            try database.run("PRAGMA user_version = 5")
+        }
+        try database.run("""
+            INSERT INTO sessions (workout, file, started, planned, started_at, utc_offset, ended, ended_at, outcome, active, paused, speed)
+            VALUES ('Tabata', '/w/tabata.json', '2026-11-30T07:00:00+01:00', 240, 1795932000, 3600,
+                    '2026-11-30T07:04:00+01:00', 1795932240, 'completed', 240, 0, 1)
+            """)
+        #expect(try sql(path, "SELECT count(*) FROM sqlite_master WHERE name = 'weigh_ins'") == ["0"])
+
+        let store = try #require(try HistoryStore.existing(at: path))
+        #expect(try sql(path, "PRAGMA user_version") == ["6"])
+        #expect(try sql(path, "SELECT name FROM pragma_table_info('weigh_ins') ORDER BY cid") == ["id", "day", "value", "unit", "recorded_at", "utc_offset"])
+        #expect(try store.weighIns().isEmpty)
+        #expect(try store.sessions().map(\.workout) == ["Tabata"], "the sessions are kept")
+        try store.recordWeighIn(try BodyWeight.parse("82.5 kg").get(), day: day("2026-11-30"), at: wall("2026-11-30T07:10:00+01:00"))
+        #expect(try store.weighIns().map(\.weight.description) == ["82.5 kg"])
+        #expect(try sql(path, "PRAGMA integrity_check") == ["ok"])
+    }
+
     @Test func aFreshHistoryIsBuiltByTheSameStepsAsAMigratedOne() throws {
         let folder = try TemporaryFolder()
         let fresh = folder.file("fresh.sqlite3"), migrated = folder.file("migrated.sqlite3")

@@ -87,7 +87,7 @@ struct OpenStepHistoryTests {
             """)
 
         let migrated = try #require(try HistoryStore.existing(at: path))
-        #expect(try sql(path, "PRAGMA user_version") == ["5"])
+        #expect(try sql(path, "PRAGMA user_version") == ["\(HistorySchema.current)"])
         #expect(try sql(path, "SELECT is_open || ' ' || ifnull(distance, 'NULL') FROM phases ORDER BY id") == ["0 NULL", "0 NULL"])
         #expect(try migrated.session(id: 1)?.phases.map(\.isOpen) == [false, false])
         #expect(try migrated.statistics(today: day("2026-11-30")).open.isEmpty, "the old `reps: 1` hack is not taken for a time")

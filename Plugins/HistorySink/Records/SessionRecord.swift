@@ -25,5 +25,5 @@ public struct SessionRecord: Sendable {
 
     /// `completed`, `quit`, `aborted`; with no end written, `running` while its recorder runs,
     /// else `interrupted`.
-    public var outcomeText: String { outcome?.rawValue ?? (isRunning ? "running" : "interrupted") }
+    public var outcomeText: String { SessionOverview.outcomeText(outcome, isRunning: isRunning) }
 }

@@ -1,8 +1,13 @@
+import PacerCore
+
 /// How a session stands against the history before it, for the end-of-session summary:
-/// `3rd session this week · streak 5 days · new best on Squat: 80 kg × 5`.
+/// `3rd session this week · 2 of 3 planned this week · streak 5 days · new best on Squat: 80 kg × 5`.
 public struct SessionStanding: Sendable, Equatable {
     /// The session's place among the sessions of its ISO week (1 for the first).
     public let sessionOfWeek: Int
+    /// The week plan's sessions of the session's week, planned and done up to it; nil without a
+    /// plan or with nothing planned that week.
+    public let planned: PlanProgress.Week?
     /// Consecutive training days ending on the session's day.
     public let streak: Int
     /// Sets of this session that beat every earlier set of their exercise and unit (by estimated
@@ -10,11 +15,14 @@ public struct SessionStanding: Sendable, Equatable {
     public let newBests: [LoggedSet]
 
     /// The standing of session `id`, from the whole history; nil when `sessions` has no such session.
-    public init?(session id: Int64, sessions: [SessionOverview], sets: [LoggedSet]) {
+    public init?(session id: Int64, sessions: [SessionOverview], sets: [LoggedSet], plan: WeekPlan? = nil) {
         guard let this = sessions.first(where: { $0.id == id }) else { return nil }
         let before = sessions.filter { ($0.started.epochSeconds, $0.id) < (this.started.epochSeconds, this.id) }
         let week = this.day.isoWeek
         sessionOfWeek = before.filter { $0.day.isoWeek == week }.count + 1
+        planned = plan.map { plan in
+            PlanWeek(plan: plan, week: this.day.monday, sessions: (before + [this]).map(\.planSession), today: this.day)
+        }.flatMap { $0.planned == 0 ? nil : $0.tally }
         streak = Streak(days: Set(before.map(\.day) + [this.day]), today: this.day).current
         let earlier = Set(before.map(\.id))
         var bests: [LoggedSet] = []
@@ -30,9 +38,11 @@ public struct SessionStanding: Sendable, Equatable {
         newBests = bests
     }
 
-    /// One line: the session's place in its week, the streak from two days on, and any new bests.
+    /// One line: the session's place in its week, the plan's count, the streak from two days on,
+    /// and any new bests.
     public var text: String {
         var parts = ["\(Self.ordinal(sessionOfWeek)) session this week"]
+        if let planned { parts.append("\(planned.done) of \(planned.planned) planned this week") }
         if streak >= 2 { parts.append("streak \(streak) days") }
         parts += newBests.map { "new best on \($0.exercise): \($0.text)" }
         return parts.joined(separator: " · ")

@@ -1,8 +1,8 @@
 import PacerCore
 
 /// Progress over a history as of one day: time trained per ISO week, streaks of training days,
-/// sessions and completion per workout, a strength curve per exercise, and the best and latest
-/// time of each open step.
+/// sessions and completion per workout, a strength curve per exercise, the best and latest time
+/// of each open step, the body weight curve, and the week plan against what was done.
 public struct Statistics: Sendable {
     /// One ISO week's training.
     public struct Week: Sendable, Equatable {
@@ -35,8 +35,13 @@ public struct Statistics: Sendable {
     public let exercises: [StrengthCurve]
     /// By exercise, then distance.
     public let open: [OpenStepTimes]
+    /// Nil without a reading.
+    public let weight: WeightCurve?
+    /// Nil without a plan.
+    public let plan: PlanProgress?
 
-    public init(sessions: [SessionOverview], sets: [LoggedSet], efforts: [TimedEffort] = [], today: CalendarDay, weekCount: Int = 12) {
+    public init(sessions: [SessionOverview], sets: [LoggedSet], efforts: [TimedEffort] = [], weighIns: [WeighIn] = [], plan: WeekPlan? = nil,
+                today: CalendarDay, weekCount: Int = 12) {
         let firstMonday = today.adding(days: 1 - today.weekday - 7 * (weekCount - 1))
         var perWeek = Array(repeating: (sessions: 0, active: WorkoutDuration.zero), count: weekCount)
         var perWorkout: [String: (sessions: Int, completed: Int, running: Int)] = [:]
@@ -63,5 +68,7 @@ public struct Statistics: Sendable {
             .sorted { ($1.sessions, $0.name) < ($0.sessions, $1.name) }
         exercises = StrengthCurve.curves(of: sets, dayOfSession: dayOfSession)
         open = OpenStepTimes.times(of: efforts)
+        weight = WeightCurve(weighIns)
+        self.plan = plan.map { PlanProgress(plan: $0, sessions: sessions.map(\.planSession), today: today, weekCount: weekCount) }
     }
 }

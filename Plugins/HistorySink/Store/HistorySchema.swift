@@ -4,7 +4,7 @@ import PacerCore
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
 enum HistorySchema {
     /// The version this build writes and reads.
-    static let current = 5
+    static let current = 6
 
     /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
     static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
@@ -14,6 +14,7 @@ enum HistorySchema {
         case 3: try version3(database)
         case 4: try version4(database)
         case 5: try version5(database)
+        case 6: try version6(database)
         default: preconditionFailure("no migration to schema version \(version)")
         }
     }
@@ -118,6 +119,22 @@ enum HistorySchema {
         try database.run("ALTER TABLE phases ADD COLUMN is_open INTEGER NOT NULL DEFAULT 0")
         try database.run("ALTER TABLE phases ADD COLUMN distance TEXT")
         try database.run("CREATE INDEX phases_open ON phases(session, exercise, distance, active) WHERE is_open = 1")
+    }
+
+    /// Version 6: body weight readings (`pacer weight`), each for a local day, its number and unit
+    /// as written, and when it was recorded. A history before had none.
+    private static func version6(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("""
+            CREATE TABLE weigh_ins (
+                id          INTEGER PRIMARY KEY,
+                day         TEXT NOT NULL,
+                value       REAL NOT NULL,
+                unit        TEXT NOT NULL,
+                recorded_at INTEGER NOT NULL,
+                utc_offset  INTEGER NOT NULL
+            )
+            """)
+        try database.run("CREATE INDEX weigh_ins_by_day ON weigh_ins(day, id)")
     }
 
     /// Sets every phase's weight number and unit from the weight as logged.

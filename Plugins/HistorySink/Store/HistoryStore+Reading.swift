@@ -53,14 +53,14 @@ extension HistoryStore {
     public func summaries() throws(HistoryError) -> [SessionOverview] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, \(Self.runnerColumns)
+                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, s.file, \(Self.runnerColumns)
                 FROM sessions s ORDER BY s.started_at, s.id
                 """) { row in
                 let outcome = row.text(5).flatMap(SessionOutcome.init)
-                return SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "",
+                return SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(6) ?? "",
                                        started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
                                        active: Self.duration(row.real(4) ?? 0), outcome: outcome,
-                                       isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 6))
+                                       isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 7))
             }
         }
     }
@@ -91,14 +91,15 @@ extension HistoryStore {
         }
     }
 
-    /// The statistics of the whole history, as of `today`.
-    public func statistics(today: CalendarDay) throws(HistoryError) -> Statistics {
-        Statistics(sessions: try summaries(), sets: try loggedSets(), efforts: try timedEfforts(), today: today)
+    /// The statistics of the whole history, as of `today`, with `plan` against it when there is one.
+    public func statistics(today: CalendarDay, plan: WeekPlan? = nil) throws(HistoryError) -> Statistics {
+        Statistics(sessions: try summaries(), sets: try loggedSets(), efforts: try timedEfforts(), weighIns: try weighIns(), plan: plan, today: today)
     }
 
-    /// How session `id` stands against the sessions before it, or nil when there is no such session.
-    public func standing(ofSession id: Int64) throws(HistoryError) -> SessionStanding? {
-        SessionStanding(session: id, sessions: try summaries(), sets: try loggedSets())
+    /// How session `id` stands against the sessions before it, and `plan` when there is one; nil
+    /// when there is no such session.
+    public func standing(ofSession id: Int64, plan: WeekPlan? = nil) throws(HistoryError) -> SessionStanding? {
+        SessionStanding(session: id, sessions: try summaries(), sets: try loggedSets(), plan: plan)
     }
 
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.

@@ -69,9 +69,19 @@ public struct WallTime: Sendable, Hashable {
         CalendarDay(number: Int(localSeconds.floorDivided(by: 86_400)))
     }
 
+    /// The local time of day, to the minute.
+    public var timeOfDay: TimeOfDay {
+        TimeOfDay(minutes: secondOfDay / 60)!
+    }
+
+    /// Seconds since local midnight.
+    private var secondOfDay: Int {
+        Int(localSeconds - Int64(localDay.number) * 86_400)
+    }
+
     /// The local time of day: `18:05`, or `18:05:12` with seconds.
     public func clock(seconds: Bool = false) -> String {
-        let ofDay = Int(localSeconds - Int64(localDay.number) * 86_400)
+        let ofDay = secondOfDay
         let text = "\(CalendarDay.twoDigits(ofDay / 3600)):\(CalendarDay.twoDigits(ofDay / 60 % 60))"
         return seconds ? text + ":\(CalendarDay.twoDigits(ofDay % 60))" : text
     }
