@@ -22,6 +22,11 @@ enum CSVField {
         return Self.quoted(visible ? TerminalText.visible(raw, keepingLineBreaks: false) : raw)
     }
 
+    /// A row of cells as one line, ending in CRLF.
+    static func line(_ row: [CSVField], visible: Bool) -> String {
+        row.map { $0.encoded(visible: visible) }.joined(separator: ",") + "\r\n"
+    }
+
     /// The field quoted when it holds a comma, quote or line break, its quotes doubled.
     private static func quoted(_ text: String) -> String {
         let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]

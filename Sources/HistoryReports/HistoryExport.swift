@@ -21,7 +21,7 @@ public enum HistoryExport {
     /// terminal), control characters are written as escapes instead of raw.
     public static func csv(_ sessions: [SessionRecord], visible: Bool, to output: inout some TextOutputStream) {
         func line(_ row: [CSVField]) -> String {
-            row.map { $0.encoded(visible: visible) }.joined(separator: ",") + "\r\n"
+            CSVField.line(row, visible: visible)
         }
         output.write(line(csvHeader.map(CSVField.value)))
         for session in sessions {

@@ -11,6 +11,7 @@ public struct HistoryStyle: Sendable {
     func bold(_ text: TerminalText) -> TerminalText { paint(text, "1") }
     func dim(_ text: TerminalText) -> TerminalText { paint(text, "2") }
     func bar(_ text: TerminalText) -> TerminalText { paint(text, "36") }
+    func missed(_ text: TerminalText) -> TerminalText { paint(text, "31") }
 
     /// Green for completed, yellow for quit, cyan for running, red for aborted and interrupted.
     func outcome(_ text: TerminalText) -> TerminalText {

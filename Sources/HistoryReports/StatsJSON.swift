@@ -1,7 +1,8 @@
 import HistorySink
 import PacerCore
 
-/// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […], "open": […]}`.
+/// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […], "open": […],
+/// "weight": {…}, "plan": {…}}` (the last two null without readings, without a plan).
 public enum StatsJSON {
     /// The statistics as one JSON object, ending in a line break.
     public static func json(_ statistics: Statistics) -> String {
@@ -28,8 +29,19 @@ public enum StatsJSON {
             object([("exercise", string(times.exercise)), ("distance", times.distance.map(string) ?? "null"),
                     ("best", HistoryExport.seconds(times.best)), ("latest", HistoryExport.seconds(times.latest))])
         }
+        let weight = statistics.weight.map { curve in
+            object([("unit", string(curve.unit.rawValue)), ("days", array(curve.points.map { point in
+                object([("date", string(point.day.description)), ("weight", StatsReport.number(point.weight)),
+                        ("average", StatsReport.number(point.average))])
+            }))])
+        }
+        let plan = statistics.plan.map { plan in
+            object([("weeks", array(plan.weeks.map { week in
+                object([("week", string(week.week.description)), ("planned", String(week.planned)), ("done", String(week.done))])
+            })), ("kept", object([("current", String(plan.currentRun)), ("longest", String(plan.longestRun))]))])
+        }
         return object([("weeks", array(weeks)), ("streak", streak), ("workouts", array(workouts)), ("exercises", array(exercises)),
-                       ("open", array(open))]) + "\n"
+                       ("open", array(open)), ("weight", weight ?? "null"), ("plan", plan ?? "null")]) + "\n"
     }
 
     private static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }

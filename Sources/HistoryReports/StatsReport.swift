@@ -1,8 +1,9 @@
 import HistorySink
 import PacerCore
 
-/// The text of `pacer stats`: a bar per week, the streaks, each workout's sessions and completion,
-/// a strength curve per exercise, and the best and latest time of each open step.
+/// The text of `pacer stats`: a bar per week (with the plan's count), the streaks, the plan's runs
+/// of weeks kept, each workout's sessions and completion, a strength curve per exercise, the body
+/// weight curve, and the best and latest time of each open step.
 public struct StatsReport {
     let statistics: Statistics
     let style: HistoryStyle
@@ -14,23 +15,22 @@ public struct StatsReport {
         self.columns = columns
     }
 
-    /// The strength charts' height in rows.
-    static let chartRows = 6
-
     public var lines: [TerminalText] {
-        let sections = [weeks, streak, workouts, strength, open].filter { !$0.isEmpty }
+        let sections = [weeks, streak + plan, workouts, strength, weight, open].filter { !$0.isEmpty }
         return sections.enumerated().flatMap { number, section in (number == 0 ? [] : [.empty]) + section }
     }
 
     private var weeks: [TerminalText] {
         let longest = statistics.weeks.map(\.active.milliseconds).max() ?? 0
         let barWidth = max(10, min(50, columns - 38))
-        var table = TextTable([.left, .left, .right, .left])
+        let planned = Dictionary((statistics.plan?.weeks ?? []).map { ($0.week, $0) }, uniquingKeysWith: { $1 })
+        var table = TextTable([.left, .left, .right, .left, .left])
         for week in statistics.weeks {
             let bar = Self.bar(longest == 0 ? 0 : Double(week.active.milliseconds) / Double(longest) * Double(barWidth))
             let sessions = week.sessions == 0 ? "" : "\(week.sessions) session\(week.sessions == 1 ? "" : "s")"
+            let plan = planned[week.week].map { $0.planned == 0 ? "" : "\($0.done) of \($0.planned) planned" } ?? ""
             table.append(["\(week.week)", style.bar(TerminalText(bar)).padded(to: barWidth),
-                          TerminalText(week.active.wholeSeconds.spoken), TerminalText(sessions)])
+                          TerminalText(week.active.wholeSeconds.spoken), TerminalText(sessions), TerminalText(plan)])
         }
         return [style.bold("Time trained per week")] + table.lines(indent: "  ")
     }
@@ -38,6 +38,13 @@ public struct StatsReport {
     private var streak: [TerminalText] {
         let streak = statistics.streak
         return [style.bold("Streak") + "  \(Self.days(streak.current)) (longest \(Self.days(streak.longest)))"]
+    }
+
+    /// `Plan  2 of 3 planned this week · every planned session kept 3 weeks in a row (longest 5)`.
+    private var plan: [TerminalText] {
+        guard let plan = statistics.plan else { return [] }
+        return [style.bold("Plan") + "  \(plan.thisWeek.done) of \(plan.thisWeek.planned) planned this week · every planned session kept "
+            + "\(Self.weeks(plan.currentRun)) in a row (longest \(Self.weeks(plan.longestRun)))"]
     }
 
     private var workouts: [TerminalText] {
@@ -60,6 +67,12 @@ public struct StatsReport {
             lines += chart(curve)
         }
         return lines
+    }
+
+    private var weight: [TerminalText] {
+        guard let curve = statistics.weight else { return [] }
+        let chart = WeightChart(curve: curve, width: chartWidth, style: style)
+        return [chart.heading, .empty] + chart.lines + [chart.summary]
     }
 
     private var open: [TerminalText] {
@@ -87,26 +100,15 @@ public struct StatsReport {
         guard let best = curve.best, let last = curve.points.last else { return [] }
         let unit = curve.unit.map { " (\($0))" } ?? ""
         let days = "\(curve.points.count) day\(curve.points.count == 1 ? "" : "s")"
-        var lines: [TerminalText] = ["  \(style.bold(TerminalText(curve.name + unit)))  best \(Self.number(best.e1rm)) on \(best.day): "
+        let lines: [TerminalText] = ["  \(style.bold(TerminalText(curve.name + unit)))  best \(Self.number(best.e1rm)) on \(best.day): "
             + "\(Self.weight(best.weight, best.unit)) × \(best.reps), \(days)"]
-        let shown = Array(curve.points.suffix(max(10, columns - 14)))
-        let low = shown.map(\.e1rm).min() ?? 0, high = shown.map(\.e1rm).max() ?? 0
-        let labels = [Self.number(high), Self.number(low)]
-        let labelWidth = labels.map(\.count).max() ?? 0
-        let rows = Self.chartRows
-        let levels = shown.map { point in
-            high == low ? rows / 2 : Int(((point.e1rm - low) / (high - low) * Double(rows - 1)).rounded())
-        }
-        for row in (0..<rows).reversed() {
-            let label = TerminalText(row == rows - 1 ? labels[0] : row == 0 ? labels[1] : "").leftPadded(to: labelWidth)
-            let axis = row == rows - 1 || row == 0 ? "┤" : "│"
-            let dots = String(String(levels.map { $0 == row ? "•" : " " }).reversed().drop { $0 == " " }.reversed())
-            lines.append("  \(label) \(axis)" + style.bar(TerminalText(dots)))
-        }
-        let dates = shown.count > 1 ? "\(shown[0].day)\(String(repeating: " ", count: max(1, shown.count - 20)))\(last.day)" : "\(last.day)"
-        lines.append(TerminalText(String(repeating: " ", count: labelWidth + 4)) + style.dim(TerminalText(dates)))
-        return lines
+        let shown = Array(curve.points.suffix(chartWidth))
+        let marks = shown.enumerated().map { DotChart.Mark(column: $0.offset, value: $0.element.e1rm, glyph: "•") }
+        return lines + DotChart(marks: marks, width: shown.count, first: "\(shown[0].day)", last: "\(last.day)").lines(style: style)
     }
+
+    /// How many columns of points a chart may have in the width.
+    var chartWidth: Int { max(10, columns - 14) }
 
     /// A bar of `length` cells, drawn in eighths.
     static func bar(_ length: Double) -> String {
@@ -116,6 +118,8 @@ public struct StatsReport {
     }
 
     static func days(_ count: Int) -> String { "\(count) day\(count == 1 ? "" : "s")" }
+
+    static func weeks(_ count: Int) -> String { "\(count) week\(count == 1 ? "" : "s")" }
 
     /// One decimal at most: `96.7`, `80`.
     static func number(_ value: Double) -> String { JSONText.number((value * 10).rounded() / 10) }

@@ -31,8 +31,10 @@ public struct Environment: Sendable {
     /// `$HOME`, or `/` when it is not set.
     public var home: String { self["HOME"] ?? "/" }
 
+    /// `$XDG_CONFIG_HOME`, by default `~/.config`: every program's config, systemd's user units too.
+    public var configHome: String { xdg("XDG_CONFIG_HOME") ?? home + "/.config" }
     /// `$XDG_CONFIG_HOME/pacer`, by default `~/.config/pacer`.
-    public var configFolder: String { (xdg("XDG_CONFIG_HOME") ?? home + "/.config") + "/pacer" }
+    public var configFolder: String { configHome + "/pacer" }
     /// `$XDG_STATE_HOME/pacer`, by default `~/.local/state/pacer`.
     public var stateFolder: String { (xdg("XDG_STATE_HOME") ?? home + "/.local/state") + "/pacer" }
     /// `$XDG_DATA_HOME/pacer`, by default `~/.local/share/pacer`.

@@ -75,4 +75,11 @@ struct Arguments {
 
     /// Every value given for a repeatable option, in order.
     func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The same options with `positionals` instead: how `pacer today` hands `run` its workout.
+    func replacingPositionals(with positionals: [String]) -> Arguments {
+        var arguments = self
+        arguments.positionals = positionals
+        return arguments
+    }
 }

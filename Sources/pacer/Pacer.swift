@@ -13,9 +13,10 @@ enum Pacer {
     static let tagline = "a workout interval timer for the terminal"
 
     static let commands: [CommandSpec] = [
-        RunCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, CatCommand.spec, NewCommand.spec, EditCommand.spec, FmtCommand.spec,
-        ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
-        HistoryCommand.spec, StatsCommand.spec, SchemaCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
+        RunCommand.spec, TodayCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, CatCommand.spec, NewCommand.spec,
+        EditCommand.spec, FmtCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
+        HistoryCommand.spec, StatsCommand.spec, PlanCommand.spec, RemindCommand.spec, WeightCommand.spec,
+        SchemaCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
         WebTokenCommand.spec,
     ]
 

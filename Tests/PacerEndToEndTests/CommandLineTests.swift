@@ -7,7 +7,7 @@ import Testing
 /// The command line itself: version, help, and usage errors (exit status 2, message on stderr).
 @Suite("Command line")
 struct CommandLineTests {
-    static let commands = ["run", "render", "validate", "show", "cat", "list", "ctl", "schema", "help", "completions", "web-token"]
+    static let commands = ["run", "today", "render", "validate", "show", "cat", "list", "ctl", "plan", "remind", "weight", "schema", "help", "completions", "web-token"]
 
     @Test func versionPrintsOneLineAndExitsZero() async throws {
         let sandbox = try Sandbox()

@@ -67,8 +67,13 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// `Mon 30 Nov 2026`.
     public var spoken: String {
-        let (year, month, day) = civil
-        return "\(Self.weekdayNames[weekday - 1]) \(day) \(Self.monthNames[month - 1]) \(year)"
+        "\(shortSpoken) \(civil.year)"
+    }
+
+    /// `Mon 30 Nov`.
+    public var shortSpoken: String {
+        let (_, month, day) = civil
+        return "\(Self.weekdayNames[weekday - 1]) \(day) \(Self.monthNames[month - 1])"
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.number < rhs.number }

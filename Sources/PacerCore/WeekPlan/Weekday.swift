@@ -39,6 +39,13 @@ public enum Weekday: Int, Sendable, CaseIterable, Comparable {
         return .success(days.sorted())
     }
 
+    /// Days as people say them: `daily`, `weekdays`, `weekend`, else `Mon, Wed, Fri`.
+    public static func spoken(_ days: [Weekday]) -> String {
+        let set = Set(days)
+        if let group = ["daily", "weekdays", "weekend"].first(where: { Set(groups[$0]!) == set }) { return group }
+        return days.map(\.abbreviation).joined(separator: ", ")
+    }
+
     /// The words that stand for several days.
     public static let groups: [String: [Weekday]] = [
         "daily": allCases, "weekdays": [.monday, .tuesday, .wednesday, .thursday, .friday], "weekend": [.saturday, .sunday],

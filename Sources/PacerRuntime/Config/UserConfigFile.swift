@@ -4,9 +4,14 @@ import Glibc
 import PacerCore
 import PacerSystem
 
-/// Why the config file could not be used: lines for standard error, each naming the file.
+/// Why a file of settings (the config, the plan) could not be used: lines for standard error, each
+/// naming the file.
 public struct ConfigLoadError: Error, Sendable {
     public let lines: [String]
+
+    public init(lines: [String]) {
+        self.lines = lines
+    }
 }
 
 extension UserConfig {
@@ -18,26 +23,7 @@ extension UserConfig {
     /// The user's config, or the empty one when there is no file. A relative path in it (`"log"`,
     /// `exec:` sinks) is taken from the config file's folder, never from where pacer was started.
     public static func load(from environment: Environment) throws(ConfigLoadError) -> UserConfig {
-        let path = path(in: environment)
-        let shown = environment.abbreviatingHome(path)
-        // A link that leads nowhere (or in a loop) is a config that cannot be read, not no config.
-        guard FileSystem.entryExists(path) else { return UserConfig() }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, limit: 1 << 20, kind: "the config file")
-        } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.description.replacingOccurrences(of: path, with: shown))"])
-        }
-        do {
-            return try decode(bytes).resolvingPaths(against: environment.configFolder)
-        } catch {
-            throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
-        }
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        let config = try SettingsFile.read(path(in: environment), environment: environment, kind: "the config file", limit: 1 << 20, decode: decode)
+        return config?.resolvingPaths(against: environment.configFolder) ?? UserConfig()
     }
 }

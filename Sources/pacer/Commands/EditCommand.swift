@@ -31,51 +31,25 @@ enum EditCommand {
     }
 
     private static func edit(_ path: String, environment: Environment) throws(WorkoutLoadError) -> Int32 {
-        let copy = WorkoutFile.editedCopy(of: path)
-        let original = try WorkoutFile.read(path)
-        if FileSystem.exists(copy) {
-            Output.problem("pacer: going on with the edited copy kept in \(copy)")
-        } else {
-            try WorkoutFile.replace(copy, with: original)
+        let edit = CheckedEdit(
+            path: path, original: try WorkoutFile.read(path), template: [], command: "pacer edit", limit: WorkoutDecoder.maximumFileSize,
+            problems: { bytes, copy in
+                do throws(WorkoutErrors) {
+                    _ = try WorkoutDecoder.decode(bytes)
+                    return []
+                } catch {
+                    return error.diagnostics.map { $0.formatted(file: copy) }
+                }
+            },
+            saved: { bytes in
+                let summary = (try? WorkoutDecoder.decode(bytes)).map { PlanSummary(Plan($0)).text } ?? ""
+                return "saved \(environment.abbreviatingHome(path)): \(summary)"
+            })
+        do throws(EditFailure) {
+            return try edit.run(environment: environment)
+        } catch {
+            throw WorkoutLoadError(lines: error.lines)
         }
-        let editor = environment["VISUAL"] ?? environment["EDITOR"] ?? "vi"
-        while true {
-            let status: Int32
-            do throws(SubprocessError) {
-                status = try Subprocess.runInForeground(shell: editor, arguments: [copy])
-            } catch {
-                throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
-            }
-            guard status == 0 else {
-                throw WorkoutLoadError(lines: ["pacer: the editor (\(editor)) exited with status \(status); \(path) is unchanged and the edited copy is kept in \(copy)"])
-            }
-            let edited = try WorkoutFile.read(copy)
-            if edited == original {
-                unlink(copy)
-                Output.problem("pacer: no changes to \(path)")
-                return ExitStatus.success
-            }
-            switch Result(catching: { () throws(WorkoutErrors) in try WorkoutDecoder.decode(edited) }) {
-            case .success(let workout):
-                try WorkoutFile.replace(path, with: edited)
-                unlink(copy)
-                Output.line("saved \(environment.abbreviatingHome(path)): \(PlanSummary(Plan(workout)).text)")
-                return ExitStatus.success
-            case .failure(let errors):
-                errors.diagnostics.forEach { Output.problem(TerminalText($0.formatted(file: copy))) }
-            }
-            guard isatty(STDIN_FILENO) == 1, askToEditAgain() else {
-                Output.problem("pacer: \(path) stays as it was; the edited copy is kept in \(copy) (pacer edit goes on with it)")
-                return ExitStatus.failure
-            }
-        }
-    }
-
-    /// Asks on the terminal whether to edit again; yes unless the answer starts with n.
-    private static func askToEditAgain() -> Bool {
-        Output.error.write("Edit again? [Y/n] ")
-        guard let answer = readLine() else { return false }
-        return !answer.lowercased().hasPrefix("n")
     }
 }
 
@@ -101,25 +75,9 @@ extension WorkoutFile {
         return path
     }
 
-    /// Where the edited copy of `path` is kept: beside it, hidden, so it is no workout of its own.
-    static func editedCopy(of path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return folder + "." + (file.hasSuffix(".json") ? String(file.dropLast(5)) : file) + ".edit.json"
-    }
-
     static func read(_ path: String) throws(WorkoutLoadError) -> [UInt8] {
         do throws(FileError) {
             return try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize)
-        } catch {
-            throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
-        }
-    }
-
-    static func replace(_ path: String, with bytes: [UInt8]) throws(WorkoutLoadError) {
-        do throws(FileError) {
-            try ReplacementFile.write(bytes, to: path)
         } catch {
             throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
         }

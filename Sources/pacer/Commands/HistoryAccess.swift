@@ -15,8 +15,10 @@ struct HistoryAccess {
     let style: HistoryStyle
     /// The width to draw charts in.
     let columns: Int
+    /// Now on this machine's clock, with its offset.
+    let now: WallTime
     /// Today on this machine's clock.
-    let today: CalendarDay
+    var today: CalendarDay { now.localDay }
 
     /// The settings from the command line and the environment.
     init(_ arguments: Arguments, _ environment: Environment) throws(Arguments.UsageError) {
@@ -24,7 +26,7 @@ struct HistoryAccess {
         path = arguments.value("--history") ?? HistoryLocation.path(environment: environment.variables)
         style = HistoryStyle(colored: color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil))
         columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
-        today = WallTime.now().localDay
+        now = WallTime.now()
     }
 
     /// Opens the history for reading; nil when there is none yet.

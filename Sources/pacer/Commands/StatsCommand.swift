@@ -1,8 +1,10 @@
 import HistoryReports
 import HistorySink
+import PacerCore
 import PacerRuntime
 
-/// `pacer stats`: time trained per week, streaks, workouts and strength curves.
+/// `pacer stats`: time trained per week, streaks, the week plan kept, workouts, strength and body
+/// weight curves.
 enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats", abstract: "show time trained per week, streaks and strength progress", usage: "pacer stats [OPTIONS]", arguments: nil,
@@ -12,6 +14,9 @@ enum StatsCommand {
             sessions and completion rate per workout; and for each exercise logged at rep steps with a
             numeric weight, the best set per day as an estimated one-rep max, weight × (1 + reps/30).
             Sets count by exercise, not name: "Back squat (set 2/5)" is a set of "Back squat".
+            With a week plan (see 'pacer plan'), each week's planned sessions and how many were done,
+            and the runs of weeks with every planned session kept; with body weight readings (see
+            'pacer weight'), their curve and seven-day average.
             """,
         options: [HistoryAccess.jsonOption, HistoryAccess.fileOption, .color]
     ) { arguments, environment in
@@ -24,16 +29,25 @@ enum StatsCommand {
         } catch {
             return Pacer.usageError(error.message, hintFor: "stats")
         }
+        let plan: WeekPlan?
+        do throws(ConfigLoadError) {
+            plan = try PlanFile(environment: environment).load()
+        } catch {
+            error.lines.forEach { Output.problem(TerminalText($0)) }
+            Output.problem("pacer: the statistics go without the plan until it is fixed ('pacer plan edit')")
+            plan = nil
+        }
+        let counted = plan.flatMap { $0.entries.isEmpty ? nil : $0 }
         let statistics: Statistics?
         do throws(HistoryError) {
-            statistics = try access.open()?.statistics(today: access.today)
+            statistics = try access.open()?.statistics(today: access.today, plan: counted)
         } catch {
             return HistoryAccess.failure(error)
         }
-        let shown = statistics ?? Statistics(sessions: [], sets: [], today: access.today)
+        let shown = statistics ?? Statistics(sessions: [], sets: [], plan: counted, today: access.today)
         if arguments.has("--json") {
             Output.data(StatsJSON.json(shown))
-        } else if shown.workouts.isEmpty {
+        } else if shown.workouts.isEmpty && shown.weight == nil {
             Output.line(HistoryAccess.empty)
         } else {
             StatsReport(statistics: shown, style: access.style, columns: access.columns).lines.forEach(Output.line)

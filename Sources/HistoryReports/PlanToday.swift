@@ -1,0 +1,64 @@
+import HistorySink
+import PacerCore
+
+/// The week plan against the history as of now: this week's planned sessions and how each stands,
+/// what waits today, and what comes after today. `pacer plan`, `pacer today` and `pacer remind`
+/// all read it.
+public struct PlanToday: Sendable {
+    public let plan: WeekPlan
+    public let today: CalendarDay
+    public let week: PlanWeek
+    /// Today's planned sessions not done yet, in the order of the day.
+    public let waiting: [PlanSlot]
+    /// The first session planned after today.
+    public let next: PlanSlot?
+
+    /// The plan against `sessions` (any, in any order) on the day `now` is in.
+    public init(plan: WeekPlan, sessions: [SessionOverview], now: WallTime) {
+        self.plan = plan
+        today = now.localDay
+        week = PlanWeek(plan: plan, week: today.monday, sessions: sessions.map(\.planSession), today: today)
+        waiting = week.waiting(on: today)
+        next = plan.next(after: today)
+    }
+
+    /// The plan against the history in `store` (nil: none yet) on the day `now` is in.
+    public init(plan: WeekPlan, store: HistoryStore?, now: WallTime) throws(HistoryError) {
+        self.init(plan: plan, sessions: try store?.summaries() ?? [], now: now)
+    }
+
+    /// Today's planned sessions that are done, with the sessions that kept them.
+    public var doneToday: [(slot: PlanSlot, session: PlanSession)] {
+        week.days.compactMap { day in
+            guard day.slot.day == today, case .done(let session) = day.status else { return nil }
+            return (day.slot, session)
+        }
+    }
+
+    /// What `pacer today` says when nothing is left to run today: `nothing planned today; next:
+    /// Wednesday 07:00, seven-minute`, or that today's plan is done.
+    public var nothingLeft: TerminalText {
+        let after = next.map { "next: \(Self.when($0, from: today)), \($0.workout)" }
+        guard !plan.entries.isEmpty, let after else {
+            return "nothing planned today: the plan is empty ('pacer plan add DAYS [TIME] WORKOUT' plans a workout)"
+        }
+        let done = doneToday
+        guard !done.isEmpty else { return TerminalText("nothing planned today; \(after)") }
+        let sessions = done.map { "\($0.slot.workout) at \($0.session.time), \($0.session.outcome)" }.joined(separator: "; ")
+        return TerminalText("today's plan is done (\(sessions)); \(after)")
+    }
+
+    /// The reminder for the first session waiting today, or nil when none waits:
+    /// `seven-minute is planned today at 07:00 and not done yet ('pacer today' starts it)`.
+    public var reminder: TerminalText? {
+        guard let slot = waiting.first else { return nil }
+        let at = slot.time.map { " at \($0)" } ?? ""
+        return TerminalText("\(slot.workout) is planned today\(at) and not done yet ('pacer today' starts it)")
+    }
+
+    /// `Wednesday 07:00` within the coming week, else `Mon 7 Dec 2026 07:00`.
+    static func when(_ slot: PlanSlot, from today: CalendarDay) -> String {
+        let day = slot.day.number - today.number < 7 ? slot.day.dayOfWeek.name : slot.day.spoken
+        return day + (slot.time.map { " \($0)" } ?? "")
+    }
+}

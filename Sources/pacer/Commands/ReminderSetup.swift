@@ -1,0 +1,75 @@
+import PacerCore
+import PacerRuntime
+import PacerSystem
+
+/// `pacer remind install` and `uninstall`: the reminder units written or removed, and systemctl
+/// run when the user's systemd is there, else shown.
+enum ReminderSetup {
+    static func install(_ arguments: Arguments, _ environment: Environment) throws(Arguments.UsageError) -> Int32 {
+        var lead: Int?
+        if let text = arguments.value("--lead") {
+            switch ReminderSettings.lead(from: text) {
+            case .success(let minutes): lead = minutes
+            case .failure(let error): throw .init(message: "--lead: \(error)")
+            }
+        }
+        let untimed = try arguments.value("--untimed").map { text throws(Arguments.UsageError) in
+            guard let time = TimeOfDay(text) else { throw .init(message: "--untimed takes a time as HH:MM, such as 18:00, not '\(text)'") }
+            return time
+        }
+        let file = PlanFile(environment: environment)
+        return PlanCommand.reporting {
+            var plan = try file.load()
+            plan.reminders.lead = lead ?? plan.reminders.lead
+            plan.reminders.untimed = untimed ?? plan.reminders.untimed
+            guard !plan.entries.isEmpty else {
+                throw ConfigLoadError(lines: ["pacer: nothing is planned in \(file.shown), so there is nothing to remind of: 'pacer plan add' plans a workout"])
+            }
+            let units = ReminderUnits(plan: plan, executable: FileSystem.executablePath() ?? "pacer", environment: environment)
+            if let problem = units.problem { throw ConfigLoadError(lines: ["pacer: \(problem)"]) }
+            if arguments.has("--cron") {
+                Output.problem("pacer: the lines to add with 'crontab -e' (without a desktop, cron mails what pacer remind prints):")
+                Output.data(units.crontab)
+                return
+            }
+            let installer = ReminderInstaller(environment: environment)
+            let written: [String]
+            do throws(FileError) {
+                written = try installer.install(units)
+            } catch {
+                throw ConfigLoadError(lines: ["pacer: \(error.description)"])
+            }
+            for path in written { Output.line(TerminalText("wrote \(environment.abbreviatingHome(path))")) }
+            units.times.forEach { Output.line(TerminalText("  OnCalendar=\(ReminderUnits.calendar($0))")) }
+            try systemctl(ReminderInstaller.enabling, installer)
+        }
+    }
+
+    static func uninstall(_ environment: Environment) -> Int32 {
+        PlanCommand.reporting {
+            let installer = ReminderInstaller(environment: environment)
+            guard installer.isInstalled else {
+                Output.line("no reminders are installed (a crontab line from --cron ends in '\(ReminderUnits.cronMark)': crontab -e removes it)")
+                return
+            }
+            try systemctl(ReminderInstaller.disabling, installer)
+            do throws(FileError) {
+                for path in try installer.uninstall() { Output.line(TerminalText("removed \(environment.abbreviatingHome(path))")) }
+            } catch {
+                throw ConfigLoadError(lines: ["pacer: \(error.description)"])
+            }
+            try systemctl(ReminderInstaller.reloading, installer)
+        }
+    }
+
+    /// Runs `commands` when the user's systemd is there; else shows them for the user to run.
+    private static func systemctl(_ commands: [[String]], _ installer: ReminderInstaller) throws(ConfigLoadError) {
+        let line = commands.map { $0.joined(separator: " ") }.joined(separator: " && ")
+        guard let systemctl = installer.systemctl else {
+            Output.line(TerminalText("no user systemd to reach here; run: \(line)"))
+            return
+        }
+        Output.line(TerminalText("running: \(line)"))
+        guard installer.run(commands, with: systemctl) else { throw ConfigLoadError(lines: ["pacer: \(line) failed"]) }
+    }
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// `pacer plan` as a user runs it: adding, showing, removing and editing entries, and a plan file
+/// that is hostile, broken or cannot be written.
+@Suite("plan command")
+struct PlanCommandTests {
+    /// The plan file in the sandbox.
+    static func planPath(_ sandbox: Sandbox) -> String {
+        sandbox.config.appendingPathComponent("pacer/plan.json").path
+    }
+
+    @Test func entriesAreAddedShownAndRemoved() async throws {
+        let sandbox = try Sandbox()
+        let empty = try await PacerProcess.run(["plan"], in: sandbox)
+        #expect(empty.status == 0 && empty.stdout.hasPrefix("Nothing is planned yet"), "\(empty)")
+
+        let added = try await PacerProcess.run(["plan", "add", "mon,wed,fri", "07:00", "seven-minute"], in: sandbox)
+        #expect(added.status == 0 && added.stdout == "added to ~/config/pacer/plan.json: 1  Mon, Wed, Fri 07:00 seven-minute\n", "\(added)")
+        let daily = try await PacerProcess.run(["plan", "add", "daily", "10s prepare, 3x(20s Sprint, 10s rest)"], in: sandbox)
+        #expect(daily.status == 0 && daily.stdout.hasSuffix(": 2  daily 10s prepare, 3x(20s Sprint, 10s rest)\n"), "\(daily)")
+
+        let shown = try await PacerProcess.run(["plan"], in: sandbox)
+        #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown)")
+        #expect(shown.stdoutLines.first?.hasPrefix("This week, ") == true, "\(shown)")
+        #expect(shown.stdoutLines.contains { $0.contains("10s prepare, 3x(20s Sprint, 10s rest)") && $0.hasSuffix("today") }, "\(shown)")
+        #expect(shown.stdoutLines.contains { $0.hasPrefix("Next week: Mon ") && $0.hasSuffix(" 07:00, seven-minute") }, "\(shown)")
+        #expect(shown.stdoutLines.contains("  1  Mon, Wed, Fri  07:00  seven-minute"), "\(shown)")
+        #expect(shown.stdoutLines.contains("  2  daily                 10s prepare, 3x(20s Sprint, 10s rest)"), "\(shown)")
+
+        let removed = try await PacerProcess.run(["plan", "remove", "1"], in: sandbox)
+        #expect(removed.status == 0 && removed.stdout == "removed from ~/config/pacer/plan.json: Mon, Wed, Fri 07:00 seven-minute\n", "\(removed)")
+        let beyond = try await PacerProcess.run(["plan", "remove", "2"], in: sandbox)
+        #expect(beyond.status == 1 && beyond.stderr.contains("the plan has 1 entry; remove takes a number from 1 to 1"), "\(beyond)")
+        let text = try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8)
+        #expect(text.contains("\"daily\"") == false && text.contains("\"mon\", \"tue\"") && !text.contains("seven-minute"), "\(text)")
+    }
+
+    @Test func badWordsAreUsageErrorsAndAMissingWorkoutIsRefused() async throws {
+        let sandbox = try Sandbox()
+        let day = try await PacerProcess.run(["plan", "add", "mon,thrusday", "tabata"], in: sandbox)
+        #expect(day.status == 2 && day.stderr.contains("'thrusday' is not a day of the week (did you mean 'thursday'?)"), "\(day)")
+        let time = try await PacerProcess.run(["plan", "add", "mon", "7pm", "tabata"], in: sandbox)
+        #expect(time.status == 2 && time.stderr.contains("'7pm' is not a time"), "\(time)")
+        let missing = try await PacerProcess.run(["plan", "add", "sat", "tabbata"], in: sandbox)
+        #expect(missing.status == 1 && missing.stderr.contains(#"cannot plan "tabbata": no workout named "tabbata""#)
+                && missing.stderr.contains(#"did you mean "tabata"?"#), "\(missing)")
+        let notation = try await PacerProcess.run(["plan", "add", "sat", "10s, x"], in: sandbox)
+        #expect(notation.status == 1 && notation.stderr.contains("<notation>:1:6: error:"), "\(notation)")
+        let unquoted = try await PacerProcess.run(["plan", "add", "sat", "07:00", "10s", "prepare"], in: sandbox)
+        #expect(unquoted.status == 2 && unquoted.stderr.contains("quote a line of notation"), "\(unquoted)")
+        for words in [["plan", "remove", "x"], ["plan", "remove", "0"], ["plan", "frobnicate"], ["plan", "edit", "now"]] {
+            let result = try await PacerProcess.run(words, in: sandbox)
+            #expect(result.status == 2, "\(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: Self.planPath(sandbox)), "nothing was written")
+        let none = try await PacerProcess.run(["plan", "remove", "1"], in: sandbox)
+        #expect(none.status == 1 && none.stderr.contains("there is no plan yet"), "\(none)")
+    }
+
+    @Test func aPlanThatNamesAWorkoutGoneMissingIsShownWithAWarning() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("home/config/pacer/plan.json", #"{"entries": [{"days": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "workout": "gone"}]}"#)
+        let shown = try await PacerProcess.run(["plan"], in: sandbox)
+        #expect(shown.status == 0 && shown.stdoutLines.contains { $0.hasSuffix("gone  today") }, "\(shown)")
+        #expect(shown.stderr.hasPrefix(#"~/config/pacer/plan.json: warning: entry 1: no workout named "gone""#), "\(shown)")
+        let today = try await PacerProcess.run(["today", "--speed", "50"], in: sandbox)
+        #expect(today.status == 1 && today.stderr.contains(#"no workout named "gone""#), "\(today)")
+    }
+
+    @Test func aHostileOrBrokenPlanFileIsAClearErrorAndNeverChanged() async throws {
+        let sandbox = try Sandbox()
+        let path = Self.planPath(sandbox)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+
+        // A FIFO nobody writes is refused at once, not waited on.
+        #expect(mkfifo(path, 0o644) == 0)
+        let fifo = try await PacerProcess.run(["plan"], in: sandbox, timeout: 5)
+        #expect(fifo.status == 1 && fifo.stderr.contains("plan.json: it is a FIFO, not a regular file"), "\(fifo)")
+        let addToFifo = try await PacerProcess.run(["plan", "add", "mon", "tabata"], in: sandbox, timeout: 5)
+        #expect(addToFifo.status == 1, "\(addToFifo)")
+        unlink(path)
+
+        // Too big to be a plan.
+        try Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+        let huge = try await PacerProcess.run(["plan"], in: sandbox)
+        #expect(huge.status == 1 && huge.stderr.contains("more than the 1 MiB the plan may have"), "\(huge)")
+
+        // Malformed, with escape sequences in a workout: every problem, placed, and nothing raw reaches the terminal.
+        let broken = #"{"entries": [{"days": ["mno"], "workout": "tab\u001b]0;owned\u0007ata"}, {"days": ["tue"], "tiem": "7:00", "workout": "x"}]}"#
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: path))
+        let malformed = try await PacerProcess.run(["plan"], in: sandbox)
+        #expect(malformed.status == 1, "\(malformed)")
+        #expect(malformed.stderr.contains(#"~/config/pacer/plan.json:1:24: error: "mno" is not a day of the week (did you mean "mon"?)"#), "\(malformed)")
+        #expect(malformed.stderr.contains(#"unknown key "tiem" (did you mean "time"?)"#), "\(malformed)")
+        #expect(malformed.stderr.contains(#""workout" holds control characters"#), "\(malformed)")
+        #expect(!malformed.stderr.contains("\u{1B}") && !malformed.stderr.contains("\u{7}"), "\(malformed)")
+        for command in [["plan", "add", "wed", "tabata"], ["plan", "remove", "1"], ["today"], ["remind"], ["remind", "install"]] {
+            let refused = try await PacerProcess.run(command, in: sandbox)
+            #expect(refused.status == 1 && refused.stderr.contains("error: \"mno\" is not a day"), "\(refused)")
+            #expect(!refused.stderr.contains("\u{1B}"), "\(refused)")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == broken, "an invalid plan is never rewritten")
+        let stats = try await PacerProcess.run(["stats"], in: sandbox)
+        #expect(stats.status == 0 && stats.stderr.contains("the statistics go without the plan"), "\(stats)")
+    }
+
+    @Test func aConfigFolderThatCannotBeWrittenLeavesThePlanAsItWas() async throws {
+        let sandbox = try Sandbox()
+        let added = try await PacerProcess.run(["plan", "add", "mon", "tabata"], in: sandbox)
+        #expect(added.status == 0, "\(added)")
+        let before = try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8)
+
+        // The config folder is a file: nothing can be made in it.
+        let file = try sandbox.write("not-a-folder", "")
+        let underAFile = try await PacerProcess.run(["plan", "add", "tue", "tabata"], in: sandbox, environment: ["XDG_CONFIG_HOME": file])
+        #expect(underAFile.status == 1 && underAFile.stderr.contains("cannot create the folder") && underAFile.stderr.contains("the plan is unchanged"),
+                "\(underAFile)")
+
+        // A read-only folder (tried as another user when the tests run as root, who may write anywhere).
+        let folder = (Self.planPath(sandbox) as NSString).deletingLastPathComponent
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
+        let readOnly: PacerResult
+        if getuid() == 0 {
+            let setpriv = try #require(Tool.find("setpriv"), "setpriv is needed to try a read-only folder as root")
+            for path in [sandbox.directory.path, sandbox.home.path, sandbox.config.path] { chmod(path, 0o755) }
+            readOnly = try await PacerProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups", PacerBinary.path, "plan", "add", "tue", "tabata"],
+                                                  in: sandbox, executable: setpriv)
+        } else {
+            readOnly = try await PacerProcess.run(["plan", "add", "tue", "tabata"], in: sandbox)
+        }
+        #expect(readOnly.status == 1 && readOnly.stderr.contains("Permission denied") && readOnly.stderr.contains("the plan is unchanged"), "\(readOnly)")
+        #expect(try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8) == before, "nothing is lost")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(left == ["plan.json"], "no temporary file is left behind: \(left)")
+    }
+
+    @Test func editSavesOnlyAValidPlanAndKeepsTheCopyOtherwise() async throws {
+        let sandbox = try Sandbox()
+        let editor = try sandbox.write("editor.sh", """
+            #!/bin/sh
+            n=$(cat "$(dirname "$0")/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$(dirname "$0")/count"
+            case $n in
+              1) printf '{"entries": [{"days": ["mno"], "workout": "tabata"}]}' > "$1" ;;
+              2) printf '{"entries": [{"days": ["mon"], "workout": "tabbata"}]}' > "$1" ;;
+              *) printf '{"entries": [{"days": ["mon"], "time": "06:30", "workout": "tabata"}]}' > "$1" ;;
+            esac
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        let copy = sandbox.config.appendingPathComponent("pacer/.plan.edit.json").path
+
+        let untouched = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": "true"])
+        #expect(untouched.status == 0 && untouched.stderr.contains("no changes to"), "\(untouched)")
+        #expect(!FileManager.default.fileExists(atPath: Self.planPath(sandbox)), "the template is not saved unless edited")
+
+        let first = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": editor])
+        #expect(first.status == 1 && first.stderr.contains(".plan.edit.json:1:24: error: \"mno\" is not a day"), "\(first)")
+        #expect(first.stderr.contains("the edited copy is kept in \(copy) (pacer plan edit goes on with it)"), "\(first)")
+        #expect(!FileManager.default.fileExists(atPath: Self.planPath(sandbox)), "no invalid plan is saved")
+
+        let second = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": editor])
+        #expect(second.status == 1 && second.stderr.contains(#".plan.edit.json: error: entry 1: no workout named "tabbata""#), "\(second)")
+
+        let third = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": editor])
+        #expect(third.status == 0 && third.stdout == "saved ~/config/pacer/plan.json\n", "\(third)")
+        #expect(try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8).contains("06:30"))
+        #expect(!FileManager.default.fileExists(atPath: copy))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `pacer today` with nothing, one and two sessions planned today, each run as `pacer run` would
+/// run it, on the real clock (the plan names today's weekday).
+@Suite("today command")
+struct TodayCommandTests {
+    /// The weekday `offset` days from today as the plan writes it (`mon`), in this machine's time zone.
+    static func weekday(_ offset: Int = 0) -> String {
+        let day = Calendar.current.date(byAdding: .day, value: offset, to: Date())!
+        return ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][Calendar.current.component(.weekday, from: day) - 1]
+    }
+
+    /// The weekday `offset` days from today as pacer says it (`Wednesday`).
+    static func weekdayName(_ offset: Int) -> String {
+        let day = Calendar.current.date(byAdding: .day, value: offset, to: Date())!
+        return ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][Calendar.current.component(.weekday, from: day) - 1]
+    }
+
+    static func plan(_ sandbox: Sandbox, _ entries: String) throws {
+        try sandbox.write("home/config/pacer/plan.json", #"{"entries": [\#(entries)]}"#)
+    }
+
+    @Test func withNothingPlannedTodayItSaysWhatComesNext() async throws {
+        let sandbox = try Sandbox()
+        let empty = try await PacerProcess.run(["today"], in: sandbox)
+        #expect(empty.status == 0 && empty.stdout.hasPrefix("nothing planned today: the plan is empty"), "\(empty)")
+        try Self.plan(sandbox, #"{"days": ["\#(Self.weekday(2))"], "time": "07:00", "workout": "seven-minute"}"#)
+        let later = try await PacerProcess.run(["today"], in: sandbox)
+        #expect(later.status == 0 && later.stdout == "nothing planned today; next: \(Self.weekdayName(2)) 07:00, seven-minute\n", "\(later)")
+        let extra = try await PacerProcess.run(["today", "tabata"], in: sandbox)
+        #expect(extra.status == 2 && extra.stderr.contains("today takes no workout"), "\(extra)")
+    }
+
+    @Test func theOneWorkoutPlannedTodayRunsWithRunsOptionsAndCounts() async throws {
+        let sandbox = try Sandbox()
+        try Self.plan(sandbox, #"{"days": ["\#(Self.weekday())"], "workout": "1s prepare, 2s Sprint"}"#)
+        let bad = try await PacerProcess.run(["today", "--speed", "fast"], in: sandbox)
+        #expect(bad.status == 2 && bad.stderr.contains("--speed takes a number"), "run's options are checked as run checks them: \(bad)")
+        let log = sandbox.path("today.jsonl")
+        let ran = try await PacerProcess.run(["today", "--speed", "20", "--log", log, "--no-bell"], in: sandbox)
+        #expect(ran.status == 0 && ran.summaryLine?.hasPrefix("Workout complete.") == true, "\(ran)")
+        #expect(ran.stdoutLines.last?.contains("1 of 1 planned this week") == true, "the end of session line counts the plan: \(ran)")
+        let events = try EventLog(path: log)
+        #expect(events.of("session.start").first?.string("workout") == "1s prepare, 2s Sprint", "\(events)")
+        let again = try await PacerProcess.run(["today"], in: sandbox)
+        #expect(again.status == 0 && again.stdout.hasPrefix("today's plan is done (1s prepare, 2s Sprint at ") && again.stdout.contains(", completed); next: "),
+                "\(again)")
+    }
+
+    @Test func twoPlannedTodayRunInTheOrderOfTheDayEachOnce() async throws {
+        let sandbox = try Sandbox()
+        let day = Self.weekday()
+        try Self.plan(sandbox, #"{"days": ["\#(day)"], "workout": "2s Evening"}, {"days": ["\#(day)"], "time": "00:00", "workout": "2s Morning"}"#)
+        var ran: [String] = []
+        for _ in 0..<2 {
+            let log = sandbox.path("today-\(ran.count).jsonl")
+            let result = try await PacerProcess.run(["today", "--speed", "20", "--log", log], in: sandbox)
+            #expect(result.status == 0, "\(result)")
+            ran.append(try EventLog(path: log).of("session.start").first?.string("workout") ?? "")
+        }
+        #expect(ran == ["2s Morning", "2s Evening"], "the one with a time first, then the one without")
+        let done = try await PacerProcess.run(["today"], in: sandbox)
+        #expect(done.status == 0 && done.stdout.hasPrefix("today's plan is done (2s Morning at ") && done.stdout.contains("; 2s Evening at "), "\(done)")
+        let plan = try await PacerProcess.run(["plan"], in: sandbox)
+        #expect(plan.stdoutLines.filter { $0.contains("done at ") && $0.hasSuffix(", completed") }.count == 2, "\(plan)")
+    }
+
+    @Test func aQuitSessionCountsAndSaysSo() async throws {
+        let sandbox = try Sandbox()
+        try Self.plan(sandbox, #"{"days": ["\#(Self.weekday())"], "workout": "1s prepare, 30s Sprint"}"#)
+        let quit = try await PacerProcess.run(["today", "--speed", "20"], in: sandbox, stdin: .text("quit\n"))
+        #expect(quit.status == 0 && quit.summaryLine?.hasPrefix("Session ended early.") == true, "\(quit)")
+        let done = try await PacerProcess.run(["today"], in: sandbox)
+        #expect(done.stdout.contains(", quit); next: "), "\(done)")
+    }
+}
