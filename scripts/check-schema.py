@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Check the JSON Schemas against the files and examples they must accept and reject.
 
-For workouts/schema.json (workout files) and docs/config.schema.json (the config file):
+For workouts/schema.json (workout files), docs/config.schema.json (the config file) and
+docs/plan.schema.json (the week plan):
 
   1. the schema itself is a valid draft 2020-12 schema;
   2. every shipped workout (workouts/*.json but schema.json) is accepted;
@@ -35,6 +36,7 @@ WORKOUT_SCHEMA = ROOT / "workouts" / "schema.json"
 SCHEMAS = [
     (WORKOUT_SCHEMA, [p for p in sorted((ROOT / "workouts").glob("*.json")) if p != WORKOUT_SCHEMA], EXAMPLES / "workout"),
     (ROOT / "docs" / "config.schema.json", [], EXAMPLES / "config"),
+    (ROOT / "docs" / "plan.schema.json", [], EXAMPLES / "plan"),
 ]
 
 

@@ -111,3 +111,14 @@ func openStep(_ index: Int, _ name: String = "400 m fast", distance: String? = "
     PhaseRecord(index: index, kind: .work, name: name, exercise: name, planned: nil, active: WorkoutDuration(milliseconds: Int64(seconds * 1000)),
                 outcome: outcome, isOpen: true, distance: distance)
 }
+
+/// A new database at `path` as schema `version` left it: the first `version` migrations, and
+/// nothing in it.
+func database(at path: String, version: Int) throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: path, create: true, busyTimeout: 1000)
+    try database.transaction { () throws(SQLiteError) in
+        for step in 1...version { try HistorySchema.migrate(database, to: step) }
+        try database.run("PRAGMA user_version = \(version)")
+    }
+    return database
+}

@@ -112,11 +112,7 @@ struct MigrationTests {
     @Test func versionFiveGainsTheWeighInTable() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("history.sqlite3")
-        let database = try SQLiteDatabase(path: path, create: true, busyTimeout: 1000)
-        try database.transaction { () throws(SQLiteError) in
-            for version in 1...5 { try HistorySchema.migrate(database, to: version) }
-            try database.run("PRAGMA user_version = 5")
-        }
+        let database = try database(at: path, version: 5)
         try database.run("""
             INSERT INTO sessions (workout, file, started, planned, started_at, utc_offset, ended, ended_at, outcome, active, paused, speed)
             VALUES ('Tabata', '/w/tabata.json', '2026-11-30T07:00:00+01:00', 240, 1795932000, 3600,

@@ -71,11 +71,7 @@ struct OpenStepHistoryTests {
     /// open steps are recorded beside them.
     @Test func aVersionFourHistoryIsMigratedAndRecordsOpenSteps() throws {
         let path = folder.file("v4.sqlite3")
-        let database = try SQLiteDatabase(path: path, create: true, busyTimeout: 1000)
-        try database.transaction { () throws(SQLiteError) in
-            for version in 1...4 { try HistorySchema.migrate(database, to: version) }
-            try database.run("PRAGMA user_version = 4")
-        }
+        let database = try database(at: path, version: 4)
         try database.run("""
             INSERT INTO sessions (workout, file, started, planned, started_at, utc_offset, speed, ended, ended_at, outcome, active, paused)
             VALUES ('Track', '/w/track.json', '2026-11-20T07:00:00+00:00', 0, 1795158000, 0, 1, '2026-11-20T07:02:00+00:00', 1795158120,

@@ -1,4 +1,3 @@
-import Foundation
 import PacerCore
 import Testing
 
@@ -98,16 +97,11 @@ struct WeekPlanFileTests {
 
     /// The decoder and docs/plan.schema.json agree on every example the schema check uses.
     @Test func theDecoderAgreesWithTheSchemaExamples() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/schema-examples/plan")
-        for (folder, valid) in [("valid", true), ("invalid", false)] {
-            let files = try FileManager.default.contentsOfDirectory(atPath: examples.appendingPathComponent(folder).path).filter { $0.hasSuffix(".json") }
-            #expect(!files.isEmpty)
-            for file in files {
-                let text = try String(contentsOf: examples.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
-                let accepted = if case .success = Self.decode(text) { true } else { false }
-                #expect(accepted == valid, "\(folder)/\(file)")
-            }
+        let examples = try SchemaExamples.all("plan")
+        #expect(examples.contains { $0.valid } && examples.contains { !$0.valid })
+        for example in examples {
+            let accepted = if case .success = Self.decode(example.text) { true } else { false }
+            #expect(accepted == example.valid, "\(example.name)")
         }
     }
 

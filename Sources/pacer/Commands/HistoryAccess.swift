@@ -10,6 +10,12 @@ struct HistoryAccess {
         name: "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
     static let jsonOption = OptionSpec(name: "--json", value: nil, help: "print JSON instead of text")
 
+    /// `--json`, `--csv` (one row per `row`: `phase`, `reading`), `--history FILE` and `--color
+    /// WHEN`: what the commands that export from the history end their options with.
+    static func readingOptions(rowPer row: String) -> [OptionSpec] {
+        [jsonOption, OptionSpec(name: "--csv", value: nil, help: "print CSV, one row per \(row), with a header"), fileOption, .color]
+    }
+
     /// The history file to read.
     let path: String
     let style: HistoryStyle

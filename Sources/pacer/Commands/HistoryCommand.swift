@@ -24,10 +24,7 @@ enum HistoryCommand {
             OptionSpec(name: "--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)"),
             OptionSpec(name: "--since", value: "DATE", help: "only sessions on or after this day (YYYY-MM-DD)"),
             OptionSpec(name: "--limit", value: "N", help: "at most the N newest sessions"),
-            HistoryAccess.jsonOption,
-            OptionSpec(name: "--csv", value: nil, help: "print CSV, one row per phase, with a header"),
-            HistoryAccess.fileOption, .color,
-        ]
+        ] + HistoryAccess.readingOptions(rowPer: "phase")
     ) { arguments, environment in
         let access: HistoryAccess
         var filter = SessionFilter(workout: arguments.value("--workout"), exercise: arguments.value("--exercise"))

@@ -23,10 +23,7 @@ enum WeightCommand {
         options: [
             OptionSpec(name: "--date", value: "DATE", help: "record the reading for this day (YYYY-MM-DD), not today"),
             OptionSpec(name: "--limit", value: "N", help: "list the N latest readings (default \(defaultLimit))"),
-            HistoryAccess.jsonOption,
-            OptionSpec(name: "--csv", value: nil, help: "print CSV, one row per reading, with a header"),
-            HistoryAccess.fileOption, .color,
-        ]
+        ] + HistoryAccess.readingOptions(rowPer: "reading")
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "weight") { () throws(Arguments.UsageError) in
             let access = try HistoryAccess(arguments, environment)
