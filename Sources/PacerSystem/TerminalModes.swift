@@ -31,7 +31,7 @@ public enum TerminalModes {
         }
         leaveAlternateScreen()
         if isatty(STDOUT_FILENO) == 1, takesEscapes.load(ordering: .relaxed) {
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write(ANSI.reset + ANSI.showCursor)
         }
     }
@@ -48,7 +48,7 @@ public enum TerminalModes {
         alternateScreen.withLock { entered in
             guard !entered else { return }
             entered = true
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write(ANSI.enterAlternateScreen)
         }
     }
@@ -58,7 +58,7 @@ public enum TerminalModes {
         alternateScreen.withLock { entered in
             guard entered else { return }
             entered = false
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write(ANSI.resetScrollRegion + ANSI.leaveAlternateScreen)
         }
     }

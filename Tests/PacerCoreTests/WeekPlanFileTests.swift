@@ -75,7 +75,7 @@ struct WeekPlanFileTests {
         #expect(Self.problems("") == ["1:1: error: the file is empty: expected a JSON object"])
         #expect(Self.problems(#"[{"days": ["mon"]}]"#)
             == [#"1:1: error: the plan is a JSON object like {"entries": [{"days": ["mon", "thu"], "time": "07:00", "workout": "seven-minute"}]}, not an array"#])
-        #expect(Self.problems(#"{"week": []}"#) == [#"1:10: error: unknown key "week"; the keys are entries, reminders"#])
+        #expect(Self.problems(#"{"week": []}"#) == [#"1:10: error: unknown key "week"; expected one of entries, reminders"#])
         let escape = Self.problems(#"{"entries": [{"days": ["mon"], "workout": "tab\u001b[31mata"}]}"#)
         #expect(escape == [#"1:43: error: "workout" holds control characters ("tab\u001b[31mata"): its name (seven-minute), a file (~/w/hills.json) or a line of notation, on one line"#])
         #expect(escape.allSatisfy { !$0.contains("\u{1B}") }, "the message never carries the escape itself")

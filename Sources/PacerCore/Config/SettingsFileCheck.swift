@@ -32,16 +32,10 @@ struct SettingsFileCheck {
         return members
     }
 
-    /// Notes a key that is none of `keys`, with the one it was probably meant to be, else the keys
-    /// there are (those starting with `$` left out).
+    /// Notes a key that is none of `keys`, as the workout decoder says it (`UnknownKey`): with the
+    /// one it was probably meant to be, else the keys there are (those starting with `$` left out).
     mutating func unknownKey(_ member: JSONValue.Member, keys: [String]) {
-        var message = "unknown key \"\(member.key)\""
-        if let suggestion = Suggestion.closest(to: member.key, among: keys) {
-            message += " (did you mean \"\(suggestion)\"?)"
-        } else {
-            message += "; the keys are " + keys.filter { !$0.hasPrefix("$") }.joined(separator: ", ")
-        }
-        report(member.value, message)
+        report(member.value, UnknownKey(member.key, allowed: keys.filter { !$0.hasPrefix("$") }).message)
     }
 
     /// Throws every problem noted, if there is any.

@@ -1,6 +1,6 @@
 /// Rows of cells aligned in columns by their width on the terminal; the last column is not padded.
 public struct TextTable: Sendable {
-    /// Which side of its column a cell keeps to.
+    /// How a column's cells line up.
     public enum Alignment: Sendable {
         case left, right
     }

@@ -22,8 +22,11 @@ extension UserConfig {
 
     /// The user's config, or the empty one when there is no file. A relative path in it (`"log"`,
     /// `exec:` sinks) is taken from the config file's folder, never from where pacer was started.
-    public static func load(from environment: Environment) throws(ConfigLoadError) -> UserConfig {
-        let config = try SettingsFile.read(path(in: environment), environment: environment, kind: "the config file", limit: 1 << 20, decode: decode)
+    /// `settings` are the sinks' settings the file may set.
+    public static func load(from environment: Environment, settings: [SinkSetting]) throws(ConfigLoadError) -> UserConfig {
+        let config = try SettingsFile.read(path(in: environment), environment: environment, kind: "the config file", limit: 1 << 20) {
+            bytes throws(ConfigErrors) in try decode(bytes, settings: settings)
+        }
         return config?.resolvingPaths(against: environment.configFolder) ?? UserConfig()
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem

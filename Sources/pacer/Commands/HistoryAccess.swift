@@ -1,20 +1,15 @@
 import HistoryReports
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
 
-/// What `pacer history` and `pacer stats` share: the history file, its opening, colour and width.
+/// What the commands that read the history share: the history file, its opening, colour, width
+/// and the clock.
 struct HistoryAccess {
-    static let fileOption = OptionSpec(
-        name: "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
-    static let jsonOption = OptionSpec(name: "--json", value: nil, help: "print JSON instead of text")
-
-    /// `--json`, `--csv` (one row per `row`: `phase`, `reading`), `--history FILE` and `--color
-    /// WHEN`: what the commands that export from the history end their options with.
-    static func readingOptions(rowPer row: String) -> [OptionSpec] {
-        [jsonOption, OptionSpec(name: "--csv", value: nil, help: "print CSV, one row per \(row), with a header"), fileOption, .color]
-    }
+    static let file = Option<String>(
+        "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
 
     /// The history file to read.
     let path: String
@@ -27,9 +22,9 @@ struct HistoryAccess {
     var today: CalendarDay { now.localDay }
 
     /// The settings from the command line and the environment.
-    init(_ arguments: Arguments, _ environment: Environment) throws(Arguments.UsageError) {
-        let color = try arguments.colorChoice()
-        path = arguments.value("--history") ?? HistoryLocation.path(environment: environment.variables)
+    init(_ arguments: Arguments, _ environment: Environment) {
+        let color = arguments.colorChoice
+        path = arguments[Self.file] ?? HistoryLocation.path(environment: environment.variables)
         style = HistoryStyle(colored: color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil))
         columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
         now = WallTime.now()

@@ -1,5 +1,6 @@
 import HistoryReports
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -19,17 +20,17 @@ enum PlanCommand {
             'edit' opens $VISUAL or $EDITOR and saves only a valid plan. Every change replaces the file
             whole, so it is never left half written.
             """,
-        options: [HistoryAccess.fileOption, .color]
+        options: [HistoryAccess.file.spec, SharedOptions.color.spec]
     ) { arguments, environment in
-        CommandSpec.reportingUsage(of: "plan") { () throws(Arguments.UsageError) in
+        CommandSpec.reportingUsage(of: "plan") { () throws(UsageError) in
             let file = PlanFile(environment: environment)
             let words = Array(arguments.positionals.dropFirst())
             switch arguments.positionals.first {
-            case nil: return show(file, try HistoryAccess(arguments, environment))
+            case nil: return show(file, HistoryAccess(arguments, environment))
             case "add": return try add(words, file)
             case "remove": return try remove(words, file)
             case "edit" where words.isEmpty: return PlanEdit.run(file)
-            default: throw .init(message: "plan takes nothing, add DAYS [TIME] WORKOUT, remove N or edit")
+            default: throw UsageError(message: "plan takes nothing, add DAYS [TIME] WORKOUT, remove N or edit")
             }
         }
     }
@@ -43,19 +44,19 @@ enum PlanCommand {
         }
     }
 
-    private static func add(_ words: [String], _ file: PlanFile) throws(Arguments.UsageError) -> Int32 {
+    private static func add(_ words: [String], _ file: PlanFile) throws(UsageError) -> Int32 {
         guard (2...3).contains(words.count) else {
-            throw .init(message: words.count < 2 ? "plan add takes DAYS, an optional TIME and a WORKOUT: pacer plan add mon,wed,fri 07:00 seven-minute"
+            throw UsageError(message: words.count < 2 ? "plan add takes DAYS, an optional TIME and a WORKOUT: pacer plan add mon,wed,fri 07:00 seven-minute"
                 : "plan add takes one WORKOUT: quote a line of notation, as in pacer plan add sat \"10s prepare, 8x(20s Sprint, 10s rest)\"")
         }
         let days: [Weekday]
         switch Weekday.days(in: words[0]) {
         case .success(let found): days = found
-        case .failure(let error): throw .init(message: error.description)
+        case .failure(let error): throw UsageError(message: error.description)
         }
         var time: TimeOfDay?
         if words.count == 3 {
-            guard let parsed = TimeOfDay(words[1]) else { throw .init(message: "'\(words[1])' is not a time: write HH:MM on the 24-hour clock, such as 07:00 or 18:30") }
+            guard let parsed = TimeOfDay(words[1]) else { throw UsageError(message: "'\(words[1])' is not a time: write HH:MM on the 24-hour clock, such as 07:00 or 18:30") }
             time = parsed
         }
         let entry = WeekPlan.Entry(days: days, time: time, workout: PlannedWorkout(words[words.count - 1]), since: WallTime.now().localDay)
@@ -66,9 +67,9 @@ enum PlanCommand {
         }
     }
 
-    private static func remove(_ words: [String], _ file: PlanFile) throws(Arguments.UsageError) -> Int32 {
+    private static func remove(_ words: [String], _ file: PlanFile) throws(UsageError) -> Int32 {
         guard words.count == 1, let number = Int(words[0]), number > 0 else {
-            throw .init(message: "plan remove takes the number of an entry, as 'pacer plan' lists them")
+            throw UsageError(message: "plan remove takes the number of an entry, as 'pacer plan' lists them")
         }
         return reporting {
             let entry = try file.remove(number)

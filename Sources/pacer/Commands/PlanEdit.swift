@@ -1,3 +1,4 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 

@@ -1,5 +1,6 @@
 import HistoryReports
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -7,6 +8,19 @@ import PacerSystem
 /// `pacer remind`: a desktop notification when today's planned session is not done yet;
 /// `install` and `uninstall` put the systemd timer that runs it in place, or take it away.
 enum RemindCommand {
+    static let cron = Flag("--cron", help: "print crontab lines instead of writing systemd units")
+    static let lead = Option<Int>("--lead", value: "D", help: "remind this long before a planned time: 15m (default), 1h, 0") { text throws(UsageError) in
+        switch ReminderSettings.lead(from: text) {
+        case .success(let minutes): return minutes
+        case .failure(let error): throw UsageError(message: "--lead: \(error)")
+        }
+    }
+    static let untimed = Option<TimeOfDay>("--untimed", value: "HH:MM", help: "the time to remind on planned days without a time (default 18:00)") {
+        text throws(UsageError) in
+        guard let time = TimeOfDay(text) else { throw UsageError(message: "--untimed takes a time as HH:MM, such as 18:00, not '\(text)'") }
+        return time
+    }
+
     static let spec = CommandSpec(
         name: "remind", abstract: "remind of today's planned workout, or install the timer that does",
         usage: "pacer remind [install [--cron] [--lead D] [--untimed HH:MM] | uninstall]", arguments: .choice(["install", "uninstall"]),
@@ -21,22 +35,19 @@ enum RemindCommand {
             again after changing the plan. --cron prints crontab lines instead of writing units.
             'uninstall' stops the timer and removes the units.
             """,
-        options: [
-            OptionSpec(name: "--cron", value: nil, help: "print crontab lines instead of writing systemd units"),
-            OptionSpec(name: "--lead", value: "D", help: "remind this long before a planned time: 15m (default), 1h, 0"),
-            OptionSpec(name: "--untimed", value: "HH:MM", help: "the time to remind on planned days without a time (default 18:00)"),
-        ]
+        options: [cron.spec, lead.spec, untimed.spec]
     ) { arguments, environment in
-        CommandSpec.reportingUsage(of: "remind") { () throws(Arguments.UsageError) in
+        CommandSpec.reportingUsage(of: "remind") { () throws(UsageError) in
             switch arguments.positionals {
             case []:
-                guard !arguments.has("--cron"), !arguments.has("--lead"), !arguments.has("--untimed") else {
-                    throw .init(message: "--cron, --lead and --untimed go with 'pacer remind install'")
+                guard !arguments[cron], arguments[lead] == nil, arguments[untimed] == nil else {
+                    throw UsageError(message: "--cron, --lead and --untimed go with 'pacer remind install'")
                 }
                 return remind(environment)
-            case ["install"]: return try ReminderSetup.install(arguments, environment)
+            case ["install"]:
+                return ReminderSetup.install(cron: arguments[cron], lead: arguments[lead], untimed: arguments[untimed], environment)
             case ["uninstall"]: return ReminderSetup.uninstall(environment)
-            default: throw .init(message: "remind takes nothing, install or uninstall")
+            default: throw UsageError(message: "remind takes nothing, install or uninstall")
             }
         }
     }

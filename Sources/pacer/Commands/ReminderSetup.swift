@@ -1,3 +1,4 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -5,18 +6,7 @@ import PacerSystem
 /// `pacer remind install` and `uninstall`: the reminder units written or removed, and systemctl
 /// run when the user's systemd is there, else shown.
 enum ReminderSetup {
-    static func install(_ arguments: Arguments, _ environment: Environment) throws(Arguments.UsageError) -> Int32 {
-        var lead: Int?
-        if let text = arguments.value("--lead") {
-            switch ReminderSettings.lead(from: text) {
-            case .success(let minutes): lead = minutes
-            case .failure(let error): throw .init(message: "--lead: \(error)")
-            }
-        }
-        let untimed = try arguments.value("--untimed").map { text throws(Arguments.UsageError) in
-            guard let time = TimeOfDay(text) else { throw .init(message: "--untimed takes a time as HH:MM, such as 18:00, not '\(text)'") }
-            return time
-        }
+    static func install(cron: Bool, lead: Int?, untimed: TimeOfDay?, _ environment: Environment) -> Int32 {
         let file = PlanFile(environment: environment)
         return PlanCommand.reporting {
             var plan = try file.load()
@@ -27,7 +17,7 @@ enum ReminderSetup {
             }
             let units = ReminderUnits(plan: plan, executable: FileSystem.executablePath() ?? "pacer", environment: environment)
             if let problem = units.problem { throw ConfigLoadError(lines: ["pacer: \(problem)"]) }
-            if arguments.has("--cron") {
+            if cron {
                 Output.problem("pacer: the lines to add with 'crontab -e' (without a desktop, cron mails what pacer remind prints):")
                 Output.data(units.crontab)
                 return

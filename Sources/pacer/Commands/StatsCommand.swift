@@ -1,5 +1,6 @@
 import HistoryReports
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 
@@ -18,23 +19,18 @@ enum StatsCommand {
             and the runs of weeks with every planned session kept; with body weight readings (see
             'pacer weight'), their curve and seven-day average.
             """,
-        options: [HistoryAccess.jsonOption, HistoryAccess.fileOption, .color]
+        options: [SharedOptions.json.spec, HistoryAccess.file.spec, SharedOptions.color.spec]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("stats takes no arguments", hintFor: "stats")
         }
-        let access: HistoryAccess
-        do throws(Arguments.UsageError) {
-            access = try HistoryAccess(arguments, environment)
-        } catch {
-            return Pacer.usageError(error.message, hintFor: "stats")
-        }
+        let access = HistoryAccess(arguments, environment)
         let plan: WeekPlan?
         do throws(ConfigLoadError) {
             plan = try PlanFile(environment: environment).load()
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
-            Output.problem("pacer: the statistics go without the plan until it is fixed ('pacer plan edit')")
+            Output.problem("pacer: the statistics go without the plan until it is fixed")
             plan = nil
         }
         let counted = plan.flatMap { $0.entries.isEmpty ? nil : $0 }
@@ -45,7 +41,7 @@ enum StatsCommand {
             return HistoryAccess.failure(error)
         }
         let shown = statistics ?? Statistics(sessions: [], sets: [], plan: counted, today: access.today)
-        if arguments.has("--json") {
+        if arguments[SharedOptions.json] {
             Output.data(StatsJSON.json(shown))
         } else if shown.workouts.isEmpty && shown.weight == nil {
             Output.line(HistoryAccess.empty)

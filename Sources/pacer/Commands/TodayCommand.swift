@@ -1,7 +1,9 @@
 import HistoryReports
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import PacerSession
 import PacerSystem
 
 /// `pacer today`: runs the first of today's planned workouts not done yet, as `pacer run` would.
@@ -14,7 +16,7 @@ enum TodayCommand {
             ran that workout today, completed or not. With nothing (left) to run today it says what
             comes next and exits 0.
             """,
-        options: RunCommand.spec.options
+        options: RunRequest.options(for: .standard)
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("today takes no workout: it runs the one planned ('pacer run WORKOUT' runs another)", hintFor: "today")
@@ -36,6 +38,8 @@ enum TodayCommand {
             Output.line(today.nothingLeft)
             return ExitStatus.success
         }
-        return RunCommand.spec.run(arguments.replacingPositionals(with: [file.runnable(slot.workout)]), environment)
+        // As `pacer run` does before anything else: a signal from now on waits to be handled.
+        SignalWatcher.blockWatchedSignals()
+        return RunCommand.run(RunRequest(arguments, workout: file.runnable(slot.workout), registry: .standard), environment: environment)
     }
 }

@@ -1,5 +1,6 @@
 import HistoryReports
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 
@@ -8,6 +9,17 @@ import PacerRuntime
 enum WeightCommand {
     /// How many readings the text lists without `--limit`.
     static let defaultLimit = 10
+
+    static let date = Option<CalendarDay>("--date", value: "DATE", help: "record the reading for this day (YYYY-MM-DD), not today") {
+        text throws(UsageError) in
+        guard let day = CalendarDay(iso: text) else { throw UsageError(message: "--date takes a date as YYYY-MM-DD, not '\(text)'") }
+        return day
+    }
+    static let limit = Option<Int>("--limit", value: "N", help: "list the N latest readings (default \(defaultLimit))") { text throws(UsageError) in
+        guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--limit takes a whole number above 0, not '\(text)'") }
+        return limit
+    }
+    static let csv = Flag("--csv", help: "print CSV, one row per reading, with a header")
 
     static let spec = CommandSpec(
         name: "weight", abstract: "record your body weight, or show its curve and the last readings",
@@ -20,30 +32,24 @@ enum WeightCommand {
             (a reading in the other unit is converted for the curve only), and lists the last
             \(defaultLimit) readings as written; --json and --csv export every reading.
             """,
-        options: [
-            OptionSpec(name: "--date", value: "DATE", help: "record the reading for this day (YYYY-MM-DD), not today"),
-            OptionSpec(name: "--limit", value: "N", help: "list the N latest readings (default \(defaultLimit))"),
-        ] + HistoryAccess.readingOptions(rowPer: "reading")
+        options: [date.spec, limit.spec, SharedOptions.json.spec, csv.spec, HistoryAccess.file.spec, SharedOptions.color.spec]
     ) { arguments, environment in
-        CommandSpec.reportingUsage(of: "weight") { () throws(Arguments.UsageError) in
-            let access = try HistoryAccess(arguments, environment)
-            if arguments.has("--json") && arguments.has("--csv") { throw .init(message: "choose one of --json and --csv") }
-            guard !arguments.positionals.isEmpty else { return try show(arguments, access) }
-            guard arguments.positionals.count <= 2 else { throw .init(message: "weight takes one weight and its unit: pacer weight 82.5 kg") }
-            guard !arguments.has("--json"), !arguments.has("--csv"), !arguments.has("--limit") else {
-                throw .init(message: "--json, --csv and --limit show the readings; give them without a weight")
+        CommandSpec.reportingUsage(of: "weight") { () throws(UsageError) in
+            let access = HistoryAccess(arguments, environment)
+            let exporting = arguments[SharedOptions.json] || arguments[csv]
+            if arguments[SharedOptions.json] && arguments[csv] { throw UsageError(message: "choose one of --json and --csv") }
+            guard !arguments.positionals.isEmpty else { return show(arguments, access) }
+            guard arguments.positionals.count <= 2 else { throw UsageError(message: "weight takes one weight and its unit: pacer weight 82.5 kg") }
+            guard !exporting, arguments[limit] == nil else {
+                throw UsageError(message: "--json, --csv and --limit show the readings; give them without a weight")
             }
-            var day = access.today
-            if let text = arguments.value("--date") {
-                guard let date = CalendarDay(iso: text) else { throw .init(message: "--date takes a date as YYYY-MM-DD, not '\(text)'") }
-                guard date <= access.today else { throw .init(message: "--date \(text) is after today: a reading is of a day that has come") }
-                day = date
-            }
+            let day = arguments[date] ?? access.today
+            guard day <= access.today else { throw UsageError(message: "--date \(day) is after today: a reading is of a day that has come") }
             return try record(arguments.positionals.joined(separator: " "), day: day, access)
         }
     }
 
-    private static func record(_ text: String, day: CalendarDay, _ access: HistoryAccess) throws(Arguments.UsageError) -> Int32 {
+    private static func record(_ text: String, day: CalendarDay, _ access: HistoryAccess) throws(UsageError) -> Int32 {
         let readings: [WeighIn]
         do throws(HistoryError) {
             readings = try access.open()?.weighIns() ?? []
@@ -53,7 +59,7 @@ enum WeightCommand {
         let weight: BodyWeight
         switch BodyWeight.parse(text, unit: readings.last?.weight.unit) {
         case .success(let parsed): weight = parsed
-        case .failure(let error): throw .init(message: error.description)
+        case .failure(let error): throw UsageError(message: error.description)
         }
         do throws(HistoryError) {
             let store = try HistoryStore(path: access.path)
@@ -65,24 +71,19 @@ enum WeightCommand {
         }
     }
 
-    private static func show(_ arguments: Arguments, _ access: HistoryAccess) throws(Arguments.UsageError) -> Int32 {
-        var limit = defaultLimit
-        if let text = arguments.value("--limit") {
-            guard let number = Int(text), number > 0 else { throw .init(message: "--limit takes a whole number above 0, not '\(text)'") }
-            limit = number
-        }
+    private static func show(_ arguments: Arguments, _ access: HistoryAccess) -> Int32 {
         let readings: [WeighIn]
         do throws(HistoryError) {
             readings = try access.open()?.weighIns() ?? []
         } catch {
             return HistoryAccess.failure(error)
         }
-        if arguments.has("--json") {
+        if arguments[SharedOptions.json] {
             Output.data(WeightExport.json(readings))
-        } else if arguments.has("--csv") {
+        } else if arguments[csv] {
             Output.data(WeightExport.csv(readings, visible: Output.standard.isTerminal))
         } else {
-            WeightReport(weighIns: readings, limit: limit, style: access.style, columns: access.columns).lines.forEach(Output.line)
+            WeightReport(weighIns: readings, limit: arguments[limit] ?? defaultLimit, style: access.style, columns: access.columns).lines.forEach(Output.line)
         }
         return ExitStatus.success
     }

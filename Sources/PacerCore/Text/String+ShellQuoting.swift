@@ -1,7 +1,0 @@
-extension String {
-    /// The text as one word for a POSIX shell, bash or zsh: as it is when it is plain, else in single quotes.
-    public var shellQuoted: String {
-        if !isEmpty, allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=+,@%".contains($0)) }) { return self }
-        return "'" + replacing("'", with: #"'\''"#) + "'"
-    }
-}
