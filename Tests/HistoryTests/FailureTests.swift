@@ -2,7 +2,7 @@
 import Glibc
 #endif
 @testable import HistorySink
-import PacerCore
+@testable import PacerCore
 import Dispatch
 import Synchronization
 import Testing

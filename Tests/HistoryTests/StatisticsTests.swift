@@ -1,5 +1,5 @@
 @testable import HistorySink
-import PacerCore
+@testable import PacerCore
 import Testing
 
 /// A session summary at a local time such as `2026-11-30T18:05:00+01:00`.

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// Runs of consecutive local calendar days with at least one session.
 public struct Streak: Sendable, Equatable {
     /// The run that ends today or yesterday; 0 when the last session is older.

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// One exercise's progress: its best set per day, by estimated one-rep max.
 public struct StrengthCurve: Sendable, Equatable {
     /// A day's best set.

@@ -58,10 +58,13 @@ public struct Engine: Sendable {
         let action: Action
     }
 
-    /// Tells the local wall time in ISO-8601, for the `session.end` of a session that completes.
-    public let wallClock: @Sendable () -> String
+    /// The session's one source of wall time, read once for `session.start` and once for `session.end`.
+    private let wallClock: @Sendable () -> WallTime
 
-    public init(plan: Plan, speed: Double = 1, file: String, wallClock: @escaping @Sendable () -> String = { "" }) {
+    /// An engine for `plan`; `wallClock` tells the local time for the start and the end (an engine
+    /// run offline, as `pacer render` runs one, may leave it at the epoch).
+    public init(plan: Plan, speed: Double = 1, file: String,
+                wallClock: @escaping @Sendable () -> WallTime = { WallTime(epochSeconds: 0, utcOffset: 0) }) {
         self.plan = plan
         self.scale = TimeScale(speed: speed)
         self.file = file
@@ -86,13 +89,13 @@ public struct Engine: Sendable {
 
     // MARK: - Driving
 
-    /// Starts the session and its first phase at `now`; `wall` is the local start time in ISO-8601.
-    public mutating func start(at now: Instant, wall: String) -> [Event] {
+    /// Starts the session and its first phase at `now`.
+    public mutating func start(at now: Instant) -> [Event] {
         guard state == .ready else { return [] }
         state = .running
         var events: [Event] = []
         emit(Event(t: now, due: now, .sessionStart(.init(
-            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed, countdown: plan.countdown))),
+            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wallClock(), speed: speed, countdown: plan.countdown))),
              into: &events)
         beginPhase(0, at: now, now: now, into: &events)
         return events
@@ -190,12 +193,12 @@ public struct Engine: Sendable {
     }
 
     /// Ends the session early (quit or a signal), closing the current phase as skipped.
-    public mutating func finish(_ outcome: SessionOutcome, at now: Instant, wall: String) -> [Event] {
+    public mutating func finish(_ outcome: SessionOutcome, at now: Instant) -> [Event] {
         guard state == .running else { return [] }
         var events = advance(to: now)
         guard state == .running else { return events }
         endPhase(.skipped, at: now, into: &events)
-        endSession(outcome, at: now, wall: wall, into: &events)
+        endSession(outcome, at: now, into: &events)
         return events
     }
 
@@ -221,7 +224,7 @@ public struct Engine: Sendable {
             beginPhase(next, at: start, now: now, into: &events)
         } else {
             // The session ended when its last phase did, however late this is noticed.
-            endSession(.completed, at: now, endedAt: start, wall: wallClock(), into: &events)
+            endSession(.completed, at: now, endedAt: start, into: &events)
         }
     }
 
@@ -261,7 +264,7 @@ public struct Engine: Sendable {
              into: &events)
     }
 
-    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, wall: String, into events: inout [Event]) {
+    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, into events: inout [Event]) {
         if let since = pausedSince {
             pausedTotal += now - since
             pausedSince = nil
@@ -270,7 +273,7 @@ public struct Engine: Sendable {
         pending = []
         let active = scale.workout(((end ?? now) - .start) - pausedTotal)
         emit(Event(t: now, .sessionEnd(.init(
-            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wall, summary: summary))),
+            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wallClock(), summary: summary))),
              into: &events)
     }
 

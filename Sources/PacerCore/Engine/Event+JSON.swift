@@ -11,7 +11,7 @@ extension Event {
             object.add("file", quoted: start.file)
             object.add("phases", raw: String(start.phases))
             object.add("planned", start.planned)
-            object.add("wall", quoted: start.wall)
+            object.add("wall", quoted: start.wall.iso8601)
             object.add("speed", raw: JSONText.number(start.speed))
         case .phaseStart(let start):
             let phase = start.phase
@@ -63,7 +63,7 @@ extension Event {
             object.add("outcome", quoted: end.outcome.rawValue)
             object.add("active", end.active)
             object.add("paused", end.paused)
-            object.add("wall", quoted: end.wall)
+            object.add("wall", quoted: end.wall.iso8601)
         }
         return object.text
     }

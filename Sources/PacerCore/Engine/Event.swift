@@ -75,13 +75,13 @@ public struct Event: Sendable {
         public var phases: Int
         /// The planned time of the timed phases (rep steps excluded).
         public var planned: WorkoutDuration
-        /// The local start time in ISO-8601.
-        public var wall: String
+        /// The local start time.
+        public var wall: WallTime
         public var speed: Double
         /// How many of the last seconds of every timed phase are counted down (the workout's `countdown`).
         public var countdown: Int
 
-        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: String, speed: Double, countdown: Int = 3) {
+        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: WallTime, speed: Double, countdown: Int = 3) {
             self.workout = workout
             self.file = file
             self.phases = phases
@@ -186,12 +186,12 @@ public struct Event: Sendable {
         public var outcome: SessionOutcome
         public var active: WorkoutDuration
         public var paused: WorkoutDuration
-        /// The local end time in ISO-8601.
-        public var wall: String
+        /// The local end time.
+        public var wall: WallTime
         /// What happened in the session, as the engine counted it.
         public var summary: SessionSummary
 
-        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: String, summary: SessionSummary = SessionSummary()) {
+        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: WallTime, summary: SessionSummary = SessionSummary()) {
             self.outcome = outcome
             self.active = active
             self.paused = paused

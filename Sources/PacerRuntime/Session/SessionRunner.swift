@@ -60,7 +60,7 @@ public final class SessionRunner: @unchecked Sendable {
         self.sources = sources
         sourcesRunning = Atomic(sources.count)
         hub = SinkHub(sinks) { message in terminal.report("pacer: \(message)") }
-        let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
+        let engine = Engine(plan: loaded.plan, speed: options.speed, file: loaded.source.path, wallClock: WallTime.now)
         driver = SessionDriver(engine: engine, hub: hub, clock: clock) { notice in terminal.report(TerminalText(notice)) }
     }
 

@@ -1,4 +1,5 @@
 import HistorySink
+import PacerCore
 import PacerRuntime
 
 /// `pacer history`: the sessions recorded, newest first, or one of them in full.

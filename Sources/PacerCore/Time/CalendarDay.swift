@@ -99,7 +99,7 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 extension BinaryInteger {
     /// Division rounding towards minus infinity, so days before 1970 and negative offsets come out right.
-    func floorDivided(by divisor: Self) -> Self {
+    public func floorDivided(by divisor: Self) -> Self {
         let quotient = self / divisor
         return self % divisor != 0 && (self < 0) != (divisor < 0) ? quotient - 1 : quotient
     }
