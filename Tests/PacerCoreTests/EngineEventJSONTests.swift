@@ -81,9 +81,9 @@ struct EngineEventJSONTests {
     @Test func sessionEnd() {
         let event = Event(t: 100_100_000_000, .sessionEnd(.init(
             outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5), wall: WallTime(epochSeconds: 1_796_016_674, utcOffset: 3600))))
-        #expect(event.jsonLine == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00"}"#)
+        #expect(event.jsonLine == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#)
         let quit = Event(t: 1_000_000, .sessionEnd(.init(outcome: .quit, active: .zero, paused: .zero, wall: WallTime(epochSeconds: 0, utcOffset: -18_000))))
-        #expect(quit.jsonLine == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"1969-12-31T19:00:00-05:00"}"#)
+        #expect(quit.jsonLine == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"1969-12-31T19:00:00-05:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#)
         let aborted = Event(t: 0, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: F.wall)))
         #expect(aborted.jsonLine.contains(#""outcome":"aborted""#))
     }
@@ -116,7 +116,7 @@ struct EngineEventJSONTests {
             #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null,"planned_after":0}"#,
             #"{"event":"countdown","t":1.000,"due":1.000,"index":1,"remaining":1}"#,
             #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,
-            #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"2026-11-30T07:01:00+01:00"}"#,
+            #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"2026-11-30T07:01:00+01:00","worked":2,"rested":0,"warmed_up":0,"cooled_down":0,"completed":1,"skipped":0,"skipped_time":0,"sets":[]}"#,
         ])
     }
 

@@ -141,14 +141,14 @@ public struct Engine: Sendable {
         case .pause:
             guard pausedSince == nil else { throw CommandRejection(message: "already paused: resume (or an empty line) goes on") }
             pausedSince = now
-            emit(Event(t: now, .pause), into: &events)
+            emit(Event(t: now, .pause, clock: phaseClock(at: now)), into: &events)
         case .resume:
             guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
             phaseStart = phaseStart + (now - since)
             shiftClocks(by: now - since)
             pausedTotal += now - since
             pausedSince = nil
-            emit(Event(t: now, .resume), into: &events)
+            emit(Event(t: now, .resume, clock: phaseClock(at: now)), into: &events)
         case .togglePause:
             return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
         case .skip:
@@ -285,7 +285,7 @@ public struct Engine: Sendable {
         let wanted = current.milliseconds + milliseconds
         let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
         limit = newLimit
-        emit(Event(t: now, .extend(.init(index: index, by: newLimit - current))), into: &events)
+        emit(Event(t: now, .extend(.init(index: index, by: newLimit - current)), clock: phaseClock(at: now)), into: &events)
         if newLimit <= elapsed {
             endPhase(.completed, active: elapsed, at: now, into: &events)
             moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
@@ -410,12 +410,22 @@ public struct Engine: Sendable {
         max(.zero, scale.workout((pausedSince ?? now) - phaseStart))
     }
 
+    /// The current phase's time spent and time left at `now`.
+    private func phaseClock(at now: Instant) -> Event.PhaseClock {
+        phaseClock(elapsed: activeInPhase(at: now))
+    }
+
+    /// The current phase's clock once `elapsed` has been spent in it.
+    private func phaseClock(elapsed: WorkoutDuration) -> Event.PhaseClock {
+        Event.PhaseClock(index: index, elapsed: elapsed, remaining: limit.map { max(.zero, $0 - elapsed) })
+    }
+
     // MARK: - Looking in
 
     /// Where the session stands at `now`, for displays and `status`.
     public func snapshot(at now: Instant) -> Snapshot {
         let elapsed = state == .running ? activeInPhase(at: now) : .zero
-        let remaining = limit.map { max(.zero, $0 - elapsed) }
+        let remaining = phaseClock(elapsed: elapsed).remaining
         let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? .zero)
         return Snapshot(
             index: index, count: plan.phases.count, phase: plan.phases[index],

@@ -20,11 +20,32 @@ public struct Event: Sendable {
     /// When a scheduled event was meant to happen.
     public var due: Instant?
     public var payload: Payload
+    /// Where the current phase's clock stands at `t`, on the events that change it (pause,
+    /// resume, extend): what a consumer would otherwise work out from the events before.
+    public var clock: PhaseClock?
 
-    public init(t: Instant, due: Instant? = nil, _ payload: Payload) {
+    public init(t: Instant, due: Instant? = nil, _ payload: Payload, clock: PhaseClock? = nil) {
         self.t = t
         self.due = due
         self.payload = payload
+        self.clock = clock
+    }
+
+    /// The clock of the phase running: the time spent in it and the time left.
+    public struct PhaseClock: Sendable, Equatable {
+        /// 0-based.
+        public var index: Int
+        /// Time spent in the phase, pauses excluded.
+        public var elapsed: WorkoutDuration
+        /// Time left: the phase's length now (extensions included) less `elapsed`; nil for a step
+        /// without an end of its own (a rep step without a cap, an open step).
+        public var remaining: WorkoutDuration?
+
+        public init(index: Int, elapsed: WorkoutDuration, remaining: WorkoutDuration?) {
+            self.index = index
+            self.elapsed = elapsed
+            self.remaining = remaining
+        }
     }
 
     /// What happened, with the fields of its event type.
