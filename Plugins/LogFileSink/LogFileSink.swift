@@ -51,7 +51,7 @@ public final class LogFileSink: Sink, @unchecked Sendable {
         do {
             try FileSystem.writeAll(descriptor, buffer)
         } catch {
-            throw LogFileError(path: path, reason: error.reason ?? error.description)
+            throw LogFileError(path: path, reason: error.why())
         }
     }
 

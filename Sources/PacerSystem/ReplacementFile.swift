@@ -19,7 +19,7 @@ public final class ReplacementFile: Sendable {
         var status = stat()
         let exists = stat(path, &status) == 0
         if exists, let kind = FileSystem.irregularKind(status.st_mode) {
-            throw FileError("cannot write \(path): it is \(kind)")
+            throw FileError("write", path, .notRegular(kind))
         }
         self.path = path
         let slash = path.lastIndex(of: "/")

@@ -24,20 +24,14 @@ extension UserConfig {
         guard FileSystem.entryExists(path) else { return UserConfig() }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, limit: 1 << 20, kind: "the config file")
+            bytes = try FileSystem.read(path, limit: 1 << 20)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.description.replacingOccurrences(of: path, with: shown))"])
+            throw ConfigLoadError(lines: ["pacer: " + error.message(kind: "the config file", shown: shown)])
         }
         do {
             return try decode(bytes).resolvingPaths(against: environment.configFolder)
         } catch {
             throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
         }
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -119,7 +119,7 @@ public struct RemoteControl: Sendable {
             case EINTR: continue
             case EAGAIN: throw .notReading(path: fifo)
             case EPIPE: throw .noSession
-            case let code: throw .system(code == 0 ? FileError("cannot write all of the command to \(fifo)") : FileError("write to", fifo, errno: code))
+            case let code: throw .system(code == 0 ? FileError("write the command to", fifo, .partlyWritten) : FileError("write to", fifo, errno: code))
             }
         }
     }
