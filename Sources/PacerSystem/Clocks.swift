@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Readings of the monotonic clock a session runs on (its wall time is `WallTime.now()`, in PacerRuntime).
 public enum Clocks {

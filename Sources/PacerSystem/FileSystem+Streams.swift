@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension FileSystem {
     /// Reads a file the user named: a regular file as `read` does; a FIFO or a pipe (`<(cmd)`,

@@ -1,7 +1,5 @@
 internal import CSpawn
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The few file-system calls Pacer needs, over the C library (no Foundation, to stay light).
 public enum FileSystem {

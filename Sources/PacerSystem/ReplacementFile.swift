@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A file written under a temporary name beside its destination and renamed over it only once
 /// complete, so the destination never holds half a file: it is the old file or the whole new one.

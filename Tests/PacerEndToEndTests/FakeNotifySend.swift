@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// A `notify-send` in a sandbox's `bin/` that writes down each call, for the notify plugin's tests.

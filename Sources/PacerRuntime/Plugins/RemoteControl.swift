@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerSystem
 
 /// The FIFOs of the running sessions' `remote` plugins (Plugins/remote), `remote-PID` in the
