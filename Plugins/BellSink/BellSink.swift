@@ -3,7 +3,7 @@ import PacerCore
 import PacerSystem
 
 /// Rings the terminal bell: once per countdown second and phase start, three times at the end.
-public final class BellSink: Sink, @unchecked Sendable {
+public final class BellSink: Sink, Sendable {
     private let ring: @Sendable () -> Void
     private let pause: @Sendable (UInt32) -> Void
 
