@@ -36,7 +36,7 @@ public struct Statistics: Sendable {
     /// By exercise, then distance.
     public let open: [OpenStepTimes]
 
-    public init(sessions: [SessionOverview], sets: [LoggedSet], efforts: [TimedEffort] = [], today: CalendarDay, weekCount: Int = 12) {
+    public init(sessions: [SessionOverview], sets: [StrengthSet], efforts: [TimedEffort] = [], today: CalendarDay, weekCount: Int = 12) {
         let firstMonday = today.adding(days: 1 - today.weekday - 7 * (weekCount - 1))
         var perWeek = Array(repeating: (sessions: 0, active: WorkoutDuration.zero), count: weekCount)
         var perWorkout: [String: (sessions: Int, completed: Int, running: Int)] = [:]
