@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The built-in sinks: each is a folder under Plugins/ and a line in Sources/pacer/SinkRegistry.swift,
+/// The built-in sinks: each is a folder under Plugins/ and a line in Sources/PacerSession/SinkRegistry.swift,
 /// with what it needs beyond PacerCore and PacerSystem.
 let sinks: [(name: String, needs: [Target.Dependency])] = [
     ("TerminalSink", []),
@@ -28,7 +28,9 @@ let package = Package(
             dependencies: ["PacerCore", "PacerSystem", "CReadline"],
             plugins: ["EmbedWorkouts"]
         ),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) }),
+        .target(name: "PacerCommandLine", dependencies: ["PacerCore", "PacerSystem"]),
+        .target(name: "PacerSession", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime", "PacerCommandLine"] + sinks.map { .target(name: $0.name) }),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession"] + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
             name: "EmbedWorkouts",
@@ -40,6 +42,8 @@ let package = Package(
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore"]),
         .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore"]),
+        .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine"]),
+        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "BellSink", "HistorySink", "LogFileSink"]),
         .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "PacerCore", "pacer"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }

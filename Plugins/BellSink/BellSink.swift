@@ -13,14 +13,19 @@ public final class BellSink: Sink, Sendable {
         self.pause = pause
     }
 
+    /// `--no-bell` and the config's `"bell": false`.
+    public static let enabled = SinkSetting(
+        .enabled, key: "bell", flag: "--no-bell", help: "do not ring the terminal bell",
+        configHelp: "Whether the terminal bell rings (default true); --no-bell turns it off.")
+
     /// The terminal bell on standard output; by default only when that is a terminal.
     public static let registration = SinkRegistration(
         name: "bell", summary: "the terminal bell on the countdown, each phase start and the end",
-        traits: SinkTraits(kind: .presenter),
-        isDefault: { $0.bell && $0.outputIsTerminal }
+        settings: [enabled], traits: SinkTraits(kind: .presenter),
+        isDefault: { $0.sinks.isOn(enabled) && $0.outputIsTerminal }
     ) { _ in
         BellSink(ring: {
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write("\u{07}")
         })
     }

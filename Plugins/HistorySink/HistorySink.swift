@@ -43,12 +43,17 @@ public final class HistorySink: Sink, @unchecked Sendable {
         self.busyTimeout = busyTimeout
     }
 
+    /// `--no-history` and the config's `"history": false`.
+    public static let enabled = SinkSetting(
+        .enabled, key: "history", flag: "--no-history", help: "do not record this session in the history",
+        configHelp: "Whether sessions are recorded in the history (default true); --no-history turns it off.")
+
     /// The history, on by default; `--no-history` and the config's `"history": false` turn it off.
     public static let registration = SinkRegistration(
         name: "history", summary: "records every session and phase in the history database (pacer history, pacer stats)",
         options: [SinkOption(key: "file", value: "PATH", help: "the history file (default $XDG_DATA_HOME/pacer/history.sqlite3)")],
-        traits: SinkTraits(kind: .recorder),
-        isDefault: { $0.history },
+        settings: [enabled], traits: SinkTraits(kind: .recorder),
+        isDefault: { $0.sinks.isOn(enabled) },
         // SQLite writes its journal, WAL and shared memory beside the database.
         files: { options, _, environment in
             let path = options["file"] ?? HistoryLocation.path(environment: environment)

@@ -26,14 +26,19 @@ public final class LogFileSink: Sink, @unchecked Sendable {
         FileSystem.setNonBlocking(descriptor, false)
     }
 
+    /// `--log FILE` and the config's `"log"`.
+    public static let file = SinkSetting(
+        .file, key: "log", flag: "--log", help: "append the event stream to FILE as JSON lines",
+        configHelp: "A file every session appends its event stream to, as --log does; --log wins.")
+
     /// The JSON-lines event stream, appended to the `--log` file.
     public static let registration = SinkRegistration(
         name: "log", summary: "the event stream as JSON lines, appended to the --log FILE",
-        traits: SinkTraits(kind: .recorder),
-        isDefault: { $0.logPath != nil },
-        files: { _, settings, _ in settings.logPath.map { [$0] } ?? [] }
+        settings: [file], traits: SinkTraits(kind: .recorder),
+        isDefault: { $0.sinks.file(file) != nil },
+        files: { _, settings, _ in settings.sinks.file(file).map { [$0] } ?? [] }
     ) { context in
-        guard let path = context.settings.logPath else { throw SinkSetupError("the log sink needs --log FILE") }
+        guard let path = context.settings.sinks.file(file) else { throw SinkSetupError("the log sink needs --log FILE") }
         return try LogFileSink(path: path)
     }
 

@@ -11,7 +11,7 @@ public struct DescriptorOutput: TextOutputStream, Sendable {
     public static let standardOutput = DescriptorOutput(STDOUT_FILENO)
     public static let standardError = DescriptorOutput(STDERR_FILENO)
 
-    public mutating func write(_ string: String) {
+    public func write(_ string: String) {
         try? FileSystem.writeAll(descriptor, Array(string.utf8))
     }
 

@@ -29,7 +29,7 @@ public enum TerminalModes {
         }
         leaveAlternateScreen()
         if isatty(STDOUT_FILENO) == 1, takesEscapes.load(ordering: .relaxed) {
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write(ANSI.reset + ANSI.showCursor)
         }
     }
@@ -46,7 +46,7 @@ public enum TerminalModes {
         alternateScreen.withLock { entered in
             guard !entered else { return }
             entered = true
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write(ANSI.enterAlternateScreen)
         }
     }
@@ -56,7 +56,7 @@ public enum TerminalModes {
         alternateScreen.withLock { entered in
             guard entered else { return }
             entered = false
-            var output = DescriptorOutput.standardOutput
+            let output = DescriptorOutput.standardOutput
             output.write(ANSI.resetScrollRegion + ANSI.leaveAlternateScreen)
         }
     }

@@ -8,8 +8,8 @@ import PacerSystem
 /// 100,000 system calls); it is flushed before anything goes to standard error, so the two keep
 /// their order on a terminal, and when the command ends.
 enum Output {
-    nonisolated(unsafe) static var standard = DescriptorOutput.standardOutput
-    nonisolated(unsafe) static var error = DescriptorOutput.standardError
+    static let standard = DescriptorOutput.standardOutput
+    static let error = DescriptorOutput.standardError
     nonisolated(unsafe) private static var pending = ""
 
     static func line(_ text: TerminalText) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -20,9 +21,9 @@ enum Pacer {
     ]
 
     /// The options of `pacer` itself, given instead of a command.
-    static let options = [
-        CommandSpec.helpOption,
-        OptionSpec(name: "--version", value: nil, help: "show pacer's version"),
+    static let options: [OptionSpec] = [
+        CommandSpec.help.spec,
+        Flag("--version", help: "show pacer's version").spec,
     ]
 
     static var overview: String {
@@ -55,9 +56,9 @@ enum Pacer {
             return usageError("unknown command '\(first)'", hintFor: nil, suggestion: closestCommand(to: first))
         }
         do {
-            let parsed = try Arguments(Array(arguments.dropFirst()), options: command.options + [CommandSpec.helpOption])
-            if parsed.has("--help") {
-                Output.line(TerminalText(lines: command.help))
+            let parsed = try Arguments(Array(arguments.dropFirst()), options: command.options + [CommandSpec.help.spec])
+            if parsed[CommandSpec.help] {
+                Output.line(TerminalText(lines: command.helpText))
                 return ExitStatus.success
             }
             return command.run(parsed, environment)

@@ -109,7 +109,7 @@ struct BashCompletionTests {
         ("ru", ["run"]),
         ("s", ["show", "stats", "schema"]),
         ("run --sp", ["--speed"]),
-        ("run --no-", ["--no-bell", "--no-prompt", "--no-history"]),
+        ("run --no-", ["--no-bell", "--no-history", "--no-prompt"]),
         ("run tab", ["tabata-four", "tabata"]),
         ("run --speed 2 se", ["seven-minute"]),
         ("run -- se", ["seven-minute"]),

@@ -27,7 +27,7 @@ struct FileErrorWordingTests {
 
     @Test func theConfigsSizeErrorNamesTheConfigFileUnderTilde() throws {
         try Self.withConfig(size: (1 << 20) + 1) { environment in
-            let error = try #require(throws: ConfigLoadError.self) { try UserConfig.load(from: environment) }
+            let error = try #require(throws: ConfigLoadError.self) { try UserConfig.load(from: environment, settings: []) }
             #expect(error.lines == ["pacer: cannot read ~/.config/pacer/config.json: it is 1048577 bytes, more than the 1 MiB the config file may have"])
         }
     }

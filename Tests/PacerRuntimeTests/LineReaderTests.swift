@@ -38,8 +38,8 @@ private final class Inbox: Sendable {
     }
 
     var inbox: CommandInbox {
-        CommandInbox(deliver: { [self] line, completion in
-            lines.append(line)
+        CommandInbox(deliver: { [self] input, completion in
+            if case .line(let line) = input { lines.append(line) }
             let later = held.withLock { state -> Bool in
                 if state.holding { state.completions.append(completion) }
                 return state.holding

@@ -9,13 +9,20 @@ public protocol CommandSource: AnyObject, Sendable {
     func stop()
 }
 
+/// What a command source hands over: a line to parse, or a command it already knows (the
+/// prompt's "quit?" answered yes after Ctrl-D), with the words that stand for it in replies.
+public enum CommandInput: Sendable, Equatable {
+    case line(String)
+    case command(Command, line: String)
+}
+
 /// Where a command source hands its lines.
 public struct CommandInbox: Sendable {
-    private let deliver: @Sendable (String, @escaping @Sendable () -> Void) -> Void
+    private let deliver: @Sendable (CommandInput, @escaping @Sendable () -> Void) -> Void
     private let finish: @Sendable () -> Void
 
-    /// `deliver` carries out a line and then calls its completion; `finish` learns that the source ended.
-    public init(deliver: @escaping @Sendable (String, @escaping @Sendable () -> Void) -> Void, finish: @escaping @Sendable () -> Void) {
+    /// `deliver` carries out an input and then calls its completion; `finish` learns that the source ended.
+    public init(deliver: @escaping @Sendable (CommandInput, @escaping @Sendable () -> Void) -> Void, finish: @escaping @Sendable () -> Void) {
         self.deliver = deliver
         self.finish = finish
     }
@@ -23,7 +30,12 @@ public struct CommandInbox: Sendable {
     /// Hands over one line; `completion` runs once it has been carried out and answered, so a
     /// source can read its next line only then and let its input push back.
     public func submit(_ line: String, completion: @escaping @Sendable () -> Void = {}) {
-        deliver(line, completion)
+        deliver(.line(line), completion)
+    }
+
+    /// Hands over a command that needs no parsing.
+    public func submit(_ command: Command, line: String, completion: @escaping @Sendable () -> Void = {}) {
+        deliver(.command(command, line: line), completion)
     }
 
     /// Says that this source will send nothing more (its input ended).

@@ -1,26 +1,23 @@
 /// The user's defaults for `pacer run`, from `$XDG_CONFIG_HOME/pacer/config.json`. Every key is
-/// optional; the command line wins over the file.
+/// optional; the command line wins over the file. Besides the session's own keys, the file may set
+/// every setting a built-in sink declares (`"bell"`, `"history"`, `"log"`).
 public struct UserConfig: Sendable, Equatable {
     /// The sinks to use when the command line names none, as `--sink` takes them.
     public var sinks: [SinkSpec]?
-    /// Whether the bell rings by default.
-    public var bell: Bool?
     public var color: ColorChoice?
     /// Whether the readline prompt is offered at a terminal.
     public var prompt: Bool?
-    /// Whether sessions are recorded in the history.
-    public var history: Bool?
-    /// A log file every session appends to, as `--log` does.
-    public var log: String?
+    /// The values the file gives the sinks' settings.
+    public var sinkSettings = SinkSettingValues()
 
     public init() {}
 
-    /// The keys a config file may have.
-    public static let keys = ["$schema", "sinks", "bell", "color", "prompt", "history", "log"]
+    /// The keys of the session's own, before the sinks'.
+    public static let sessionKeys = ["$schema", "sinks", "color", "prompt"]
 
     /// Reads a config file, checking it as strictly as a workout file: every problem, each with
-    /// its line and column.
-    public static func decode(_ bytes: [UInt8]) throws(ConfigErrors) -> UserConfig {
+    /// its line and column. `settings` are the sinks' settings the file may set.
+    public static func decode(_ bytes: [UInt8], settings: [SinkSetting]) throws(ConfigErrors) -> UserConfig {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -36,6 +33,7 @@ public struct UserConfig: Sendable, Equatable {
             throw ConfigErrors(problems)
         }
         var config = UserConfig()
+        let keys = sessionKeys + settings.map(\.key)
         // The parser has already refused a key given twice.
         for member in members {
             let value = member.value
@@ -60,50 +58,60 @@ public struct UserConfig: Sendable, Equatable {
                     }
                 }
                 config.sinks = specs
-            case "bell", "prompt", "history":
+            case "prompt":
                 guard case .bool(let flag) = value.content else {
-                    report(value, "\"\(member.key)\" must be true or false, not \(value.typeName)")
+                    report(value, "\"prompt\" must be true or false, not \(value.typeName)")
                     continue
                 }
-                switch member.key {
-                case "bell": config.bell = flag
-                case "prompt": config.prompt = flag
-                default: config.history = flag
-                }
+                config.prompt = flag
             case "color":
                 guard case .string(let text) = value.content, let choice = ColorChoice(rawValue: text) else {
                     report(value, "\"color\" must be \"auto\", \"always\" or \"never\"")
                     continue
                 }
                 config.color = choice
-            case "log":
-                guard case .string(let path) = value.content else {
-                    report(value, "\"log\" must be the path of a file, not \(value.typeName)")
-                    continue
-                }
-                guard !path.isEmpty else {
-                    report(value, "\"log\" must be the path of a file, not an empty string (leave the key out for no standing log)")
-                    continue
-                }
-                config.log = path
             default:
-                var message = "unknown key \"\(member.key)\""
-                if let suggestion = Suggestion.closest(to: member.key, among: keys) {
-                    message += " (did you mean \"\(suggestion)\"?)"
-                } else {
-                    message += "; the keys are " + keys.dropFirst().joined(separator: ", ")
+                guard let setting = settings.first(where: { $0.key == member.key }) else {
+                    report(value, UnknownKey(member.key, allowed: Array(keys.dropFirst())).message)
+                    continue
                 }
-                report(value, message)
+                do throws(SettingProblem) {
+                    config.sinkSettings[setting] = try Self.value(of: setting, in: value)
+                } catch {
+                    report(value, error.message)
+                }
             }
         }
         guard problems.isEmpty else { throw ConfigErrors(problems) }
         return config
     }
 
-    /// The config with its relative paths (the log, `exec:` sinks) taken from `folder`.
+    private struct SettingProblem: Error {
+        let message: String
+    }
+
+    private static func value(of setting: SinkSetting, in value: JSONValue) throws(SettingProblem) -> SinkSetting.Value {
+        switch setting.kind {
+        case .enabled:
+            guard case .bool(let flag) = value.content else {
+                throw SettingProblem(message: "\"\(setting.key)\" must be true or false, not \(value.typeName)")
+            }
+            return .enabled(flag)
+        case .file:
+            guard case .string(let path) = value.content else {
+                throw SettingProblem(message: "\"\(setting.key)\" must be the path of a file, not \(value.typeName)")
+            }
+            guard !path.isEmpty else {
+                throw SettingProblem(message: "\"\(setting.key)\" must be the path of a file, not an empty string (leave the key out for none)")
+            }
+            return .file(path)
+        }
+    }
+
+    /// The config with its relative paths (sinks' files, `exec:` sinks) taken from `folder`.
     public func resolvingPaths(against folder: String) -> UserConfig {
         var config = self
-        config.log = log.map { Self.path($0, from: folder) }
+        config.sinkSettings = sinkSettings.mappingFiles { Self.path($0, from: folder) }
         config.sinks = sinks?.map { spec in spec.path.map { spec.withPath(Self.path($0, from: folder)) } ?? spec }
         return config
     }

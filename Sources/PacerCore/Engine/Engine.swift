@@ -175,10 +175,23 @@ public struct Engine: Sendable {
             }
             endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
             moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
-        case .status, .help, .quit:
+        case .quit:
+            return events + finish(.quit, at: now)
+        case .status, .help:
+            // Questions: they change nothing, and `answer(to:at:)` has what they ask.
             break
         }
         return events
+    }
+
+    /// The text that answers a command: where the session stands for `status`, the commands for
+    /// `help`, nothing for a command that is carried out in silence.
+    public func answer(to command: Command, at now: Instant) -> String? {
+        switch command {
+        case .status: snapshot(at: now).statusLine
+        case .help: CommandGrammar.help
+        default: nil
+        }
     }
 
     /// Counts a stretch in which the timer did not run (the process was stopped from outside, or

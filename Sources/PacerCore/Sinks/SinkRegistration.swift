@@ -1,11 +1,14 @@
-/// A built-in sink as the command line, `--help`, the defaults and `pacer plugins` know it:
-/// its name, what it does, the options it takes, its traits, and how to make one.
+/// A built-in sink as the command line, `--help`, the config and `pacer plugins` know it: its
+/// name, what it does, the options it takes, the settings it owns, its traits, when it runs by
+/// default, and how to make one.
 public struct SinkRegistration: Sendable {
     public let name: String
     /// One line for `--help` and `pacer plugins`.
     public let summary: String
     /// The keys `--sink NAME:KEY=VALUE` accepts.
     public let options: [SinkOption]
+    /// The flags and config keys that set this sink up (`--log FILE`, `"bell": false`).
+    public let settings: [SinkSetting]
     public let traits: SinkTraits
     /// Whether the sink runs when the command line and the config name no sinks.
     public let isDefault: @Sendable (RunSettings) -> Bool
@@ -13,21 +16,61 @@ public struct SinkRegistration: Sendable {
     /// checked before anything starts, so that no two outputs (nor an output and the workout) are one file.
     public let files: @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String]
     /// Makes the sink for a session.
-    public let make: @Sendable (SinkContext) throws -> any Sink
+    public let make: @Sendable (SinkContext) throws -> MadeSink
 
     public init(
-        name: String, summary: String, options: [SinkOption] = [], traits: SinkTraits,
+        name: String, summary: String, options: [SinkOption] = [], settings: [SinkSetting] = [], traits: SinkTraits,
         isDefault: @escaping @Sendable (RunSettings) -> Bool = { _ in false },
         files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
         make: @escaping @Sendable (SinkContext) throws -> any Sink
     ) {
+        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, isDefault: isDefault, files: files,
+                  made: { context in MadeSink(try make(context)) })
+    }
+
+    /// A sink that also sends commands to the session.
+    public init(
+        name: String, summary: String, options: [SinkOption] = [], settings: [SinkSetting] = [], traits: SinkTraits,
+        isDefault: @escaping @Sendable (RunSettings) -> Bool = { _ in false },
+        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
+        makeSendingCommands make: @escaping @Sendable (SinkContext) throws -> any Sink & CommandSource
+    ) {
+        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, isDefault: isDefault, files: files,
+                  made: { context in MadeSink(sendingCommands: try make(context)) })
+    }
+
+    private init(
+        name: String, summary: String, options: [SinkOption], settings: [SinkSetting], traits: SinkTraits,
+        isDefault: @escaping @Sendable (RunSettings) -> Bool,
+        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String],
+        made: @escaping @Sendable (SinkContext) throws -> MadeSink
+    ) {
         self.name = name
         self.summary = summary
         self.options = options
+        self.settings = settings
         self.traits = traits
         self.isDefault = isDefault
         self.files = files
-        self.make = make
+        self.make = made
+    }
+}
+
+/// A sink made for a session, and where its commands come from when it sends any.
+public struct MadeSink: Sendable {
+    public let sink: any Sink
+    public let commands: (any CommandSource)?
+
+    /// A sink that only receives events.
+    public init(_ sink: any Sink) {
+        self.sink = sink
+        commands = nil
+    }
+
+    /// A sink that also sends commands.
+    public init(sendingCommands sink: any Sink & CommandSource) {
+        self.sink = sink
+        commands = sink
     }
 }
 
@@ -67,20 +110,17 @@ public struct SinkTraits: Sendable, Equatable {
     }
 }
 
-/// The settings of a run that sinks and their defaults depend on.
+/// The settings of a run that sinks and their defaults depend on: the session's own, and the
+/// values of the settings the sinks declare.
 public struct RunSettings: Sendable {
     public var speed: Double = 1
     public var color: ColorChoice = .auto
     /// Whether `NO_COLOR` is set.
     public var noColor = false
-    /// Whether the bell may ring (`--no-bell` turns it off).
-    public var bell = true
     /// Whether standard output is a terminal.
     public var outputIsTerminal = false
-    /// The `--log` file, if any.
-    public var logPath: String?
-    /// Whether sessions are recorded in the history (`--no-history` turns it off).
-    public var history = true
+    /// What the command line and the config set of each sink's declared settings.
+    public var sinks = SinkSettingValues()
 
     public init() {}
 }

@@ -594,12 +594,9 @@ public struct WorkoutDecoder {
                 report(path, hint)
                 continue
             }
-            if let suggestion = Suggestion.closest(to: key, among: allowed) {
-                suggestions.append(suggestion)
-                report(path, "unknown key \"\(key)\" (did you mean \"\(suggestion)\"?)")
-            } else {
-                report(path, "unknown key \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
-            }
+            let unknown = UnknownKey(key, allowed: allowed)
+            suggestions += unknown.suggestion.map { [$0] } ?? []
+            report(path, unknown.message)
         }
         return suggestions
     }

@@ -17,7 +17,8 @@ extension UserConfig {
 
     /// The user's config, or the empty one when there is no file. A relative path in it (`"log"`,
     /// `exec:` sinks) is taken from the config file's folder, never from where pacer was started.
-    public static func load(from environment: Environment) throws(ConfigLoadError) -> UserConfig {
+    /// `settings` are the sinks' settings the file may set.
+    public static func load(from environment: Environment, settings: [SinkSetting]) throws(ConfigLoadError) -> UserConfig {
         let path = path(in: environment)
         let shown = environment.abbreviatingHome(path)
         // A link that leads nowhere (or in a loop) is a config that cannot be read, not no config.
@@ -29,7 +30,7 @@ extension UserConfig {
             throw ConfigLoadError(lines: ["pacer: " + error.message(kind: "the config file", shown: shown)])
         }
         do {
-            return try decode(bytes).resolvingPaths(against: environment.configFolder)
+            return try decode(bytes, settings: settings).resolvingPaths(against: environment.configFolder)
         } catch {
             throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
         }

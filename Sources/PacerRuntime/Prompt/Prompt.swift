@@ -95,7 +95,7 @@ public final class Prompt: CommandSource, @unchecked Sendable {
             confirmingQuit = false
             editor?.setPrompt(Self.text)
             let answer = line?.lowercased() ?? "y"
-            if answer == "y" || answer == "yes" { inbox?.submit("quit") } else { screen.printNow("going on") }
+            if answer == "y" || answer == "yes" { inbox?.submit(.quit, line: "quit") } else { screen.printNow("going on") }
             return
         }
         guard let line else {

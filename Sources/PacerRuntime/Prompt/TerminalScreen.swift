@@ -72,7 +72,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             if layout != nil || lineEditor != nil {
                 printNow(line)
             } else {
-                var error = DescriptorOutput.standardError
+                let error = DescriptorOutput.standardError
                 error.write(line.rendered + "\n")
             }
         }

@@ -61,21 +61,12 @@ public final class SessionDriver: @unchecked Sendable {
                 reply(Reply(command: line, accepted: false, text: "the session has ended", t: now))
                 return
             }
-            switch command {
-            case .quit:
-                deliver(engine.finish(.quit, at: now), now: now)
-                reply(Reply(command: line, accepted: true, text: nil, t: now))
-            case .status:
-                reply(Reply(command: line, accepted: true, text: engine.snapshot(at: now).statusLine, t: now))
-            case .help:
-                reply(Reply(command: line, accepted: true, text: CommandGrammar.help, t: now))
-            default:
-                do throws(CommandRejection) {
-                    deliver(try engine.handle(command, at: now), now: now)
-                    reply(Reply(command: line, accepted: true, text: nil, t: now))
-                } catch {
-                    reply(Reply(command: line, accepted: false, text: error.message, t: now))
-                }
+            do throws(CommandRejection) {
+                let answer = engine.answer(to: command, at: now)
+                deliver(try engine.handle(command, at: now), now: now)
+                reply(Reply(command: line, accepted: true, text: answer, t: now))
+            } catch {
+                reply(Reply(command: line, accepted: false, text: error.message, t: now))
             }
         }
     }

@@ -18,11 +18,20 @@ public final class SinkHub: Sendable {
         public let name: String
         public let sink: any Sink
         public let traits: SinkTraits
+        /// Where the sink's commands come from, when it sends any (a plugin): said here, never
+        /// found out by asking what the sink is.
+        public let commands: (any CommandSource)?
 
-        public init(name: String, sink: any Sink, traits: SinkTraits) {
+        public init(name: String, sink: any Sink, traits: SinkTraits, commands: (any CommandSource)? = nil) {
             self.name = name
             self.sink = sink
             self.traits = traits
+            self.commands = commands
+        }
+
+        /// A member made from a registration's sink.
+        public init(name: String, made: MadeSink, traits: SinkTraits) {
+            self.init(name: name, sink: made.sink, traits: traits, commands: made.commands)
         }
     }
 

@@ -1,3 +1,4 @@
+import PacerCommandLine
 import PacerCore
 
 /// `pacer completions SHELL`: the completion script for bash, zsh or fish, made from the command table.

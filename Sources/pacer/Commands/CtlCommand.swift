@@ -1,8 +1,16 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 
 /// `pacer ctl COMMAND...`: a prompt command for the running session, through its remote plugin.
 enum CtlCommand {
+    static let session = Option<Int32>("--session", value: "PID", help: "steer the session of this pacer process (the newest by default)") { text throws(UsageError) in
+        guard let number = Int32(text), number > 0 else {
+            throw UsageError(message: "--session takes the process id of a session's pacer, as in --session 4242")
+        }
+        return number
+    }
+
     /// Commands whose point is their answer, which stays in the session's prompt.
     static let unanswerable: [Command] = [.status, .help]
 
@@ -17,7 +25,7 @@ enum CtlCommand {
             it steered. Exits 1 when no session takes commands, or when the folder or FIFO is not this
             user's alone. Whether the session could do it is shown in the session.
             """,
-        options: [OptionSpec(name: "--session", value: "PID", help: "steer the session of this pacer process (the newest by default)")]
+        options: [session.spec]
     ) { arguments, environment in
         guard !arguments.positionals.isEmpty else {
             return Pacer.usageError("ctl needs a command, as in: pacer ctl skip", hintFor: "ctl")
@@ -36,13 +44,7 @@ enum CtlCommand {
         } catch {
             return Pacer.usageError(error.message, hintFor: "ctl")
         }
-        var pid: Int32?
-        if let text = arguments.value("--session") {
-            guard let number = Int32(text), number > 0 else {
-                return Pacer.usageError("--session takes the process id of a session's pacer, as in --session 4242", hintFor: "ctl")
-            }
-            pid = number
-        }
+        let pid = arguments[session]
         do throws(RemoteControl.Failure) {
             let (steered, running) = try RemoteControl(environment: environment).send(line, to: pid)
             if running.count > 1, pid == nil {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -19,7 +20,7 @@ enum EditCommand {
             """,
         options: []
     ) { arguments, environment in
-        CommandSpec.reportingUsage(of: "edit") { () throws(Arguments.UsageError) in
+        CommandSpec.reportingUsage(of: "edit") { () throws(UsageError) in
             let reference = try arguments.workout(for: "edit")
             do throws(WorkoutLoadError) {
                 return try edit(WorkoutFile.editable(reference, environment: environment), environment: environment)

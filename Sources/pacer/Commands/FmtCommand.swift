@@ -1,9 +1,13 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
 
 /// `pacer fmt FILE...`: workout files in the one canonical layout.
 enum FmtCommand {
+    static let rewrite = Flag("-w", help: "rewrite each file in place (atomically, keeping its mode) instead of printing it")
+    static let check = Flag("--check", help: "print the files whose layout would change, and exit 1 if there are any")
+
     static let spec = CommandSpec(
         name: "fmt", abstract: "lay out workout files in the canonical layout", usage: "pacer fmt [-w | --check] FILE...", arguments: .workout,
         details: """
@@ -14,14 +18,13 @@ enum FmtCommand {
             output. A FILE may also be a workout name from the search path, or - for standard input.
             """,
         options: [
-            OptionSpec(name: "-w", value: nil, help: "rewrite each file in place (atomically, keeping its mode) instead of printing it"),
-            OptionSpec(name: "--check", value: nil, help: "print the files whose layout would change, and exit 1 if there are any"),
+            rewrite.spec, check.spec,
         ]
     ) { arguments, environment in
         guard !arguments.positionals.isEmpty else {
             return Pacer.usageError("fmt needs at least one workout file", hintFor: "fmt")
         }
-        guard !(arguments.has("-w") && arguments.has("--check")) else {
+        guard !(arguments[rewrite] && arguments[check]) else {
             return Pacer.usageError("-w rewrites the files and --check only looks at them; give one of them", hintFor: "fmt")
         }
         let library = WorkoutLibrary(environment: environment)
@@ -29,12 +32,12 @@ enum FmtCommand {
         for reference in arguments.positionals {
             do throws(WorkoutLoadError) {
                 let laidOut = try LaidOutWorkout(reference, library: library)
-                if arguments.has("--check") {
+                if arguments[check] {
                     if laidOut.changes {
                         Output.line(TerminalText(laidOut.source.path))
                         failed = true
                     }
-                } else if arguments.has("-w") {
+                } else if arguments[rewrite] {
                     try laidOut.write()
                 } else {
                     Output.data(laidOut.text)

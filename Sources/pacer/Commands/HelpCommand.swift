@@ -1,15 +1,18 @@
+import PacerCommandLine
 import PacerCore
 
 /// `pacer help [COMMAND]`: the overview or one command's help; `--man` prints the man page.
 enum HelpCommand {
+    static let man = Flag("--man", help: "print the pacer(1) man page as roff, for installing", hidden: true)
+
     static let spec = CommandSpec(
         name: "help", abstract: "show help for pacer or one of its commands", usage: "pacer help [COMMAND]", arguments: .command,
         details: "",
         options: [
-            OptionSpec(name: "--man", value: nil, help: "print the pacer(1) man page as roff, for installing", hidden: true),
+            man.spec,
         ]
     ) { arguments, _ in
-        if arguments.has("--man") {
+        if arguments[man] {
             guard arguments.positionals.isEmpty else {
                 return Pacer.usageError("help --man takes no command name", hintFor: "help")
             }
@@ -26,7 +29,7 @@ enum HelpCommand {
         guard let command = Pacer.commands.first(where: { $0.name == name }) else {
             return Pacer.usageError("unknown command '\(name)'", hintFor: nil, suggestion: Pacer.closestCommand(to: name))
         }
-        Output.line(TerminalText(lines: command.help))
+        Output.line(TerminalText(lines: command.helpText))
         return ExitStatus.success
     }
 }

@@ -1,3 +1,4 @@
+import PacerCommandLine
 import HistorySink
 import PacerCore
 import PacerRuntime
@@ -5,9 +6,8 @@ import PacerSystem
 
 /// What `pacer history` and `pacer stats` share: the history file, its opening, colour and width.
 struct HistoryAccess {
-    static let fileOption = OptionSpec(
-        name: "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
-    static let jsonOption = OptionSpec(name: "--json", value: nil, help: "print JSON instead of text")
+    static let file = Option<String>(
+        "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
 
     /// The history file to read.
     let path: String
@@ -18,9 +18,9 @@ struct HistoryAccess {
     let today: CalendarDay
 
     /// The settings from the command line and the environment.
-    init(_ arguments: Arguments, _ environment: Environment) throws(Arguments.UsageError) {
-        let color = try arguments.colorChoice()
-        path = arguments.value("--history") ?? HistoryLocation.path(environment: environment.variables)
+    init(_ arguments: Arguments, _ environment: Environment) {
+        let color = arguments.colorChoice
+        path = arguments[Self.file] ?? HistoryLocation.path(environment: environment.variables)
         style = HistoryStyle(colored: color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil))
         columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
         today = WallTime.now().localDay

@@ -1,3 +1,4 @@
+import PacerCommandLine
 import HistorySink
 import PacerCore
 import PacerRuntime
@@ -6,6 +7,18 @@ import PacerRuntime
 enum HistoryCommand {
     /// How many sessions the text lists when neither `--limit` nor `--since` says otherwise.
     static let defaultLimit = 20
+
+    static let workout = Option<String>("--workout", value: "NAME", help: "only sessions of this workout")
+    static let exercise = Option<String>("--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)")
+    static let since = Option<CalendarDay>("--since", value: "DATE", help: "only sessions on or after this day (YYYY-MM-DD)") { text throws(UsageError) in
+        guard let day = CalendarDay(iso: text) else { throw UsageError(message: "--since takes a date as YYYY-MM-DD, not '\(text)'") }
+        return day
+    }
+    static let limit = Option<Int>("--limit", value: "N", help: "at most the N newest sessions") { text throws(UsageError) in
+        guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--limit takes a whole number above 0, not '\(text)'") }
+        return limit
+    }
+    static let csv = Flag("--csv", help: "print CSV, one row per phase, with a header")
 
     static let spec = CommandSpec(
         name: "history", abstract: "list the sessions recorded, or show one", usage: "pacer history [OPTIONS] [show ID]", arguments: .choice(["show"]),
@@ -19,31 +32,17 @@ enum HistoryCommand {
             one session's phases, their exercises and what was logged.
             """,
         options: [
-            OptionSpec(name: "--workout", value: "NAME", help: "only sessions of this workout"),
-            OptionSpec(name: "--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)"),
-            OptionSpec(name: "--since", value: "DATE", help: "only sessions on or after this day (YYYY-MM-DD)"),
-            OptionSpec(name: "--limit", value: "N", help: "at most the N newest sessions"),
-            HistoryAccess.jsonOption,
-            OptionSpec(name: "--csv", value: nil, help: "print CSV, one row per phase, with a header"),
-            HistoryAccess.fileOption, .color,
+            workout.spec, exercise.spec, since.spec, limit.spec, SharedOptions.json.spec, csv.spec,
+            HistoryAccess.file.spec, SharedOptions.color.spec,
         ]
     ) { arguments, environment in
-        let access: HistoryAccess
-        var filter = SessionFilter(workout: arguments.value("--workout"), exercise: arguments.value("--exercise"))
-        do throws(Arguments.UsageError) {
-            access = try HistoryAccess(arguments, environment)
-            if let text = arguments.value("--since") {
-                guard let day = CalendarDay(iso: text) else { throw .init(message: "--since takes a date as YYYY-MM-DD, not '\(text)'") }
-                filter.since = day
-            }
-            if let text = arguments.value("--limit") {
-                guard let limit = Int(text), limit > 0 else { throw .init(message: "--limit takes a whole number above 0, not '\(text)'") }
-                filter.limit = limit
-            }
-            if arguments.has("--json") && arguments.has("--csv") { throw .init(message: "choose one of --json and --csv") }
-        } catch {
-            return Pacer.usageError(error.message, hintFor: "history")
+        var filter = SessionFilter(workout: arguments[workout], exercise: arguments[exercise])
+        filter.since = arguments[since]
+        filter.limit = arguments[limit]
+        guard !(arguments[SharedOptions.json] && arguments[csv]) else {
+            return Pacer.usageError("choose one of --json and --csv", hintFor: "history")
         }
+        let access = HistoryAccess(arguments, environment)
         switch arguments.positionals.count {
         case 0:
             return list(filter, arguments, access)
@@ -58,7 +57,7 @@ enum HistoryCommand {
     }
 
     private static func list(_ filter: SessionFilter, _ arguments: Arguments, _ access: HistoryAccess) -> Int32 {
-        let exporting = arguments.has("--json") || arguments.has("--csv")
+        let exporting = arguments[SharedOptions.json] || arguments[csv]
         var filter = filter
         if !exporting && filter.limit == nil && filter.since == nil { filter.limit = defaultLimit }
         let sessions: [SessionRecord]
@@ -67,9 +66,9 @@ enum HistoryCommand {
         } catch {
             return HistoryAccess.failure(error)
         }
-        if arguments.has("--json") {
+        if arguments[SharedOptions.json] {
             HistoryExport.json(sessions, to: &Output.stream)
-        } else if arguments.has("--csv") {
+        } else if arguments[csv] {
             HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
         } else if sessions.isEmpty {
             Output.line(filter.workout == nil && filter.since == nil && filter.exercise == nil ? HistoryAccess.empty : "No sessions match.")

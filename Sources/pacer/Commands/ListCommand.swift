@@ -1,8 +1,11 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 
 /// `pacer list`: every workout on the search path, broken ones included.
 enum ListCommand {
+    static let names = Flag("--names", help: "only the names, one a line, each once, in search order (for scripts and completions)")
+
     static let spec = CommandSpec(
         name: "list", abstract: "list the workouts on the search path", usage: "pacer list [--names]", arguments: nil,
         details: """
@@ -10,15 +13,14 @@ enum ListCommand {
             workouts, in that order; 'pacer run NAME' takes the first NAME found.
             """,
         options: [
-            OptionSpec(name: "--names", value: nil,
-                       help: "only the names, one a line, each once, in search order (for scripts and completions)"),
+            names.spec,
         ]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("list takes no arguments", hintFor: "list")
         }
         let library = WorkoutLibrary(environment: environment)
-        if arguments.has("--names") {
+        if arguments[names] {
             names(in: library).forEach { Output.line(TerminalText($0)) }
         } else {
             table(of: library).lines().forEach(Output.line)

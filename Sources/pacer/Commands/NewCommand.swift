@@ -1,9 +1,14 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
 
 /// `pacer new NAME [NOTATION | --from WORKOUT]`: a new workout file, laid out as `fmt` would.
 enum NewCommand {
+    static let from = Option<String>("--from", value: "WORKOUT", help: "start from a copy of this workout (a name, a path or -)", kind: .workout)
+    static let output = Option<String>("-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json", kind: .file)
+    static let force = Flag("--force", help: "replace the file if it exists")
+
     static let spec = CommandSpec(
         name: "new", abstract: "write a new workout file from a line of notation, another workout or a template",
         usage: "pacer new NAME [NOTATION | --from WORKOUT] [-o FILE] [--force]", arguments: .free,
@@ -15,12 +20,10 @@ enum NewCommand {
             before it is written, and an existing file is kept unless --force.
             """,
         options: [
-            OptionSpec(name: "--from", value: "WORKOUT", help: "start from a copy of this workout (a name, a path or -)", kind: .workout),
-            OptionSpec(name: "-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json", kind: .file),
-            OptionSpec(name: "--force", value: nil, help: "replace the file if it exists"),
+            from.spec, output.spec, force.spec,
         ]
     ) { arguments, environment in
-        CommandSpec.reportingUsage(of: "new") { () throws(Arguments.UsageError) in
+        CommandSpec.reportingUsage(of: "new") { () throws(UsageError) in
             let positionals = arguments.positionals
             guard let name = positionals.first, positionals.count <= 2 else {
                 throw .init(message: positionals.isEmpty ? "new needs the NAME of the workout" : "new takes a NAME and at most one line of notation")
@@ -32,15 +35,15 @@ enum NewCommand {
             if let notation, !NotationWorkout.looksLikeNotation(notation) {
                 throw .init(message: "'\(notation)' is not a line of notation (which starts with a number, such as 30s or 8x(...)); --from WORKOUT copies a workout")
             }
-            if notation != nil, arguments.has("--from") { throw .init(message: "give a line of notation or --from WORKOUT, not both") }
-            let path = arguments.value("-o") ?? WorkoutFile.path(ofNamed: name, environment: environment)
-            if FileSystem.exists(path), !arguments.has("--force") {
+            if notation != nil, arguments[from] != nil { throw .init(message: "give a line of notation or --from WORKOUT, not both") }
+            let path = arguments[output] ?? WorkoutFile.path(ofNamed: name, environment: environment)
+            if FileSystem.exists(path), !arguments[force] {
                 Output.problem("pacer: \(path) exists; 'pacer edit \(name)' changes it, --force replaces it")
                 return ExitStatus.failure
             }
             do throws(WorkoutLoadError) {
                 let bytes: [UInt8]
-                if let reference = notation ?? arguments.value("--from") {
+                if let reference = notation ?? arguments[from] {
                     bytes = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name })).bytes
                 } else {
                     bytes = Array(WorkoutFile.template.utf8)

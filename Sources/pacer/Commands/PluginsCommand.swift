@@ -1,8 +1,12 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import PacerSession
 
 /// `pacer plugins`: the built-in sinks and every external plugin found, with where it was found.
 enum PluginsCommand {
+    static let names = Flag("--names", help: "print only the names, one per line (for completion)")
+
     static let spec = CommandSpec(
         name: "plugins", abstract: "list the built-in sinks and the external plugins found", usage: "pacer plugins [--names]", arguments: nil,
         details: """
@@ -11,23 +15,26 @@ enum PluginsCommand {
             the first one found wins. 'pacer run --sink NAME' runs it; '--sink exec:PATH' runs any file.
             See docs/plugins.md to write one.
             """,
-        options: [OptionSpec(name: "--names", value: nil, help: "print only the names, one per line (for completion)")]
+        options: [names.spec]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("plugins takes no arguments", hintFor: "plugins")
         }
         let found = PluginDirectory(environment: environment).all()
-        if arguments.has("--names") {
+        if arguments[names] {
             var seen: Set<String> = []
-            for name in SinkRegistry.builtIn.map(\.name) + found.filter({ $0.isExecutable && $0.isNameable }).map(\.name) where seen.insert(name).inserted {
+            for name in SinkRegistry.standard.builtIn.map(\.name) + found.filter({ $0.isExecutable && $0.isNameable }).map(\.name) where seen.insert(name).inserted {
                 Output.line(TerminalText(name))
             }
             return ExitStatus.success
         }
         Output.line("Built-in sinks:")
         var builtIn = TextTable([.left, .left])
-        for registration in SinkRegistry.builtIn {
+        for registration in SinkRegistry.standard.builtIn {
             builtIn.append([TerminalText(registration.name), TerminalText(registration.summary)])
+            for setting in registration.settings {
+                builtIn.append([.empty, TerminalText("\(setting.synopsis) on the command line, \"\(setting.key)\" in the config")])
+            }
         }
         builtIn.lines(indent: "  ").forEach(Output.line)
         Output.line("")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -8,10 +9,23 @@ import SpeechSink
 
 /// `pacer render WORKOUT -o FILE.wav`: the whole session as an audio file, at real speed.
 enum RenderCommand {
+    static let output = Option<String>("-o", value: "FILE", help: "write the WAV file here (required); --output is the same", kind: .file)
+    static let outputLong = Option<String>("--output", value: "FILE", help: "the same as -o", kind: .file)
+    static let voice = Option<String>("--voice", value: "NAME", help: "the espeak-ng voice, as in en-gb or en+f3") { text throws(UsageError) in
+        try UsageError.rephrasing { () throws(SinkSetupError) in try SpeechSettings.checkedVoice(text) }
+    }
+    static let rate = Option<Int>(
+        "--rate", value: "WPM", help: "words per minute, \(SpeechSettings.rates.lowerBound) to \(SpeechSettings.rates.upperBound)"
+    ) { text throws(UsageError) in
+        try UsageError.rephrasing { () throws(SinkSetupError) in try SpeechSettings.number(text, in: SpeechSettings.rates, for: "rate") }
+    }
+    static let noSpeech = Flag("--no-speech", help: "tones only: no engine needed")
+    static let speed = Option<String>("--speed", value: "X", help: "refused: a rendered workout always runs at real speed")
+
     static let spec = CommandSpec(
         name: "render", abstract: "render a workout to a WAV file, tones and spoken coaching included",
         usage: "pacer render [OPTIONS] WORKOUT -o FILE.wav", arguments: .workout,
-        details: CommandSpec.workoutArgument + """
+        details: SharedOptions.workoutArgument + """
 
 
             The file is the session at real speed, as the speech sink would coach it: a tone at each
@@ -22,38 +36,27 @@ enum RenderCommand {
             it is complete.
             """,
         options: [
-            OptionSpec(name: "-o", value: "FILE", help: "write the WAV file here (required); --output is the same", kind: .file),
-            OptionSpec(name: "--output", value: "FILE", help: "the same as -o", kind: .file),
-            OptionSpec(name: "--voice", value: "NAME", help: "the espeak-ng voice, as in en-gb or en+f3"),
-            OptionSpec(name: "--rate", value: "WPM", help: "words per minute, \(SpeechSettings.rates.lowerBound) to \(SpeechSettings.rates.upperBound)"),
-            OptionSpec(name: "--no-speech", value: nil, help: "tones only: no engine needed"),
-            OptionSpec(name: "--speed", value: "X", help: "refused: a rendered workout always runs at real speed"),
-            .notationName,
+            output.spec, outputLong.spec, voice.spec, rate.spec, noSpeech.spec, speed.spec,
+            SharedOptions.notationName.spec,
         ]
     ) { arguments, environment in
         // Before any thread starts: a signal waits to be handled, so the temporary file is never left behind.
         SignalWatcher.blockWatchedSignals()
-        return CommandSpec.reportingUsage(of: "render") { () throws(Arguments.UsageError) in try render(arguments, environment: environment) }
+        return CommandSpec.reportingUsage(of: "render") { () throws(UsageError) in try render(arguments, environment: environment) }
     }
 
-    private static func render(_ arguments: Arguments, environment: Environment) throws(Arguments.UsageError) -> Int32 {
+    private static func render(_ arguments: Arguments, environment: Environment) throws(UsageError) -> Int32 {
         let reference = try arguments.workout(for: "render")
-        guard !arguments.has("--speed") else {
+        guard arguments[speed] == nil else {
             throw .init(message: "render has no --speed: the file is the workout at real speed (for a fast preview, use pacer run --speed)")
         }
-        guard let output = arguments.value("-o") ?? arguments.value("--output"), !output.isEmpty else {
+        guard let output = arguments[output] ?? arguments[outputLong], !output.isEmpty else {
             throw .init(message: "render needs an output file: -o FILE.wav")
         }
-        let speaks = !arguments.has("--no-speech")
+        let speaks = !arguments[noSpeech]
         var settings = SpeechSettings()
-        do throws(SinkSetupError) {
-            settings.voice = try arguments.value("--voice").map(SpeechSettings.checkedVoice)
-            settings.rate = try arguments.value("--rate").map { text throws(SinkSetupError) in
-                try SpeechSettings.number(text, in: SpeechSettings.rates, for: "rate")
-            }
-        } catch {
-            throw .init(message: error.description)
-        }
+        settings.voice = arguments[voice]
+        settings.rate = arguments[rate]
         if !speaks, settings.voice != nil || settings.rate != nil {
             throw .init(message: "--voice and --rate are for speech, and --no-speech renders tones only; give one or the other")
         }

@@ -1,3 +1,4 @@
+import PacerCommandLine
 import PacerRuntime
 
 /// `pacer schema`: the JSON Schema of workout files, for editors and checkers.

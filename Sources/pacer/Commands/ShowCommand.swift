@@ -1,3 +1,4 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
@@ -5,10 +6,14 @@ import TerminalSink
 
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {
+    static let json = Flag("--json", help: "the expanded plan as JSON, a phase a line, for scripts")
+    static let notation = Flag("--notation", help: "the workout as one line of notation")
+    static let watch = Flag("--watch", help: "redraw the timeline each time the file is saved, until Ctrl-C")
+
     static let spec = CommandSpec(
         name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show [--json | --notation | --watch] WORKOUT",
         arguments: .workout,
-        details: CommandSpec.workoutArgument + """
+        details: SharedOptions.workoutArgument + """
 
 
             --json prints the expanded plan for scripts instead: the name, the planned seconds and
@@ -19,27 +24,25 @@ enum ShowCommand {
             a pane beside the editor, until Ctrl-C.
             """,
         options: [
-            .color,
-            OptionSpec(name: "--json", value: nil, help: "the expanded plan as JSON, a phase a line, for scripts"),
-            OptionSpec(name: "--notation", value: nil, help: "the workout as one line of notation"),
-            OptionSpec(name: "--watch", value: nil, help: "redraw the timeline each time the file is saved, until Ctrl-C"),
-            .notationName,
+            SharedOptions.color.spec,
+            json.spec, notation.spec, watch.spec,
+            SharedOptions.notationName.spec,
         ]
     ) { arguments, environment in
-        CommandSpec.reportingUsage(of: "show") { () throws(Arguments.UsageError) in
+        CommandSpec.reportingUsage(of: "show") { () throws(UsageError) in
             let reference = try arguments.workout(for: "show")
-            let outputs = ["--json", "--notation", "--watch"].filter(arguments.has)
+            let outputs = [json, notation, watch].filter { arguments[$0] }.map(\.spec.name)
             guard outputs.count <= 1 else {
                 throw .init(message: "\(outputs.joined(separator: " and ")) are different outputs; give one of them")
             }
-            if arguments.has("--watch") {
+            if arguments[watch] {
                 guard reference.contains("/") || reference.hasSuffix(".json") else {
                     throw .init(message: "--watch watches a file: give its path, such as ./\(reference).json")
                 }
-                return TimelineWatch(path: reference, library: arguments.library(environment), color: try arguments.colorChoice(),
+                return TimelineWatch(path: reference, library: arguments.library(environment), color: arguments.colorChoice,
                                      environment: environment).run()
             }
-            let format: Format = arguments.has("--json") ? .json : arguments.has("--notation") ? .notation : .timeline(try arguments.colorChoice())
+            let format: Format = arguments[json] ? .json : arguments[notation] ? .notation : .timeline(arguments.colorChoice)
             return show(reference, as: format, library: arguments.library(environment), environment: environment)
         }
     }

@@ -1,3 +1,4 @@
+import PacerCommandLine
 import HistorySink
 import PacerRuntime
 
@@ -12,17 +13,12 @@ enum StatsCommand {
             numeric weight, the best set per day as an estimated one-rep max, weight × (1 + reps/30).
             Sets count by exercise, not name: "Back squat (set 2/5)" is a set of "Back squat".
             """,
-        options: [HistoryAccess.jsonOption, HistoryAccess.fileOption, .color]
+        options: [SharedOptions.json.spec, HistoryAccess.file.spec, SharedOptions.color.spec]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("stats takes no arguments", hintFor: "stats")
         }
-        let access: HistoryAccess
-        do throws(Arguments.UsageError) {
-            access = try HistoryAccess(arguments, environment)
-        } catch {
-            return Pacer.usageError(error.message, hintFor: "stats")
-        }
+        let access = HistoryAccess(arguments, environment)
         let statistics: Statistics?
         do throws(HistoryError) {
             statistics = try access.open()?.statistics(today: access.today)
@@ -30,7 +26,7 @@ enum StatsCommand {
             return HistoryAccess.failure(error)
         }
         let shown = statistics ?? Statistics(sessions: [], sets: [], today: access.today)
-        if arguments.has("--json") {
+        if arguments[SharedOptions.json] {
             Output.data(StatsJSON.json(shown))
         } else if shown.workouts.isEmpty {
             Output.line(HistoryAccess.empty)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import PacerCommandLine
 import Glibc
 #endif
 import Dispatch

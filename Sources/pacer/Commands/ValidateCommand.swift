@@ -1,8 +1,11 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 
 /// `pacer validate FILE...`: checks workout files and reports every problem.
 enum ValidateCommand {
+    static let strict = Flag("--strict", help: "fail on warnings too")
+
     static let spec = CommandSpec(
         name: "validate", abstract: "check workout files and report every problem", usage: "pacer validate [--strict] FILE...",
         arguments: .workout,
@@ -12,7 +15,7 @@ enum ValidateCommand {
             too. Exits 1 if any file has an error, or with --strict a warning. A FILE may also be a
             workout name from the search path, - for standard input, or a line of notation.
             """,
-        options: [OptionSpec(name: "--strict", value: nil, help: "fail on warnings too"), .notationName]
+        options: [strict.spec, SharedOptions.notationName.spec]
     ) { arguments, environment in
         guard !arguments.positionals.isEmpty else {
             return Pacer.usageError("validate needs at least one workout file", hintFor: "validate")
@@ -23,7 +26,7 @@ enum ValidateCommand {
             do throws(WorkoutLoadError) {
                 let loaded = try WorkoutLoader.load(reference, library: library)
                 loaded.warnings.forEach { Output.problem(TerminalText($0)) }
-                if arguments.has("--strict"), !loaded.warnings.isEmpty {
+                if arguments[strict], !loaded.warnings.isEmpty {
                     failed = true
                 } else {
                     Output.line("ok  \(loaded.source.path): \(PlanSummary(loaded.plan).text)")

@@ -1,9 +1,12 @@
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
 
 /// `pacer web-token`: where the web screen's bookmarkable token is kept, and a new one on request.
 enum WebTokenCommand {
+    static let rotate = Flag("--rotate", help: "replace the token with a new one; bookmarks of the old link stop working")
+
     static let spec = CommandSpec(
         name: "web-token", abstract: "show where the web screen's bookmarkable token is kept, or make a new one",
         usage: "pacer web-token [--rotate]", arguments: nil,
@@ -14,15 +17,14 @@ enum WebTokenCommand {
             link can follow and steer a session: rotate the token when it may have been seen by others.
             """,
         options: [
-            OptionSpec(name: "--rotate", value: nil,
-                       help: "replace the token with a new one; bookmarks of the old link stop working"),
+            rotate.spec,
         ]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("web-token takes no arguments", hintFor: "web-token")
         }
         let file = WebTokenFile(environment: environment)
-        guard arguments.has("--rotate") else {
+        guard arguments[rotate] else {
             Output.line(TerminalText(file.path))
             Output.line(file.exists
                 ? "It exists: the link a session with --sink web:token=stable,port=N prints works for every session on that port."

@@ -1,3 +1,4 @@
+import PacerCommandLine
 import PacerRuntime
 import PacerSystem
 

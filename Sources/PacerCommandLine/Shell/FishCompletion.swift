@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The fish completion script, written from the command table; names are asked of pacer as you type.
 struct FishCompletion {
     let commands: [CommandSpec]

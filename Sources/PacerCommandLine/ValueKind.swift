@@ -1,5 +1,5 @@
 /// What a word on the command line stands for, so the completion scripts know what to offer.
-enum ValueKind: Sendable, Equatable {
+public enum ValueKind: Sendable, Equatable {
     /// Anything, typed by the user (a number, a label): nothing to offer.
     case free
     /// A file path.

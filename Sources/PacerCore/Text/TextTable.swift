@@ -1,24 +1,23 @@
-import PacerCore
-
 /// Rows of cells aligned in columns by their width on the terminal; the last column is not padded.
-struct TextTable {
-    enum Alignment {
+public struct TextTable: Sendable {
+    /// How a column's cells line up.
+    public enum Alignment: Sendable {
         case left, right
     }
 
-    let alignments: [Alignment]
-    private(set) var rows: [[TerminalText]] = []
+    public let alignments: [Alignment]
+    public private(set) var rows: [[TerminalText]] = []
 
-    init(_ alignments: [Alignment]) {
+    public init(_ alignments: [Alignment]) {
         self.alignments = alignments
     }
 
-    mutating func append(_ row: [TerminalText]) {
+    public mutating func append(_ row: [TerminalText]) {
         rows.append(row)
     }
 
     /// The rows as lines, cells separated by `separator` and each line started with `indent`.
-    func lines(indent: TerminalText = .empty, separator: TerminalText = "  ") -> [TerminalText] {
+    public func lines(indent: TerminalText = .empty, separator: TerminalText = "  ") -> [TerminalText] {
         let cellWidths = rows.map { $0.map(\.width) }
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
@@ -46,7 +45,7 @@ struct TextTable {
     }
 
     /// The rows as plain text, a line each, each line ending in a line break (for help text).
-    func plainText(indent: TerminalText = .empty) -> String {
+    public func plainText(indent: TerminalText = .empty) -> String {
         lines(indent: indent).map { $0.plain + "\n" }.joined()
     }
 

@@ -7,38 +7,60 @@ import PacerSystem
 import SpeechSink
 import TerminalSink
 
-/// Every built-in sink, in the order the defaults list them. `--sink`, `--help`, the defaults
-/// and `pacer plugins` all read this table; adding a sink is a folder under Plugins/ and a line here.
-/// A name that is not built in is an external plugin, found by `PluginDirectory`.
-enum SinkRegistry {
-    static let builtIn: [SinkRegistration] = [
+/// The built-in sinks, in the order the defaults list them. `--sink`, `--help`, the man page,
+/// the completions, the config check, the defaults and `pacer plugins` all read this table, and
+/// each sink's registration says its flags and config keys, so adding a sink is a folder under
+/// Plugins/ and a line in `standard`. A name that is not built in is an external plugin, found
+/// by `PluginDirectory`.
+public struct SinkRegistry: Sendable {
+    public let builtIn: [SinkRegistration]
+
+    public init(builtIn: [SinkRegistration]) {
+        self.builtIn = builtIn
+    }
+
+    /// The sinks that ship with pacer.
+    public static let standard = SinkRegistry(builtIn: [
         TerminalSink.registration,
         LogFileSink.registration,
         BellSink.registration,
         HistorySink.registration,
         SpeechSink.registration,
-    ]
+    ])
 
     /// What every external plugin is: it shows the present and may lose what is stale.
-    static let pluginTraits = SinkTraits(kind: .presenter)
+    public static let pluginTraits = SinkTraits(kind: .presenter)
 
-    static func registration(named name: String) -> SinkRegistration? {
+    public func registration(named name: String) -> SinkRegistration? {
         builtIn.first { $0.name == name }
     }
 
+    /// Every setting the built-in sinks declare, in the table's order.
+    public var settings: [SinkSetting] {
+        builtIn.flatMap(\.settings)
+    }
+
+    /// The sink that declares `setting`.
+    func owner(of setting: SinkSetting) -> SinkRegistration? {
+        builtIn.first { $0.settings.contains(setting) }
+    }
+
     /// The sinks that run when none is named, for these settings.
-    static func defaults(for settings: RunSettings) -> [SinkSpec] {
+    func defaults(for settings: RunSettings) -> [SinkSpec] {
         builtIn.filter { $0.isDefault(settings) }.map { SinkSpec(name: $0.name) }
     }
 
-    /// One line per built-in sink, for help text: `  terminal  the live display…`, and one per
-    /// option a sink takes below it: `    rate=WPM  words per minute…`.
-    static var summaries: String {
+    /// One line per built-in sink, for help text: `  terminal  the live display…`, one per
+    /// option a sink takes below it (`    rate=WPM  words per minute…`), and its settings' flags and keys.
+    public var summaries: String {
         var table = TextTable([.left, .left])
         for registration in builtIn {
             table.append([TerminalText(registration.name), TerminalText(registration.summary)])
             for option in registration.options {
                 table.append([TerminalText("  \(option.key)=\(option.value)"), TerminalText(option.help)])
+            }
+            for setting in registration.settings {
+                table.append([TerminalText("  \(setting.synopsis)"), TerminalText("\(setting.help); in the config: \"\(setting.key)\"")])
             }
         }
         return table.lines(indent: "  ").map(\.plain).joined(separator: "\n")
@@ -51,7 +73,7 @@ enum SinkRegistry {
     }
 
     /// Finds the sink a spec names and checks its options, before anything is started.
-    static func resolve(_ spec: SinkSpec, plugins: PluginDirectory) throws(SinkSetupError) -> Resolved {
+    func resolve(_ spec: SinkSpec, plugins: PluginDirectory) throws(SinkSetupError) -> Resolved {
         if let path = spec.path {
             switch PluginDirectory.isExecutableFile(path) {
             case true?: break
@@ -79,8 +101,8 @@ enum SinkRegistry {
     /// Makes the sinks a session asked for, in the order asked. The built-in sinks are made first
     /// and plugins after, with a few descriptors held back meanwhile, so that plugins never take
     /// what a recorder or the session itself needs.
-    static func members(for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
-                        workout: (name: String, file: String)) throws(SinkSetupError) -> [SinkHub.Member] {
+    func members(for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
+                 workout: (name: String, file: String)) throws(SinkSetupError) -> [SinkHub.Member] {
         let plugins = PluginDirectory(environment: environment)
         let resolved = try specs.map { spec throws(SinkSetupError) in (spec, try resolve(spec, plugins: plugins)) }
         var members: [Int: SinkHub.Member] = [:]
@@ -90,7 +112,7 @@ enum SinkRegistry {
                                       screen: terminal.display, settings: settings, environment: environment.variables,
                                       workout: workout, report: terminal.report)
             do {
-                members[index] = SinkHub.Member(name: spec.displayName, sink: try registration.make(context), traits: registration.traits)
+                members[index] = SinkHub.Member(name: spec.displayName, made: try registration.make(context), traits: registration.traits)
             } catch let error as SinkSetupError {
                 throw error
             } catch {
@@ -105,7 +127,7 @@ enum SinkRegistry {
                 name: spec.displayName, executable: path, arguments: spec.options.map { "\($0.key)=\($0.value)" },
                 environment: ExternalPlugin.environment(environment.variables, plugin: spec.displayName, workout: workout, speed: settings.speed),
                 report: terminal.report)
-            members[index] = SinkHub.Member(name: spec.displayName, sink: plugin, traits: pluginTraits)
+            members[index] = SinkHub.Member(name: spec.displayName, sink: plugin, traits: Self.pluginTraits, commands: plugin)
         }
         return resolved.indices.compactMap { members[$0] }
     }

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The zsh completion script, written from the command table; names are asked of pacer as you type.
 struct ZshCompletion {
     let commands: [CommandSpec]

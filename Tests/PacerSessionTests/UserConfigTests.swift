@@ -1,12 +1,19 @@
 import Foundation
+import BellSink
+import HistorySink
+import LogFileSink
 import PacerCore
+import PacerSession
 import Testing
 
 @Suite("config file")
 struct UserConfigTests {
+    /// The settings the built-in sinks declare, as `pacer run` checks the config with them.
+    private static let settings = SinkRegistry.standard.settings
+
     private static func decode(_ text: String) -> Result<UserConfig, ConfigErrors> {
         do throws(ConfigErrors) {
-            return .success(try UserConfig.decode(Array(text.utf8)))
+            return .success(try UserConfig.decode(Array(text.utf8), settings: Self.settings))
         } catch {
             return .failure(error)
         }
@@ -23,8 +30,9 @@ struct UserConfigTests {
              "prompt": false, "history": false, "log": "/tmp/pacer.jsonl"}
             """).get()
         #expect(config.sinks?.map(\.description) == ["terminal", "speech:voice=en"])
-        #expect(config.bell == false && config.color == .never && config.prompt == false && config.history == false)
-        #expect(config.log == "/tmp/pacer.jsonl")
+        #expect(config.sinkSettings[BellSink.enabled] == .enabled(false) && config.color == .never && config.prompt == false
+                && config.sinkSettings[HistorySink.enabled] == .enabled(false))
+        #expect(config.sinkSettings.file(LogFileSink.file) == "/tmp/pacer.jsonl")
         #expect(try Self.decode("{}").get() == UserConfig())
     }
 
@@ -50,7 +58,7 @@ struct UserConfigTests {
     @Test func syntaxErrorsAndOtherShapesAreClear() {
         #expect(Self.problems(#"{"bell": tru}"#) == ["1:13: error: unexpected '}': expected true"])
         #expect(Self.problems(#"["terminal"]"#) == [#"1:1: error: the config is a JSON object like {"sinks": ["terminal"]}, not an array"#])
-        #expect(Self.problems(#"{"speed": 2}"#) == [#"1:11: error: unknown key "speed"; the keys are sinks, bell, color, prompt, history, log"#])
+        #expect(Self.problems(#"{"speed": 2}"#) == [#"1:11: error: unknown key "speed"; expected one of sinks, color, prompt, log, bell, history"#])
     }
 
     /// The decoder and docs/config.schema.json agree on every example the schema check uses.
@@ -67,20 +75,21 @@ struct UserConfigTests {
             }
         }
     }
+
     // Issue 15, item 17: `"log": ""` was reported as "not a string".
     @Test func anEmptyLogIsCalledEmpty() {
-        #expect(throws: ConfigErrors.self) { try UserConfig.decode(Array(#"{"log": ""}"#.utf8)) }
+        #expect(throws: ConfigErrors.self) { try UserConfig.decode(Array(#"{"log": ""}"#.utf8), settings: Self.settings) }
         do {
-            _ = try UserConfig.decode(Array(#"{"log": ""}"#.utf8))
+            _ = try UserConfig.decode(Array(#"{"log": ""}"#.utf8), settings: Self.settings)
         } catch {
-            #expect(error.diagnostics.map(\.message) == [#""log" must be the path of a file, not an empty string (leave the key out for no standing log)"#])
+            #expect(error.diagnostics.map(\.message) == [#""log" must be the path of a file, not an empty string (leave the key out for none)"#])
         }
     }
 
     @Test func relativePathsAreTakenFromTheConfigsFolder() throws {
-        let config = try UserConfig.decode(Array(#"{"log": "a.jsonl", "sinks": ["exec:./hook:x=1", "exec:/abs/hook", "terminal"]}"#.utf8))
+        let config = try UserConfig.decode(Array(#"{"log": "a.jsonl", "sinks": ["exec:./hook:x=1", "exec:/abs/hook", "terminal"]}"#.utf8), settings: Self.settings)
             .resolvingPaths(against: "/home/u/.config/pacer")
-        #expect(config.log == "/home/u/.config/pacer/a.jsonl")
+        #expect(config.sinkSettings.file(LogFileSink.file) == "/home/u/.config/pacer/a.jsonl")
         #expect(config.sinks?.map(\.description) == ["exec:/home/u/.config/pacer/./hook:x=1", "exec:/abs/hook", "terminal"])
     }
 }

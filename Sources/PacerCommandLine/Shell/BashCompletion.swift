@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The bash completion script, written from the command table; names are asked of pacer as you type.
 struct BashCompletion {
     let commands: [CommandSpec]
