@@ -1,5 +1,5 @@
-import PacerCommandLine
 import HistorySink
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem

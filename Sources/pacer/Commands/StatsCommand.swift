@@ -1,5 +1,5 @@
-import PacerCommandLine
 import HistorySink
+import PacerCommandLine
 import PacerRuntime
 
 /// `pacer stats`: time trained per week, streaks, workouts and strength curves.
