@@ -6,6 +6,7 @@ it from the folder above its own, following symbolic links, so a plugin linked i
 """
 
 import ctypes
+import difflib
 import json
 import os
 import re
@@ -15,6 +16,29 @@ import sys
 
 #: The plugin protocol these plugins speak (docs/plugins.md).
 PROTOCOL = 1
+
+#: Longer lines on standard input are not events (nor is anything pacer sends); they are skipped.
+MAX_EVENT_LINE = 1 << 20
+
+
+class UsageError(ValueError):
+    """An option the plugin cannot take, with what is wrong for the user."""
+
+
+def parse_options(arguments, defaults):
+    """`defaults` updated by the KEY=VALUE `arguments` (values stay text); raises UsageError for an
+    argument that is not KEY=VALUE or a key not in `defaults`, suggesting the key meant."""
+    options = dict(defaults)
+    known = ", ".join(defaults) or "none"
+    for argument in arguments:
+        key, equals, value = argument.partition("=")
+        if not equals:
+            raise UsageError(f"options look like KEY=VALUE, not '{argument}' (known: {known})")
+        if key not in defaults:
+            close = difflib.get_close_matches(key, defaults, n=1)
+            raise UsageError(f"unknown option '{key}'" + (f" (did you mean '{close[0]}'?)" if close else f" (known: {known})"))
+        options[key] = value
+    return options
 
 
 def start(name, defaults):
@@ -29,14 +53,10 @@ def start(name, defaults):
     # Pacer ends a plugin that is slow to exit with SIGTERM (and the kernel sends it as pacer dies).
     signal.signal(signal.SIGTERM, _terminated)
     tidy_when_pacer_dies()
-    options = dict(defaults)
-    for argument in sys.argv[1:]:
-        key, equals, value = argument.partition("=")
-        if not equals or key not in defaults:
-            known = ", ".join(sorted(defaults)) or "none"
-            give_up(f"unknown option '{argument}': it takes {known}, as --sink {name}:KEY=VALUE,...; it does nothing this session")
-        options[key] = value
-    return options
+    try:
+        return parse_options(sys.argv[1:], defaults)
+    except UsageError as error:
+        give_up(f"{error}: options are given as --sink {name}:KEY=VALUE,...; it does nothing this session")
 
 
 #: prctl(2): the signal the kernel sends this process when the one that started it ends.
@@ -110,17 +130,24 @@ def give_up(text):
     sys.exit(1)
 
 
+def _not_a_number(name):
+    raise ValueError(f"{name} is not a number")
+
+
 class EventReader:
     """The event stream on standard input, one JSON object per line, read as it comes.
 
     `read()` waits only if nothing has arrived yet; call it when `select` says standard input
     is readable to never wait. Lines that are not JSON objects are skipped: a plugin ignores what
-    it does not know.
+    it does not know. So are lines longer than MAX_EVENT_LINE, nesting too deep to read, and
+    numbers JSON does not have (NaN, Infinity).
     """
 
     def __init__(self, descriptor=0):
         self.descriptor = descriptor
         self.pending = b""
+        #: The start of a line too long was dropped: the rest of it, up to its newline, is skipped.
+        self.skipping = False
 
     def fileno(self):
         return self.descriptor
@@ -137,11 +164,18 @@ class EventReader:
             return None
         lines = (self.pending + chunk).split(b"\n")
         self.pending = lines.pop()
+        if self.skipping and lines:
+            lines.pop(0)
+            self.skipping = False
+        if len(self.pending) > MAX_EVENT_LINE:
+            self.pending, self.skipping = b"", True
         events = []
         for line in lines:
+            if len(line) > MAX_EVENT_LINE:
+                continue
             try:
-                event = json.loads(line)
-            except ValueError:
+                event = json.loads(line, parse_constant=_not_a_number)
+            except (ValueError, RecursionError):
                 continue
             if isinstance(event, dict) and isinstance(event.get("event"), str):
                 events.append(event)

@@ -231,6 +231,24 @@ def wait_for_free_port(port, timeout):
     return None
 
 
+def spoken(seconds):
+    """A time as the page's summary says it: 45s, 1m 5s, 1h 2m 3s."""
+    rest, parts = round(seconds), []
+    for unit, size in (("h", 3600), ("m", 60)):
+        if rest >= size:
+            parts.append(f"{rest // size}{unit}")
+            rest %= size
+    if rest > 0 or not parts:
+        parts.append(f"{rest}s")
+    return " ".join(parts)
+
+
+def clock_text(seconds):
+    """Whole seconds as the page's digits show them: 0:56, 1:02:03."""
+    hours, minutes, rest = seconds // 3600, seconds % 3600 // 60, seconds % 60
+    return f"{hours}:{minutes:02}:{rest:02}" if hours else f"{minutes}:{rest:02}"
+
+
 def seconds_of(clock_text):
     parts = [int(p) for p in clock_text.split(":")]
     return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
@@ -359,6 +377,63 @@ def feed_the_plugin_alone(checks, process):
     checks.check("stderr said only where the page is", process.stderr.read() == b"")
 
 
+def the_stream_is_taken_at_its_word(checks, folder):
+    """The plugin alone: the phase's clock comes from what pause and extend say, the summary from
+    session.end, not from the plugin's own sums (the numbers here disagree with any such sum)."""
+    process = subprocess.Popen([PLUGIN], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        port, token = port_and_token(URL_PATTERN.search(process.stderr.readline().decode()).group(0))
+
+        def feed_and_read(condition, *events):
+            for event in events:
+                process.stdin.write(json.dumps(event).encode() + b"\n")
+            process.stdin.flush()
+            deadline = time.monotonic() + 3
+            while True:
+                state = first_state(port, token)
+                if condition(state) or time.monotonic() > deadline:
+                    return state
+
+        def paused_clock(state):
+            return state["phase"] and (state["phase"]["frozen"], state["phase"]["length"]) == (3.5, 21.5)
+        state = feed_and_read(paused_clock,
+                              {"event": "session.start", "t": 0, "workout": "Word", "speed": 2, "planned": 100},
+                              {"event": "phase.start", "t": 0, "due": 0, "index": 1, "count": 2, "kind": "work",
+                               "name": "Hold", "duration": 50},
+                              {"event": "pause", "t": 1, "index": 1, "elapsed": 7, "remaining": 36})
+        checks.check("pause: the clock stops where the event says (elapsed 7 s and 36 s left, at speed 2)",
+                     state["status"] == "paused" and paused_clock(state), state["phase"])
+
+        def extended(state):
+            return state["phase"] and (state["phase"]["frozen"], state["phase"]["length"]) == (3.5, 26.5)
+        state = feed_and_read(extended, {"event": "extend", "t": 2, "index": 1, "by": 10, "elapsed": 7, "remaining": 46})
+        checks.check("extend: the length is what the event says is spent and left", extended(state), state["phase"])
+
+        def resumed(state):
+            return state["status"] == "running" and state["phase"]["started"] == 6.5 and state["phase"]["frozen"] is None
+        state = feed_and_read(resumed, {"event": "resume", "t": 10, "index": 1, "elapsed": 7, "remaining": 46})
+        checks.check("resume: the clock runs on from what the event says was spent", resumed(state), state["phase"])
+
+        def summarised(state):
+            return state["summary"] is not None
+        state = feed_and_read(summarised, {
+            "event": "session.end", "t": 20, "outcome": "quit", "active": 30, "paused": 9, "worked": 11, "rested": 4,
+            "warmed_up": 1, "cooled_down": 2, "completed": 1, "skipped": 3, "skipped_time": 40,
+            "sets": [{"name": "Rows", "reps": 9, "weight": 22.5}, {"name": "Dips", "weight": "band"}]})
+        summary = state["summary"] or {}
+        checks.check("session.end: the summary is the one the event carries",
+                     (summary.get("worked"), summary.get("rested"), summary.get("warmed_up"), summary.get("cooled_down"),
+                      summary.get("skipped"), summary.get("reps")) ==
+                     (11, 4, 1, 2, 3, [{"name": "Rows", "reps": 9, "weight": "22.5"}, {"name": "Dips", "reps": None, "weight": "band"}]),
+                     summary)
+        process.stdin.close()
+        checks.check("the plugin exits when its input ends", process.wait(5) == 0)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
 def select_readable(stream):
     return bool(select.select([stream], [], [], 0.2)[0])
 
@@ -466,11 +541,16 @@ def a_session_in_the_browser(checks, folder):
         rep_step(checks, session, phone, tv)
 
         plugin = session.plugin_pid
-        session.wait_for_event(lambda e: e["event"] == "session.end", 20, "session.end")
+        end = session.wait_for_event(lambda e: e["event"] == "session.end", 20, "session.end")
         summary = wait_for_page(tv, lambda s: s["bodyStatus"] == "ended", 5, "the summary")
         checks.check("the end: the summary, with the reps logged",
                      "Workout complete." in summary["summary"] and "Push-ups: 6 reps @ 22.5 kg" in summary["summary"],
                      summary["summary"])
+        figures = [f"Worked{spoken(end['worked'])}", f"Rested{spoken(end['rested'])}",
+                   f"Warm-up and prep{spoken(end['warmed_up'])}", f"Cool-down{spoken(end['cooled_down'])}",
+                   f"Paused{spoken(end['paused'])}", f"Skipped{end['skipped']} phases"]
+        checks.check("its figures are the ones session.end carries", all(f in summary["summary"] for f in figures),
+                     (figures, summary["summary"]))
         tv.save_screenshot(os.path.join(SHOTS, "tv-summary.png"))
         end_arrival = next(a for a, e in session.events if e["event"] == "session.end")
         freed = wait_for_free_port(port, 2)
@@ -506,10 +586,13 @@ def compare_clock(checks, session, driver, label):
 def steer_pause_and_extend(checks, session, phone, tv):
     count = len(session.events)
     press(phone, Keys.SPACE)
-    session.wait_for_event(lambda e: e["event"] == "pause", 5, "pause after space", count)
+    paused = session.wait_for_event(lambda e: e["event"] == "pause", 5, "pause after space", count)
     checks.check("space on the page pauses: pause in the log", True)
     first = wait_for_page(tv, lambda s: s["bodyStatus"] == "paused" and s["pauseButton"] == "Resume"
                           and s["shownDigits"] == s["digits"], 5, "the paused state on the other page")
+    left = clock_text(math.ceil(round(paused["remaining"], 3)))
+    checks.check(f"paused: the page shows the time left the pause event gives ({left})", first["shownDigits"] == left,
+                 first["shownDigits"])
     time.sleep(0.6)
     second = read_page(tv)
     checks.check("paused: both pages stop the clock", first["shownDigits"] == second["shownDigits"] and
@@ -684,6 +767,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pacer-web-test-") as folder:
         checks.scenario("options", options_are_checked, folder)
         checks.scenario("hostile stdin, floods and SIGTERM, the plugin alone", hostile_stdin_and_requests, folder)
+        checks.scenario("what the stream says is taken as it is, the plugin alone", the_stream_is_taken_at_its_word, folder)
         checks.scenario("shared on the network: the token", shared_on_the_network, folder)
         checks.scenario("junk connections that never finish a request (slowloris)", junk_connections, folder)
         checks.scenario(f"a session at --speed {SPEED} in a phone and a TV browser", a_session_in_the_browser, folder)

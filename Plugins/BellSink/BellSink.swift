@@ -1,11 +1,9 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerCore
 import PacerSystem
 
 /// Rings the terminal bell: once per countdown second and phase start, three times at the end.
-public final class BellSink: Sink, @unchecked Sendable {
+public final class BellSink: Sink, Sendable {
     private let ring: @Sendable () -> Void
     private let pause: @Sendable (UInt32) -> Void
 

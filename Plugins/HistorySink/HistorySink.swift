@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerCore
 import PacerSystem
 
@@ -82,7 +80,7 @@ public final class HistorySink: Sink, @unchecked Sendable {
         switch event.payload {
         case .sessionStart(let start):
             waiting.append(.start(SessionStart(
-                workout: start.workout, file: start.file, started: WallTime(iso8601: start.wall) ?? .now(),
+                workout: start.workout, file: start.file, started: start.wall,
                 planned: start.planned, speed: start.speed, runner: runner)))
         case .phaseEnd(let end):
             waiting.append(.phase(PhaseRecord(
@@ -91,7 +89,7 @@ public final class HistorySink: Sink, @unchecked Sendable {
                 isOpen: end.phase.isOpen, distance: end.phase.distance)))
         case .sessionEnd(let end):
             waiting.append(.end(SessionEnd(
-                ended: WallTime(iso8601: end.wall) ?? .now(), outcome: end.outcome, active: end.active, paused: end.paused)))
+                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused)))
         default:
             return
         }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerCore
 import PacerSystem
 
@@ -56,7 +54,7 @@ public final class LogFileSink: Sink, @unchecked Sendable {
         do {
             try FileSystem.writeAll(descriptor, buffer)
         } catch {
-            throw LogFileError(path: path, reason: error.reason ?? error.description)
+            throw LogFileError(path: path, reason: error.why())
         }
     }
 

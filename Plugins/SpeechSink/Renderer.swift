@@ -76,7 +76,7 @@ public struct Renderer: Sendable {
                 progress(.mixing(done: written, of: length))
             }
         } catch {
-            throw SpeechError("cannot write \(name): \(error.reason ?? error.description)")
+            throw SpeechError("cannot write \(name): \(error.why())")
         }
         return Rendering(duration: .nanoseconds(Int64(length) * 1_000_000_000 / Int64(Self.sampleRate)), phrases: sounds.count,
                          utterances: spoken.count, bytes: 44 + length * 2)

@@ -52,7 +52,7 @@ public struct SessionScore: Sendable {
         }
         var engine = Engine(plan: plan, speed: 1, file: "")
         var coach = Coach()
-        var events = engine.start(at: .start, wall: "")
+        var events = engine.start(at: .start)
         while true {
             for event in events {
                 soundings += Self.signals(for: event)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The tones of a rendered workout: a short sine with a 1 ms attack, so its sound starts at its
 /// first sample, and a smooth release, so it does not click.

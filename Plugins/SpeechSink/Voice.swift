@@ -1,7 +1,5 @@
 import Dispatch
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerCore
 import PacerSystem
 import Synchronization

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A thread of its own for work that blocks (reading a pipe, waiting for a child), so that no
 /// Dispatch worker is held and the blocked work never delays anything else.

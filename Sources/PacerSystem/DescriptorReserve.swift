@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// File descriptors held open so that nothing else can take them: room kept for what must still be
 /// opened later, and the honest way to ask whether that many can be opened at all (by opening them).

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The process environment and the XDG folders derived from it.
 public struct Environment: Sendable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension FileSystem {
     /// Where the program `name` is, as a shell would find it: `name` itself when it holds a `/`,

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension FileSystem {
     /// Reads a file the user named: a regular file as `read` does; a FIFO or a pipe (`<(cmd)`,
@@ -37,7 +35,7 @@ extension FileSystem {
                 throw FileError("read", name, errno: errno)
             }
             if ready == 0, let timeout {
-                throw FileError("cannot read \(name): it did not end within \(Int(timeout)) s (\(bytes.count) bytes came); is anything writing to it?")
+                throw FileError("read", name, .stalled(seconds: Int(timeout), received: bytes.count))
             }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -47,7 +45,7 @@ extension FileSystem {
             if count == 0 { return bytes }
             bytes += chunk[..<count]
             if bytes.count > limit {
-                throw FileError("cannot read \(name): it is more than the \(limit >> 20) MiB a workout file may have")
+                throw FileError("read", name, .tooLarge(size: nil, limit: limit))
             }
         }
     }

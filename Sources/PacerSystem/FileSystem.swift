@@ -1,42 +1,20 @@
 internal import CSpawn
-#if canImport(Glibc)
 import Glibc
-#endif
-
-/// A file-system failure described for the user: what was being done, to which path, and why.
-public struct FileError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    /// The system's reason, when there is one: `No space left on device`.
-    public let reason: String?
-
-    public init(_ action: String, _ path: String, errno code: Int32) {
-        reason = String(cString: strerror(code))
-        description = "cannot \(action) \(path): \(reason!)"
-    }
-
-    public init(_ description: String) {
-        self.description = description
-        reason = nil
-    }
-}
 
 /// The few file-system calls Pacer needs, over the C library (no Foundation, to stay light).
 public enum FileSystem {
-    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them
-    /// (`kind` says what the file is, for that message). A FIFO, a device or a folder is refused at
-    /// once instead of being waited on.
-    public static func read(_ path: String, limit: Int, kind: String = "a file Pacer reads") throws(FileError) -> [UInt8] {
+    /// Reads a whole regular file, refusing ones larger than `limit` bytes before reading them. A
+    /// FIFO, a device or a folder is refused at once instead of being waited on.
+    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
-        if let kind = irregularKind(status.st_mode) { throw FileError("cannot read \(path): it is \(kind), not a regular file") }
-        if status.st_size > limit {
-            throw FileError("cannot read \(path): it is \(status.st_size) bytes, more than the \(limit >> 20) MiB \(kind) may have")
-        }
+        if let kind = irregularKind(status.st_mode) { throw FileError("read", path, .notRegular(kind)) }
+        if status.st_size > limit { throw FileError("read", path, .tooLarge(size: Int(status.st_size), limit: limit)) }
         guard let bytes = try readAll(descriptor, name: path, limit: limit) else {
-            throw FileError("cannot read \(path): it is more than the \(limit >> 20) MiB \(kind) may have")
+            throw FileError("read", path, .tooLarge(size: nil, limit: limit))
         }
         return bytes
     }
@@ -118,7 +96,7 @@ public enum FileSystem {
         var ends: [Int32] = [-1, -1]
         guard pacer_pipe_cloexec(&ends) == 0 else {
             let limit = errno == EMFILE ? " (ulimit -n is \(DescriptorReserve.limit))" : ""
-            throw FileError("cannot make a pipe: \(String(cString: strerror(errno)))\(limit)")
+            throw FileError("make", "a pipe", .system(String(cString: strerror(errno)) + limit))
         }
         return (ends[0], ends[1])
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The files of one folder as they change, from inotify: written and closed, moved in or out,
 /// created or deleted. A folder, not a file, is watched, since editors save by writing a new

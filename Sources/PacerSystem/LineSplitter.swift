@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reads a file descriptor to its end as lines of text.
 public enum LineSplitter {

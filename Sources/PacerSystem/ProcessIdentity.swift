@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A process told apart from every other one, even a later one given the same pid: its pid, its
 /// start time after boot (from `/proc/PID/stat`) and the boot it runs in. A process killed with

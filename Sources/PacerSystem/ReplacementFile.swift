@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A file written under a temporary name beside its destination and renamed over it only once
 /// complete, so the destination never holds half a file: it is the old file or the whole new one.
@@ -19,7 +17,7 @@ public final class ReplacementFile: Sendable {
         var status = stat()
         let exists = stat(path, &status) == 0
         if exists, let kind = FileSystem.irregularKind(status.st_mode) {
-            throw FileError("cannot write \(path): it is \(kind)")
+            throw FileError("write", path, .notRegular(kind))
         }
         self.path = path
         let slash = path.lastIndex(of: "/")

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A text stream over a file descriptor; each `write` is one system call, so lines stay whole.
 public struct DescriptorOutput: TextOutputStream, Sendable {

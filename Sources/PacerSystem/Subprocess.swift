@@ -1,8 +1,6 @@
 internal import CSpawn
 import Dispatch
-#if canImport(Glibc)
 import Glibc
-#endif
 import Synchronization
 
 /// A program Pacer started: in a process group of its own (so Ctrl-C at the terminal does not

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Synchronization
 
 /// Remembers the terminal's modes at start-up and puts them back, whatever the way out.

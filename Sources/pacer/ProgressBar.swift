@@ -23,7 +23,6 @@ final class ProgressBar: Sendable {
             let filled = percent * width / 100
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             let line: TerminalText = "\(label) [\(bar)] \(TerminalText("\(percent)%").leftPadded(to: 4))"
-            var output = output
             output.write("\r" + line.rendered + "\u{1B}[K")
         }
     }
@@ -33,7 +32,6 @@ final class ProgressBar: Sendable {
         shown.withLock { shown in
             guard shown != nil else { return }
             shown = nil
-            var output = output
             output.write("\r\u{1B}[K")
         }
     }

@@ -1,7 +1,5 @@
-import PacerSystem
-#if canImport(Glibc)
 import Glibc
-#endif
+import PacerSystem
 
 // A closed output is an error to handle where it happens, not a signal that kills without a word.
 signal(SIGPIPE, SIG_IGN)

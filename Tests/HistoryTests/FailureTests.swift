@@ -1,8 +1,6 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 @testable import HistorySink
-import PacerCore
+@testable import PacerCore
 import Dispatch
 import Synchronization
 import Testing

@@ -35,7 +35,7 @@ struct GeneratorSchemaTests {
         }
         let store = try #require(try HistoryStore.existing(at: generated))
         #expect(try store.sessions().count == 200)
-        #expect(try store.loggedSets().count > 0)
+        #expect(try store.strengthSets().count > 0)
         #expect(try store.timedEfforts().count > 0 && store.statistics(today: day("2026-11-30")).open.count == 1)
         #expect(try store.weighIns().count > 0)
     }

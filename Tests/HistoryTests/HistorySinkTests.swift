@@ -10,10 +10,10 @@ struct HistorySinkTests {
     static func session(phases: Int) -> [Event] {
         let work = Phase(kind: .work, name: "Sprint", duration: .seconds(20))
         return [Event(t: .start, .sessionStart(.init(workout: "Locked out", file: "/w/l.json", phases: phases, planned: .seconds(20 * Int64(phases)),
-                                                    wall: "2026-11-30T07:00:00+01:00", speed: 1)))]
+                                                    wall: wall("2026-11-30T07:00:00+01:00"), speed: 1)))]
             + (0..<phases).map { Event(t: .seconds(Double($0 + 1)), .phaseEnd(.init(index: $0, phase: work, outcome: .completed, active: .seconds(20)))) }
             + [Event(t: .seconds(Double(phases + 1)), .sessionEnd(.init(outcome: .completed, active: .seconds(20 * Int64(phases)),
-                                                                      paused: .zero, wall: "2026-11-30T07:01:00+01:00")))]
+                                                                      paused: .zero, wall: wall("2026-11-30T07:01:00+01:00"))))]
     }
 
     /// A history with one session in it, and a second connection holding its write lock.

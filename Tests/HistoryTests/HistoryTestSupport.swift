@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 @testable import HistorySink
 import PacerCore
 import PacerSystem

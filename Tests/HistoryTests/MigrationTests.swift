@@ -104,8 +104,8 @@ struct MigrationTests {
 
         let store = try #require(try HistoryStore.existing(at: path))
         #expect(try sql(path, "SELECT ifnull(weight_value, 'NULL') FROM phases WHERE name = 'Leg press' ORDER BY idx") == ["NULL", "NULL", "1000000.0"])
-        #expect(try store.loggedSets().filter { $0.exercise == "Leg press" }.map(\.weight) == [1_000_000])
-        #expect(try store.loggedSets().filter { $0.exercise == "Squat" }.map(\.weight) == [22.5, 135, 60], "the others read as before")
+        #expect(try store.strengthSets().filter { $0.exercise == "Leg press" }.map(\.weight) == [1_000_000])
+        #expect(try store.strengthSets().filter { $0.exercise == "Squat" }.map(\.weight) == [22.5, 135, 60], "the others read as before")
     }
 
     /// Version 5, the schema before body weight, gets the weigh-in table and keeps every session.

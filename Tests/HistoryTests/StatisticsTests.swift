@@ -1,5 +1,5 @@
 @testable import HistorySink
-import PacerCore
+@testable import PacerCore
 import Testing
 
 /// A session summary at a local time such as `2026-11-30T18:05:00+01:00`.
@@ -86,9 +86,9 @@ struct StatisticsTests {
     }
 
     @Test func epleyEstimatesTheOneRepMax() {
-        #expect(LoggedSet(session: 1, exercise: "Squat", reps: 8, weight: 60, unit: "kg").estimatedOneRepMax == 76)
-        #expect(LoggedSet(session: 1, exercise: "Squat", reps: 1, weight: 100, unit: "kg").estimatedOneRepMax == 100)
-        #expect(LoggedSet(session: 1, exercise: "Squat", reps: 10, weight: 150, unit: "lb").estimatedOneRepMax == 200)
+        #expect(StrengthSet(session: 1, exercise: "Squat", reps: 8, weight: 60, unit: "kg").estimatedOneRepMax == 76)
+        #expect(StrengthSet(session: 1, exercise: "Squat", reps: 1, weight: 100, unit: "kg").estimatedOneRepMax == 100)
+        #expect(StrengthSet(session: 1, exercise: "Squat", reps: 10, weight: 150, unit: "lb").estimatedOneRepMax == 200)
     }
 
     @Test func theStrengthCurveKeepsTheBestSetPerLocalDayAndUnit() {
@@ -97,12 +97,12 @@ struct StatisticsTests {
             session(3, "2026-11-03T00:30:00+01:00", "Strength"), // the 3rd locally, the 2nd in UTC
         ]
         let sets = [
-            LoggedSet(session: 1, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),   // 93.33
-            LoggedSet(session: 2, exercise: "Squat", reps: 3, weight: 85, unit: "kg"),   // 93.5: the day's best
-            LoggedSet(session: 2, exercise: "Squat", reps: 1, weight: 90, unit: "kg"),   // 90
-            LoggedSet(session: 3, exercise: "Squat", reps: 8, weight: 60, unit: "kg"),   // 76
-            LoggedSet(session: 3, exercise: "Squat", reps: 5, weight: 135, unit: "lb"),
-            LoggedSet(session: 1, exercise: "Bench", reps: 5, weight: 50, unit: nil),
+            StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),   // 93.33
+            StrengthSet(session: 2, exercise: "Squat", reps: 3, weight: 85, unit: "kg"),   // 93.5: the day's best
+            StrengthSet(session: 2, exercise: "Squat", reps: 1, weight: 90, unit: "kg"),   // 90
+            StrengthSet(session: 3, exercise: "Squat", reps: 8, weight: 60, unit: "kg"),   // 76
+            StrengthSet(session: 3, exercise: "Squat", reps: 5, weight: 135, unit: "lb"),
+            StrengthSet(session: 1, exercise: "Bench", reps: 5, weight: 50, unit: nil),
         ]
         let curves = Statistics(sessions: sessions, sets: sets, today: day("2026-11-30")).exercises
         #expect(curves.map(\.name) == ["Bench", "Squat", "Squat"])
@@ -123,13 +123,13 @@ struct StatisticsTests {
             session(4, "2026-12-02T10:00:00+01:00", "Strength"),  // the one just recorded
         ]
         let sets = [
-            LoggedSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
-            LoggedSet(session: 2, exercise: "Squat", reps: 5, weight: 77.5, unit: "kg"),
-            LoggedSet(session: 2, exercise: "Bench", reps: 5, weight: 60, unit: "kg"),
-            LoggedSet(session: 4, exercise: "Squat", reps: 8, weight: 70, unit: "kg"),   // 88.67 < 90.42
-            LoggedSet(session: 4, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),   // 93.33: a record
-            LoggedSet(session: 4, exercise: "Bench", reps: 5, weight: 60, unit: "kg"),   // equal: no record
-            LoggedSet(session: 4, exercise: "Row", reps: 5, weight: 50, unit: "kg"),     // first ever: no record
+            StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
+            StrengthSet(session: 2, exercise: "Squat", reps: 5, weight: 77.5, unit: "kg"),
+            StrengthSet(session: 2, exercise: "Bench", reps: 5, weight: 60, unit: "kg"),
+            StrengthSet(session: 4, exercise: "Squat", reps: 8, weight: 70, unit: "kg"),   // 88.67 < 90.42
+            StrengthSet(session: 4, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),   // 93.33: a record
+            StrengthSet(session: 4, exercise: "Bench", reps: 5, weight: 60, unit: "kg"),   // equal: no record
+            StrengthSet(session: 4, exercise: "Row", reps: 5, weight: 50, unit: "kg"),     // first ever: no record
         ]
         let standing = SessionStanding(session: 4, sessions: sessions, sets: sets)
         #expect(standing?.sessionOfWeek == 3 && standing?.streak == 4)
@@ -156,9 +156,9 @@ struct StatisticsTests {
             set(3, "Plank", reps: nil, weight: nil), set(4, "Dips", reps: 10, weight: nil), set(5, "Squat", reps: 0, weight: "100 kg"),
             work(6),
         ])
-        #expect(try store.loggedSets() == [
-            LoggedSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
-            LoggedSet(session: id, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),
+        #expect(try store.strengthSets() == [
+            StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
+            StrengthSet(session: id, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),
         ])
         #expect(try store.standing(ofSession: id)?.text == "1st session this week · streak 2 days · new best on Squat: 80 kg × 5")
         let statistics = try store.statistics(today: day("2026-11-30"))

@@ -22,11 +22,11 @@ struct AMRAPTests {
 
     @Test func itGoesRoundUntilItsTimeHasPassedAndSaysHowFarItGot() throws {
         var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Push-ups"}]}, {"cooldown": 10}"#)
-        var events = engine.start(at: 0, wall: "")
+        var events = engine.start(at: 0)
         for second in [10.0, 20, 30] { events += try E.handle(&engine, E.done, at: E.at(second)) }
         events += E.runToEnd(&engine)
         #expect(E.briefs(events) == [
-            "session.start W file=test.json phases=3 planned=70 wall= speed=1 t=0 due=0",
+            "session.start W file=test.json phases=3 planned=70 wall=WALL speed=1 t=0 due=0",
             "phase.start 1/3 Pull-ups next=Push-ups t=0 due=0",
             "phase.end 1 completed active=10 reps=5 t=10",
             "phase.start 2/3 Push-ups next=Cooldown t=10 due=10",
@@ -48,7 +48,7 @@ struct AMRAPTests {
 
     @Test func theRoundIsCarriedInPhaseStartWithoutACount() throws {
         var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         let second = try E.handle(&engine, E.done, at: E.at(10))
         guard case .phaseStart(let start) = second.last?.payload else { Issue.record("no phase.start"); return }
         #expect(start.phase.round == 2 && start.phase.rounds == nil)
@@ -57,7 +57,7 @@ struct AMRAPTests {
 
     @Test func aPhaseEndingJustAsTheTimeRunsOutIsCompleted() throws {
         var engine = try E.engine(steps: #"{"amrap": 50, "steps": [{"work": 20}, {"rest": 10}]}"#)
-        let events = engine.start(at: 0, wall: "") + E.runToEnd(&engine)
+        let events = engine.start(at: 0) + E.runToEnd(&engine)
         #expect(E.briefs(events.suffix(3)) == [
             "phase.end 1 completed active=20 t=50",
             "block.end amrap rounds=1 steps=1 active=50 capped=true t=50 due=50",
@@ -67,7 +67,7 @@ struct AMRAPTests {
 
     @Test func aPauseMovesTheEndAndIsNotCounted() throws {
         var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try E.handle(&engine, .pause, at: E.at(10))
         _ = try E.handle(&engine, .resume, at: E.at(25))
         #expect(engine.nextDeadline == E.at(75))
@@ -78,7 +78,7 @@ struct AMRAPTests {
     @Test func aTimeCapEndsABlockForTime() throws {
         let forTime = #"{"repeat": 3, "time_cap": "10m", "steps": [{"reps": [21, 15, 9], "name": "Thrusters"}]}"#
         var fast = try E.engine(steps: forTime)
-        _ = fast.start(at: 0, wall: "")
+        _ = fast.start(at: 0)
         var events: [Event] = []
         for second in [100.0, 200, 312.5] { events += try E.handle(&fast, E.done, at: E.at(second)) }
         #expect(E.briefs(events.suffix(2)) == [
@@ -86,7 +86,7 @@ struct AMRAPTests {
             "session.end completed active=312.5 paused=0 wall=WALL t=312.5",
         ])
         var slow = try E.engine(steps: forTime)
-        _ = slow.start(at: 0, wall: "")
+        _ = slow.start(at: 0)
         events = try E.handle(&slow, E.done, at: E.at(100)) + E.runToEnd(&slow)
         #expect(E.briefs(events.suffix(3)) == [
             "phase.end 2 timeout active=500 t=600",
@@ -95,7 +95,7 @@ struct AMRAPTests {
         ])
         let timed = try E.engine(steps: #"{"for": ["A", "B"], "time_cap": 25, "steps": [{"work": 20, "name": "{item}"}]}"#)
         var capped = timed
-        let all = capped.start(at: 0, wall: "") + E.runToEnd(&capped)
+        let all = capped.start(at: 0) + E.runToEnd(&capped)
         #expect(all.contains { E.brief($0) == "block.end time_cap rounds=- steps=1 active=25 capped=true t=25 due=25" })
     }
 

@@ -12,7 +12,7 @@ private func cues(_ steps: String, phase: Int = 0) throws -> [String] {
 /// The cue events of a whole run of a workout, on the manual clock.
 private func cueEvents(_ json: String) throws -> [String] {
     var engine = E.engine(Plan(try WorkoutDecoder.decode(Array(json.utf8))))
-    let events = engine.start(at: 0, wall: "") + E.runToEnd(&engine)
+    let events = engine.start(at: 0) + E.runToEnd(&engine)
     return E.briefs(events.filter { $0.name == "cue" })
 }
 
@@ -93,7 +93,7 @@ struct CuePlacementTests {
 
     @Test func aShortenedPhaseDropsTheCuesItNoLongerReaches() throws {
         var engine = E.engine(Plan(try WorkoutDecoder.decode(Array(F.json(steps: #"{"work": 20, "cues": [{"at": "-5s", "text": "Five"}]}"#).utf8))))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try E.handle(&engine, .extend(milliseconds: -10_000), at: E.at(1))
         #expect(!E.runToEnd(&engine).contains { $0.name == "cue" })
     }

@@ -25,7 +25,7 @@ struct EMOMTests {
 
     @Test func roundsStartOnTheBeatWhetherDoneComesEarlyLateOrNever() throws {
         var engine = try E.engine(steps: #"{"prepare": 5}, {"every": 60, "rounds": 3, "steps": [{"reps": 10, "name": "Burpees"}]}, {"cooldown": 10}"#)
-        var events = engine.start(at: 0, wall: "")
+        var events = engine.start(at: 0)
         events += E.advance(&engine, to: E.at(25))
         events += try E.handle(&engine, E.done, at: E.at(25))
         // Round 2: done never comes; round 3: done comes, and the rest is what is left.
@@ -33,7 +33,7 @@ struct EMOMTests {
         events += try E.handle(&engine, .done(reps: 9, weight: nil), at: E.at(170))
         events += E.runToEnd(&engine)
         #expect(E.briefs(events) == [
-            "session.start W file=test.json phases=8 planned=195 wall= speed=1 t=0 due=0",
+            "session.start W file=test.json phases=8 planned=195 wall=WALL speed=1 t=0 due=0",
             "phase.start 1/8 Prepare next=Burpees t=0 due=0",
             "phase.end 1 completed active=5 t=5",
             "phase.start 2/8 Burpees next=Rest t=5 due=5",
@@ -56,7 +56,7 @@ struct EMOMTests {
 
     @Test func aTimedStepStillRunningWhenTheWindowEndsTimesOut() throws {
         var engine = try E.engine(steps: #"{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 20, "name": "Hold"}]}"#)
-        var events = engine.start(at: 0, wall: "")
+        var events = engine.start(at: 0)
         events += try E.handle(&engine, E.done, at: E.at(12.5))
         events += E.runToEnd(&engine)
         #expect(E.briefs(events.filter { $0.name == "phase.end" || $0.name == "phase.start" }) == [
@@ -72,7 +72,7 @@ struct EMOMTests {
 
     @Test func aPauseMovesTheWindowsAndIsNotTrainingTime() throws {
         var engine = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#)
-        var events = engine.start(at: 0, wall: "")
+        var events = engine.start(at: 0)
         events += try E.handle(&engine, .pause, at: E.at(10))
         events += try E.handle(&engine, .resume, at: E.at(40))
         events += try E.handle(&engine, E.done, at: E.at(50))
@@ -88,7 +88,7 @@ struct EMOMTests {
 
     @Test func theRestCountsDownIntoTheNextMinute() throws {
         var engine = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#, countdown: 3)
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         let events = try E.handle(&engine, E.done, at: E.at(20.25)) + E.advance(&engine, to: E.at(60))
         #expect(E.briefs(events.filter { $0.name == "countdown" }) == ["countdown 2 3 t=57 due=57", "countdown 2 2 t=58 due=58", "countdown 2 1 t=59 due=59"])
         #expect(!engine.waitsForCommand, "a rep step in a window ends with it")

@@ -9,7 +9,7 @@ struct EngineCommandTests {
 
     @Test func pauseAndResumeMoveEveryDueByThePause() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .pause, at: F.at(2))) == ["pause t=2"])
         #expect(engine.isPaused)
         #expect(engine.nextDeadline == nil)
@@ -35,7 +35,7 @@ struct EngineCommandTests {
 
     @Test func pauseTwiceAndResumeWhileRunningAreRejected() throws {
         var engine = F.engine(F.plan([F.work(10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.rejection(&engine, .resume, at: F.at(1)) == "not paused")
         _ = try F.handle(&engine, .pause, at: F.at(2))
         #expect(F.rejection(&engine, .pause, at: F.at(3)) == "already paused: resume (or an empty line) goes on")
@@ -44,7 +44,7 @@ struct EngineCommandTests {
 
     @Test func anEmptyLineTogglesPause() throws {
         var engine = F.engine(F.plan([F.work(10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .togglePause, at: F.at(1))) == ["pause t=1"])
         #expect(F.briefs(try F.handle(&engine, .togglePause, at: F.at(4))) == ["resume t=4"])
         #expect(engine.nextDeadline == F.at(10))
@@ -52,7 +52,7 @@ struct EngineCommandTests {
 
     @Test func pauseDuringTheCountdownHoldsTheRestOfIt() throws {
         var engine = F.engine(F.plan([F.work("A", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(engine.advance(to: F.at(7))) == ["countdown 1 3 t=7 due=7"])
         _ = try F.handle(&engine, .pause, at: F.at(7.5))
         #expect(engine.advance(to: F.at(9)).isEmpty)
@@ -68,7 +68,7 @@ struct EngineCommandTests {
 
     @Test func aCommandComesAfterEverythingDueBeforeIt() throws {
         var engine = F.engine(F.plan([F.work("A", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .pause, at: F.at(8.2))) == [
             "countdown 1 3 t=8.2 due=7",
             "countdown 1 2 t=8.2 due=8",
@@ -80,7 +80,7 @@ struct EngineCommandTests {
 
     @Test func skipEndsThePhaseAndStartsTheNextNow() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .skip, at: F.at(4))) == [
             "phase.end 1 skipped active=4 t=4",
             "phase.start 2/3 B next=Rest t=4 due=4",
@@ -90,7 +90,7 @@ struct EngineCommandTests {
 
     @Test func skippingTheLastPhaseCompletesTheSession() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .skip, at: F.at(4))
         #expect(F.briefs(try F.handle(&engine, .skip, at: F.at(7))) == [
             "phase.end 2 skipped active=3 t=7",
@@ -102,7 +102,7 @@ struct EngineCommandTests {
 
     @Test func skipWhilePausedStartsTheNextPhasePausedAndCountsTheWholePause() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .pause, at: F.at(2))
         #expect(F.briefs(try F.handle(&engine, .skip, at: F.at(4))) == [
             "phase.end 1 skipped active=2 t=4",
@@ -118,7 +118,7 @@ struct EngineCommandTests {
 
     @Test func backRestartsThePreviousPhase() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = engine.advance(to: F.at(10))
         #expect(F.briefs(try F.handle(&engine, .back, at: F.at(12))) == [
             "phase.end 2 skipped active=2 t=12",
@@ -131,7 +131,7 @@ struct EngineCommandTests {
 
     @Test func backOnTheFirstPhaseRestartsIt() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .back, at: F.at(3))) == [
             "phase.end 1 skipped active=3 t=3",
             "back 1 t=3",
@@ -142,7 +142,7 @@ struct EngineCommandTests {
 
     @Test func restartStartsTheCurrentPhaseAgainWithItsPlannedLength() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = engine.advance(to: F.at(10))
         _ = try F.handle(&engine, .extend(milliseconds: 30_000), at: F.at(11))
         #expect(F.briefs(try F.handle(&engine, .restart, at: F.at(13))) == [
@@ -162,7 +162,7 @@ struct EngineCommandTests {
 
     @Test func extendLengthensThePhase() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: 5000), at: F.at(2))) == ["extend 1 by=5 t=2"])
         #expect(engine.nextDeadline == F.at(12))
         #expect(F.briefs(Array(F.runToEnd(&engine).prefix(5))) == [
@@ -176,7 +176,7 @@ struct EngineCommandTests {
 
     @Test func extendShortensThePhaseAndDropsWhatIsNowPast() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: -5000), at: F.at(2.5))) == ["extend 1 by=-5 t=2.5"])
         // Now 5 s long: the "3" (due at 2 s) is past, "2" and "1" follow.
         #expect(engine.nextDeadline == F.at(3))
@@ -190,7 +190,7 @@ struct EngineCommandTests {
 
     @Test func aCountdownSecondThatFallsExactlyNowAfterShorteningIsKept() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .extend(milliseconds: -5000), at: F.at(2))
         // Now 5 s long with 3 s left: the "3" is due this very instant.
         #expect(engine.nextDeadline == F.at(2))
@@ -203,7 +203,7 @@ struct EngineCommandTests {
 
     @Test func shorteningBelowZeroEndsThePhaseAndReportsWhatWasRemoved() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: -20_000), at: F.at(4))) == [
             "extend 1 by=-6 t=4",
             "phase.end 1 completed active=4 t=4",
@@ -214,7 +214,7 @@ struct EngineCommandTests {
 
     @Test func shorteningBeforeTheHalfwayPointDropsTheHalfwayCall() throws {
         var engine = F.engine(F.plan(halfway: true, [F.work("A", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: -6000), at: F.at(1.5))) == ["extend 1 by=-6 t=1.5"])
         // The phase now ends at 4 s, before its old halfway point (5 s): the end must not wait for it.
         #expect(F.briefs(F.runToEnd(&engine)) == [
@@ -227,7 +227,7 @@ struct EngineCommandTests {
 
     @Test func lengtheningKeepsTheHalfwayCallOfThePlannedLength() throws {
         var engine = F.engine(F.plan(countdown: 0, halfway: true, [F.work("A", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .extend(milliseconds: 10_000), at: F.at(1))
         #expect(F.briefs(F.runToEnd(&engine)) == [
             "cue 1 Halfway t=5 due=5",
@@ -238,14 +238,14 @@ struct EngineCommandTests {
 
     @Test func extendIsCappedAtTheLongestStep() throws {
         var engine = F.engine(F.plan([F.work("A", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: 100 * 3_600_000), at: F.at(1))) == ["extend 1 by=86390 t=1"])
         #expect(engine.snapshot(at: F.at(1)).limit == WorkoutDuration.maximumStep)
     }
 
     @Test func extendWhilePausedTakesEffectFromTheResume() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .pause, at: F.at(2))
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: 5000), at: F.at(4))) == ["extend 1 by=5 t=4"])
         #expect(engine.isPaused)
@@ -265,7 +265,7 @@ struct EngineCommandTests {
 
     @Test func shorteningPastTheEndWhilePausedMovesOnStillPaused() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .pause, at: F.at(2))
         #expect(F.briefs(try F.handle(&engine, .extend(milliseconds: -9000), at: F.at(4))) == [
             "extend 1 by=-8 t=4",
@@ -279,7 +279,7 @@ struct EngineCommandTests {
 
     @Test func extendIsRejectedOnAnUncappedRepStepButChangesACap() throws {
         var engine = F.engine(F.plan([F.reps("Push-ups", 10), F.reps("Pull-ups", 5, cap: 20)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.rejection(&engine, .extend(milliseconds: 10_000), at: F.at(1))
             == "this rep step has no time limit to change: say done when you finish")
         _ = try F.handle(&engine, .done(reps: nil, weight: nil), at: F.at(2))
@@ -297,7 +297,7 @@ struct EngineCommandTests {
             F.reps("Dips", 8),
             F.work("Plank", 5),
         ]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .done(reps: nil, weight: nil), at: F.at(30))) == [
             "phase.end 1 completed active=30 reps=10 weight=20 kg t=30",
             "phase.start 2/4 Rows next=Dips t=30 due=30",
@@ -314,7 +314,7 @@ struct EngineCommandTests {
 
     @Test func doneKeepsThePlannedWeightWhenOnlyRepsAreGiven() throws {
         var engine = F.engine(F.plan([F.reps("Squats", 5, weight: .number(60))]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(try F.handle(&engine, .done(reps: 4, weight: nil), at: F.at(20))) == [
             "phase.end 1 completed active=20 reps=4 weight=60 t=20",
             "session.end completed active=20 paused=0 wall=WALL t=20",
@@ -323,7 +323,7 @@ struct EngineCommandTests {
 
     @Test func doneWhilePausedCountsOnlyActiveTime() throws {
         var engine = F.engine(F.plan([F.reps("Squats", 5), F.work(10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .pause, at: F.at(10))
         #expect(F.briefs(try F.handle(&engine, .done(reps: nil, weight: nil), at: F.at(20))) == [
             "phase.end 1 completed active=10 reps=5 t=20",
@@ -333,7 +333,7 @@ struct EngineCommandTests {
 
     @Test func doneIsRejectedOnATimedPhase() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.rejection(&engine, .done(reps: 5, weight: nil), at: F.at(3))
             == "done is for rep steps and open steps; this is a work phase (skip moves on)")
         // Nothing changed.
@@ -346,7 +346,7 @@ struct EngineCommandTests {
     @Test func commandsAfterTheEndAreRejected() throws {
         var engine = F.engine(F.plan([F.work(1)]))
         #expect(F.rejection(&engine, .pause, at: 0) == "the session has not started")
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = F.runToEnd(&engine)
         #expect(engine.isFinished)
         let commands: [Command] = [.pause, .resume, .togglePause, .skip, .back, .restart, .extend(milliseconds: 1000), .done(reps: nil, weight: nil), .status]
@@ -354,17 +354,17 @@ struct EngineCommandTests {
             #expect(F.rejection(&engine, command, at: F.at(5)) == "the session has ended", "\(command)")
         }
         #expect(engine.advance(to: F.at(10)).isEmpty)
-        #expect(engine.finish(.quit, at: F.at(10), wall: "").isEmpty)
+        #expect(engine.finish(.quit, at: F.at(10)).isEmpty)
         #expect(engine.state == .finished(.completed))
     }
 
     @Test func quitClosesTheCurrentPhaseAsSkipped() throws {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try F.handle(&engine, .pause, at: F.at(3))
-        #expect(F.briefs(engine.finish(.quit, at: F.at(5), wall: "QUIT")) == [
+        #expect(F.briefs(engine.finish(.quit, at: F.at(5))) == [
             "phase.end 1 skipped active=3 t=5",
-            "session.end quit active=3 paused=2 wall=QUIT t=5",
+            "session.end quit active=3 paused=2 wall=WALL t=5",
         ])
         #expect(engine.state == .finished(.quit))
         #expect(!engine.isPaused)
@@ -373,19 +373,19 @@ struct EngineCommandTests {
 
     @Test func abortFirstCatchesUpThenClosesThePhase() {
         var engine = F.engine(F.plan(countdown: 0, [F.work("A", 10), F.work("B", 10)]))
-        _ = engine.start(at: 0, wall: "")
-        #expect(F.briefs(engine.finish(.aborted, at: F.at(12), wall: "SIG")) == [
+        _ = engine.start(at: 0)
+        #expect(F.briefs(engine.finish(.aborted, at: F.at(12))) == [
             "phase.end 1 completed active=10 t=12",
             "phase.start 2/2 B next=- t=12 due=10",
             "phase.end 2 skipped active=2 t=12",
-            "session.end aborted active=12 paused=0 wall=SIG t=12",
+            "session.end aborted active=12 paused=0 wall=WALL t=12",
         ])
         #expect(engine.state == .finished(.aborted))
     }
 
     @Test func statusAndHelpChangeNothing() throws {
         var engine = F.engine(F.plan([F.work("A", 10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(try F.handle(&engine, .status, at: F.at(1)).isEmpty)
         #expect(try F.handle(&engine, .help, at: F.at(1)).isEmpty)
         #expect(engine.nextDeadline == F.at(7))
@@ -395,7 +395,7 @@ struct EngineCommandTests {
 
     @Test func statusLineOfATimedPhaseInARound() throws {
         var engine = F.engine(F.plan([F.work("Squats", 30, round: 2, rounds: 3), F.rest(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         let running = engine.snapshot(at: F.at(10))
         #expect(running.statusLine == "Squats (work, phase 1/2), round 2/3, 0:20 left in phase, 0:25 left in session")
         #expect(running.elapsed == .seconds(10))
@@ -411,7 +411,7 @@ struct EngineCommandTests {
 
     @Test func statusLineOfARepStep() {
         var engine = F.engine(F.plan([F.reps("Push-ups", 10), F.work("Plank", 45)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         let snapshot = engine.snapshot(at: F.at(12))
         #expect(snapshot.statusLine == "Push-ups (reps, phase 1/2), 0:12 so far, say done when finished, 0:45 left in session")
         #expect(snapshot.remaining == nil)

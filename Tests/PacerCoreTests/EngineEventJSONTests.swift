@@ -9,12 +9,12 @@ struct EngineEventJSONTests {
     @Test func sessionStart() {
         let event = Event(t: 0, due: 0, .sessionStart(.init(
             workout: "7-Minute \"Workout\"", file: "/w/7min.json", phases: 25, planned: .seconds(430),
-            wall: "2026-11-30T06:23:34+01:00", speed: 1)))
+            wall: WallTime(epochSeconds: 1_796_016_214, utcOffset: 3600), speed: 1)))
         #expect(event.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"7-Minute \"Workout\"","file":"/w/7min.json","phases":25,"planned":430,"wall":"2026-11-30T06:23:34+01:00","speed":1}"#)
 
         let fast = Event(t: 0, due: 0, .sessionStart(.init(
-            workout: "W", file: "w.json", phases: 1, planned: WorkoutDuration(milliseconds: 90_500), wall: "", speed: 2.5)))
-        #expect(fast.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"W","file":"w.json","phases":1,"planned":90.5,"wall":"","speed":2.5}"#)
+            workout: "W", file: "w.json", phases: 1, planned: WorkoutDuration(milliseconds: 90_500), wall: F.wall, speed: 2.5)))
+        #expect(fast.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"W","file":"w.json","phases":1,"planned":90.5,"wall":"2026-11-30T07:00:00+01:00","speed":2.5}"#)
     }
 
     @Test func phaseStartOfATimedPhaseInARound() {
@@ -80,11 +80,11 @@ struct EngineEventJSONTests {
 
     @Test func sessionEnd() {
         let event = Event(t: 100_100_000_000, .sessionEnd(.init(
-            outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5), wall: "2026-11-30T06:31:14+01:00")))
-        #expect(event.jsonLine == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00"}"#)
-        let quit = Event(t: 1_000_000, .sessionEnd(.init(outcome: .quit, active: .zero, paused: .zero, wall: "W")))
-        #expect(quit.jsonLine == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"W"}"#)
-        let aborted = Event(t: 0, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: "W")))
+            outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5), wall: WallTime(epochSeconds: 1_796_016_674, utcOffset: 3600))))
+        #expect(event.jsonLine == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#)
+        let quit = Event(t: 1_000_000, .sessionEnd(.init(outcome: .quit, active: .zero, paused: .zero, wall: WallTime(epochSeconds: 0, utcOffset: -18_000))))
+        #expect(quit.jsonLine == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"1969-12-31T19:00:00-05:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#)
+        let aborted = Event(t: 0, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: F.wall)))
         #expect(aborted.jsonLine.contains(#""outcome":"aborted""#))
     }
 
@@ -108,22 +108,23 @@ struct EngineEventJSONTests {
     }
 
     @Test func aWholeRunInJSONLines() {
-        var engine = Engine(plan: F.plan(countdown: 1, [F.work("Squats", 2, round: 1, rounds: 1)]), speed: 1, file: "s.json", wallClock: { "END" })
-        let lines = (engine.start(at: 0, wall: "BEGIN") + F.runToEnd(&engine)).map(\.jsonLine)
+        let wall = WallClockFixture()
+        var engine = Engine(plan: F.plan(countdown: 1, [F.work("Squats", 2, round: 1, rounds: 1)]), speed: 1, file: "s.json", wallClock: wall.clock)
+        let lines = (engine.start(at: 0) + F.runToEnd(&engine)).map(\.jsonLine)
         #expect(lines == [
-            #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"BEGIN","speed":1}"#,
+            #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"2026-11-30T07:00:00+01:00","speed":1}"#,
             #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null,"planned_after":0}"#,
             #"{"event":"countdown","t":1.000,"due":1.000,"index":1,"remaining":1}"#,
             #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,
-            #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"END"}"#,
+            #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"2026-11-30T07:01:00+01:00","worked":2,"rested":0,"warmed_up":0,"cooled_down":0,"completed":1,"skipped":0,"skipped_time":0,"sets":[]}"#,
         ])
     }
 
     // Issue 7, item 2: the log keeps a workout's text exactly, each control escaped, none raw.
     @Test func theHostileWorkoutIsLoggedExactlyWithNoRawControlCharacter() throws {
         let plan = Plan(try HostileFixture.workout())
-        var engine = Engine(plan: plan, speed: 1, file: "hostile.json", wallClock: { "END" })
-        var events = engine.start(at: 0, wall: "BEGIN")
+        var engine = Engine(plan: plan, speed: 1, file: "hostile.json", wallClock: { F.wall })
+        var events = engine.start(at: 0)
         var now: Instant = 0
         while engine.snapshot(at: now).phase.kind != .reps, let deadline = engine.nextDeadline {
             events += engine.advance(to: deadline)

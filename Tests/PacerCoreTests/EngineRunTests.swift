@@ -11,12 +11,12 @@ struct EngineRunTests {
         #expect(engine.state == .ready)
         #expect(engine.nextDeadline == nil)
 
-        var events = engine.start(at: 0, wall: "2026-01-02T03:04:05+01:00")
+        var events = engine.start(at: 0)
         #expect(engine.state == .running)
         events += F.runToEnd(&engine)
 
         #expect(F.briefs(events) == [
-            "session.start Test file=test.json phases=3 planned=25 wall=2026-01-02T03:04:05+01:00 speed=1 t=0 due=0",
+            "session.start Test file=test.json phases=3 planned=25 wall=WALL speed=1 t=0 due=0",
             "phase.start 1/3 Squats next=Rest t=0 due=0",
             "countdown 1 3 t=7 due=7",
             "countdown 1 2 t=8 due=8",
@@ -41,13 +41,13 @@ struct EngineRunTests {
 
     @Test func startingTwiceDoesNothing() {
         var engine = F.engine(F.plan([F.work(10)]))
-        _ = engine.start(at: 0, wall: "")
-        #expect(engine.start(at: F.at(1), wall: "").isEmpty)
+        _ = engine.start(at: 0)
+        #expect(engine.start(at: F.at(1)).isEmpty)
     }
 
     @Test func nextDeadlineFollowsEachStep() {
         var engine = F.engine(F.plan([F.work("A", 5), F.rest(2)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         var deadlines: [Instant] = []
         while let deadline = engine.nextDeadline {
             deadlines.append(deadline)
@@ -61,7 +61,7 @@ struct EngineRunTests {
 
     @Test func advancingBeforeADeadlineEmitsNothing() {
         var engine = F.engine(F.plan([F.work(10)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(engine.advance(to: F.at(6.999)).isEmpty)
         #expect(engine.nextDeadline == F.at(7))
         #expect(F.briefs(engine.advance(to: F.at(7))) == ["countdown 1 3 t=7 due=7"])
@@ -69,7 +69,7 @@ struct EngineRunTests {
 
     @Test func countdownCountsTheLastSecondsAtTheirDueTimes() {
         var engine = F.engine(F.plan(countdown: 5, [F.work(10)]))
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         let countdowns = events.filter { $0.name == "countdown" }
         #expect(F.briefs(countdowns) == [
             "countdown 1 5 t=5 due=5",
@@ -83,7 +83,7 @@ struct EngineRunTests {
     @Test func countdownOnlyCountsSecondsThePhaseHas() {
         // A 2 s phase has room for "1" only (the "2" would fall on its first instant); 2.5 s fits "2" and "1".
         var engine = F.engine(F.plan([F.work("A", 2), F.work("B", 2.5)]))
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         #expect(F.briefs(events.filter { $0.name == "countdown" }) == [
             "countdown 1 1 t=1 due=1",
             "countdown 2 2 t=2.5 due=2.5",
@@ -93,7 +93,7 @@ struct EngineRunTests {
 
     @Test func noCountdownWhenItIsZero() {
         var engine = F.engine(F.plan(countdown: 0, [F.work(10)]))
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         #expect(events.map(\.name) == ["session.start", "phase.start", "phase.end", "session.end"])
     }
 
@@ -102,7 +102,7 @@ struct EngineRunTests {
             F.work("Ten", 10), F.work("Short", 9.999), F.rest(20), F.work("Long", 21),
         ])
         var engine = F.engine(plan)
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         // Phases start at 0, 10, 19.999 and 39.999.
         #expect(F.briefs(events.filter { $0.name == "cue" }) == [
             "cue 1 Halfway t=5 due=5",
@@ -112,7 +112,7 @@ struct EngineRunTests {
 
     @Test func noHalfwayWhenThePlanDoesNotAskForIt() {
         var engine = F.engine(F.plan(countdown: 0, halfway: false, [F.work(30)]))
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         #expect(!events.contains { $0.name == "cue" })
     }
 
@@ -123,9 +123,9 @@ struct EngineRunTests {
             Cue(at: F.duration(12), text: "Too late"),
         ]
         var engine = F.engine(F.plan([F.work("Plank", 10, cues: cues), F.rest(5)]))
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         #expect(F.briefs(Array(events.prefix(8))) == [
-            "session.start Test file=test.json phases=2 planned=15 wall= speed=1 t=0 due=0",
+            "session.start Test file=test.json phases=2 planned=15 wall=WALL speed=1 t=0 due=0",
             "phase.start 1/2 Plank next=Rest t=0 due=0",
             "cue 1 Switch sides t=2 due=2",
             "cue 1 Breathe t=4.5 due=4.5",
@@ -139,7 +139,7 @@ struct EngineRunTests {
 
     @Test func nextDeadlineIsNilInAnUncappedRepStep() {
         var engine = F.engine(F.plan([F.reps("Push-ups", 10), F.work(5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(engine.nextDeadline == nil)
         #expect(engine.advance(to: F.at(3600)).isEmpty)
         #expect(!engine.isFinished)
@@ -147,7 +147,7 @@ struct EngineRunTests {
 
     @Test func cuesOfAnUncappedRepStepAreStillDue() {
         var engine = F.engine(F.plan([F.reps("Push-ups", 10, cues: [Cue(at: .seconds(20), text: "Keep going")])]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(engine.nextDeadline == F.at(20))
         #expect(F.briefs(engine.advance(to: F.at(20))) == ["cue 1 Keep going t=20 due=20"])
         #expect(engine.nextDeadline == nil)
@@ -155,7 +155,7 @@ struct EngineRunTests {
 
     @Test func cappedRepStepEndsByItself() {
         var engine = F.engine(F.plan([F.reps("Pull-ups", 8, weight: .text("bodyweight"), cap: 20), F.work("Next", 5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         // No countdown for a rep step: only the cap is due.
         #expect(engine.nextDeadline == F.at(20))
         #expect(F.briefs(engine.advance(to: F.at(20))) == [
@@ -166,7 +166,7 @@ struct EngineRunTests {
 
     @Test func longStallEmitsEveryOverdueEventInOrderWithItsOriginalDue() {
         var engine = F.engine(F.plan([F.work("A", 5), F.work("B", 5), F.work("C", 5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         let events = engine.advance(to: F.at(100))
         #expect(F.briefs(events) == [
             "countdown 1 3 t=100 due=2",
@@ -190,7 +190,7 @@ struct EngineRunTests {
 
     @Test func stallInsideAPhaseKeepsTheScheduleOfTheNextOnes() {
         var engine = F.engine(F.plan(countdown: 0, [F.work("A", 60), F.work("B", 60)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(F.briefs(engine.advance(to: F.at(90))) == [
             "phase.end 1 completed active=60 t=90",
             "phase.start 2/2 B next=- t=90 due=60",
@@ -201,9 +201,9 @@ struct EngineRunTests {
 
     @Test func speedTenRunsAThirtySecondPhaseInThreeRealSeconds() {
         var engine = F.engine(F.plan([F.work("Sprint", 30)]), speed: 10)
-        let events = engine.start(at: 0, wall: "") + F.runToEnd(&engine)
+        let events = engine.start(at: 0) + F.runToEnd(&engine)
         #expect(F.briefs(events) == [
-            "session.start Test file=test.json phases=1 planned=30 wall= speed=10 t=0 due=0",
+            "session.start Test file=test.json phases=1 planned=30 wall=WALL speed=10 t=0 due=0",
             "phase.start 1/1 Sprint next=- t=0 due=0",
             "countdown 1 3 t=2.7 due=2.7",
             "countdown 1 2 t=2.8 due=2.8",
@@ -221,7 +221,7 @@ struct EngineRunTests {
                   duration: WorkoutDuration(milliseconds: Int64(1000 + (number * 337) % 4001)))
         }
         var engine = F.engine(F.plan(phases), speed: speed)
-        var starts = engine.start(at: 0, wall: "").compactMap(\.phaseStartDue)
+        var starts = engine.start(at: 0).compactMap(\.phaseStartDue)
         var lateness: Int64 = 0
         var steps = 0
         while let deadline = engine.nextDeadline {
@@ -250,7 +250,7 @@ struct EngineRunTests {
 
     @Test func nextDisplayTickFallsOnWholeSecondsOfTimeLeft() {
         var engine = F.engine(F.plan([F.work("A", 10), F.work("B", 10.5), F.reps("R", 5)]))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(engine.nextDisplayTick(after: 0) == F.at(1))
         #expect(engine.nextDisplayTick(after: F.at(1)) == F.at(2))
         #expect(engine.nextDisplayTick(after: F.at(1.5)) == F.at(2))
@@ -271,7 +271,7 @@ struct EngineRunTests {
 
     @Test func nextDisplayTickAtSpeedAndWhenStopped() throws {
         var engine = F.engine(F.plan([F.work(30)]), speed: 10)
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(engine.nextDisplayTick(after: 0) == F.at(0.1))
         _ = try F.handle(&engine, .pause, at: F.at(0.05))
         #expect(engine.nextDisplayTick(after: F.at(0.05)) == nil)

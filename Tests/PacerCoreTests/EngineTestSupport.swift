@@ -33,9 +33,12 @@ enum EngineFixture {
         Plan(name: "Test", countdown: countdown, halfway: halfway, phases: phases)
     }
 
-    /// An engine whose completed sessions end with the wall time "WALL".
+    /// The wall time the engines of these tests read, shown by `brief` as `WALL`: 2026-11-30T07:00:00+01:00.
+    static let wall = WallClockFixture.first
+
+    /// An engine whose wall clock always reads `wall`.
     static func engine(_ plan: Plan, speed: Double = 1) -> Engine {
-        Engine(plan: plan, speed: speed, file: "test.json", wallClock: { "WALL" })
+        Engine(plan: plan, speed: speed, file: "test.json", wallClock: { wall })
     }
 
     /// An engine for a workout with these steps (the inside of its `steps` array), by default without a countdown.
@@ -92,7 +95,7 @@ enum EngineFixture {
         var text: String
         switch event.payload {
         case .sessionStart(let start):
-            text = "session.start \(start.workout) file=\(start.file) phases=\(start.phases) planned=\(seconds(start.planned)) wall=\(start.wall) speed=\(JSONText.number(start.speed))"
+            text = "session.start \(start.workout) file=\(start.file) phases=\(start.phases) planned=\(seconds(start.planned)) wall=\(wallText(start.wall)) speed=\(JSONText.number(start.speed))"
         case .phaseStart(let start):
             text = "phase.start \(start.index + 1)/\(start.count) \(start.phase.name) next=\(start.next?.name ?? "-")"
         case .countdown(let countdown):
@@ -116,11 +119,16 @@ enum EngineFixture {
         case .blockEnd(let end):
             text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps) active=\(seconds(end.active)) capped=\(end.capped)"
         case .sessionEnd(let end):
-            text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(end.wall)"
+            text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(wallText(end.wall))"
         }
         text += " t=\(time(event.t))"
         if let due = event.due { text += " due=\(time(due))" }
         return text
+    }
+
+    /// `WALL` for the fixture's wall time, any other as the stream writes it.
+    static func wallText(_ wall: WallTime) -> String {
+        wall == self.wall ? "WALL" : wall.iso8601
     }
 
     static func briefs(_ events: [Event]) -> [String] {

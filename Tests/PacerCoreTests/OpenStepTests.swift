@@ -39,14 +39,14 @@ struct OpenStepTests {
 
     @Test func itCountsUpUntilDoneAndTakesTheTimeToTheMillisecond() throws {
         var engine = try E.engine(steps: #"{"work": "open", "name": "400 m fast", "target": 90, "distance": "400 m", "cues": [{"at": 60, "text": "One minute"}]}, {"rest": 10}"#)
-        var events = engine.start(at: 0, wall: "")
+        var events = engine.start(at: 0)
         #expect(engine.nextDeadline == E.at(60))
         #expect(engine.waitsForCommand)
         events += engine.advance(to: E.at(95))
         #expect(engine.nextDeadline == nil)
         events += try E.handle(&engine, E.done, at: .seconds(97.123))
         #expect(E.briefs(events) == [
-            "session.start W file=test.json phases=2 planned=10 wall= speed=1 t=0 due=0",
+            "session.start W file=test.json phases=2 planned=10 wall=WALL speed=1 t=0 due=0",
             "phase.start 1/2 400 m fast next=Rest t=0 due=0",
             "cue 1 One minute t=95 due=60",
             "cue 1 Target time t=95 due=90",
@@ -60,7 +60,7 @@ struct OpenStepTests {
 
     @Test func pausesAreNotCountedAndSkipEndsIt() throws {
         var engine = try E.engine(steps: #"{"work": "open"}, {"work": "open"}, {"rest": 5}"#)
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = try E.handle(&engine, .pause, at: E.at(10))
         _ = try E.handle(&engine, .resume, at: E.at(40))
         let done = try E.handle(&engine, E.done, at: E.at(45.5))
@@ -73,12 +73,12 @@ struct OpenStepTests {
 
     @Test func commandsThatNeedAnEndOrRepsAreRefused() throws {
         var engine = try E.engine(steps: #"{"work": "open", "target": 60}"#)
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         #expect(E.rejection(&engine, .extend(milliseconds: 30_000), at: E.at(1)) == "this open step has no time limit to change: say done when you finish")
         #expect(E.rejection(&engine, .done(reps: 8, weight: nil), at: E.at(2)) == "an open step logs the time it took: say done alone")
         #expect(engine.snapshot(at: E.at(3)).statusLine.contains("0:03 so far of a 1:00 target"))
         var timed = E.engine(E.plan([E.work(10)]))
-        _ = timed.start(at: 0, wall: "")
+        _ = timed.start(at: 0)
         #expect(E.rejection(&timed, E.done, at: E.at(1)) == "done is for rep steps and open steps; this is a work phase (skip moves on)")
     }
 }

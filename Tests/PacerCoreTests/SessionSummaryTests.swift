@@ -14,7 +14,7 @@ struct SessionSummaryTests {
             Phase(kind: .cooldown, name: "Cool down", duration: F.duration(120)),
         ]
         var engine = F.engine(F.plan(countdown: 0, phases))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         _ = F.runToEnd(&engine)
         let summary = engine.summary
         #expect(summary.warmedUp == F.duration(70))
@@ -28,7 +28,7 @@ struct SessionSummaryTests {
     @Test func sessionEndCarriesTheSummaryOfEveryPhase() throws {
         let phases = (0..<5_000).map { F.work("P\($0)", 1) }
         var engine = F.engine(F.plan(countdown: 0, phases))
-        _ = engine.start(at: 0, wall: "")
+        _ = engine.start(at: 0)
         // Everything due in one late step, as after a stop of the process.
         var events = engine.advance(to: .seconds(4_000))
         try #require(!engine.isFinished)

@@ -1,9 +1,8 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 @testable import HistorySink
 import PacerCore
+import PacerRuntime
 import Testing
 
 /// `pacer history` and `pacer stats` as a user runs them: the default file in the sandbox's home,

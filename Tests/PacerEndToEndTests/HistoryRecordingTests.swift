@@ -1,8 +1,8 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 @testable import HistorySink
+import PacerCore
+import PacerRuntime
 import Testing
 
 /// Sessions run end to end land in the history: whole, interrupted by `kill -9`, two at once.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 import Testing
 
@@ -40,34 +38,18 @@ struct ShippedPluginTests {
     @Test func notifyShowsEachWorkPhaseAndTheEnd() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("legs.json", Self.circuit)
-        let calls = sandbox.path("calls")
-        // Each call's arguments, separated by US (0x1F); calls separated by RS (0x1E); one write each.
-        let fake = try sandbox.write("bin/notify-send", """
-            #!/bin/sh
-            record=""
-            for argument; do record="$record$argument$(printf '\\037')"; done
-            printf '%s\\036' "$record" >> '\(calls)'
-
-            """)
-        chmod(fake, 0o755)
+        let fake = try FakeNotifySend(in: sandbox)
         let path = sandbox.path("legs.log")
         let result = try await PacerProcess.run(
             ["run", "legs.json", "--speed", "4", "--log", path, "--sink", "notify:urgency=critical"], in: sandbox,
-            environment: ["PATH": sandbox.path("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+            environment: FakeNotifySend.path(in: sandbox))
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
 
         // The last notify-send may finish after pacer: it is not waited for beyond pacer's grace period.
-        func read() -> String { (try? String(contentsOfFile: calls, encoding: .utf8)) ?? "" }
-        #expect(await eventually { read().filter { $0 == "\u{1E}" }.count == 5 }, "\(read())")
-        let records = read().split(separator: "\u{1E}").map {
-            $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-        // notify-send OPTIONS -- SUMMARY BODY
-        let notifications = records.compactMap { arguments -> (options: [String], summary: String, body: String)? in
-            guard let end = arguments.firstIndex(of: "--"), arguments.count == end + 3 else { return nil }
-            return (Array(arguments[..<end]), arguments[end + 1], arguments[end + 2])
-        }
+        #expect(await eventually { fake.count == 5 }, "\(fake.read())")
+        let records = fake.records
+        let notifications = fake.notifications
         #expect(notifications.count == records.count, "\(records)")
         let work = log.of("phase.start").filter { $0.string("kind") == "work" }
         #expect(work.compactMap { $0.string("name") } == ["Squats", "Lunges", "Squats", "Lunges"], "\(log)")

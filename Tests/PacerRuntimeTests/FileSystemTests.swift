@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerSystem
 import Testing
 
@@ -80,5 +78,17 @@ struct FileSystemTests {
         let absolute = Environment(["HOME": "/home/u", "XDG_DATA_HOME": "/d"])
         #expect(absolute.dataFolder == "/d/pacer")
     }
-}
 
+    @Test func aFileTooLargeIsATypedErrorThatTheCallerWords() throws {
+        let folder = try Folder()
+        let big = folder.file("big.json")
+        let descriptor = open(big, O_WRONLY | O_CREAT, 0o600)
+        try #require(descriptor >= 0)
+        try FileSystem.writeAll(descriptor, [UInt8](repeating: 0x20, count: (1 << 20) + 1))
+        close(descriptor)
+        let error = try #require(throws: FileError.self) { try FileSystem.read(big, limit: 1 << 20) }
+        #expect(error.action == "read" && error.file == big && error.reason == .tooLarge(size: (1 << 20) + 1, limit: 1 << 20))
+        #expect(error.why(kind: "the config file") == "it is 1048577 bytes, more than the 1 MiB the config file may have")
+        #expect(error.message(kind: "a workout file", shown: "~/big.json") == "cannot read ~/big.json: it is 1048577 bytes, more than the 1 MiB a workout file may have")
+    }
+}

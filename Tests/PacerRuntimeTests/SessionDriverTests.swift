@@ -14,6 +14,8 @@ struct SessionDriverTests {
 
     /// A driver on a manual clock with one in-memory sink.
     private struct Rig {
+        /// The wall time the engine reads: 2026-11-30T07:00:00+01:00.
+        static let wall = WallTime(epochSeconds: 1_796_018_400, utcOffset: 3600)
         let clock = ManualClock()
         let sink = MemorySink()
         let hub: SinkHub
@@ -25,7 +27,7 @@ struct SessionDriverTests {
 
         init(_ phases: [Phase], speed: Double = 1, countdown: Int = 3, alsoTo others: [SinkHub.Member] = []) {
             hub = SinkHub([member("memory", sink, .recorder)] + others) { _ in }
-            let engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { "WALL" })
+            let engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { Self.wall })
             driver = SessionDriver(engine: engine, hub: hub, clock: clock) { [notices] in notices.append($0) }
         }
 
@@ -80,7 +82,7 @@ struct SessionDriverTests {
             Issue.record("the last event is not session.end")
             return
         }
-        #expect(end.outcome == .completed && end.active == .seconds(70) && end.paused == .zero && end.wall == "WALL")
+        #expect(end.outcome == .completed && end.active == .seconds(70) && end.paused == .zero && end.wall == Rig.wall)
         #expect(end.summary.worked == .seconds(60) && end.summary.rested == .seconds(10) && end.summary.completedPhases == 3)
     }
 

@@ -243,7 +243,7 @@ struct SinkHubTests {
         let sink = MemorySink()
         let hub = SinkHub([member("memory", sink)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
-        _ = engine.start(at: .start, wall: "")
+        _ = engine.start(at: .start)
         hub.update(engine.snapshot(at: .seconds(1)))
         _ = hub.close(timeout: 1)
         let snapshots = sink.snapshots.all
@@ -255,7 +255,7 @@ struct SinkHubTests {
         let sink = OrderSink()
         let hub = SinkHub([member("ordered", sink, showsReplies: true)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
-        _ = engine.start(at: .start, wall: "")
+        _ = engine.start(at: .start)
         hub.publish(numberedEvents(0..<1))
         #expect(sink.blocked.wait(for: 1, timeout: 2))
         hub.publish(numberedEvents(1..<2))
@@ -271,7 +271,7 @@ struct SinkHubTests {
         let sink = OrderSink()
         let hub = SinkHub([member("ordered", sink)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
-        _ = engine.start(at: .start, wall: "")
+        _ = engine.start(at: .start)
         hub.publish(numberedEvents(0..<1))
         #expect(sink.blocked.wait(for: 1, timeout: 2))
         hub.update(engine.snapshot(at: .seconds(1)))

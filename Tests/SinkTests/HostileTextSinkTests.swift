@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 import LogFileSink
 import PacerCore
@@ -25,7 +23,7 @@ private enum HostileFixture {
     /// A whole run of the plan: a pause, the rep step finished with a hostile weight, every cue
     /// and countdown; `snapshot` is called at every event's time, as the driver refreshes displays.
     static func run(_ plan: Plan, each: (Event) throws -> Void, snapshot: (Snapshot) -> Void) throws {
-        var engine = Engine(plan: plan, speed: 1, file: "hostile.json", wallClock: { "END" })
+        var engine = Engine(plan: plan, speed: 1, file: "hostile.json", wallClock: { Session.wall })
         var now = Instant.start
         func deliver(_ events: [Event]) throws {
             for event in events {
@@ -33,7 +31,7 @@ private enum HostileFixture {
             }
             if !engine.isFinished { snapshot(engine.snapshot(at: now)) }
         }
-        try deliver(engine.start(at: now, wall: "BEGIN"))
+        try deliver(engine.start(at: now))
         now = .seconds(1)
         try deliver(engine.advance(to: now) + (try engine.handle(.pause, at: now)))
         now = .seconds(2)

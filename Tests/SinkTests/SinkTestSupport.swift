@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerCore
 import TerminalSink
 import Synchronization
@@ -38,8 +36,11 @@ final class FakeScreen: Screen {
 struct Session {
     var engine: Engine
 
+    /// The wall time the engine reads: 2026-11-30T07:00:00+01:00.
+    static let wall = WallTime(epochSeconds: 1_796_018_400, utcOffset: 3600)
+
     init(_ phases: [Phase], countdown: Int = 3, speed: Double = 1) {
-        engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { "END" })
+        engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { Self.wall })
     }
 
     static func at(_ seconds: Double) -> Instant {
@@ -47,7 +48,7 @@ struct Session {
     }
 
     mutating func start() -> [Event] {
-        engine.start(at: .start, wall: "BEGIN")
+        engine.start(at: .start)
     }
 
     /// Everything due up to `seconds`, each event at its due time.

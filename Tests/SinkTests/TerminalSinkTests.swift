@@ -86,7 +86,7 @@ struct TerminalSinkTests {
         var session = Session([work("A", 30), rest(10), work("B", 30)], speed: 2)
         var events = session.start() + session.command(.skip, at: 2.5)
         events += session.command(.back, at: 3) + session.command(.skip, at: 4) + session.command(.restart, at: 5)
-        events += session.engine.finish(.quit, at: Session.at(6.5), wall: "")
+        events += session.engine.finish(.quit, at: Session.at(6.5))
         try Self.feed(sink, events)
         #expect(screen.printed == [
             "00:00  Test: 3 phases, 1m 10s planned at 2x speed",
@@ -377,7 +377,7 @@ struct TerminalSinkTests {
             let screen = FakeScreen(isTerminal: true)
             let sink = TerminalSink(screen: screen, color: color, noColor: noColor)
             var session = Self.circuit()
-            try Self.feed(sink, session.start() + session.command(.pause, at: 1) + session.engine.finish(.quit, at: Session.at(2), wall: ""))
+            try Self.feed(sink, session.start() + session.command(.pause, at: 1) + session.engine.finish(.quit, at: Session.at(2)))
             #expect(screen.shown.count >= 2)
             #expect(!screen.shown.joined().joined().contains(escape), "\(color) NO_COLOR=\(noColor)")
             #expect(!screen.printed.joined().contains(escape), "\(color) NO_COLOR=\(noColor)")

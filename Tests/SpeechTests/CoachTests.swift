@@ -114,7 +114,7 @@ struct CoachTests {
     @Test func quittingSilencesAndSaysNothingMore() {
         var session = CoachedSession([work("Plank", 20)])
         session.start()
-        let end = session.engine.finish(.quit, at: seconds(3), wall: "")
+        let end = session.engine.finish(.quit, at: seconds(3))
         session.hear(end)
         #expect(session.texts == ["Plank, 20 seconds"])
         #expect(end.filter(Coach.silences).map(\.name) == ["session.end"])

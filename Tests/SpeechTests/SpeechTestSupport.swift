@@ -20,7 +20,7 @@ struct CoachedSession {
     }
 
     mutating func start() {
-        hear(engine.start(at: .start, wall: ""))
+        hear(engine.start(at: .start))
     }
 
     mutating func run(until seconds: Double) {

@@ -12,10 +12,10 @@ public struct SessionStanding: Sendable, Equatable {
     public let streak: Int
     /// Sets of this session that beat every earlier set of their exercise and unit (by estimated
     /// one-rep max), the best per exercise; an exercise's first set ever is no record.
-    public let newBests: [LoggedSet]
+    public let newBests: [StrengthSet]
 
     /// The standing of session `id`, from the whole history; nil when `sessions` has no such session.
-    public init?(session id: Int64, sessions: [SessionOverview], sets: [LoggedSet], plan: WeekPlan? = nil) {
+    public init?(session id: Int64, sessions: [SessionOverview], sets: [StrengthSet], plan: WeekPlan? = nil) {
         guard let this = sessions.first(where: { $0.id == id }) else { return nil }
         let before = sessions.filter { ($0.started.epochSeconds, $0.id) < (this.started.epochSeconds, this.id) }
         let week = this.day.isoWeek
@@ -25,7 +25,7 @@ public struct SessionStanding: Sendable, Equatable {
         }.flatMap { $0.planned == 0 ? nil : $0.tally }
         streak = Streak(days: Set(before.map(\.day) + [this.day]), today: this.day).current
         let earlier = Set(before.map(\.id))
-        var bests: [LoggedSet] = []
+        var bests: [StrengthSet] = []
         for set in sets where set.session == id {
             let previous = sets.filter { earlier.contains($0.session) && $0.exercise == set.exercise && $0.unit == set.unit }
             guard let record = previous.max(by: { $1.beats($0) }), set.beats(record) else { continue }

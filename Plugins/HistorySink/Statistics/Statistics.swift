@@ -40,7 +40,7 @@ public struct Statistics: Sendable {
     /// Nil without a plan.
     public let plan: PlanProgress?
 
-    public init(sessions: [SessionOverview], sets: [LoggedSet], efforts: [TimedEffort] = [], weighIns: [WeighIn] = [], plan: WeekPlan? = nil,
+    public init(sessions: [SessionOverview], sets: [StrengthSet], efforts: [TimedEffort] = [], weighIns: [WeighIn] = [], plan: WeekPlan? = nil,
                 today: CalendarDay, weekCount: Int = 12) {
         let firstMonday = today.adding(days: 1 - today.weekday - 7 * (weekCount - 1))
         var perWeek = Array(repeating: (sessions: 0, active: WorkoutDuration.zero), count: weekCount)

@@ -22,12 +22,12 @@ public struct StrengthCurve: Sendable, Equatable {
     public var best: Point? { points.max { $0.e1rm < $1.e1rm || $0.e1rm == $1.e1rm && $0.day < $1.day } }
 
     /// A curve per exercise and unit; `dayOfSession` places each set on its session's local day.
-    static func curves(of sets: [LoggedSet], dayOfSession: [Int64: CalendarDay]) -> [StrengthCurve] {
+    static func curves(of sets: [StrengthSet], dayOfSession: [Int64: CalendarDay]) -> [StrengthCurve] {
         struct Key: Hashable {
             let curve: CurveKey
             let day: CalendarDay
         }
-        var best: [Key: LoggedSet] = [:]
+        var best: [Key: StrengthSet] = [:]
         for set in sets {
             guard let day = dayOfSession[set.session] else { continue }
             let key = Key(curve: CurveKey(name: set.exercise, unit: set.unit), day: day)
@@ -49,9 +49,9 @@ public struct StrengthCurve: Sendable, Equatable {
     }
 }
 
-extension LoggedSet {
+extension StrengthSet {
     /// Whether this set is better than `other`: a higher estimated one-rep max, or the heavier of equals.
-    func beats(_ other: LoggedSet) -> Bool {
+    func beats(_ other: StrengthSet) -> Bool {
         (estimatedOneRepMax, weight) > (other.estimatedOneRepMax, other.weight)
     }
 }

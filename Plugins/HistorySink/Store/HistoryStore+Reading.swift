@@ -66,13 +66,13 @@ extension HistoryStore {
     }
 
     /// Every set logged with reps and a numeric weight, in the order recorded.
-    public func loggedSets() throws(HistoryError) -> [LoggedSet] {
+    public func strengthSets() throws(HistoryError) -> [StrengthSet] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
                 SELECT session, exercise, reps, weight_value, weight_unit FROM phases
                 WHERE reps > 0 AND weight_value > 0 ORDER BY session, id
                 """) { row in
-                LoggedSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
+                StrengthSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
                           weight: row.real(3) ?? 0, unit: row.text(4))
             }
         }
@@ -93,13 +93,13 @@ extension HistoryStore {
 
     /// The statistics of the whole history, as of `today`, with `plan` against it when there is one.
     public func statistics(today: CalendarDay, plan: WeekPlan? = nil) throws(HistoryError) -> Statistics {
-        Statistics(sessions: try summaries(), sets: try loggedSets(), efforts: try timedEfforts(), weighIns: try weighIns(), plan: plan, today: today)
+        Statistics(sessions: try summaries(), sets: try strengthSets(), efforts: try timedEfforts(), weighIns: try weighIns(), plan: plan, today: today)
     }
 
     /// How session `id` stands against the sessions before it, and `plan` when there is one; nil
     /// when there is no such session.
     public func standing(ofSession id: Int64, plan: WeekPlan? = nil) throws(HistoryError) -> SessionStanding? {
-        SessionStanding(session: id, sessions: try summaries(), sets: try loggedSets(), plan: plan)
+        SessionStanding(session: id, sessions: try summaries(), sets: try strengthSets(), plan: plan)
     }
 
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.

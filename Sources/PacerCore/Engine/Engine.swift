@@ -58,10 +58,13 @@ public struct Engine: Sendable {
         let action: Action
     }
 
-    /// Tells the local wall time in ISO-8601, for the `session.end` of a session that completes.
-    public let wallClock: @Sendable () -> String
+    /// The session's one source of wall time, read once for `session.start` and once for `session.end`.
+    private let wallClock: @Sendable () -> WallTime
 
-    public init(plan: Plan, speed: Double = 1, file: String, wallClock: @escaping @Sendable () -> String = { "" }) {
+    /// An engine for `plan`; `wallClock` tells the local time for the start and the end (an engine
+    /// run offline, as `pacer render` runs one, may leave it at the epoch).
+    public init(plan: Plan, speed: Double = 1, file: String,
+                wallClock: @escaping @Sendable () -> WallTime = { WallTime(epochSeconds: 0, utcOffset: 0) }) {
         self.plan = plan
         self.scale = TimeScale(speed: speed)
         self.file = file
@@ -86,13 +89,13 @@ public struct Engine: Sendable {
 
     // MARK: - Driving
 
-    /// Starts the session and its first phase at `now`; `wall` is the local start time in ISO-8601.
-    public mutating func start(at now: Instant, wall: String) -> [Event] {
+    /// Starts the session and its first phase at `now`.
+    public mutating func start(at now: Instant) -> [Event] {
         guard state == .ready else { return [] }
         state = .running
         var events: [Event] = []
         emit(Event(t: now, due: now, .sessionStart(.init(
-            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wall, speed: speed, countdown: plan.countdown))),
+            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wallClock(), speed: speed, countdown: plan.countdown))),
              into: &events)
         beginPhase(0, at: now, now: now, into: &events)
         return events
@@ -138,14 +141,14 @@ public struct Engine: Sendable {
         case .pause:
             guard pausedSince == nil else { throw CommandRejection(message: "already paused: resume (or an empty line) goes on") }
             pausedSince = now
-            emit(Event(t: now, .pause), into: &events)
+            emit(Event(t: now, .pause, clock: phaseClock(at: now)), into: &events)
         case .resume:
             guard let since = pausedSince else { throw CommandRejection(message: "not paused") }
             phaseStart = phaseStart + (now - since)
             shiftClocks(by: now - since)
             pausedTotal += now - since
             pausedSince = nil
-            emit(Event(t: now, .resume), into: &events)
+            emit(Event(t: now, .resume, clock: phaseClock(at: now)), into: &events)
         case .togglePause:
             return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
         case .skip:
@@ -173,7 +176,7 @@ public struct Engine: Sendable {
             endPhase(.completed, at: now, reps: reps ?? phase.reps, weight: weight ?? phase.weight, into: &events)
             moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         case .quit:
-            return events + finish(.quit, at: now, wall: wallClock())
+            return events + finish(.quit, at: now)
         case .status, .help:
             // Questions: they change nothing, and `answer(to:at:)` has what they ask.
             break
@@ -203,12 +206,12 @@ public struct Engine: Sendable {
     }
 
     /// Ends the session early (quit or a signal), closing the current phase as skipped.
-    public mutating func finish(_ outcome: SessionOutcome, at now: Instant, wall: String) -> [Event] {
+    public mutating func finish(_ outcome: SessionOutcome, at now: Instant) -> [Event] {
         guard state == .running else { return [] }
         var events = advance(to: now)
         guard state == .running else { return events }
         endPhase(.skipped, at: now, into: &events)
-        endSession(outcome, at: now, wall: wall, into: &events)
+        endSession(outcome, at: now, into: &events)
         return events
     }
 
@@ -234,7 +237,7 @@ public struct Engine: Sendable {
             beginPhase(next, at: start, now: now, into: &events)
         } else {
             // The session ended when its last phase did, however late this is noticed.
-            endSession(.completed, at: now, endedAt: start, wall: wallClock(), into: &events)
+            endSession(.completed, at: now, endedAt: start, into: &events)
         }
     }
 
@@ -274,7 +277,7 @@ public struct Engine: Sendable {
              into: &events)
     }
 
-    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, wall: String, into events: inout [Event]) {
+    private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, into events: inout [Event]) {
         if let since = pausedSince {
             pausedTotal += now - since
             pausedSince = nil
@@ -283,7 +286,7 @@ public struct Engine: Sendable {
         pending = []
         let active = scale.workout(((end ?? now) - .start) - pausedTotal)
         emit(Event(t: now, .sessionEnd(.init(
-            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wall, summary: summary))),
+            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wallClock(), summary: summary))),
              into: &events)
     }
 
@@ -295,7 +298,7 @@ public struct Engine: Sendable {
         let wanted = current.milliseconds + milliseconds
         let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
         limit = newLimit
-        emit(Event(t: now, .extend(.init(index: index, by: newLimit - current))), into: &events)
+        emit(Event(t: now, .extend(.init(index: index, by: newLimit - current)), clock: phaseClock(at: now)), into: &events)
         if newLimit <= elapsed {
             endPhase(.completed, active: elapsed, at: now, into: &events)
             moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
@@ -420,12 +423,22 @@ public struct Engine: Sendable {
         max(.zero, scale.workout((pausedSince ?? now) - phaseStart))
     }
 
+    /// The current phase's time spent and time left at `now`.
+    private func phaseClock(at now: Instant) -> Event.PhaseClock {
+        phaseClock(elapsed: activeInPhase(at: now))
+    }
+
+    /// The current phase's clock once `elapsed` has been spent in it.
+    private func phaseClock(elapsed: WorkoutDuration) -> Event.PhaseClock {
+        Event.PhaseClock(index: index, elapsed: elapsed, remaining: limit.map { max(.zero, $0 - elapsed) })
+    }
+
     // MARK: - Looking in
 
     /// Where the session stands at `now`, for displays and `status`.
     public func snapshot(at now: Instant) -> Snapshot {
         let elapsed = state == .running ? activeInPhase(at: now) : .zero
-        let remaining = limit.map { max(.zero, $0 - elapsed) }
+        let remaining = phaseClock(elapsed: elapsed).remaining
         let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? .zero)
         return Snapshot(
             index: index, count: plan.phases.count, phase: plan.phases[index],

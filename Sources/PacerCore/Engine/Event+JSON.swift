@@ -11,7 +11,7 @@ extension Event {
             object.add("file", quoted: start.file)
             object.add("phases", raw: String(start.phases))
             object.add("planned", start.planned)
-            object.add("wall", quoted: start.wall)
+            object.add("wall", quoted: start.wall.iso8601)
             object.add("speed", raw: JSONText.number(start.speed))
         case .phaseStart(let start):
             let phase = start.phase
@@ -20,7 +20,7 @@ extension Event {
             object.add("kind", quoted: phase.kind.rawValue)
             object.add("name", quoted: phase.name)
             if let exercise = phase.exercise { object.add("exercise", quoted: exercise) }
-            object.add("duration", raw: phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")
+            object.add("duration", orNull: phase.duration)
             if phase.isOpen { object.add("open", raw: "true") }
             if let target = phase.target { object.add("target", target) }
             if let distance = phase.distance { object.add("distance", quoted: distance) }
@@ -46,7 +46,7 @@ extension Event {
             if let reps = end.reps { object.add("reps", raw: String(reps)) }
             if let weight = end.weight { object.add("weight", raw: weight.json) }
         case .pause, .resume:
-            break
+            if let clock { object.add("index", raw: String(clock.index + 1)) }
         case .extend(let extension_):
             object.add("index", raw: String(extension_.index + 1))
             object.add("by", extension_.by)
@@ -63,9 +63,26 @@ extension Event {
             object.add("outcome", quoted: end.outcome.rawValue)
             object.add("active", end.active)
             object.add("paused", end.paused)
-            object.add("wall", quoted: end.wall)
+            object.add("wall", quoted: end.wall.iso8601)
+            Self.add(end.summary, to: &object)
+        }
+        if let clock {
+            object.add("elapsed", clock.elapsed)
+            object.add("remaining", orNull: clock.remaining)
         }
         return object.text
+    }
+
+    /// What the engine counted in the session, as `session.end` carries it.
+    static func add(_ summary: SessionSummary, to object: inout JSONObjectWriter) {
+        object.add("worked", summary.worked)
+        object.add("rested", summary.rested)
+        object.add("warmed_up", summary.warmedUp)
+        object.add("cooled_down", summary.cooledDown)
+        object.add("completed", raw: String(summary.completedPhases))
+        object.add("skipped", raw: String(summary.skippedPhases))
+        object.add("skipped_time", summary.skippedTime)
+        object.add("sets", raw: "[" + summary.sets.map(\.json).joined(separator: ",") + "]")
     }
 
     /// An instant in seconds with exactly three decimals, as the stream specifies for `t` and `due`.
@@ -81,6 +98,17 @@ extension Weight {
         case .number(let value): JSONText.number(value)
         case .text(let text): JSONText.quoted(text)
         }
+    }
+}
+
+extension SessionSummary.LoggedSet {
+    /// The set as a JSON object: `name`, and `reps` and `weight` when logged.
+    var json: String {
+        var object = JSONObjectWriter()
+        object.add("name", quoted: name)
+        if let reps { object.add("reps", raw: String(reps)) }
+        if let weight { object.add("weight", raw: weight.json) }
+        return object.text
     }
 }
 
@@ -103,6 +131,11 @@ public struct JSONObjectWriter: Sendable {
     /// Adds a duration field in seconds, as short as it is exact.
     public mutating func add(_ key: String, _ duration: WorkoutDuration) {
         add(key, raw: Decimal3(duration.milliseconds).text)
+    }
+
+    /// Adds a duration field in seconds, or `null` when there is none.
+    public mutating func add(_ key: String, orNull duration: WorkoutDuration?) {
+        if let duration { add(key, duration) } else { add(key, raw: "null") }
     }
 
     /// The object's text.

@@ -20,11 +20,32 @@ public struct Event: Sendable {
     /// When a scheduled event was meant to happen.
     public var due: Instant?
     public var payload: Payload
+    /// Where the current phase's clock stands at `t`, on the events that change it (pause,
+    /// resume, extend): what a consumer would otherwise work out from the events before.
+    public var clock: PhaseClock?
 
-    public init(t: Instant, due: Instant? = nil, _ payload: Payload) {
+    public init(t: Instant, due: Instant? = nil, _ payload: Payload, clock: PhaseClock? = nil) {
         self.t = t
         self.due = due
         self.payload = payload
+        self.clock = clock
+    }
+
+    /// The clock of the phase running: the time spent in it and the time left.
+    public struct PhaseClock: Sendable, Equatable {
+        /// 0-based.
+        public var index: Int
+        /// Time spent in the phase, pauses excluded.
+        public var elapsed: WorkoutDuration
+        /// Time left: the phase's length now (extensions included) less `elapsed`; nil for a step
+        /// without an end of its own (a rep step without a cap, an open step).
+        public var remaining: WorkoutDuration?
+
+        public init(index: Int, elapsed: WorkoutDuration, remaining: WorkoutDuration?) {
+            self.index = index
+            self.elapsed = elapsed
+            self.remaining = remaining
+        }
     }
 
     /// What happened, with the fields of its event type.
@@ -75,13 +96,13 @@ public struct Event: Sendable {
         public var phases: Int
         /// The planned time of the timed phases (rep steps excluded).
         public var planned: WorkoutDuration
-        /// The local start time in ISO-8601.
-        public var wall: String
+        /// The local start time.
+        public var wall: WallTime
         public var speed: Double
         /// How many of the last seconds of every timed phase are counted down (the workout's `countdown`).
         public var countdown: Int
 
-        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: String, speed: Double, countdown: Int = 3) {
+        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: WallTime, speed: Double, countdown: Int = 3) {
             self.workout = workout
             self.file = file
             self.phases = phases
@@ -186,12 +207,12 @@ public struct Event: Sendable {
         public var outcome: SessionOutcome
         public var active: WorkoutDuration
         public var paused: WorkoutDuration
-        /// The local end time in ISO-8601.
-        public var wall: String
+        /// The local end time.
+        public var wall: WallTime
         /// What happened in the session, as the engine counted it.
         public var summary: SessionSummary
 
-        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: String, summary: SessionSummary = SessionSummary()) {
+        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: WallTime, summary: SessionSummary = SessionSummary()) {
             self.outcome = outcome
             self.active = active
             self.paused = paused

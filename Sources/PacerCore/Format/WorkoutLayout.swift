@@ -89,7 +89,8 @@ public struct WorkoutLayout {
         case .workout: known = workoutOrder
         case .step:
             // As the decoder reads it: a circuit's "work" is no kind of its own.
-            let kind = members.contains { $0.key == "circuit" } ? "circuit" : WorkoutDecoder.kindKeys.first { key in members.contains { $0.key == key } }
+            let kinds = StepKind.kinds(among: members.map(\.key))
+            let kind = StepKind.all.first(where: kinds.contains)?.key
             known = (kind.map { [$0] } ?? []) + stepOrder.filter { $0 != kind }
         case .exercise: known = exerciseOrder
         case .cue: known = cueOrder

@@ -86,7 +86,7 @@ public struct NotationWriter {
             }
             let inside = exercises.joined(separator: ", ")
             guard circuit.rounds > 1 else { return inside }
-            return Self.repeatText(count: circuit.rounds, inside: inside, rest: circuit.restBetweenRounds ?? circuit.rest)
+            return Self.repeatText(count: circuit.rounds, inside: inside, rest: circuit.resolvedRestBetweenRounds)
         }
     }
 

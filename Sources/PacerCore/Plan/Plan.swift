@@ -167,16 +167,19 @@ struct PlanExpansion {
     }
 
     private mutating func appendCircuit(_ circuit: CircuitStep, round: RoundContext?) {
+        let parts = circuit.round
         for number in 1...circuit.rounds {
             let context = innerRound(number, of: circuit.rounds, outer: round)
-            for (position, exercise) in circuit.exercises.enumerated() {
-                if position > 0, let rest = circuit.rest {
+            for part in parts {
+                switch part {
+                case .rest(let rest):
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
+                case .work(let exercise, let work):
+                    appendTimed(kind: .work, name: exercise.name, duration: work, cue: exercise.cue, cues: exercise.cues,
+                                exercise: exercise.exercise, halfway: exercise.halfway, round: context)
                 }
-                appendTimed(kind: .work, name: exercise.name, duration: exercise.work ?? circuit.work, cue: exercise.cue, cues: exercise.cues,
-                            exercise: exercise.exercise, halfway: exercise.halfway, round: context)
             }
-            if number < circuit.rounds, let rest = circuit.restBetweenRounds ?? circuit.rest {
+            if number < circuit.rounds, let rest = circuit.resolvedRestBetweenRounds {
                 appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
             }
         }

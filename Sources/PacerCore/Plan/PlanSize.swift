@@ -39,14 +39,12 @@ public struct PlanSize: Sendable, Equatable {
             let rests = varies ? (1...block.rounds).filter(block.fillsWindow).count : block.fillsWindow(inRound: 1) ? block.rounds : 0
             return PlanSize(phases: Int64(block.steps.count), planned: block.every).times(block.rounds).adding(PlanSize(phases: Int64(rests), planned: .zero))
         case .circuit(let circuit):
-            var round = PlanSize(phases: 0, planned: .zero)
-            for (position, exercise) in circuit.exercises.enumerated() {
-                if position > 0, let rest = circuit.rest {
-                    round = round.adding(PlanSize(phases: 1, planned: rest))
+            let round = circuit.round.reduce(PlanSize(phases: 0, planned: .zero)) { size, part in
+                switch part {
+                case .rest(let length), .work(_, let length): size.adding(PlanSize(phases: 1, planned: length))
                 }
-                round = round.adding(PlanSize(phases: 1, planned: exercise.work ?? circuit.work))
             }
-            return round.times(circuit.rounds).adding(rests(circuit.rounds, circuit.restBetweenRounds ?? circuit.rest))
+            return round.times(circuit.rounds).adding(rests(circuit.rounds, circuit.resolvedRestBetweenRounds))
         }
     }
 

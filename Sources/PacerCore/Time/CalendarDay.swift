@@ -78,7 +78,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.number < rhs.number }
 
-    package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -97,11 +97,6 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let year: Int
     public let week: Int
 
-    public init(year: Int, week: Int) {
-        self.year = year
-        self.week = week
-    }
-
     public var description: String { "\(year)-W\(CalendarDay.twoDigits(week))" }
 
     public static func < (lhs: ISOWeek, rhs: ISOWeek) -> Bool { (lhs.year, lhs.week) < (rhs.year, rhs.week) }
@@ -109,12 +104,12 @@ public struct ISOWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 extension BinaryInteger {
     /// Division rounding towards minus infinity, so days before 1970 and negative offsets come out right.
-    package func floorDivided(by divisor: Self) -> Self {
+    public func floorDivided(by divisor: Self) -> Self {
         let quotient = self / divisor
         return self % divisor != 0 && (self < 0) != (divisor < 0) ? quotient - 1 : quotient
     }
 }
 
 extension UInt8 {
-    package var isASCIIDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
+    var isASCIIDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 }

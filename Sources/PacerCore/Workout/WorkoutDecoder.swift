@@ -7,7 +7,7 @@ public struct WorkoutDecoder {
     /// Workout files larger than this are refused before they are read.
     public static let maximumFileSize = 16 << 20
 
-    static let kindKeys = PhaseKind.timed.map(\.rawValue) + ["reps", "repeat", "for", "circuit", "every", "amrap"]
+    static let kindKeys = StepKind.all.map(\.key)
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
     static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
     /// The value of a timed kind key that makes an open step, counting up until `done`.
@@ -142,42 +142,39 @@ public struct WorkoutDecoder {
             return nil
         }
         let fields = Fields(members)
-        let kinds = members.map(\.key).filter { Self.kindKeys.contains($0) }
-        let kind = kinds.contains("circuit") ? "circuit" : kinds.count == 1 ? kinds[0] : nil
-        guard let kind else {
-            if kinds.isEmpty {
+        let kinds = StepKind.kinds(among: members.map(\.key))
+        guard kinds.count == 1, let kind = kinds.first, let value = fields[kind.key] else {
+            if let last = kinds.last {
+                let quoted = kinds.dropLast().map { "\"\($0.key)\"" }
+                report(path, "this step has \(kinds.count) kinds, \(quoted.joined(separator: ", ")) and \"\(last.key)\": a step is exactly one of them, so split it into separate steps")
+            } else {
                 let suggestions = checkKeys(fields, allowed: Self.allStepKeys, path: path)
                 if !suggestions.contains(where: Self.kindKeys.contains) {
                     report(path, "this step has no kind: give it one of \(Self.kindKeys.joined(separator: ", "))")
                 }
-            } else {
-                let quoted = kinds.map { "\"\($0)\"" }
-                report(path, "this step has \(kinds.count) kinds, \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last!): a step is exactly one of them, so split it into separate steps")
             }
             return nil
         }
+        guard !kind.nests || nesting < Self.maximumNesting else {
+            report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
+            return nil
+        }
         switch kind {
-        case "reps": return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
-        case "repeat", "for", "circuit", "every", "amrap":
-            guard nesting < Self.maximumNesting else {
-                report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
-                return nil
-            }
-            switch kind {
-            case "circuit": return decodeCircuit(fields, path: path, scope: scope).map(Step.circuit)
-            case "every": return decodeEMOM(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.emom)
-            case "amrap": return decodeAMRAP(fields, path: path, nesting: nesting + 1, scope: scope).map(Step.amrap)
-            default: return decodeRepeat(fields, kind: kind, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
-            }
-        default: return decodeTimedStep(fields, kind: PhaseKind(rawValue: kind)!, path: path, scope: scope).map(Step.timed)
+        case .timed(let phaseKind): return decodeTimedStep(fields, kind: phaseKind, value: value, path: path, scope: scope).map(Step.timed)
+        case .reps: return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
+        case .circuit: return decodeCircuit(fields, exercises: value, path: path, scope: scope).map(Step.circuit)
+        case .emom: return decodeEMOM(fields, every: value, path: path, nesting: nesting + 1, scope: scope).map(Step.emom)
+        case .amrap: return decodeAMRAP(fields, length: value, path: path, nesting: nesting + 1, scope: scope).map(Step.amrap)
+        case .repeated, .forEach:
+            return decodeRepeat(fields, isFor: kind == .forEach, value: value, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
         }
     }
 
-    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, path: String, scope: Scope) -> TimedStep? {
+    /// A timed phase; `value` is its kind key's: a duration, one per round, or `"open"`.
+    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, value: JSONValue, path: String, scope: Scope) -> TimedStep? {
         checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
             "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
         ])
-        let value = fields[kind.rawValue]!
         let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
         let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: String) -> WorkoutDuration? in
             if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
@@ -222,12 +219,12 @@ public struct WorkoutDecoder {
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
     }
 
-    /// A `repeat`, or a `for`, which is a repeat of one round per item.
-    private mutating func decodeRepeat(_ fields: Fields, kind: String, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
-        let isFor = kind == "for"
+    /// A `repeat`, or a `for`, which is a repeat of one round per item; `value` is the count of
+    /// rounds, or the items.
+    private mutating func decodeRepeat(_ fields: Fields, isFor: Bool, value: JSONValue, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
         checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path)
-        let items = isFor ? decodeItems(fields["for"]!, path: "\(path).for") : nil
-        let count = isFor ? items?.count : fields["repeat"].flatMap { integer($0, path: "\(path).repeat", in: 1...Int(Int32.max)) }
+        let items = isFor ? decodeItems(value, path: "\(path).for") : nil
+        let count = isFor ? items?.count : integer(value, path: "\(path).repeat", in: 1...Int(Int32.max))
         let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
         let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
         let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
@@ -240,17 +237,17 @@ public struct WorkoutDecoder {
             report(path, isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
         guard let count, let steps else { return nil }
-        if rest != nil, count > 1, let edge = steps.first!.startsWithRest ? "starts" : steps.last!.endsWithRest ? "ends" : nil {
+        if rest != nil, count > 1, let edge = steps.first?.startsWithRest == true ? "starts" : steps.last?.endsWithRest == true ? "ends" : nil {
             warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
         }
         return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items, timeCap: timeCap)
     }
 
     /// An AMRAP: steps repeated until a time has passed. It adds no level of rounds of its own.
-    private mutating func decodeAMRAP(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> AMRAPStep? {
+    private mutating func decodeAMRAP(_ fields: Fields, length value: JSONValue, path: String, nesting: Int, scope: Scope) -> AMRAPStep? {
         checkKeys(fields, allowed: Self.amrapKeys, path: path)
         checkNotInsideATimeLimit(scope, path: path)
-        let length = phaseDuration(fields["amrap"]!, path: "\(path).amrap")
+        let length = phaseDuration(value, path: "\(path).amrap")
         let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope) }
         var steps: [Step]?
         if let value = fields["steps"] {
@@ -270,10 +267,10 @@ public struct WorkoutDecoder {
     }
 
     /// An EMOM: rounds of timed and rep steps, each round starting `every` after the one before.
-    private mutating func decodeEMOM(_ fields: Fields, path: String, nesting: Int, scope: Scope) -> EMOMStep? {
+    private mutating func decodeEMOM(_ fields: Fields, every value: JSONValue, path: String, nesting: Int, scope: Scope) -> EMOMStep? {
         checkKeys(fields, allowed: Self.emomKeys, path: path)
         checkNotInsideATimeLimit(scope, path: path)
-        let every = phaseDuration(fields["every"]!, path: "\(path).every")
+        let every = phaseDuration(value, path: "\(path).every")
         var rounds: Int?
         if let value = fields["rounds"] {
             rounds = integer(value, path: "\(path).rounds", in: 1...Int(Int32.max))
@@ -311,7 +308,8 @@ public struct WorkoutDecoder {
         }
     }
 
-    private mutating func decodeCircuit(_ fields: Fields, path: String, scope: Scope) -> CircuitStep? {
+    /// A circuit; `value` is its list of exercises.
+    private mutating func decodeCircuit(_ fields: Fields, exercises value: JSONValue, path: String, scope: Scope) -> CircuitStep? {
         checkKeys(fields, allowed: Self.circuitKeys, path: path)
         var work: WorkoutDuration?
         if let value = fields["work"] {
@@ -322,7 +320,7 @@ public struct WorkoutDecoder {
         let rest = fields["rest"].flatMap { phaseDuration($0, path: "\(path).rest") }
         let rounds = fields["rounds"].flatMap { integer($0, path: "\(path).rounds", in: 1...Int(Int32.max)) } ?? 1
         let restBetweenRounds = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
-        let exercises = decodeExercises(fields["circuit"]!, path: "\(path).circuit", work: work, scope: scope.insideRounds(count: nil))
+        let exercises = decodeExercises(value, path: "\(path).circuit", work: work, scope: scope.insideRounds(count: nil))
         guard let work, let exercises else { return nil }
         return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
     }
@@ -440,8 +438,7 @@ public struct WorkoutDecoder {
                               cues: cues.map { Cue(at: $0.at.offset(in: length), text: $0.text) }, halfway: halfway)
             let all = phase.unmergedAnnouncements(workoutHalfway: workoutHalfway)
             for group in Announcement.merged(all).groups where group.count > 1 {
-                let last = group.filter { $0 < cues.count }.max()!
-                guard warned.insert(last).inserted else { continue }
+                guard let last = group.filter({ $0 < cues.count }).max(), warned.insert(last).inserted else { continue }
                 let others = group.filter { $0 != last }.sorted().map { $0 < cues.count ? "cues[\($0)]" : "the halfway call" }
                 let said = Announcement.merged(group.map { all[$0] }).announcements[0].text
                 warn("\(path).cues[\(last)]", "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")

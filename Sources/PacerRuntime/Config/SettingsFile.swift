@@ -20,15 +20,9 @@ enum SettingsFile {
     static func bytes(_ path: String, environment: Environment, kind: String, limit: Int) throws(ConfigLoadError) -> [UInt8]? {
         guard FileSystem.entryExists(path) else { return nil }
         do {
-            return try FileSystem.read(path, limit: limit, kind: kind)
+            return try FileSystem.read(path, limit: limit)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.description.replacingOccurrences(of: path, with: environment.abbreviatingHome(path)))"])
+            throw ConfigLoadError(lines: ["pacer: " + error.message(kind: kind, shown: environment.abbreviatingHome(path))])
         }
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerSystem
 
 /// The FIFOs of the running sessions' `remote` plugins (Plugins/remote), `remote-PID` in the
@@ -119,7 +117,7 @@ public struct RemoteControl: Sendable {
             case EINTR: continue
             case EAGAIN: throw .notReading(path: fifo)
             case EPIPE: throw .noSession
-            case let code: throw .system(code == 0 ? FileError("cannot write all of the command to \(fifo)") : FileError("write to", fifo, errno: code))
+            case let code: throw .system(code == 0 ? FileError("write the command to", fifo, .partlyWritten) : FileError("write to", fifo, errno: code))
             }
         }
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerSystem
 
 /// The web screen's stable token (`--sink web:token=stable`): one per user, kept in a file only

@@ -1,7 +1,5 @@
 internal import CReadline
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// GNU readline through its callback interface: fed one character at a time by a read source,
 /// never owning the terminal or the signals. The only file that touches readline.

@@ -43,8 +43,8 @@ public final class SessionDriver: @unchecked Sendable {
             self.finished = finished
             clock.start(on: queue) { [unowned self] in tick() }
             let now = clock.now()
-            deliver(engine.start(at: now, wall: engine.wallClock()), now: now)
-            if abortedBeforeStart { deliver(engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now) }
+            deliver(engine.start(at: now), now: now)
+            if abortedBeforeStart { deliver(engine.finish(.aborted, at: now), now: now) }
         }
     }
 
@@ -88,7 +88,7 @@ public final class SessionDriver: @unchecked Sendable {
                 return
             }
             let now = clock.now()
-            deliver(catchUp(to: now) + engine.finish(.aborted, at: now, wall: engine.wallClock()), now: now)
+            deliver(catchUp(to: now) + engine.finish(.aborted, at: now), now: now)
         }
     }
 
@@ -143,7 +143,7 @@ public final class SessionDriver: @unchecked Sendable {
         if let inputEndedNotice, engine.waitsForCommand {
             let waitingFor = engine.isPaused ? "to be resumed" : "for 'done'"
             inputEndedNotice("pacer: no more commands can arrive (input ended) and the session was waiting \(waitingFor): ending it")
-            hub.publish(engine.finish(.quit, at: now, wall: engine.wallClock()))
+            hub.publish(engine.finish(.quit, at: now))
         }
         if case .finished(let outcome) = engine.state {
             armed = nil

@@ -23,7 +23,7 @@ public final class SessionRunner: Sendable {
         self.terminal = terminal
         hub = SinkHub(configuration.sinks) { message in terminal.report("pacer: \(message)") }
         let loaded = configuration.workout
-        let engine = Engine(plan: loaded.plan, speed: configuration.speed, file: loaded.source.path, wallClock: Clocks.wallTimeISO8601)
+        let engine = Engine(plan: loaded.plan, speed: configuration.speed, file: loaded.source.path, wallClock: WallTime.now)
         driver = SessionDriver(engine: engine, hub: hub, clock: clock) { notice in terminal.report(TerminalText(notice)) }
         router = CommandRouter(configuration.commands, driver: driver, hub: hub, terminal: terminal)
         jobs = JobControl(driver: driver, hub: hub, terminal: terminal, prompts: router.prompts, control: control, signal: signal)

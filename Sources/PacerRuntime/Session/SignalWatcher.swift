@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerSystem
 
 /// Turns the signals a session cares about into calls, on a thread of its own that waits for

@@ -37,7 +37,7 @@ public struct PlanFile: Sendable {
         do throws(FileError) {
             try ReplacementFile.write(Array(text.utf8), to: path)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.description.split(separator: path).joined(separator: shown)); the plan is unchanged"])
+            throw ConfigLoadError(lines: ["pacer: \(error.message(shown: shown)); the plan is unchanged"])
         }
     }
 

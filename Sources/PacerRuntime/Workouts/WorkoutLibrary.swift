@@ -51,12 +51,12 @@ public struct WorkoutSource: Sendable {
     public func read() throws(FileError) -> [UInt8] {
         let limit = WorkoutDecoder.maximumFileSize
         switch content {
-        case .found: return try FileSystem.read(path, limit: limit, kind: "a workout file")
+        case .found: return try FileSystem.read(path, limit: limit)
         case .named: return try FileSystem.readNamed(path, limit: limit, timeout: Self.streamTimeout)
         case .standardInput: return try FileSystem.readStandardInput(named: path, limit: limit)
         case .builtIn(let bytes): return bytes
         case .notation(let line, let name):
-            guard let notation = try? NotationWorkout(line, name: name) else { throw FileError("cannot read the notation: it has errors") }
+            guard let notation = try? NotationWorkout(line, name: name) else { throw FileError("read", "the notation", .unusable("it has errors")) }
             return Array((notation.json + "\n").utf8)
         }
     }

@@ -84,15 +84,7 @@ public enum WorkoutLoader {
         do {
             return try source.read()
         } catch {
-            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description.replacingOccurrencesOfPathPrefix(source.path))"])
+            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.why(kind: "a workout file"))"])
         }
-    }
-}
-
-extension String {
-    /// Drops a leading "cannot read PATH: " that would repeat the path the message is already prefixed with.
-    fileprivate func replacingOccurrencesOfPathPrefix(_ path: String) -> String {
-        let prefix = "cannot read \(path): "
-        return hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

@@ -67,7 +67,7 @@ struct TimelineWatch {
     /// The screen: a heading, then the timeline or the file's errors.
     private func draw(live: Bool) {
         if live { Output.data(ANSI.moveTo(row: 1, column: 1) + ANSI.clearScreen) }
-        Output.line("Watching \(TerminalText(path)) (Ctrl-C to stop), drawn at \(Clocks.wallTimeISO8601().dropFirst(11).prefix(8))")
+        Output.line("Watching \(TerminalText(path)) (Ctrl-C to stop), drawn at \(WallTime.now().clock(seconds: true))")
         Output.line(.empty)
         do throws(WorkoutLoadError) {
             let loaded = try WorkoutLoader.load(path, library: library)

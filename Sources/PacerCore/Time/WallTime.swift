@@ -1,10 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import PacerCore
-
 /// A moment on the wall clock: UTC seconds since the epoch and the local UTC offset in force
-/// then, so the local date and time it had can be told later, wherever the reader is.
+/// then, so the local date and time it had can be told later, wherever the reader is. The event
+/// stream carries it as `wall` (`2026-11-30T06:23:34+01:00`, written by `iso8601`); PacerSystem
+/// reads it from the machine (`WallTime.now()`).
 public struct WallTime: Sendable, Hashable {
     public var epochSeconds: Int64
     /// Seconds east of UTC (`+01:00` is 3600).
@@ -13,14 +10,6 @@ public struct WallTime: Sendable, Hashable {
     public init(epochSeconds: Int64, utcOffset: Int) {
         self.epochSeconds = epochSeconds
         self.utcOffset = utcOffset
-    }
-
-    /// Now, with this machine's current offset.
-    public static func now() -> WallTime {
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return WallTime(epochSeconds: Int64(seconds), utcOffset: parts.tm_gmtoff)
     }
 
     /// Reads `2026-11-30T06:23:34+01:00` as the event stream's `wall` is written, and every form of

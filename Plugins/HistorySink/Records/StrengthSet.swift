@@ -1,5 +1,5 @@
 /// A set logged at a rep step with its reps and a numeric weight: what strength curves are made of.
-public struct LoggedSet: Sendable, Equatable {
+public struct StrengthSet: Sendable, Equatable {
     public var session: Int64
     /// The rep step's exercise.
     public var exercise: String

@@ -1,0 +1,42 @@
+import Glibc
+import PacerCore
+import PacerRuntime
+import PacerSystem
+import Testing
+
+/// A file that cannot be read is named once, as its reader knows it, and called what it is: the
+/// config file or a workout file (the size limit once spoke of "a workout file" for every stream).
+@Suite("File errors, worded where they are read")
+struct FileErrorWordingTests {
+    /// A home folder under /tmp with a config file of `size` bytes, removed afterwards.
+    private static func withConfig(size: Int, _ body: (Environment) throws -> Void) throws {
+        let home = "/tmp/pacer-home-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try FileSystem.createDirectories(home + "/.config/pacer", mode: 0o700)
+        defer {
+            unlink(home + "/.config/pacer/config.json")
+            rmdir(home + "/.config/pacer")
+            rmdir(home + "/.config")
+            rmdir(home)
+        }
+        let descriptor = open(home + "/.config/pacer/config.json", O_WRONLY | O_CREAT, 0o600)
+        try #require(descriptor >= 0)
+        try FileSystem.writeAll(descriptor, [UInt8](repeating: 0x20, count: size))
+        close(descriptor)
+        try body(Environment(["HOME": home]))
+    }
+
+    @Test func theConfigsSizeErrorNamesTheConfigFileUnderTilde() throws {
+        try Self.withConfig(size: (1 << 20) + 1) { environment in
+            let error = try #require(throws: ConfigLoadError.self) { try UserConfig.load(from: environment, settings: []) }
+            #expect(error.lines == ["pacer: cannot read ~/.config/pacer/config.json: it is 1048577 bytes, more than the 1 MiB the config file may have"])
+        }
+    }
+
+    @Test func aWorkoutsReadErrorNamesTheFileOnce() throws {
+        let missing = "/tmp/pacer-no-such-\(getpid()).json"
+        let error = try #require(throws: WorkoutLoadError.self) {
+            try WorkoutLoader.load(WorkoutLibrary(environment: Environment([:])).locate(missing))
+        }
+        #expect(error.lines == ["\(missing): error: No such file or directory"])
+    }
+}
