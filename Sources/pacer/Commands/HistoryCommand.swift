@@ -11,14 +11,8 @@ enum HistoryCommand {
 
     static let workout = Option<String>("--workout", value: "NAME", help: "only sessions of this workout")
     static let exercise = Option<String>("--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)")
-    static let since = Option<CalendarDay>("--since", value: "DATE", help: "only sessions on or after this day (YYYY-MM-DD)") { text throws(UsageError) in
-        guard let day = CalendarDay(iso: text) else { throw UsageError(message: "--since takes a date as YYYY-MM-DD, not '\(text)'") }
-        return day
-    }
-    static let limit = Option<Int>("--limit", value: "N", help: "at most the N newest sessions") { text throws(UsageError) in
-        guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--limit takes a whole number above 0, not '\(text)'") }
-        return limit
-    }
+    static let since = Option<CalendarDay>.day("--since", help: "only sessions on or after this day (YYYY-MM-DD)")
+    static let limit = Option<Int>.limit(help: "at most the N newest sessions")
     static let csv = Flag("--csv", help: "print CSV, one row per phase, with a header")
 
     static let spec = CommandSpec(

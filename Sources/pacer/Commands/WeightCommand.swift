@@ -10,15 +10,8 @@ enum WeightCommand {
     /// How many readings the text lists without `--limit`.
     static let defaultLimit = 10
 
-    static let date = Option<CalendarDay>("--date", value: "DATE", help: "record the reading for this day (YYYY-MM-DD), not today") {
-        text throws(UsageError) in
-        guard let day = CalendarDay(iso: text) else { throw UsageError(message: "--date takes a date as YYYY-MM-DD, not '\(text)'") }
-        return day
-    }
-    static let limit = Option<Int>("--limit", value: "N", help: "list the N latest readings (default \(defaultLimit))") { text throws(UsageError) in
-        guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--limit takes a whole number above 0, not '\(text)'") }
-        return limit
-    }
+    static let date = Option<CalendarDay>.day("--date", help: "record the reading for this day (YYYY-MM-DD), not today")
+    static let limit = Option<Int>.limit(help: "list the N latest readings (default \(defaultLimit))")
     static let csv = Flag("--csv", help: "print CSV, one row per reading, with a header")
 
     static let spec = CommandSpec(

@@ -1,0 +1,22 @@
+import PacerCommandLine
+import PacerCore
+
+extension Option where Value == CalendarDay {
+    /// An option whose value is a day written `YYYY-MM-DD` (`--since`, `--date`).
+    static func day(_ name: String, help: String) -> Option {
+        Option(name, value: "DATE", help: help) { text throws(UsageError) in
+            guard let day = CalendarDay(iso: text) else { throw UsageError(message: "\(name) takes a date as YYYY-MM-DD, not '\(text)'") }
+            return day
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// `--limit N`: a whole number above 0.
+    static func limit(help: String) -> Option {
+        Option("--limit", value: "N", help: help) { text throws(UsageError) in
+            guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--limit takes a whole number above 0, not '\(text)'") }
+            return limit
+        }
+    }
+}
