@@ -28,7 +28,7 @@ public struct PlanToday: Sendable {
     }
 
     /// Today's planned sessions that are done, with the sessions that kept them.
-    public var doneToday: [(slot: PlanSlot, session: PlanSession)] {
+    var doneToday: [(slot: PlanSlot, session: PlanSession)] {
         week.days.compactMap { day in
             guard day.slot.day == today, case .done(let session) = day.status else { return nil }
             return (day.slot, session)
@@ -38,10 +38,10 @@ public struct PlanToday: Sendable {
     /// What `pacer today` says when nothing is left to run today: `nothing planned today; next:
     /// Wednesday 07:00, seven-minute`, or that today's plan is done.
     public var nothingLeft: TerminalText {
-        let after = next.map { "next: \(Self.when($0, from: today)), \($0.workout)" }
-        guard !plan.entries.isEmpty, let after else {
+        guard !plan.entries.isEmpty else {
             return "nothing planned today: the plan is empty ('pacer plan add DAYS [TIME] WORKOUT' plans a workout)"
         }
+        let after = next.map { "next: \(Self.when($0, from: today)), \($0.workout)" } ?? "nothing is planned in the year to come"
         let done = doneToday
         guard !done.isEmpty else { return TerminalText("nothing planned today; \(after)") }
         let sessions = done.map { "\($0.slot.workout) at \($0.session.time), \($0.session.outcome)" }.joined(separator: "; ")

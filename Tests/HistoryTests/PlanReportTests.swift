@@ -30,6 +30,8 @@ struct PlanReportTests {
         let friday = try today([Self.entry([.friday], "07:00", "seven-minute"), Self.entry([.monday], nil, "tabata")])
         #expect(friday.waiting.isEmpty && friday.reminder == nil)
         #expect(friday.nothingLeft.plain == "nothing planned today; next: Friday 07:00, seven-minute")
+        let far = WeekPlan.Entry(days: [.monday], time: nil, workout: PlannedWorkout("tabata"), since: day("2028-01-03"))
+        #expect(try today([far]).nothingLeft.plain == "nothing planned today; nothing is planned in the year to come")
         let inAWeek = try today([Self.entry([.wednesday], nil, "tabata")], now: "2026-12-02T12:00:00+01:00")
         #expect(inAWeek.waiting.map(\.workout.reference) == ["tabata"], "today itself is planned")
         try store.record("tabata", at: "2026-12-02T08:00:00+01:00", phases: [work(1)])

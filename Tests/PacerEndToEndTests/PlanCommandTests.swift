@@ -120,6 +120,12 @@ struct PlanCommandTests {
         #expect(underAFile.status == 1 && underAFile.stderr.contains("cannot create the folder") && underAFile.stderr.contains("the plan is unchanged"),
                 "\(underAFile)")
 
+        // A disk too full to take the new plan: no file may grow (ulimit -f 0; SIGXFSZ ignored, so a write fails instead).
+        let full = try await PacerProcess.run(["-c", #"trap "" XFSZ; ulimit -f 0; exec "$0" "$@""#, PacerBinary.path, "plan", "add", "tue", "tabata"],
+                                              in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(full.status == 1 && full.stderr.contains("File too large") && full.stderr.contains("the plan is unchanged"), "\(full)")
+        #expect(try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8) == before, "nothing is lost on a full disk")
+
         // A read-only folder (tried as another user when the tests run as root, who may write anywhere).
         let folder = (Self.planPath(sandbox) as NSString).deletingLastPathComponent
         chmod(folder, 0o555)

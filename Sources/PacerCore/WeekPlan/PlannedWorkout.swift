@@ -28,7 +28,7 @@ public struct PlannedWorkout: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the reference is a file's path rather than a name or notation.
-    public var isPath: Bool {
+    var isPath: Bool {
         reference.hasSuffix(".json") || reference.contains("/") && !NotationWorkout.looksLikeNotation(reference)
     }
 

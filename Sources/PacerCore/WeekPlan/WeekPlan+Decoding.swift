@@ -1,8 +1,8 @@
 extension WeekPlan {
     /// The keys a plan file may have, at the top and in an entry and in `reminders`.
-    public static let keys = ["$schema", "$comment", "entries", "reminders"]
-    public static let entryKeys = ["$comment", "days", "time", "workout", "since"]
-    public static let reminderKeys = ["$comment", "lead", "untimed"]
+    static let keys = ["$schema", "$comment", "entries", "reminders"]
+    static let entryKeys = ["$comment", "days", "time", "workout", "since"]
+    static let reminderKeys = ["$comment", "lead", "untimed"]
 
     /// The longest workout reference an entry may hold, in characters.
     public static let maximumReference = 4096

@@ -16,7 +16,7 @@ public struct ReminderUnits: Sendable {
     public let variables: [(name: String, value: String)]
 
     /// The variables a reminder needs to see what this pacer sees.
-    public static let passed = ["PACER_HISTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME"]
+    static let passed = ["PACER_HISTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME"]
 
     public init(plan: WeekPlan, executable: String, environment: Environment) {
         times = plan.reminderTimes

@@ -35,7 +35,7 @@ struct CheckedEdit {
     }
 
     /// Edits until the copy is valid, unchanged, or given up on; the exit status.
-    func run(environment: Environment) throws(EditFailure) -> Int32 {
+    func run(environment: Environment) throws(CommandFailure) -> Int32 {
         let copy = copy
         let start = original ?? template
         if FileSystem.exists(copy) {
@@ -49,10 +49,10 @@ struct CheckedEdit {
             do throws(SubprocessError) {
                 status = try Subprocess.runInForeground(shell: editor, arguments: [copy])
             } catch {
-                throw EditFailure(lines: ["pacer: \(error.description)"])
+                throw CommandFailure(["pacer: \(error.description)"])
             }
             guard status == 0 else {
-                throw EditFailure(lines: ["pacer: the editor (\(editor)) exited with status \(status); \(path) is unchanged and the edited copy is kept in \(copy)"])
+                throw CommandFailure(["pacer: the editor (\(editor)) exited with status \(status); \(path) is unchanged and the edited copy is kept in \(copy)"])
             }
             let edited = try read(copy)
             if edited == start {
@@ -82,24 +82,19 @@ struct CheckedEdit {
         return !answer.lowercased().hasPrefix("n")
     }
 
-    private func read(_ path: String) throws(EditFailure) -> [UInt8] {
+    private func read(_ path: String) throws(CommandFailure) -> [UInt8] {
         do throws(FileError) {
             return try FileSystem.read(path, limit: limit)
         } catch {
-            throw EditFailure(lines: ["pacer: \(error.description)"])
+            throw CommandFailure(["pacer: \(error.description)"])
         }
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws(EditFailure) {
+    private func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
         do throws(FileError) {
             try ReplacementFile.write(bytes, to: path)
         } catch {
-            throw EditFailure(lines: ["pacer: \(error.description)"])
+            throw CommandFailure(["pacer: \(error.description)"])
         }
     }
-}
-
-/// Why an edit stopped: lines for standard error.
-struct EditFailure: Error {
-    let lines: [String]
 }

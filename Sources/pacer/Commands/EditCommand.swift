@@ -44,7 +44,7 @@ enum EditCommand {
                 let summary = (try? WorkoutDecoder.decode(bytes)).map { PlanSummary(Plan($0)).text } ?? ""
                 return "saved \(environment.abbreviatingHome(path)): \(summary)"
             })
-        do throws(EditFailure) {
+        do throws(CommandFailure) {
             return try edit.run(environment: environment)
         } catch {
             throw WorkoutLoadError(lines: error.lines)

@@ -89,15 +89,15 @@ enum PlanCommand {
         Output.problem("pacer: the reminders follow the plan as it was: 'pacer remind install' rewrites them")
     }
 
-    /// Runs `body`, reporting a plan or history that cannot be used; the exit status.
+    /// Runs `body`, reporting a plan or history that cannot be used, or another failure; the exit status.
     static func reporting(_ body: () throws -> Void) -> Int32 {
         do {
             try body()
             return ExitStatus.success
         } catch let error as ConfigLoadError {
             error.lines.forEach { Output.problem(TerminalText($0)) }
-        } catch let error as HistoryError {
-            Output.problem("pacer: \(error.description)")
+        } catch let error as CommandFailure {
+            error.lines.forEach { Output.problem(TerminalText($0)) }
         } catch {
             Output.problem("pacer: \(error)")
         }

@@ -32,7 +32,7 @@ enum PlanEdit {
                 PlanCommand.remindersNeedRewriting(file.environment)
                 return "saved \(file.shown)"
             })
-        do throws(EditFailure) {
+        do throws(CommandFailure) {
             return try edit.run(environment: file.environment)
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }

@@ -61,7 +61,7 @@ enum RemindCommand {
             guard let notifier = DesktopNotification(environment: environment) else { return Output.line(line) }
             guard notifier.send(summary: "Pacer: time to train", body: line.plain) else {
                 Output.line(line)
-                throw ConfigLoadError(lines: ["pacer: \(notifier.program) did not show the reminder"])
+                throw CommandFailure(["pacer: \(notifier.program) did not show the reminder"])
             }
         }
     }

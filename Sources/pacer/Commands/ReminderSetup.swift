@@ -13,10 +13,10 @@ enum ReminderSetup {
             plan.reminders.lead = lead ?? plan.reminders.lead
             plan.reminders.untimed = untimed ?? plan.reminders.untimed
             guard !plan.entries.isEmpty else {
-                throw ConfigLoadError(lines: ["pacer: nothing is planned in \(file.shown), so there is nothing to remind of: 'pacer plan add' plans a workout"])
+                throw CommandFailure(["pacer: nothing is planned in \(file.shown), so there is nothing to remind of: 'pacer plan add' plans a workout"])
             }
             let units = ReminderUnits(plan: plan, executable: FileSystem.executablePath() ?? "pacer", environment: environment)
-            if let problem = units.problem { throw ConfigLoadError(lines: ["pacer: \(problem)"]) }
+            if let problem = units.problem { throw CommandFailure(["pacer: \(problem)"]) }
             if cron {
                 Output.problem("pacer: the lines to add with 'crontab -e' (without a desktop, cron mails what pacer remind prints):")
                 Output.data(units.crontab)
@@ -27,7 +27,7 @@ enum ReminderSetup {
             do throws(FileError) {
                 written = try installer.install(units)
             } catch {
-                throw ConfigLoadError(lines: ["pacer: \(error.description)"])
+                throw CommandFailure(["pacer: \(error.description)"])
             }
             for path in written { Output.line(TerminalText("wrote \(environment.abbreviatingHome(path))")) }
             units.times.forEach { Output.line(TerminalText("  OnCalendar=\(ReminderUnits.calendar($0))")) }
@@ -46,20 +46,20 @@ enum ReminderSetup {
             do throws(FileError) {
                 for path in try installer.uninstall() { Output.line(TerminalText("removed \(environment.abbreviatingHome(path))")) }
             } catch {
-                throw ConfigLoadError(lines: ["pacer: \(error.description)"])
+                throw CommandFailure(["pacer: \(error.description)"])
             }
             try systemctl(ReminderInstaller.reloading, installer)
         }
     }
 
     /// Runs `commands` when the user's systemd is there; else shows them for the user to run.
-    private static func systemctl(_ commands: [[String]], _ installer: ReminderInstaller) throws(ConfigLoadError) {
+    private static func systemctl(_ commands: [[String]], _ installer: ReminderInstaller) throws(CommandFailure) {
         let line = commands.map { $0.joined(separator: " ") }.joined(separator: " && ")
         guard let systemctl = installer.systemctl else {
             Output.line(TerminalText("no user systemd to reach here; run: \(line)"))
             return
         }
         Output.line(TerminalText("running: \(line)"))
-        guard installer.run(commands, with: systemctl) else { throw ConfigLoadError(lines: ["pacer: \(line) failed"]) }
+        guard installer.run(commands, with: systemctl) else { throw CommandFailure(["pacer: \(line) failed"]) }
     }
 }

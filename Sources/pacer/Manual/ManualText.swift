@@ -19,7 +19,7 @@ enum ManualText {
 
     static let environment: [Entry] = [
         ("PACER_PATH", "Folders, separated by ':', searched first for a workout named on the command line."),
-        ("XDG_CONFIG_HOME", "The user's workouts are in $XDG_CONFIG_HOME/pacer/workouts, plugins in $XDG_CONFIG_HOME/pacer/plugins and run's defaults in $XDG_CONFIG_HOME/pacer/config.json (by default under ~/.config)."),
+        ("XDG_CONFIG_HOME", "The user's workouts are in $XDG_CONFIG_HOME/pacer/workouts, plugins in $XDG_CONFIG_HOME/pacer/plugins, run's defaults in $XDG_CONFIG_HOME/pacer/config.json, the week plan in $XDG_CONFIG_HOME/pacer/plan.json, and remind install's units in $XDG_CONFIG_HOME/systemd/user (by default under ~/.config)."),
         ("XDG_STATE_HOME", "The prompt's history is kept in $XDG_STATE_HOME/pacer/history (by default ~/.local/state/pacer/history)."),
         ("XDG_DATA_HOME", "Sessions are recorded in $XDG_DATA_HOME/pacer/history.sqlite3 (by default ~/.local/share/pacer/history.sqlite3)."),
         ("PACER_HISTORY", "When set, the history file to record in and read, instead of the one under XDG_DATA_HOME."),
@@ -29,8 +29,9 @@ enum ManualText {
         ("NO_COLOR", "When set and not empty, nothing is coloured unless --color always is given."),
         ("TERM", "When dumb, run prints plain lines instead of the live display, and has no prompt."),
         ("COLUMNS", "The width of the bar that show draws, when set; by default the terminal's."),
-        ("VISUAL", "The editor pacer edit opens, a shell command given the file; else EDITOR."),
-        ("EDITOR", "The editor pacer edit opens when VISUAL is not set; else vi."),
+        ("VISUAL", "The editor pacer edit and pacer plan edit open, a shell command given the file; else EDITOR."),
+        ("EDITOR", "The editor pacer edit and pacer plan edit open when VISUAL is not set; else vi."),
+        ("DBUS_SESSION_BUS_ADDRESS", "With DISPLAY and WAYLAND_DISPLAY, whether pacer remind has a desktop to notify on (through notify-send); without any, it prints the line."),
     ]
 
     static let files: [Entry] = [
@@ -39,7 +40,9 @@ enum ManualText {
         ("~/.local/state/pacer/history", "The commands typed at the prompt, up to 1,000 (see XDG_STATE_HOME)."),
         ("~/.config/pacer/config.json", "The defaults of run: sinks, bell, colour, prompt, history, a log (see docs/config.md)."),
         ("~/.config/pacer/plugins/pacer-sink-NAME", "The user's external plugins, run by --sink NAME (see docs/plugins.md)."),
-        ("~/.local/share/pacer/history.sqlite3", "Every session and phase recorded (pacer history, pacer stats)."),
+        ("~/.config/pacer/plan.json", "The week plan: workouts on days of the week, at a time if set (pacer plan, pacer today; see docs/plan.md)."),
+        ("~/.config/systemd/user/pacer-remind.timer", "With pacer-remind.service, what pacer remind install writes: a timer that runs pacer remind before each planned session."),
+        ("~/.local/share/pacer/history.sqlite3", "Every session and phase recorded, and the body weight readings (pacer history, pacer stats, pacer weight)."),
     ]
 
     static let exitStatus: [Entry] = [
