@@ -22,15 +22,26 @@ public struct WeightCurve: Sendable, Equatable {
         let sorted = weighIns.sorted { ($0.day, $0.id) < ($1.day, $1.id) }
         guard let unit = sorted.last?.weight.unit else { return nil }
         let readings = sorted.map { (day: $0.day, value: $0.weight.value(in: unit)) }
-        let days = Dictionary(grouping: readings, by: \.day)
         self.unit = unit
-        points = days.keys.sorted().map { day in
-            let week = readings.filter { $0.day <= day && $0.day.number > day.number - 7 }
-            return Point(day: day, weight: Self.mean(days[day]!.map(\.value)), average: Self.mean(week.map(\.value)))
+        // One pass: the readings of the seven days up to each day are a window sliding over them.
+        var points: [Point] = []
+        var start = 0, windowSum = 0.0
+        var index = 0
+        while index < readings.count {
+            let day = readings[index].day
+            var end = index, daySum = 0.0
+            while end < readings.count && readings[end].day == day {
+                daySum += readings[end].value
+                windowSum += readings[end].value
+                end += 1
+            }
+            while readings[start].day.number <= day.number - 7 {
+                windowSum -= readings[start].value
+                start += 1
+            }
+            points.append(Point(day: day, weight: daySum / Double(end - index), average: windowSum / Double(end - start)))
+            index = end
         }
-    }
-
-    private static func mean(_ values: [Double]) -> Double {
-        values.reduce(0, +) / Double(values.count)
+        self.points = points
     }
 }

@@ -8,6 +8,8 @@ public struct PlanSession: Sendable, Equatable {
     public let time: TimeOfDay
     /// `completed`, `quit`, `aborted`, `running` or `interrupted`.
     public let outcome: String
+    /// The file's name without its folder and `.json`, kept for matching it against the plan.
+    let fileStem: String
 
     public init(id: Int64, workout: String, file: String, day: CalendarDay, time: TimeOfDay, outcome: String) {
         self.id = id
@@ -16,10 +18,11 @@ public struct PlanSession: Sendable, Equatable {
         self.day = day
         self.time = time
         self.outcome = outcome
+        fileStem = PlannedWorkout.stem(of: file)
     }
 
     /// Whether the session ran `workout`.
     func ran(_ workout: PlannedWorkout) -> Bool {
-        workout.matches(workout: self.workout, file: file)
+        workout.matches(workout: self.workout, file: file, fileStem: fileStem)
     }
 }

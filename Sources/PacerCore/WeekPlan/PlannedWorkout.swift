@@ -2,9 +2,12 @@
 /// a file (`~/w/hills.json`), or a line of notation (`10s prepare, 8x(20s Sprint, 10s rest)`).
 public struct PlannedWorkout: Sendable, Hashable, CustomStringConvertible {
     public let reference: String
+    /// The reference's file name without its folder and `.json`, which a session's file is matched by.
+    let stem: String
 
     public init(_ reference: String) {
         self.reference = reference
+        stem = Self.stem(of: reference)
     }
 
     public var description: String { reference }
@@ -14,7 +17,12 @@ public struct PlannedWorkout: Sendable, Hashable, CustomStringConvertible {
     /// `./workouts/seven-minute.json` alike, so an edited copy still counts), or the same line of
     /// notation.
     public func matches(workout: String, file: String) -> Bool {
-        if Self.stem(of: file) == Self.stem(of: reference) { return true }
+        matches(workout: workout, file: file, fileStem: Self.stem(of: file))
+    }
+
+    /// `matches(workout:file:)` for a file whose stem is known.
+    func matches(workout: String, file: String, fileStem: String) -> Bool {
+        if fileStem == stem { return true }
         return file == NotationWorkout.label && NotationWorkout.looksLikeNotation(reference)
             && workout == NotationWorkout.defaultName(for: reference)
     }
@@ -33,7 +41,7 @@ public struct PlannedWorkout: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A file's name without its folder and `.json`.
-    private static func stem(of path: String) -> String {
+    static func stem(of path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
     }
