@@ -117,7 +117,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     }
 
     /// Calls `body` with each run of text and each style sequence (`ESC [ … m`), in order.
-    private func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
+    func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
         var rest = Substring(rendered)
         while let escape = rest.firstIndex(of: "\u{1B}") {
             if escape > rest.startIndex { body(rest[..<escape], false) }
