@@ -111,9 +111,13 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         lineEditor = editor
     }
 
-    /// Lays the screen out again for its current size (after a resize). Call on `queue`.
-    func relayoutIfLive() {
-        if layout != nil { relayout() }
+    /// Lays the screen out again for its current size (after a resize, or when the user asks
+    /// with Ctrl-L), and says whether it did: not when the screen is not live. Call on `queue`.
+    @discardableResult
+    func relayoutIfLive() -> Bool {
+        guard layout != nil else { return false }
+        relayout()
+        return true
     }
 
     /// Gives the terminal back as it was before the process stops (Ctrl-Z). Call on `queue`.
