@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Block-character digits and colon in one size, readable from across the room.
 ///
 /// Every size is drawn from one design: the seven segments of a digital clock, with a flagged 1
@@ -52,8 +54,24 @@ struct BigDigits: Equatable {
         return total + gap * max(0, text.count - 1)
     }
 
-    /// The rows of one glyph.
+    /// The rows of one glyph, drawn the first time it is asked for.
     func glyph(_ character: Character) -> [String]? {
+        let key = GlyphKey(height: height, character: character)
+        if let rows = Self.drawnGlyphs.withLock({ $0[key] }) { return rows }
+        guard let rows = drawGlyph(character) else { return nil }
+        Self.drawnGlyphs.withLock { $0[key] = rows }
+        return rows
+    }
+
+    /// A glyph of one size (every size has a height of its own).
+    private struct GlyphKey: Hashable {
+        let height: Int
+        let character: Character
+    }
+
+    private static let drawnGlyphs = Mutex<[GlyphKey: [String]]>([:])
+
+    private func drawGlyph(_ character: Character) -> [String]? {
         var cells = Cells(width: character == ":" ? colonWidth : digitWidth, height: height)
         switch character {
         case ":":

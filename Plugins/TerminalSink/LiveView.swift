@@ -16,8 +16,10 @@ struct LiveView {
     /// Rows the screen keeps under the full display: a blank row and the prompt's line with the
     /// smallest digits, as always; with bigger ones, room for the longest reply (`help`) as well.
     static func rowsUnder(_ digits: BigDigits) -> Int {
-        digits == BigDigits.sizes[0] ? 2 : 2 + CommandGrammar.help.split(separator: "\n").count
+        digits == BigDigits.sizes[0] ? 2 : 2 + helpLines
     }
+
+    private static let helpLines = CommandGrammar.help.split(separator: "\n").count
 
     private var phase: Phase { start.phase }
     private var elapsed: WorkoutDuration { snapshot?.elapsed ?? .zero }

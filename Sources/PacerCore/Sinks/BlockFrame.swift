@@ -3,7 +3,7 @@
 public struct BlockFrame: Sendable {
     /// What one row shows: its text as last drawn, and the cells that text takes.
     private struct Row: Sendable {
-        var text: String
+        var text: TerminalText
         var cells: [TerminalCell]
     }
 
@@ -31,22 +31,22 @@ public struct BlockFrame: Sendable {
         var drawn: [Row] = []
         if let size, size == (columns, rows) {
             for row in 0..<max(lines.count, shown.count) {
-                let old = row < shown.count ? shown[row] : Row(text: "", cells: [])
+                let old = row < shown.count ? shown[row] : Row(text: .empty, cells: [])
                 guard row < lines.count else {
                     writer.change(row: row, from: old.cells, to: [])
                     continue
                 }
-                if lines[row].rendered == old.text {
+                if lines[row].isIdentical(to: old.text) {
                     drawn.append(old)
                 } else {
-                    let new = Row(text: lines[row].rendered, cells: lines[row].cells(limit: columns))
+                    let new = Row(text: lines[row], cells: lines[row].cells(limit: columns))
                     writer.change(row: row, from: old.cells, to: new.cells)
                     drawn.append(new)
                 }
             }
         } else {
             for row in 0..<max(lines.count, min(shown.count, rows)) {
-                let new = row < lines.count ? Row(text: lines[row].rendered, cells: lines[row].cells(limit: columns)) : Row(text: "", cells: [])
+                let new = row < lines.count ? Row(text: lines[row], cells: lines[row].cells(limit: columns)) : Row(text: .empty, cells: [])
                 writer.redraw(row: row, with: new.cells)
                 if row < lines.count { drawn.append(new) }
             }
@@ -64,7 +64,7 @@ private struct CellWriter {
     let columns: Int
     private var output = ""
     /// The style in force; nil until the writer sets one (the terminal's may be anything).
-    private var pen: String?
+    private var pen: CellBytes?
     /// Where the cursor is, while that is certain: not after a wide character or combining marks
     /// (a terminal may measure them otherwise), nor after the last column.
     private var cursor: (row: Int, column: Int)?
@@ -76,7 +76,7 @@ private struct CellWriter {
     /// Clears `row` and draws `cells` on it.
     mutating func redraw(row: Int, with cells: [TerminalCell]) {
         move(row: row, column: 0)
-        setPen("")
+        setPen(.none)
         output += "\u{1B}[2K"
         put(0..<(cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0)) { cells[$0] }
     }
@@ -101,7 +101,7 @@ private struct CellWriter {
             move(row: row, column: first)
             if end == count, contentEnd < end {
                 put(first..<max(first, contentEnd), of: newCell)
-                setPen("")
+                setPen(.none)
                 output += "\u{1B}[K"
             } else {
                 put(first..<end, of: newCell)
@@ -112,7 +112,7 @@ private struct CellWriter {
 
     /// The text written, leaving the terminal in its default style.
     mutating func finished() -> String {
-        if let pen, !pen.isEmpty { setPen("") }
+        if let pen, pen != .none { setPen(.none) }
         return output
     }
 
@@ -144,8 +144,9 @@ private struct CellWriter {
     private mutating func put(_ columns: Range<Int>, of cell: (Int) -> TerminalCell) {
         for cell in columns.map(cell) where cell.width > 0 {
             setPen(cell.style)
-            output += cell.text
-            if let place = cursor, cell.width == 1, cell.text.unicodeScalars.count == 1, place.column + 1 < self.columns {
+            let text = cell.text.string
+            output += text
+            if let place = cursor, cell.width == 1, text.unicodeScalars.count == 1, place.column + 1 < self.columns {
                 cursor = (place.row, place.column + 1)
             } else {
                 cursor = nil
@@ -154,12 +155,13 @@ private struct CellWriter {
     }
 
     /// Sets the style: by adding to the one in force when it only adds, else from the default.
-    private mutating func setPen(_ style: String) {
+    private mutating func setPen(_ style: CellBytes) {
         guard pen != style else { return }
-        if let pen, pen.isEmpty || style.hasPrefix(pen + ";") {
-            output += "\u{1B}[" + style.dropFirst(pen.isEmpty ? 0 : pen.count + 1) + "m"
+        let parameters = style.string
+        if let old = pen?.string, old.isEmpty || parameters.hasPrefix(old + ";") {
+            output += "\u{1B}[" + parameters.dropFirst(old.isEmpty ? 0 : old.count + 1) + "m"
         } else {
-            output += style.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(style)m"
+            output += parameters.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(parameters)m"
         }
         pen = style
     }
