@@ -39,16 +39,6 @@ enum CellBytes: Equatable, Sendable {
         self = .short(value)
     }
 
-    init(_ scalar: Unicode.Scalar) {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in UTF8.encode(scalar)! {
-            value |= UInt64(byte) << shift
-            shift += 8
-        }
-        self = .short(value)
-    }
-
     var string: String {
         switch self {
         case .long(let text):
@@ -75,28 +65,49 @@ enum CellBytes: Equatable, Sendable {
 extension TerminalText {
     /// The cells the text takes on a line of `limit` cells; what does not fit whole is left out.
     func cells(limit: Int) -> [TerminalCell] {
+        singleCells(limit: limit) ?? characterCells(limit: limit)
+    }
+
+    /// The cells of text whose every character is one scalar of one cell (`DisplayWidth.isSingleCell`),
+    /// read straight from its bytes; nil for any other text.
+    private func singleCells(limit: Int) -> [TerminalCell]? {
+        let cells = rendered.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
+            var cells: [TerminalCell] = []
+            cells.reserveCapacity(min(limit, bytes.count))
+            var style = StyleState()
+            var index = 0
+            while index < bytes.count, cells.count < limit {
+                if bytes[index] == 0x1B {
+                    let end = bytes[index...].firstIndex(of: UInt8(ascii: "m")) ?? bytes.count
+                    style.apply(String(decoding: bytes[min(index + 2, end)..<end], as: UTF8.self))
+                    index = end + 1
+                    continue
+                }
+                let length = bytes[index] < 0x80 ? 1 : bytes[index] < 0xE0 ? 2 : bytes[index] < 0xF0 ? 3 : 4
+                guard index + length <= bytes.count else { return nil }
+                var value = UInt32(bytes[index]) & (length == 1 ? 0x7F : 0xFF >> (length + 1))
+                var packed = UInt64(bytes[index])
+                for offset in 1..<length {
+                    value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+                    packed |= UInt64(bytes[index + offset]) << (8 * UInt64(offset))
+                }
+                guard let scalar = Unicode.Scalar(value), DisplayWidth.isSingleCell(scalar) else { return nil }
+                cells.append(TerminalCell(text: .short(packed), style: style.bytes, width: 1))
+                index += length
+            }
+            return cells
+        }
+        return cells ?? nil
+    }
+
+    /// The cells of any text, character by character.
+    private func characterCells(limit: Int) -> [TerminalCell] {
         var cells: [TerminalCell] = []
-        cells.reserveCapacity(min(limit, rendered.utf8.count))
-        var parameters = ""
-        var style = CellBytes.none
+        var style = StyleState()
         var full = false
         forEachPart { part, isStyle in
             if isStyle {
-                // A style sequence is `ESC [ parameters m`; `0` or nothing resets, the rest adds up.
-                let added = part.dropFirst(2).dropLast()
-                parameters = added.isEmpty || added == "0" ? "" : parameters + (parameters.isEmpty ? "" : ";") + added
-                style = CellBytes(parameters)
-                return
-            }
-            guard !full else { return }
-            if part.unicodeScalars.allSatisfy(DisplayWidth.isSingleCell) {
-                for scalar in part.unicodeScalars {
-                    guard cells.count < limit else {
-                        full = true
-                        return
-                    }
-                    cells.append(TerminalCell(text: CellBytes(scalar), style: style, width: 1))
-                }
+                style.apply(String(part.dropFirst(2).dropLast()))
                 return
             }
             for character in part where !full {
@@ -106,11 +117,23 @@ extension TerminalText {
                 } else if cells.count + width > limit {
                     full = true
                 } else {
-                    cells.append(TerminalCell(text: CellBytes(String(character)), style: style, width: width))
-                    if width == 2 { cells.append(TerminalCell(text: .none, style: style, width: 0)) }
+                    cells.append(TerminalCell(text: CellBytes(String(character)), style: style.bytes, width: width))
+                    if width == 2 { cells.append(TerminalCell(text: .none, style: style.bytes, width: 0)) }
                 }
             }
         }
         return cells
+    }
+}
+
+/// The style in force along a text: the parameters of its style sequences since the last reset.
+private struct StyleState {
+    private var parameters = ""
+    private(set) var bytes = CellBytes.none
+
+    /// Takes the parameters of one `ESC [ … m`: `0` or none resets, the others add up.
+    mutating func apply(_ added: String) {
+        parameters = added.isEmpty || added == "0" ? "" : parameters + (parameters.isEmpty ? "" : ";") + added
+        bytes = CellBytes(parameters)
     }
 }
