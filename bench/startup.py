@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """CPU of starting pacer (`pacer --version`), against the language's floor.
 
-    bench/startup.py DYNAMIC_PACER STATIC_PACER [RUNS]
+    bench/startup.py [--runs N] NAME=PACER...
+
+Each NAME=PACER is a pacer binary to measure, shown as `pacer --version (NAME)`: the install's
+build and one with the libraries linked otherwise, say, or an earlier commit's.
 
 Builds two Swift programs that print a line (one linked against the shared standard library, one
-with --static-swift-stdlib) and a C program that exits, then runs every program RUNS times
+with --static-swift-stdlib) and a C program that exits, then runs every program N times
 (default 300), interleaved round by round so that the machine's noise falls on all alike, and
 prints each one's median CPU (user + system, from wait4's rusage) and its ratio to the static
 Swift program's. (Peak memory is measured by bench/vs-termdown.sh: a child's ru_maxrss here
@@ -43,11 +46,17 @@ def measure(command):
 
 
 def main():
-    if len(sys.argv) < 3:
+    arguments = sys.argv[1:]
+    runs = 300
+    if arguments[:1] == ["--runs"] and len(arguments) > 1:
+        runs, arguments = int(arguments[1]), arguments[2:]
+    if not arguments or not all("=" in argument for argument in arguments):
         sys.exit(__doc__)
-    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 300
     with tempfile.TemporaryDirectory() as folder:
-        programs = {"pacer --version (dynamic)": [sys.argv[1], "--version"], "pacer --version (static stdlib)": [sys.argv[2], "--version"]}
+        programs = {}
+        for argument in arguments:
+            name, path = argument.split("=", 1)
+            programs[f"pacer --version ({name})"] = [path, "--version"]
         programs.update(build_floor(folder))
         results = {name: [] for name in programs}
         for _ in range(runs):

@@ -91,6 +91,42 @@ tmux_ resize-window -t test -x 100 -y 30
 check "a tall terminal gets the big digits back" wait_for 3 screen_has "█████"
 tmux_ send-keys -t test C-u
 
+# Issue 19: the digits take the largest size that fits with the prompt's room, and a resize picks
+# again, however many come at once.
+digits_are() { [ "$(screen | awk '/^phase/ { exit } /█/ { rows++ } END { print rows + 0 }')" = "$1" ]; }
+check "at 100x30 the digits are 11 rows tall" wait_for 3 digits_are 11
+tmux_ resize-window -t test -x 220 -y 60
+check "at 220x60 the digits are 39 rows tall" wait_for 3 digits_are 39
+for size in 50x20 160x50 30x8 1x1 2x1 240x70 41x14 90x28 100x30; do tmux_ resize-window -t test -x "${size%x*}" -y "${size#*x}"; done
+check "after a flood of resizes the digits fit 100x30 again" wait_for 3 digits_are 11
+
+# Issue 19: only what changed is written. Everything pacer writes from here is copied to a file.
+bytes() { stat -c %s "$work/bytes" 2>/dev/null || echo 0; }
+tmux_ pipe-pane -o -t test "cat >> $work/bytes"
+sleep 0.5
+start=$(bytes)
+sleep 3
+running=$(( $(bytes) - start ))
+tmux_ send-keys -t test "pause" Enter
+wait_for 5 log_has '"event":"pause"'
+sleep 0.5
+block_before=$(screen | head -19)
+start=$(bytes)
+sleep 2.2
+check "nothing is written while the display stands still" [ "$(( $(bytes) - start ))" = 0 ]
+tmux_ send-keys -t test "resu"
+sleep 0.3
+start=$(bytes)
+tmux_ send-keys -t test C-l
+check "Ctrl-L draws the screen anew" wait_for 3 prompt_line_is "resu"
+sleep 0.3
+whole=$(( $(bytes) - start ))
+check "the redrawn block is the one drawn cell by cell" [ "$(screen | head -19)" = "$block_before" ]
+check "a second of countdown writes under a fifth of a whole redraw ($running bytes in 3 s, $whole for a redraw)" [ $(( running * 5 )) -lt $(( whole * 3 )) ]
+tmux_ pipe-pane -t test
+tmux_ send-keys -t test "me" Enter
+check "the session goes on after Ctrl-L" wait_for 5 log_has '"event":"resume"'
+
 # Ctrl-D on an empty line asks before quitting.
 tmux_ send-keys -t test C-d
 check "Ctrl-D asks before quitting" wait_for 3 screen_has "End the session? [y/N]"

@@ -1,35 +1,177 @@
-/// A five-row block font for the digits and the colon, readable from across the room.
-enum BigDigits {
-    static let height = 5
+import Synchronization
 
-    private static let glyphs: [Character: [String]] = [
-        "0": ["█████", "█   █", "█   █", "█   █", "█████"],
-        "1": ["   █ ", "  ██ ", "   █ ", "   █ ", "  ███"],
-        "2": ["█████", "    █", "█████", "█    ", "█████"],
-        "3": ["█████", "    █", " ████", "    █", "█████"],
-        "4": ["█   █", "█   █", "█████", "    █", "    █"],
-        "5": ["█████", "█    ", "█████", "    █", "█████"],
-        "6": ["█████", "█    ", "█████", "█   █", "█████"],
-        "7": ["█████", "    █", "   █ ", "  █  ", "  █  "],
-        "8": ["█████", "█   █", "█████", "█   █", "█████"],
-        "9": ["█████", "█   █", "█████", "    █", "█████"],
-        ":": ["   ", " █ ", "   ", " █ ", "   "],
+/// Block-character digits and colon in one size, readable from across the room.
+///
+/// Every size is drawn from one design: the seven segments of a digital clock, with a flagged 1
+/// and a slanted 7. The bigger sizes keep the proportions of the web page's bold digits: on
+/// terminal cells about twice as tall as wide, a digit is about 0.6 as wide as it is tall, its
+/// strokes about a seventh of its height, the colon about half a digit wide with its dots at 3/10
+/// and 7/10 of the height. The smallest, 5 rows, is the font the display has always had.
+struct BigDigits: Equatable {
+    /// Rows of every glyph.
+    let height: Int
+    /// Columns of every digit: all ten are as wide, so a counting clock never shifts.
+    let digitWidth: Int
+    /// Columns of a vertical stroke (and of a colon's dot).
+    let stem: Int
+    /// Rows of a horizontal stroke (and of a colon's dot).
+    let bar: Int
+    /// Columns between two glyphs.
+    let gap: Int
+    /// Columns of the colon.
+    let colonWidth: Int
+
+    /// Every size, smallest first.
+    static let sizes = [
+        BigDigits(height: 5, digitWidth: 5, stem: 1, bar: 1, gap: 1, colonWidth: 3),
+        BigDigits(height: 7, digitWidth: 8, stem: 2, bar: 1, gap: 2, colonWidth: 4),
+        BigDigits(height: 11, digitWidth: 14, stem: 4, bar: 2, gap: 2, colonWidth: 7),
+        BigDigits(height: 15, digitWidth: 18, stem: 4, bar: 2, gap: 3, colonWidth: 8),
+        BigDigits(height: 21, digitWidth: 25, stem: 6, bar: 3, gap: 3, colonWidth: 11),
+        BigDigits(height: 29, digitWidth: 35, stem: 8, bar: 4, gap: 4, colonWidth: 15),
+        BigDigits(height: 39, digitWidth: 47, stem: 10, bar: 5, gap: 5, colonWidth: 20),
     ]
 
-    /// The rows of `text` in the block font, or nil if it has a character the font lacks.
-    static func render(_ text: String) -> [String]? {
+    /// The rows of `text` in this size, or nil if it has a character the font lacks.
+    func render(_ text: String) -> [String]? {
         var rows = [String](repeating: "", count: height)
-        for character in text {
-            guard let glyph = glyphs[character] else { return nil }
+        for (index, character) in text.enumerated() {
+            guard let glyph = glyph(character) else { return nil }
             for row in 0..<height {
-                rows[row] += (rows[row].isEmpty ? "" : " ") + glyph[row]
+                rows[row] += (index == 0 ? "" : String(repeating: " ", count: gap)) + glyph[row]
             }
         }
         return rows
     }
 
-    /// The width in cells `render(text)` takes.
-    static func width(of text: String) -> Int {
-        render(text)?.first?.count ?? 0
+    /// The width in cells `render(text)` takes, 0 if it has a character the font lacks.
+    func width(of text: String) -> Int {
+        var total = 0
+        for character in text {
+            guard character == ":" || Self.drawn.contains(character) else { return 0 }
+            total += character == ":" ? colonWidth : digitWidth
+        }
+        return total + gap * max(0, text.count - 1)
+    }
+
+    /// The rows of one glyph, drawn the first time it is asked for.
+    func glyph(_ character: Character) -> [String]? {
+        let key = GlyphKey(height: height, character: character)
+        if let rows = Self.drawnGlyphs.withLock({ $0[key] }) { return rows }
+        guard let rows = drawGlyph(character) else { return nil }
+        Self.drawnGlyphs.withLock { $0[key] = rows }
+        return rows
+    }
+
+    /// A glyph of one size (every size has a height of its own).
+    private struct GlyphKey: Hashable {
+        let height: Int
+        let character: Character
+    }
+
+    private static let drawnGlyphs = Mutex<[GlyphKey: [String]]>([:])
+
+    private func drawGlyph(_ character: Character) -> [String]? {
+        var cells = Cells(width: character == ":" ? colonWidth : digitWidth, height: height)
+        switch character {
+        case ":":
+            let left = (colonWidth - stem) / 2
+            let upper = Int((0.3 * Double(height) - Double(bar) / 2).rounded())
+            for top in [upper, height - bar - upper] {
+                cells.fill(rows: top..<top + bar, columns: left..<left + stem)
+            }
+        case "1":
+            drawOne(into: &cells)
+        case "7":
+            drawSeven(into: &cells)
+        default:
+            guard let segments = Self.segments[character] else { return nil }
+            for segment in segments { draw(segment, into: &cells) }
+        }
+        return cells.rows
+    }
+
+    /// The characters drawn from segments, or by hand (1, 7).
+    private static let drawn = Set(segments.keys).union(["1", "7"])
+
+    private enum Segment {
+        case top, upperLeft, upperRight, middle, shortMiddle, lowerLeft, lowerRight, bottom
+    }
+
+    private static let segments: [Character: [Segment]] = [
+        "0": [.top, .upperLeft, .upperRight, .lowerLeft, .lowerRight, .bottom],
+        "2": [.top, .upperRight, .middle, .lowerLeft, .bottom],
+        "3": [.top, .upperRight, .shortMiddle, .lowerRight, .bottom],
+        "4": [.upperLeft, .upperRight, .middle, .lowerRight],
+        "5": [.top, .upperLeft, .middle, .lowerRight, .bottom],
+        "6": [.top, .upperLeft, .middle, .lowerLeft, .lowerRight, .bottom],
+        "8": [.top, .upperLeft, .upperRight, .middle, .lowerLeft, .lowerRight, .bottom],
+        "9": [.top, .upperLeft, .upperRight, .middle, .lowerRight, .bottom],
+    ]
+
+    /// The first row of the middle stroke: the upper counter is the smaller when they cannot be equal.
+    private var middleTop: Int { bar + (height - 3 * bar) / 2 }
+
+    private func draw(_ segment: Segment, into cells: inout Cells) {
+        let all = 0..<digitWidth
+        let left = 0..<stem
+        let right = digitWidth - stem..<digitWidth
+        let upper = 0..<middleTop + bar
+        let lower = middleTop..<height
+        switch segment {
+        case .top: cells.fill(rows: 0..<bar, columns: all)
+        case .middle: cells.fill(rows: middleTop..<middleTop + bar, columns: all)
+        case .shortMiddle: cells.fill(rows: middleTop..<middleTop + bar, columns: digitWidth / 4..<digitWidth)
+        case .bottom: cells.fill(rows: height - bar..<height, columns: all)
+        case .upperLeft: cells.fill(rows: upper, columns: left)
+        case .upperRight: cells.fill(rows: upper, columns: right)
+        case .lowerLeft: cells.fill(rows: lower, columns: left)
+        case .lowerRight: cells.fill(rows: lower, columns: right)
+        }
+    }
+
+    /// A stem right of the middle, a foot under it, and a flag stepping down to the left from its top.
+    private func drawOne(into cells: inout Cells) {
+        let stemLeft = digitWidth - 2 * stem
+        cells.fill(rows: 0..<height, columns: stemLeft..<stemLeft + stem)
+        cells.fill(rows: height - bar..<height, columns: digitWidth - 3 * stem..<digitWidth)
+        let flagRows = max(1, height / 5)
+        let step = max(1, (stemLeft - digitWidth / 4) / (flagRows + 1))
+        for row in 1...flagRows {
+            cells.fill(rows: row..<row + 1, columns: stemLeft - row * step..<stemLeft)
+        }
+    }
+
+    /// A top stroke, then a stroke slanting from the right edge to the middle over 6/10 of the
+    /// height left, and straight down from there.
+    private func drawSeven(into cells: inout Cells) {
+        cells.fill(rows: 0..<bar, columns: 0..<digitWidth)
+        let start = Double(digitWidth - stem)
+        let end = Double(digitWidth / 2 - stem / 2)
+        let slantRows = max(1, (0.6 * Double(height - bar)).rounded())
+        for row in bar..<height {
+            let along = Double(row - bar) / slantRows
+            let left = max(Int(end), Int((start - along * (start - end)).rounded()))
+            cells.fill(rows: row..<row + 1, columns: left..<left + stem)
+        }
+    }
+
+    /// A glyph being drawn: a grid of cells, each full or empty.
+    private struct Cells {
+        private var full: [[Bool]]
+
+        init(width: Int, height: Int) {
+            full = Array(repeating: Array(repeating: false, count: width), count: height)
+        }
+
+        mutating func fill(rows: Range<Int>, columns: Range<Int>) {
+            for row in rows.clamped(to: full.indices) {
+                for column in columns.clamped(to: full[row].indices) { full[row][column] = true }
+            }
+        }
+
+        var rows: [String] {
+            full.map { String($0.map { $0 ? "█" : " " }) }
+        }
     }
 }

@@ -10,8 +10,16 @@ struct LiveView {
     let planned: WorkoutDuration
     let palette: Palette
 
-    /// Rows needed for the full display with big digits; below this the compact form is used.
-    static let fullHeight = 14
+    /// Lines of the full display besides the digits: the headline, two blank lines, the two bars,
+    /// the cue and what is next.
+    static let linesBesideDigits = 7
+    /// Rows the screen keeps under the full display: a blank row and the prompt's line with the
+    /// smallest digits, as always; with bigger ones, room for the longest reply (`help`) as well.
+    static func rowsUnder(_ digits: BigDigits) -> Int {
+        digits == BigDigits.sizes[0] ? 2 : 2 + helpLines
+    }
+
+    private static let helpLines = CommandGrammar.help.split(separator: "\n").count
 
     private var phase: Phase { start.phase }
     private var elapsed: WorkoutDuration { snapshot?.elapsed ?? .zero }
@@ -24,20 +32,33 @@ struct LiveView {
         return (remaining ?? elapsed).clock
     }
 
-    func lines(columns: Int, rows: Int) -> [TerminalText] {
-        let width = max(1, columns - 1)
-        if rows >= Self.fullHeight, BigDigits.width(of: clock) + 4 <= width, width >= 40 {
-            return full(width: width)
-        }
-        return compact(width: width)
+    /// The clock's text at its widest in this phase (a countdown starts at its limit), so that
+    /// the digits keep one size while it counts.
+    private var widestClock: String {
+        guard let limitClock = limit?.clock, limitClock.count > clock.count else { return clock }
+        return limitClock
     }
 
-    private func full(width: Int) -> [TerminalText] {
+    func lines(columns: Int, rows: Int) -> [TerminalText] {
+        let width = max(1, columns - 1)
+        guard let digits = digits(width: width, rows: rows) else { return compact(width: width) }
+        return full(width: width, digits: digits)
+    }
+
+    /// The largest digits that fit `width` columns, with the rest of the display and the rows kept
+    /// under it in `rows`; nil when even the smallest do not, or the terminal is narrow.
+    func digits(width: Int, rows: Int) -> BigDigits? {
+        guard width >= 40 else { return nil }
+        return BigDigits.sizes.last { digits in
+            digits.width(of: widestClock) + 4 <= width && digits.height + Self.linesBesideDigits + Self.rowsUnder(digits) <= rows
+        }
+    }
+
+    private func full(width: Int, digits: BigDigits) -> [TerminalText] {
         let color = palette.kind(phase.kind)
         var lines = [headline(width: width), .empty]
-        let digits = BigDigits.render(clock) ?? []
-        let indent = String(repeating: " ", count: max(0, (width - BigDigits.width(of: clock)) / 2))
-        lines += digits.map { TerminalText(indent) + palette.paint(TerminalText($0), paused ? palette.dim : color) }
+        let indent = String(repeating: " ", count: max(0, (width - digits.width(of: clock)) / 2))
+        lines += (digits.render(clock) ?? []).map { TerminalText(indent) + palette.paint(TerminalText($0), paused ? palette.dim : color) }
         lines.append(.empty)
         lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, width: width, style: color))
         lines.append(bar(label: "session", fraction: sessionFraction, trailing: "\(sessionRemaining.clock) left", width: width, style: palette.bold))

@@ -78,7 +78,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
 
     /// Sends a block to the screen only when it differs from what is shown.
     private func show(_ block: [TerminalText]) {
-        guard block != lastBlock else { return }
+        guard !block.elementsEqual(lastBlock, by: { $0.isIdentical(to: $1) }) else { return }
         lastBlock = block
         screen.show(block)
     }

@@ -2,6 +2,7 @@
 #define PACER_CREADLINE_SHIM_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <readline/readline.h>
 #include <readline/history.h>
@@ -28,6 +29,18 @@ static inline void pacer_rl_set_completion(rl_completion_func_t *function) {
 static inline void pacer_rl_no_filename_fallback(void) { rl_attempted_completion_over = 1; }
 
 static inline void pacer_rl_set_name(const char *name) { rl_readline_name = name; }
+
+/// Binds every key sequence that clears the screen (Ctrl-L, and any the user's inputrc gave
+/// `clear-screen`) to `function` instead.
+static inline void pacer_rl_rebind_clear_screen(rl_command_func_t *function) {
+    char **sequences = rl_invoking_keyseqs(rl_clear_screen);
+    if (!sequences) return;
+    for (char **sequence = sequences; *sequence; sequence++) {
+        rl_bind_keyseq(*sequence, function);
+        free(*sequence);
+    }
+    free(sequences);
+}
 
 /// The most recent history entry, or NULL when the history is empty.
 static inline const char *pacer_last_history_line(void) {

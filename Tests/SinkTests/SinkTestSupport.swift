@@ -7,13 +7,19 @@ import Testing
 /// A screen that records what it is asked to show and print.
 final class FakeScreen: Screen {
     let isLive: Bool
-    let size: (columns: Int, rows: Int)
-    private let state = Mutex<(shown: [[String]], printed: [String])>(([], []))
+    private let state: Mutex<(shown: [[String]], printed: [String], size: (columns: Int, rows: Int))>
 
     /// A live terminal of the given size, or (`isTerminal: false`) plain output.
     init(isTerminal: Bool, columns: Int = 80, rows: Int = 24) {
         isLive = isTerminal
-        size = (columns, rows)
+        state = Mutex(([], [], (columns, rows)))
+    }
+
+    var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
+
+    /// Gives the terminal a new size, as a user dragging its window does.
+    func resize(columns: Int, rows: Int) {
+        state.withLock { $0.size = (columns, rows) }
     }
 
     func show(_ block: [TerminalText]) {

@@ -56,6 +56,16 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     public var isEmpty: Bool { plain.isEmpty }
 
+    /// Whether the two send the terminal the same bytes: `==` compares as Unicode does, which is
+    /// slower for text that is not ASCII, and a terminal does not.
+    public func isIdentical(to other: TerminalText) -> Bool {
+        guard rendered.utf8.count == other.rendered.utf8.count else { return false }
+        let contiguous = rendered.utf8.withContiguousStorageIfAvailable { mine in
+            other.rendered.utf8.withContiguousStorageIfAvailable { mine.elementsEqual($0) }
+        }
+        return (contiguous ?? nil) ?? rendered.utf8.elementsEqual(other.rendered.utf8)
+    }
+
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
         DisplayWidth.of(plain)
@@ -117,11 +127,13 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     }
 
     /// Calls `body` with each run of text and each style sequence (`ESC [ … m`), in order.
-    private func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
+    /// Bytes are searched, not characters: ESC and `m` are ASCII, and a mark combining with the `m`
+    /// must not hide the end of a style.
+    func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
         var rest = Substring(rendered)
-        while let escape = rest.firstIndex(of: "\u{1B}") {
+        while let escape = rest.utf8.firstIndex(of: 0x1B) {
             if escape > rest.startIndex { body(rest[..<escape], false) }
-            let end = rest[escape...].firstIndex(of: "m").map(rest.index(after:)) ?? rest.endIndex
+            let end = rest.utf8[escape...].firstIndex(of: UInt8(ascii: "m")).map(rest.utf8.index(after:)) ?? rest.endIndex
             body(rest[escape..<end], true)
             rest = rest[end...]
         }

@@ -10,14 +10,18 @@ final class LineEditor {
     nonisolated(unsafe) private static var completionMatches: [String] = []
 
     private let onLine: (String?) -> Void
+    private let onRedraw: () -> Bool
     private let historyFile: String?
     private var isOpen = true
     static let historyLimit: Int32 = 1000
 
     /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line; the prompt is
-    /// drawn on `output`.
-    init(prompt: String, words: [String], historyFile: String?, output: Int32, onLine: @escaping (String?) -> Void) {
+    /// drawn on `output`. Ctrl-L (or whatever clears the screen) calls `onRedraw`, which says
+    /// whether it drew the screen anew; if not, readline clears it.
+    init(prompt: String, words: [String], historyFile: String?, output: Int32,
+         onRedraw: @escaping () -> Bool, onLine: @escaping (String?) -> Void) {
         self.onLine = onLine
+        self.onRedraw = onRedraw
         self.historyFile = historyFile
         Self.completionWords = words
         Self.active = self
@@ -43,6 +47,9 @@ final class LineEditor {
             let text = line.map { String(cString: $0) }
             free(line)
             LineEditor.active?.accept(text)
+        }
+        pacer_rl_rebind_clear_screen { count, key in
+            LineEditor.active?.onRedraw() == true ? 0 : rl_clear_screen(count, key)
         }
     }
 

@@ -29,7 +29,7 @@ public final class Prompt: CommandSource, @unchecked Sendable {
             if let historyFile { prepareHistoryFile(historyFile) }
             screen.goLive()
             let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, historyFile: historyFile,
-                                    output: screen.output.descriptor) { [unowned self] line in
+                                    output: screen.output.descriptor, onRedraw: { [unowned self] in screen.relayoutIfLive() }) { [unowned self] line in
                 // readline redraws its prompt after this returns; take the line once it has.
                 screen.queue.async { self.accept(line) }
             }

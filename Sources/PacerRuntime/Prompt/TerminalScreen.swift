@@ -9,8 +9,10 @@ import PacerSystem
 ///
 /// Live, the session takes the alternate screen: the live block sits in the top rows, and
 /// everything else (messages, the prompt and whatever readline prints) lives in a scrolling
-/// region below it, so a redraw never moves the cursor or touches the line being typed. When the
-/// block is removed, the normal screen comes back as it was and later lines print there.
+/// region below it, so a redraw never moves the cursor or touches the line being typed. A new
+/// block is drawn by writing only the cells that changed, in one write; whatever lays the screen
+/// out again (a resize, a continue after a stop, a block of another height) draws it whole. When
+/// the block is removed, the normal screen comes back as it was and later lines print there.
 /// Not live, lines are printed one after another, above the prompt when there is one.
 public final class TerminalScreen: Screen, @unchecked Sendable {
     // Mutable state is touched only on `queue`.
@@ -22,8 +24,12 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     var outputClosed: @Sendable () -> Void = {}
     private var outputFailed = false
     private var block: [TerminalText] = []
+    /// What the block's rows show now, cell by cell.
+    private var frame = BlockFrame()
     /// The rows the block and the scrolling region were laid out for; nil when not live.
-    private var layout: (blockRows: Int, rows: Int)?
+    /// `shared`: the terminal is so short that the region shares a row with the block, so
+    /// what is printed there may overwrite it.
+    private var layout: (blockRows: Int, rows: Int, shared: Bool)?
     private var lineEditor: LineEditor?
     /// Set while the process is stopped (Ctrl-Z): nothing is drawn until it continues.
     private var suspended = false
@@ -53,10 +59,15 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             if suspended { return }
             if block.isEmpty {
                 leaveLiveMode()
-            } else if layout?.blockRows != block.count || layout?.rows != size.rows {
-                relayout()
+                return
+            }
+            let size = size
+            if let layout, layout.blockRows == block.count, layout.rows == size.rows {
+                if layout.shared { frame.invalidate() }
+                let changes = drawBlock(size: size)
+                if !changes.isEmpty { emit(ANSI.saveCursor + changes + ANSI.restoreCursor) }
             } else {
-                emit(ANSI.saveCursor + drawBlock() + ANSI.restoreCursor)
+                relayout()
             }
         }
     }
@@ -100,9 +111,13 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         lineEditor = editor
     }
 
-    /// Lays the screen out again for its current size (after a resize). Call on `queue`.
-    func relayoutIfLive() {
-        if layout != nil { relayout() }
+    /// Lays the screen out again for its current size (after a resize, or when the user asks
+    /// with Ctrl-L), and says whether it did: not when the screen is not live. Call on `queue`.
+    @discardableResult
+    func relayoutIfLive() -> Bool {
+        guard layout != nil else { return false }
+        relayout()
+        return true
     }
 
     /// Gives the terminal back as it was before the process stops (Ctrl-Z). Call on `queue`.
@@ -131,14 +146,17 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     }
 
     private func relayout() {
+        let size = size
         let rows = size.rows
         if layout == nil {
             TerminalModes.enterAlternateScreen()
         }
         let blockRows = min(block.count, max(1, rows - 3))
-        layout = (block.count, rows)
-        var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock()
-        text += ANSI.scrollRegion(top: min(blockRows + 2, rows), bottom: rows) + ANSI.moveTo(row: rows, column: 1)
+        let regionTop = min(blockRows + 2, rows)
+        layout = (block.count, rows, regionTop <= blockRows)
+        frame.invalidate()
+        var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock(size: size)
+        text += ANSI.scrollRegion(top: regionTop, bottom: rows) + ANSI.moveTo(row: rows, column: 1)
         text += recentLines.map { $0 + "\r\n" }.joined()
         emit(text)
         lineEditor?.redisplay()
@@ -155,13 +173,9 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         }
     }
 
-    private func drawBlock() -> String {
-        let rows = max(1, size.rows - 3)
-        var text = ""
-        for (index, line) in block.prefix(rows).enumerated() {
-            text += ANSI.moveTo(row: index + 1, column: 1) + ANSI.clearLine + line.rendered
-        }
-        return text
+    /// What turns the block's rows into `block`: the cells that changed, or all after `frame` was invalidated.
+    private func drawBlock(size: (columns: Int, rows: Int)) -> String {
+        frame.draw(block, columns: size.columns, rows: max(1, size.rows - 3))
     }
 
     /// Ends the live display: the prompt goes first, so nothing of it lands on the normal screen.

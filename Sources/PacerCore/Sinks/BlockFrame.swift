@@ -1,0 +1,168 @@
+/// The live block as the terminal shows it, cell by cell, so that the next block is drawn by
+/// writing only the cells that differ from what is there.
+public struct BlockFrame: Sendable {
+    /// What one row shows: its text as last drawn, and the cells that text takes.
+    private struct Row: Sendable {
+        var text: TerminalText
+        var cells: [TerminalCell]
+    }
+
+    private var shown: [Row] = []
+    /// The size `shown` was drawn for; nil when nothing is known of the screen.
+    private var size: (columns: Int, rows: Int)?
+
+    public init() {}
+
+    /// Forgets what the screen shows (it was cleared, scrolled or laid out anew): the next draw
+    /// is whole.
+    public mutating func invalidate() {
+        size = nil
+    }
+
+    /// The text that makes the top `rows` rows of a terminal `columns` wide show the first `rows`
+    /// lines of `block`: the cells that differ from what is shown, each run of them placed with one
+    /// cursor move; or, when nothing is known of the screen or it was drawn at another size, every
+    /// row cleared and drawn. Empty when nothing changed. Each line must fit in `columns`; what
+    /// does not is left out.
+    public mutating func draw(_ block: [TerminalText], columns: Int, rows: Int) -> String {
+        let columns = max(0, columns)
+        let lines = Array(block.prefix(max(0, rows)))
+        var writer = CellWriter(columns: columns)
+        var drawn: [Row] = []
+        if let size, size == (columns, rows) {
+            for row in 0..<max(lines.count, shown.count) {
+                let old = row < shown.count ? shown[row] : Row(text: .empty, cells: [])
+                guard row < lines.count else {
+                    writer.change(row: row, from: old.cells, to: [])
+                    continue
+                }
+                if lines[row].isIdentical(to: old.text) {
+                    drawn.append(old)
+                } else {
+                    let new = Row(text: lines[row], cells: lines[row].cells(limit: columns))
+                    writer.change(row: row, from: old.cells, to: new.cells)
+                    drawn.append(new)
+                }
+            }
+        } else {
+            for row in 0..<max(lines.count, min(shown.count, rows)) {
+                let new = row < lines.count ? Row(text: lines[row], cells: lines[row].cells(limit: columns)) : Row(text: .empty, cells: [])
+                writer.redraw(row: row, with: new.cells)
+                if row < lines.count { drawn.append(new) }
+            }
+        }
+        shown = drawn
+        size = (columns, rows)
+        return writer.finished()
+    }
+}
+
+/// Text for a terminal that writes cells at given places, with the shortest cursor moves and
+/// changing the style only where it must.
+private struct CellWriter {
+    /// The terminal's width: past its last column, where the cursor is depends on the terminal.
+    let columns: Int
+    private var output = ""
+    /// The style in force; nil until the writer sets one (the terminal's may be anything).
+    private var pen: CellBytes?
+    /// Where the cursor is, while that is certain: not after a wide character or combining marks
+    /// (a terminal may measure them otherwise), nor after the last column.
+    private var cursor: (row: Int, column: Int)?
+
+    init(columns: Int) {
+        self.columns = columns
+    }
+
+    /// Clears `row` and draws `cells` on it.
+    mutating func redraw(row: Int, with cells: [TerminalCell]) {
+        move(row: row, column: 0)
+        setPen(.none)
+        output += "\u{1B}[2K"
+        put(0..<(cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0)) { cells[$0] }
+    }
+
+    /// Writes the cells of `row` that differ between `old` and `new`. A wide character is written
+    /// whole, and so is one of which a part is overwritten; blanks that end the row are cleared.
+    mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell]) {
+        let count = max(old.count, new.count)
+        let oldCell = { $0 < old.count ? old[$0] : TerminalCell.blank }
+        let newCell = { $0 < new.count ? new[$0] : TerminalCell.blank }
+        var changed = (0..<count).map { oldCell($0) != newCell($0) }
+        for index in (1..<max(1, count)).reversed() where changed[index] && (oldCell(index).width == 0 || newCell(index).width == 0) {
+            changed[index - 1] = true
+        }
+        for index in 0..<max(0, count - 1) where changed[index] && (oldCell(index).width == 2 || newCell(index).width == 2) {
+            changed[index + 1] = true
+        }
+        let contentEnd = new.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
+        var start = 0
+        while let first = changed[start...].firstIndex(of: true) {
+            let end = changed[first...].firstIndex(of: false) ?? count
+            move(row: row, column: first)
+            if end == count, contentEnd < end {
+                put(first..<max(first, contentEnd), of: newCell)
+                setPen(.none)
+                output += "\u{1B}[K"
+            } else {
+                put(first..<end, of: newCell)
+            }
+            start = end
+        }
+    }
+
+    /// The text written, leaving the terminal in its default style.
+    mutating func finished() -> String {
+        if let pen, pen != .none { setPen(.none) }
+        return output
+    }
+
+    /// Moves the cursor to `row`, `column` (from 0): to the place itself, or by the rows and
+    /// columns from where it is, whichever is shorter. The block's rows are above the scrolling
+    /// region, so moving down a row (`ESC D`) never scrolls.
+    private mutating func move(row: Int, column: Int) {
+        defer { cursor = (row, column) }
+        let absolute = "\u{1B}[\(row + 1);\(column + 1)H"
+        guard let cursor, cursor != (row, column) else {
+            if cursor == nil { output += absolute }
+            return
+        }
+        let down = row - cursor.row
+        var vertical = down == 0 ? "" : Self.sequence(abs(down), down > 0 ? "B" : "A")
+        if down > 0, 2 * down < vertical.utf8.count { vertical = String(repeating: "\u{1B}D", count: down) }
+        let across = column - cursor.column
+        var horizontal = across == 0 ? "" : Self.sequence(abs(across), across > 0 ? "C" : "D")
+        if across != 0, "\(column + 1)".count + 3 < horizontal.utf8.count { horizontal = "\u{1B}[\(column + 1)G" }
+        let relative = vertical + horizontal
+        output += relative.utf8.count < absolute.utf8.count ? relative : absolute
+    }
+
+    /// `ESC [ count final`, the count left out when it is 1.
+    private static func sequence(_ count: Int, _ final: Character) -> String {
+        count == 1 ? "\u{1B}[\(final)" : "\u{1B}[\(count)\(final)"
+    }
+
+    private mutating func put(_ columns: Range<Int>, of cell: (Int) -> TerminalCell) {
+        for cell in columns.map(cell) where cell.width > 0 {
+            setPen(cell.style)
+            let text = cell.text.string
+            output += text
+            if let place = cursor, cell.width == 1, text.unicodeScalars.count == 1, place.column + 1 < self.columns {
+                cursor = (place.row, place.column + 1)
+            } else {
+                cursor = nil
+            }
+        }
+    }
+
+    /// Sets the style: by adding to the one in force when it only adds, else from the default.
+    private mutating func setPen(_ style: CellBytes) {
+        guard pen != style else { return }
+        let parameters = style.string
+        if let old = pen?.string, old.isEmpty || parameters.hasPrefix(old + ";") {
+            output += "\u{1B}[" + parameters.dropFirst(old.isEmpty ? 0 : old.count + 1) + "m"
+        } else {
+            output += parameters.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(parameters)m"
+        }
+        pen = style
+    }
+}

@@ -1,0 +1,155 @@
+import PacerCore
+import Testing
+import TerminalSink
+
+/// The live display draws only what changed: `BlockFrame`, behind the terminal sink.
+@Suite("BlockFrame")
+struct BlockFrameTests {
+    /// A 30 s work phase on a terminal `columns` × `rows` drawing in colour, after its start.
+    private static func started(columns: Int = 100, rows: Int = 30) throws -> (RecordingScreen, TerminalSink, Session) {
+        let screen = RecordingScreen(columns: columns, rows: rows)
+        let sink = TerminalSink(screen: screen, color: .always, noColor: false)
+        var session = Session([work("Squats", 30, cue: "Chest up", round: 2, rounds: 3), rest(10)])
+        for event in session.start() { try sink.receive(event) }
+        return (screen, sink, session)
+    }
+
+    @Test func aSecondTickWritesOnlyTheCellsThatChangedInOneWrite() throws {
+        let (screen, sink, session) = try Self.started()
+        try #require(screen.writes.count == 1)
+        var terminal = TerminalEmulator(columns: 100, rows: 30)
+        terminal.write(screen.writes[0])
+        #expect(terminal == .showing(screen.block, columns: 100, rows: 30), "the first draw shows the block")
+        let whole = screen.writes[0].utf8.count
+
+        for second in 1...29 {
+            let before = terminal
+            sink.update(session.snapshot(at: Double(second)))
+            try #require(screen.writes.count == 1 + second, "one write for the tick at \(second) s")
+            let after = TerminalEmulator.showing(screen.block, columns: 100, rows: 30)
+            terminal.forgetWritten()
+            terminal.write(screen.writes[second])
+            #expect(terminal == after, "at \(second) s the screen shows the new block")
+            let changed = after.differences(from: before)
+            #expect(!changed.isEmpty)
+            #expect(terminal.written == changed, "at \(second) s, written but unchanged: \(terminal.written.subtracting(changed).sorted { "\($0)" < "\($1)" })")
+        }
+        // A tick changes a digit or two, the bars' ends and the times beside them: over the phase
+        // about a tenth of the bytes of drawing the block whole each second (BENCHMARKS.md §11).
+        let ticks = screen.writes.dropFirst().map(\.utf8.count)
+        #expect(ticks.reduce(0, +) * 8 <= whole * ticks.count, "\(ticks) bytes for the ticks, \(whole) for the whole block")
+    }
+
+    @Test func nothingIsWrittenWhenNothingChanged() throws {
+        let (screen, sink, session) = try Self.started()
+        // A countdown shows nothing new, nor does the same moment twice.
+        try sink.receive(Event(t: Session.at(27), due: Session.at(27), .countdown(.init(index: 0, remaining: 3))))
+        let snapshot = session.snapshot(at: 0.2)
+        sink.update(snapshot)
+        let writes = screen.writes.count
+        sink.update(snapshot)
+        #expect(screen.writes.count == writes, "\(screen.writes.dropFirst(writes))")
+
+        var frame = BlockFrame()
+        let block: [TerminalText] = ["a " + .styled("bold", "1"), .styled("two", "1;31")]
+        #expect(!frame.draw(block, columns: 20, rows: 5).isEmpty)
+        #expect(frame.draw(block, columns: 20, rows: 5) == "")
+        // The same cells written another way are the same screen.
+        let same: [TerminalText] = [.styled("a ", "0") + .styled("bo", "1") + .styled("ld", "1"), .styled("t", "1;31") + .styled("wo", "1;31")]
+        #expect(frame.draw(same, columns: 20, rows: 5) == "")
+    }
+
+    @Test func aResizeRedrawsWhole() throws {
+        for (columns, rows) in [(120, 30), (100, 40), (80, 24)] {
+            let (screen, sink, session) = try Self.started()
+            screen.resize(columns: columns, rows: rows)
+            sink.update(session.snapshot(at: 1))
+            try #require(screen.writes.count == 2)
+            // Whatever the terminal kept through the resize, every row is drawn again.
+            var terminal = TerminalEmulator(columns: columns, rows: rows)
+            terminal.fill(with: "x")
+            terminal.write(screen.writes[1])
+            let block = screen.block.count
+            #expect(terminal.top(block) == TerminalEmulator.showing(screen.block, columns: columns, rows: rows).top(block), "\(columns)×\(rows): \(terminal)")
+            #expect(screen.writes[1].components(separatedBy: "\u{1B}[2K").count - 1 >= screen.block.count)
+        }
+    }
+
+    @Test func anInvalidatedFrameRedrawsWhole() {
+        var frame = BlockFrame()
+        let block: [TerminalText] = ["one", "two"]
+        _ = frame.draw(block, columns: 10, rows: 5)
+        frame.invalidate()
+        var terminal = TerminalEmulator(columns: 10, rows: 5)
+        terminal.fill(with: "x")
+        terminal.write(frame.draw(block, columns: 10, rows: 5))
+        #expect(terminal.lines == ["one", "two", "xxxxxxxxxx", "xxxxxxxxxx", "xxxxxxxxxx"])
+    }
+
+    @Test func rowsTheBlockNoLongerHasAreCleared() {
+        var frame = BlockFrame()
+        var terminal = TerminalEmulator(columns: 10, rows: 5)
+        terminal.write(frame.draw(["one", "two", "three"], columns: 10, rows: 5))
+        terminal.write(frame.draw(["one"], columns: 10, rows: 5))
+        #expect(terminal.lines == ["one", "", "", "", ""])
+        terminal.write(frame.draw(["one", "two", "three", "four", "five", "six"], columns: 10, rows: 5))
+        #expect(terminal.lines == ["one", "two", "three", "four", "five"], "only the rows given are drawn")
+    }
+
+    // Random lines of narrow, wide, combining and styled characters, each changed at random: the
+    // screen always ends as the new block drawn whole, and only the cells that differ are written.
+    @Test func randomChangesDrawExactlyTheCellsThatDiffer() {
+        var random = SeededRandom(seed: 19)
+        let pieces = ["a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…"]
+        let styles = ["", "1", "1;31", "2", "1;7;33"]
+        func line() -> TerminalText {
+            var text = TerminalText.empty
+            for _ in 0..<Int.random(in: 0...14, using: &random) {
+                let piece = TerminalText(pieces.randomElement(using: &random)!)
+                let style = styles.randomElement(using: &random)!
+                text += style.isEmpty ? piece : .styled(piece, style)
+            }
+            return text.truncated(toWidth: 16)
+        }
+        for round in 0..<300 {
+            var frame = BlockFrame()
+            let old = (0..<4).map { _ in line() }
+            let new = old.map { Bool.random(using: &random) ? $0 : line() } + (Bool.random(using: &random) ? [line()] : [])
+            var terminal = TerminalEmulator(columns: 16, rows: 6)
+            terminal.write(frame.draw(old, columns: 16, rows: 6))
+            let before = TerminalEmulator.showing(old, columns: 16, rows: 6)
+            #expect(terminal == before, "round \(round): \(terminal.lines) for \(old.map(\.plain))")
+            let after = TerminalEmulator.showing(new, columns: 16, rows: 6)
+            terminal.forgetWritten()
+            terminal.write(frame.draw(new, columns: 16, rows: 6))
+            #expect(terminal == after, "round \(round): \(terminal.lines) for \(new.map(\.plain))")
+            #expect(terminal.written == after.differences(from: before), "round \(round): \(old.map(\.plain)) → \(new.map(\.plain))")
+        }
+    }
+
+    @Test func noSizeIsTooSmall() {
+        var frame = BlockFrame()
+        for (columns, rows) in [(0, 0), (1, 1), (0, 5), (5, 0), (1, 1), (-1, -1), (3, 2)] {
+            let text = frame.draw(["深深 wide", "two"], columns: columns, rows: rows)
+            var terminal = TerminalEmulator(columns: max(0, columns), rows: max(0, rows))
+            terminal.write(text)
+        }
+    }
+}
+
+/// A small generator of the same random numbers on every run (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

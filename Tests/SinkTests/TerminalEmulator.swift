@@ -1,0 +1,203 @@
+import PacerCore
+import Synchronization
+import Testing
+
+/// A terminal's screen for tests, written apart from Pacer's drawing code: it takes the cursor
+/// moves, line erasures and SGR styles the live display writes, overwrites wide characters as
+/// terminals do, and notes every cell a write puts a character in or erases.
+struct TerminalEmulator: Equatable, CustomStringConvertible {
+    /// A cell: its character and style. The right half of a wide character has the character too.
+    struct Cell: Hashable {
+        var text = " "
+        var style: [String] = []
+        var isRightHalf = false
+    }
+
+    /// A cell's place, from 0.
+    struct Position: Hashable, CustomStringConvertible {
+        let row: Int
+        let column: Int
+        var description: String { "\(row):\(column)" }
+    }
+
+    private(set) var cells: [[Cell]]
+    /// The cells given a character, or erased when they were not blank, since the last `forgetWritten`.
+    private(set) var written: Set<Position> = []
+    private var row = 0
+    private var column = 0
+    /// Set after a character in the last column: the cursor stays there, and the next character
+    /// would go on the next row.
+    private var pendingWrap = false
+    private var style: [String] = []
+
+    init(columns: Int, rows: Int) {
+        cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows)
+    }
+
+    /// A screen that shows `block` drawn plainly, line by line at the start of each row, as
+    /// the display was drawn before it kept track of cells.
+    static func showing(_ block: [TerminalText], columns: Int, rows: Int) -> TerminalEmulator {
+        var screen = TerminalEmulator(columns: columns, rows: rows)
+        for (index, line) in block.prefix(rows).enumerated() {
+            screen.write("\u{1B}[\(index + 1);1H" + line.rendered)
+        }
+        screen.forgetWritten()
+        return screen
+    }
+
+    static func == (lhs: TerminalEmulator, rhs: TerminalEmulator) -> Bool {
+        lhs.cells == rhs.cells
+    }
+
+    var description: String { lines.joined(separator: "\n") }
+
+    /// The first `count` rows, where the live block is.
+    func top(_ count: Int) -> [[Cell]] {
+        Array(cells.prefix(count))
+    }
+
+    /// The rows as plain text, without trailing blanks.
+    var lines: [String] {
+        cells.map { row in
+            String(row.filter { !$0.isRightHalf }.map(\.text).joined().reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    /// The places where this screen and `other` differ.
+    func differences(from other: TerminalEmulator) -> Set<Position> {
+        var places: Set<Position> = []
+        for (row, (mine, theirs)) in zip(cells, other.cells).enumerated() {
+            for (column, (a, b)) in zip(mine, theirs).enumerated() where a != b {
+                places.insert(Position(row: row, column: column))
+            }
+        }
+        return places
+    }
+
+    mutating func forgetWritten() {
+        written = []
+    }
+
+    /// Fills every cell with `character`, as a screen left in an unknown state.
+    mutating func fill(with character: String) {
+        cells = cells.map { $0.map { _ in Cell(text: character) } }
+    }
+
+    mutating func write(_ text: String) {
+        var characters = text[...]
+        while let character = characters.popFirst() {
+            guard character == "\u{1B}" else {
+                put(character)
+                continue
+            }
+            if characters.first == "D" {
+                characters.removeFirst()
+                pendingWrap = false
+                row = min(cells.count - 1, row + 1)
+                continue
+            }
+            guard characters.popFirst() == "[" else {
+                Issue.record("an escape sequence that is not a CSI in \(text.debugDescription)")
+                return
+            }
+            let parameters = String(characters.prefix { !$0.isLetter })
+            characters = characters.dropFirst(parameters.count)
+            guard let final = characters.popFirst() else {
+                Issue.record("an unfinished escape sequence in \(text.debugDescription)")
+                return
+            }
+            perform(final, parameters.split(separator: ";", omittingEmptySubsequences: false).map(String.init))
+        }
+    }
+
+    private mutating func perform(_ final: Character, _ parameters: [String]) {
+        if final != "m" { pendingWrap = false }
+        switch final {
+        case "H":
+            row = max(1, Int(parameters.first ?? "1") ?? 1) - 1
+            column = max(1, Int(parameters.count > 1 ? parameters[1] : "1") ?? 1) - 1
+        case "A", "B", "C", "D":
+            let count = max(1, Int(parameters.first ?? "1") ?? 1)
+            switch final {
+            case "A": row = max(0, row - count)
+            case "B": row = min(cells.count - 1, row + count)
+            case "C": column = min((cells.first?.count ?? 1) - 1, column + count)
+            default: column = max(0, column - count)
+            }
+        case "G":
+            column = max(1, Int(parameters.first ?? "1") ?? 1) - 1
+        case "K":
+            let from = parameters.first == "2" ? 0 : column
+            guard row < cells.count else { return }
+            for place in from..<max(from, cells[row].count) { erase(row: row, column: place) }
+        case "m":
+            for parameter in parameters {
+                if parameter.isEmpty || parameter == "0" { style = [] } else { style.append(parameter) }
+            }
+        default:
+            Issue.record("an unexpected sequence ending in \(final)")
+        }
+    }
+
+    private mutating func erase(row: Int, column: Int) {
+        if cells[row][column] != Cell() { written.insert(Position(row: row, column: column)) }
+        cells[row][column] = Cell()
+    }
+
+    private mutating func put(_ character: Character) {
+        let width = DisplayWidth.of(character)
+        guard row < cells.count else {
+            Issue.record("written below the screen")
+            return
+        }
+        if width == 0 {
+            if column > 0 { cells[row][column - 1].text.append(character) }
+            return
+        }
+        guard column + width <= cells[row].count, !pendingWrap else {
+            Issue.record("written past the right edge of row \(row + 1)")
+            return
+        }
+        // Overwriting half of a wide character erases its other half.
+        if cells[row][column].isRightHalf { erase(row: row, column: column - 1) }
+        let after = column + width
+        if after < cells[row].count, cells[row][after].isRightHalf { erase(row: row, column: after) }
+        for offset in 0..<width {
+            cells[row][column + offset] = Cell(text: String(character), style: style, isRightHalf: offset > 0)
+            written.insert(Position(row: row, column: column + offset))
+        }
+        pendingWrap = after == cells[row].count
+        column = min(after, cells[row].count - 1)
+    }
+}
+
+/// A live terminal that draws as `TerminalScreen` does, each block through one `BlockFrame`,
+/// and keeps every write and every block.
+final class RecordingScreen: Screen {
+    let isLive = true
+    private let state: Mutex<(size: (columns: Int, rows: Int), frame: BlockFrame, writes: [String], blocks: [[TerminalText]])>
+
+    init(columns: Int, rows: Int) {
+        state = Mutex(((columns, rows), BlockFrame(), [], []))
+    }
+
+    var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
+    /// Every write, in order.
+    var writes: [String] { state.withLock { $0.writes } }
+    /// The block on screen now.
+    var block: [TerminalText] { state.withLock { $0.blocks.last ?? [] } }
+
+    func show(_ block: [TerminalText]) {
+        state.withLock { state in
+            state.blocks.append(block)
+            let text = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows)
+            if !text.isEmpty { state.writes.append(text) }
+        }
+    }
+
+    func print(_ line: TerminalText) {}
+
+    func resize(columns: Int, rows: Int) {
+        state.withLock { $0.size = (columns, rows) }
+    }
+}
