@@ -236,7 +236,9 @@ final class PacerProcess: @unchecked Sendable {
     func flood(with line: String) -> Flood {
         let flood = Flood()
         guard let descriptor = stdinPipe?.fileHandleForWriting.fileDescriptor else { return flood }
-        let chunk = Data(String(repeating: line, count: max(1, 65_536 / max(1, line.utf8.count))).utf8)
+        // Small writes, so that a process still reading shows as bytes written within a second even
+        // on a loaded machine (a 64 KiB write completes only once 9,000 commands have been taken).
+        let chunk = Data(String(repeating: line, count: max(1, 4_096 / max(1, line.utf8.count))).utf8)
         Thread.detachNewThread {
             while !flood.isStopped, writeWithoutSIGPIPE(descriptor, chunk) {
                 flood.add(chunk.count)

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import Glibc
 import Testing
 
 /// `pacer plan` as a user runs it: adding, showing, removing and editing entries, and a plan file

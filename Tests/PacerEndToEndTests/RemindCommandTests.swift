@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import Glibc
 import Testing
 
 /// `pacer remind` on a fake `notify-send` that records what it was given, and the units

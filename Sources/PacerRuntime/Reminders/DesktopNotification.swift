@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PacerSystem
 
 /// A desktop notification through `notify-send`, which hands it to the freedesktop notification

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import PacerCommandLine
-import Glibc
-#endif
 import Dispatch
+import Glibc
+import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
