@@ -99,14 +99,19 @@ struct BlockFrameTests {
     // Random lines of narrow, wide, combining and styled characters, each changed at random: the
     // screen always ends as the new block drawn whole, and only the cells that differ are written.
     @Test func randomChangesDrawExactlyTheCellsThatDiffer() {
-        var random = SeededRandom(seed: 19)
+        // The same "random" numbers on every run: a linear congruential generator.
+        var state: UInt64 = 19
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
         let pieces = ["a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…"]
         let styles = ["", "1", "1;31", "2", "1;7;33"]
         func line() -> TerminalText {
             var text = TerminalText.empty
-            for _ in 0..<Int.random(in: 0...14, using: &random) {
-                let piece = TerminalText(pieces.randomElement(using: &random)!)
-                let style = styles.randomElement(using: &random)!
+            for _ in 0..<random(15) {
+                let piece = TerminalText(pieces[random(pieces.count)])
+                let style = styles[random(styles.count)]
                 text += style.isEmpty ? piece : .styled(piece, style)
             }
             return text.truncated(toWidth: 16)
@@ -114,7 +119,7 @@ struct BlockFrameTests {
         for round in 0..<300 {
             var frame = BlockFrame()
             let old = (0..<4).map { _ in line() }
-            let new = old.map { Bool.random(using: &random) ? $0 : line() } + (Bool.random(using: &random) ? [line()] : [])
+            let new = old.map { random(2) == 0 ? $0 : line() } + (random(2) == 0 ? [line()] : [])
             var terminal = TerminalEmulator(columns: 16, rows: 6)
             terminal.write(frame.draw(old, columns: 16, rows: 6))
             let before = TerminalEmulator.showing(old, columns: 16, rows: 6)
@@ -134,22 +139,5 @@ struct BlockFrameTests {
             var terminal = TerminalEmulator(columns: max(0, columns), rows: max(0, rows))
             terminal.write(text)
         }
-    }
-}
-
-/// A small generator of the same random numbers on every run (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -32,35 +32,12 @@ struct ClockSizeTests {
         #expect(block.count + under <= rows, "\(columns)×\(rows): \(block.count) lines leave no room for the prompt")
     }
 
-    @Test func at80x24TheDigitsAreFiveRowsAsAlways() throws {
-        let block = try Self.block(columns: 80, rows: 24)
-        #expect(Self.digitRows(block) == 5)
-        Self.expectFits(block, columns: 80, rows: 24, digits: 5)
-    }
-
-    @Test func twoMoreRowsThan80x24GiveSevenRows() throws {
-        #expect(Self.digitRows(try Self.block(columns: 80, rows: 25)) == 5)
-        let block = try Self.block(columns: 80, rows: 26)
-        #expect(Self.digitRows(block) == 7)
-        Self.expectFits(block, columns: 80, rows: 26, digits: 7)
-    }
-
-    @Test func at100x30TheDigitsAreElevenRows() throws {
-        let block = try Self.block(columns: 100, rows: 30)
-        #expect(Self.digitRows(block) == 11)
-        Self.expectFits(block, columns: 100, rows: 30, digits: 11)
-    }
-
-    @Test func at120x40TheDigitsAreTwentyOneRows() throws {
-        let block = try Self.block(columns: 120, rows: 40)
-        #expect(Self.digitRows(block) == 21)
-        Self.expectFits(block, columns: 120, rows: 40, digits: 21)
-    }
-
-    @Test func at220x60TheDigitsAreThirtyNineRows() throws {
-        let block = try Self.block(columns: 220, rows: 60)
-        #expect(Self.digitRows(block) == 39)
-        Self.expectFits(block, columns: 220, rows: 60, digits: 39)
+    // 80×24 keeps the display it always had; two rows more make room for the next size.
+    @Test(arguments: [(80, 24, 5), (80, 25, 5), (80, 26, 7), (100, 30, 11), (120, 40, 21), (220, 60, 39)])
+    func theDigitsAreTheLargestThatFit(columns: Int, rows: Int, digits: Int) throws {
+        let block = try Self.block(columns: columns, rows: rows)
+        #expect(Self.digitRows(block) == digits, "\(columns)×\(rows)")
+        Self.expectFits(block, columns: columns, rows: rows, digits: digits)
     }
 
     // A clock of five characters is wider: the width decides.
