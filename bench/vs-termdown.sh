@@ -187,8 +187,8 @@ t_rss, p_rss = med("termdown", rss), med("pacer", rss)
 print()
 print(f"medians          {'elapsed':>9} {'CPU (user+sys)':>15} {'peak RSS':>10} {'bytes/s':>9} {'first draw':>11}")
 for prog in programs:
-    print(f"{prog:16} {med(prog, el):>8.2f}s {med(prog, cpu):>12.1f} ms {med(prog, rss):>7} KB {med(prog, rate):>9.1f} {med(prog, first):>8} B")
-print("(/usr/bin/time alone, 10 ms resolution: " + ", ".join(f"{prog} {med(prog, time_cpu):.0f} ms {med(prog, time_rss)} KB" for prog in programs) + ")")
+    print(f"{prog:16} {med(prog, el):>8.2f}s {med(prog, cpu):>12.1f} ms {med(prog, rss):>7.0f} KB {med(prog, rate):>9.1f} {med(prog, first):>8.0f} B")
+print("(/usr/bin/time alone, 10 ms resolution: " + ", ".join(f"{prog} {med(prog, time_cpu):.0f} ms {med(prog, time_rss):.0f} KB" for prog in programs) + ")")
 cpu_ratio = p_cpu / t_cpu if t_cpu else float("inf")
 rss_ratio = p_rss / t_rss
 bytes_ratio = med("pacer", rate) / med("pacer", first)

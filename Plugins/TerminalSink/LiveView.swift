@@ -12,10 +12,10 @@ struct LiveView {
 
     /// Lines of the full display besides the digits: the headline, two blank lines, the two bars,
     /// the cue and what is next.
-    static let linesBesideDigits = 7
+    private static let linesBesideDigits = 7
     /// Rows the screen keeps under the full display: a blank row and the prompt's line with the
     /// smallest digits, as always; with bigger ones, room for the longest reply (`help`) as well.
-    static func rowsUnder(_ digits: BigDigits) -> Int {
+    private static func rowsUnder(_ digits: BigDigits) -> Int {
         digits == BigDigits.sizes[0] ? 2 : 2 + helpLines
     }
 
@@ -47,7 +47,7 @@ struct LiveView {
 
     /// The largest digits that fit `width` columns, with the rest of the display and the rows kept
     /// under it in `rows`; nil when even the smallest do not, or the terminal is narrow.
-    func digits(width: Int, rows: Int) -> BigDigits? {
+    private func digits(width: Int, rows: Int) -> BigDigits? {
         guard width >= 40 else { return nil }
         return BigDigits.sizes.last { digits in
             digits.width(of: widestClock) + 4 <= width && digits.height + Self.linesBesideDigits + Self.rowsUnder(digits) <= rows

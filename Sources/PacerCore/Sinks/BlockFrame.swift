@@ -81,19 +81,14 @@ private struct CellWriter {
         put(0..<(cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0)) { cells[$0] }
     }
 
-    /// Writes the cells of `row` that differ between `old` and `new`. A wide character is written
-    /// whole, and so is one of which a part is overwritten; blanks that end the row are cleared.
+    /// Writes the cells of `row` that differ between `old` and `new`; blanks that end the row are
+    /// cleared. Wide characters need no care of their own: the right half of one has its style,
+    /// so it differs only where its left half does (which is written, and covers it), and a cell
+    /// that overwrites half of an old one differs from the old one's other half too.
     mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell]) {
         let count = max(old.count, new.count)
-        let oldCell = { $0 < old.count ? old[$0] : TerminalCell.blank }
         let newCell = { $0 < new.count ? new[$0] : TerminalCell.blank }
-        var changed = (0..<count).map { oldCell($0) != newCell($0) }
-        for index in (1..<max(1, count)).reversed() where changed[index] && (oldCell(index).width == 0 || newCell(index).width == 0) {
-            changed[index - 1] = true
-        }
-        for index in 0..<max(0, count - 1) where changed[index] && (oldCell(index).width == 2 || newCell(index).width == 2) {
-            changed[index + 1] = true
-        }
+        let changed = (0..<count).map { ($0 < old.count ? old[$0] : TerminalCell.blank) != newCell($0) }
         let contentEnd = new.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
         var start = 0
         while let first = changed[start...].firstIndex(of: true) {
@@ -122,10 +117,11 @@ private struct CellWriter {
     private mutating func move(row: Int, column: Int) {
         defer { cursor = (row, column) }
         let absolute = "\u{1B}[\(row + 1);\(column + 1)H"
-        guard let cursor, cursor != (row, column) else {
-            if cursor == nil { output += absolute }
+        guard let cursor else {
+            output += absolute
             return
         }
+        guard cursor != (row, column) else { return }
         let down = row - cursor.row
         var vertical = down == 0 ? "" : Self.sequence(abs(down), down > 0 ? "B" : "A")
         if down > 0, 2 * down < vertical.utf8.count { vertical = String(repeating: "\u{1B}D", count: down) }
@@ -141,12 +137,12 @@ private struct CellWriter {
         count == 1 ? "\u{1B}[\(final)" : "\u{1B}[\(count)\(final)"
     }
 
-    private mutating func put(_ columns: Range<Int>, of cell: (Int) -> TerminalCell) {
-        for cell in columns.map(cell) where cell.width > 0 {
+    private mutating func put(_ range: Range<Int>, of cell: (Int) -> TerminalCell) {
+        for cell in range.map(cell) where cell.width > 0 {
             setPen(cell.style)
             let text = cell.text.string
             output += text
-            if let place = cursor, cell.width == 1, text.unicodeScalars.count == 1, place.column + 1 < self.columns {
+            if let place = cursor, cell.width == 1, text.unicodeScalars.count == 1, place.column + 1 < columns {
                 cursor = (place.row, place.column + 1)
             } else {
                 cursor = nil
