@@ -72,3 +72,14 @@ public struct UsageError: Error, Sendable {
         self.message = message
     }
 }
+
+extension UsageError {
+    /// The value `body` makes, with a sink's setup error told as a usage error.
+    public static func rephrasing<Value>(_ body: () throws(SinkSetupError) -> Value) throws(UsageError) -> Value {
+        do throws(SinkSetupError) {
+            return try body()
+        } catch {
+            throw UsageError(message: error.description)
+        }
+    }
+}

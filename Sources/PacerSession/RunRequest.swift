@@ -34,11 +34,7 @@ public struct RunRequest: Sendable {
     public static let sink = Option<SinkSpec>(
         "--sink", value: "SPEC", help: "send events to this sink (repeatable); see above", kind: .sink, repeats: true
     ) { text throws(UsageError) in
-        do throws(SinkSetupError) {
-            return try SinkSpec(parsing: text)
-        } catch {
-            throw UsageError(message: error.description)
-        }
+        try UsageError.rephrasing { () throws(SinkSetupError) in try SinkSpec(parsing: text) }
     }
 
     /// `--no-prompt`.

@@ -23,17 +23,6 @@ extension Arguments {
     }
 }
 
-extension UsageError {
-    /// The value `body` makes, with a sink's setup error told as a usage error.
-    static func rephrasing<Value>(_ body: () throws(SinkSetupError) -> Value) throws(UsageError) -> Value {
-        do throws(SinkSetupError) {
-            return try body()
-        } catch {
-            throw UsageError(message: error.description)
-        }
-    }
-}
-
 extension CommandSpec {
     /// Runs a command's work, turning a usage error into its message, a hint and exit status 2.
     static func reportingUsage(of command: String, _ body: () throws(UsageError) -> Int32) -> Int32 {
