@@ -6,11 +6,12 @@
 Each NAME=PACER is a pacer binary to measure, shown as `pacer --version (NAME)`: the install's
 build and one with the libraries linked otherwise, say, or an earlier commit's.
 
-Builds two Swift programs that print a line (one linked against the shared standard library, one
-with --static-swift-stdlib) and a C program that exits, then runs every program N times
-(default 300), interleaved round by round so that the machine's noise falls on all alike, and
-prints each one's median CPU (user + system, from wait4's rusage) and its ratio to the static
-Swift program's. (Peak memory is measured by bench/vs-termdown.sh: a child's ru_maxrss here
+Builds three Swift programs that print a line (one linked against the shared standard library,
+one with --static-swift-stdlib, which is the floor issue 19 measures against, and one linked the
+way scripts/install links pacer: a static PIE by lld, everything in it) and a C program that
+exits, then runs every program N times (default 300), interleaved round by round so that the
+machine's noise falls on all alike, and prints each one's median CPU (user + system, from wait4's
+rusage) and its ratios to the two static Swift programs'. (Peak memory is measured by bench/vs-termdown.sh: a child's ru_maxrss here
 would include the Python image it was spawned from.)
 """
 import os
@@ -26,7 +27,9 @@ def build_floor(folder):
     with open(source, "w") as file:
         file.write('print("hello")\n')
     programs = {}
-    for name, flags in (("swift hello (dynamic)", []), ("swift hello (static stdlib)", ["-static-stdlib"])):
+    static_pie = ["-static-executable", "-use-ld=lld", "-Xclang-linker", "-static-pie"]
+    for name, flags in (("swift hello (dynamic)", []), ("swift hello (static stdlib)", ["-static-stdlib"]),
+                        ("swift hello (static PIE)", static_pie)):
         out = os.path.join(folder, name.split()[-1].strip("()"))
         subprocess.run(["swiftc", "-O", *flags, source, "-o", out], check=True)
         programs[name] = [out]
@@ -63,10 +66,11 @@ def main():
             for name, command in programs.items():
                 results[name].append(measure(command))
         floor = statistics.median(results["swift hello (static stdlib)"])
-        print(f"{'program':34} {'median CPU ms':>14} {'CPU / static hello':>19}")
+        pie_floor = statistics.median(results["swift hello (static PIE)"])
+        print(f"{'program':34} {'median CPU ms':>14} {'/ static-stdlib hello':>22} {'/ static-PIE hello':>19}")
         for name, cpus in results.items():
             cpu = statistics.median(cpus)
-            print(f"{name:34} {cpu * 1000:14.2f} {cpu / floor:19.2f}")
+            print(f"{name:34} {cpu * 1000:14.2f} {cpu / floor:22.2f} {cpu / pie_floor:19.2f}")
 
 
 if __name__ == "__main__":

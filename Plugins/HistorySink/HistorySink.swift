@@ -98,8 +98,11 @@ public final class HistorySink: Sink, @unchecked Sendable {
     }
 
     /// Writes what still waits, trying again until `closingPatience` has passed while the lock
-    /// stays; what could not be written then is reported.
+    /// stays; what could not be written then is reported. Then closes the history: the last
+    /// connection to close folds the write-ahead log into the database and removes it, so the
+    /// next pacer to open the history does not read the log of every session before it.
     public func close() throws {
+        defer { store = nil }
         let deadline = Clocks.monotonicNanoseconds() + Int64(closingPatience * 1e9)
         while !waiting.isEmpty && !broken {
             try writeWaiting()

@@ -24,7 +24,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     /// The live display, or plain lines; replies to commands are shown here.
     public static let registration = SinkRegistration(
         name: "terminal", summary: "the live display in a terminal, or one line per event in a pipe or file",
-        traits: SinkTraits(kind: .presenter, showsReplies: true, ownsScreen: true),
+        traits: SinkTraits(kind: .presenter, showsReplies: true, ownsScreen: true, takesSnapshots: true),
         isDefault: { _ in true }
     ) { context in
         TerminalSink(screen: context.screen, color: context.settings.color, noColor: context.settings.noColor)

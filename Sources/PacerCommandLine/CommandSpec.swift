@@ -8,20 +8,24 @@ public struct CommandSpec: Sendable {
     public let usage: String
     /// What the command's arguments are, or nil when it takes none.
     public let arguments: ValueKind?
-    public let details: String
     public let options: [OptionSpec]
     public let run: @Sendable (Arguments, Environment) -> Int32
+    /// Made only when the help or the man page is shown: a command that runs never pays for it.
+    private let makeDetails: @Sendable () -> String
 
-    public init(name: String, abstract: String, usage: String, arguments: ValueKind?, details: String, options: [OptionSpec],
-                run: @escaping @Sendable (Arguments, Environment) -> Int32) {
+    public init(name: String, abstract: String, usage: String, arguments: ValueKind?, details: @autoclosure @escaping @Sendable () -> String,
+                options: [OptionSpec], run: @escaping @Sendable (Arguments, Environment) -> Int32) {
         self.name = name
         self.abstract = abstract
         self.usage = usage
         self.arguments = arguments
-        self.details = details
+        makeDetails = details
         self.options = options
         self.run = run
     }
+
+    /// What the help says below the usage: what the arguments are, the defaults, examples.
+    public var details: String { makeDetails() }
 
     public static let help = Flag("--help", help: "show this help")
 
@@ -33,6 +37,7 @@ public struct CommandSpec: Sendable {
     /// The full help text for `pacer help NAME` and `pacer NAME --help`.
     public var helpText: String {
         var text = "\(abstract)\n\nUsage: \(usage)\n"
+        let details = details
         if !details.isEmpty { text += "\n\(details)\n" }
         return text + "\nOptions:\n" + Self.optionTable(visibleOptions)
     }

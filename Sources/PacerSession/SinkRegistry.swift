@@ -28,8 +28,9 @@ public struct SinkRegistry: Sendable {
         SpeechSink.registration,
     ])
 
-    /// What every external plugin is: it shows the present and may lose what is stale.
-    public static let pluginTraits = SinkTraits(kind: .presenter)
+    /// What every external plugin is: it shows the present and may lose what is stale, and its
+    /// pipe is written again each second when it was full.
+    public static let pluginTraits = SinkTraits(kind: .presenter, takesSnapshots: true)
 
     public func registration(named name: String) -> SinkRegistration? {
         builtIn.first { $0.name == name }

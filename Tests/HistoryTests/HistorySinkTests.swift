@@ -1,3 +1,4 @@
+import Glibc
 @testable import HistorySink
 import PacerCore
 import Testing
@@ -40,6 +41,17 @@ struct HistorySinkTests {
         #expect(sessions.count == 2 && sessions[0].workout == "Locked out" && sessions[0].outcome == .completed, "\(sessions)")
         #expect(sessions[0].phases.map(\.index) == [1, 2, 3])
         #expect(sink.closingLines.map(\.plain) == ["1st session this week · streak 2 days"], "a new ISO week, the day after the last session")
+    }
+
+    @Test func closingFoldsTheWriteAheadLogIntoTheHistory() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("history.sqlite3")
+        let sink = HistorySink(path: path)
+        for event in Self.session(phases: 3) { try sink.receive(event) }
+        #expect(access(path + "-wal", F_OK) == 0, "the session is written to the log while it runs")
+        try sink.close()
+        #expect(access(path + "-wal", F_OK) != 0, "the log is folded in and removed at the end")
+        #expect(try HistoryStore.existing(at: path)?.sessions(withPhases: true).first?.phases.count == 3)
     }
 
     @Test func aLockThatOutlastsThePatienceIsReportedOnceAtTheEnd() throws {

@@ -54,9 +54,10 @@ final class MemorySink: Sink {
     }
 }
 
-/// A hub member: a presenter unless told otherwise.
-func member(_ name: String, _ sink: any Sink, _ kind: SinkTraits.Kind = .presenter, showsReplies: Bool = false) -> SinkHub.Member {
-    SinkHub.Member(name: name, sink: sink, traits: SinkTraits(kind: kind, showsReplies: showsReplies))
+/// A hub member: a presenter that takes snapshots unless told otherwise.
+func member(_ name: String, _ sink: any Sink, _ kind: SinkTraits.Kind = .presenter, showsReplies: Bool = false,
+            takesSnapshots: Bool = true) -> SinkHub.Member {
+    SinkHub.Member(name: name, sink: sink, traits: SinkTraits(kind: kind, showsReplies: showsReplies, takesSnapshots: takesSnapshots))
 }
 
 /// A numbered event, so tests can check order: its `t` is its number (in nanoseconds).

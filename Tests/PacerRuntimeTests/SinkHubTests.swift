@@ -251,6 +251,19 @@ struct SinkHubTests {
         #expect(snapshots[0].remaining == .seconds(9))
     }
 
+    @Test func aSinkThatTakesNoSnapshotsIsNotWokenForThem() throws {
+        let display = MemorySink()
+        let history = MemorySink()
+        let hub = SinkHub([member("display", display), member("history", history, .recorder, takesSnapshots: false)]) { _ in }
+        var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10))]), file: "w.json")
+        hub.publish(engine.start(at: .start))
+        for second in 1...3 { hub.update(engine.snapshot(at: .seconds(Double(second)))) }
+        _ = hub.close(timeout: 1)
+        #expect(history.snapshots.all.isEmpty)
+        #expect(history.flushes.count == 1, "one delivery, of the events: none for the snapshots")
+        #expect(!display.snapshots.all.isEmpty)
+    }
+
     @Test func aSnapshotComesAfterTheEventsBeforeItAndABusySinkGetsOnlyTheLatest() {
         let sink = OrderSink()
         let hub = SinkHub([member("ordered", sink, showsReplies: true)]) { _ in }

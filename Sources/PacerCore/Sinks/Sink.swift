@@ -7,7 +7,8 @@ public protocol Sink: AnyObject, Sendable {
     func receive(_ event: Event) throws
     /// Called after each batch of events; a sink that buffers its writes writes them now.
     func flush() throws
-    /// Called about once per displayed second with where the session stands; most sinks ignore it.
+    /// Called about once per displayed second with where the session stands, for the sinks whose
+    /// traits say they take snapshots.
     func update(_ snapshot: Snapshot)
     /// The answer to a command, for the sink that shows replies or the plugin that sent it, in
     /// order with the events around it.

@@ -102,11 +102,15 @@ public struct SinkTraits: Sendable, Equatable {
     public let showsReplies: Bool
     /// Whether the sink draws on the terminal's screen.
     public let ownsScreen: Bool
+    /// Whether the sink is given a `Snapshot` about once per displayed second (a display, a
+    /// plugin). The others are not woken every second for it: they get events only.
+    public let takesSnapshots: Bool
 
-    public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false) {
+    public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false, takesSnapshots: Bool = false) {
         self.kind = kind
         self.showsReplies = showsReplies
         self.ownsScreen = ownsScreen
+        self.takesSnapshots = takesSnapshots
     }
 }
 

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The time a session runs on: what time it is, and one wake-up at a deadline.
 ///
-/// `DispatchSessionClock` runs on the monotonic clock; `ManualClock` runs only when a test moves
+/// `MonotonicSessionClock` runs on the monotonic clock; `ManualClock` runs only when a test moves
 /// it, so driver tests are exact and never sleep.
 public protocol SessionClock: AnyObject, Sendable {
     /// Makes now the session's start and sets what runs, on `queue`, at each wake-up.
@@ -19,20 +19,19 @@ public protocol SessionClock: AnyObject, Sendable {
 }
 
 /// The production clock: `CLOCK_MONOTONIC` (which stops while the machine sleeps, as the
-/// session should) and one strict Dispatch timer with no leeway.
-public final class DispatchSessionClock: SessionClock, @unchecked Sendable {
-    // Set once in `start`, then touched only on the driver's queue.
+/// session should) and a `DeadlineThread` that runs each wake-up on the driver's queue with
+/// `sync`. The queue is idle when a wake-up is due, so the wake-up runs on that thread: a second
+/// of the session wakes one thread, where a Dispatch timer wakes its timer thread and then a worker.
+public final class MonotonicSessionClock: SessionClock, @unchecked Sendable {
+    // Set once in `start`, before anything is armed.
     private var origin: Int64 = 0
-    private var timer: (any DispatchSourceTimer)?
+    private var thread: DeadlineThread?
 
     public init() {}
 
     public func start(on queue: DispatchQueue, wake: @escaping @Sendable () -> Void) {
         origin = Clocks.monotonicNanoseconds()
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-        timer.setEventHandler(handler: wake)
-        timer.activate()
-        self.timer = timer
+        thread = DeadlineThread { queue.sync(execute: wake) }
     }
 
     public func now() -> Instant {
@@ -40,16 +39,11 @@ public final class DispatchSessionClock: SessionClock, @unchecked Sendable {
     }
 
     public func schedule(_ deadline: Instant?) {
-        guard let deadline else {
-            timer?.schedule(deadline: .distantFuture, leeway: .nanoseconds(0))
-            return
-        }
-        // DispatchTime's uptime is CLOCK_MONOTONIC on Linux, the clock `origin` was read on.
-        timer?.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(max(1, origin + deadline.nanoseconds))), leeway: .nanoseconds(0))
+        thread?.arm(deadline.map { origin + $0.nanoseconds })
     }
 
     public func stop() {
-        timer?.cancel()
+        thread?.stop()
     }
 }
 

@@ -29,7 +29,7 @@ public final class SessionDriver: @unchecked Sendable {
 
     /// A driver for `engine` on `clock`; the engine's own wall clock stamps the start and the end.
     /// `gapNotice` tells the user when a stretch in which the clock did not run became a pause.
-    public init(engine: Engine, hub: SinkHub, clock: any SessionClock = DispatchSessionClock(),
+    public init(engine: Engine, hub: SinkHub, clock: any SessionClock = MonotonicSessionClock(),
                 gapNotice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.engine = engine
         self.hub = hub

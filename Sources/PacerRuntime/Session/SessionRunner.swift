@@ -18,7 +18,7 @@ public final class SessionRunner: Sendable {
     private let exitStatus = Mutex<Int32>(0)
     private let ended = DispatchSemaphore(value: 0)
 
-    public init(_ configuration: SessionConfiguration, clock: any SessionClock = DispatchSessionClock()) {
+    public init(_ configuration: SessionConfiguration, clock: any SessionClock = MonotonicSessionClock()) {
         let terminal = configuration.terminal
         self.terminal = terminal
         hub = SinkHub(configuration.sinks) { message in terminal.report("pacer: \(message)") }

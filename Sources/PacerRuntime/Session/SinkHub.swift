@@ -65,10 +65,10 @@ public final class SinkHub: Sendable {
         }
     }
 
-    /// Passes a snapshot to every sink after the events published before it. Snapshots do not
-    /// pile up: a sink that is behind gets only the latest one when it catches up.
+    /// Passes a snapshot to every sink that takes snapshots, after the events published before it.
+    /// Snapshots do not pile up: a sink that is behind gets only the latest one when it catches up.
     public func update(_ snapshot: Snapshot) {
-        for channel in channels {
+        for channel in channels where channel.member.traits.takesSnapshots {
             channel.offer(snapshot)
         }
     }
