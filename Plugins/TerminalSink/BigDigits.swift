@@ -34,39 +34,60 @@ struct BigDigits: Equatable {
 
     /// The rows of `text` in this size, or nil if it has a character the font lacks.
     func render(_ text: String) -> [String]? {
-        var rows = [String](repeating: "", count: height)
-        for (index, character) in text.enumerated() {
+        var glyphs: [[String]] = []
+        for character in text {
             guard let glyph = glyph(character) else { return nil }
-            for row in 0..<height {
-                rows[row] += (index == 0 ? "" : String(repeating: " ", count: gap)) + glyph[row]
-            }
+            glyphs.append(glyph)
         }
-        return rows
+        let spacer = String(repeating: " ", count: gap)
+        return (0..<height).map { row in
+            var line = ""
+            line.reserveCapacity(3 * width(of: text))
+            for (index, glyph) in glyphs.enumerated() {
+                if index > 0 { line += spacer }
+                line += glyph[row]
+            }
+            return line
+        }
     }
 
     /// The width in cells `render(text)` takes, 0 if it has a character the font lacks.
     func width(of text: String) -> Int {
         var total = 0
-        for character in text {
-            guard character == ":" || Self.drawn.contains(character) else { return 0 }
-            total += character == ":" ? colonWidth : digitWidth
+        var count = 0
+        for byte in text.utf8 {
+            guard let index = Self.glyphIndex(byte) else { return 0 }
+            total += index == Self.colonIndex ? colonWidth : digitWidth
+            count += 1
         }
-        return total + gap * max(0, text.count - 1)
+        return total + gap * max(0, count - 1)
     }
 
     /// The rows of one glyph, drawn the first time it is asked for.
     func glyph(_ character: Character) -> [String]? {
-        let key = GlyphKey(height: height, character: character)
+        guard let byte = character.asciiValue, let index = Self.glyphIndex(byte) else { return nil }
+        let key = GlyphKey(height: height, index: index)
         if let rows = Self.drawnGlyphs.withLock({ $0[key] }) { return rows }
         guard let rows = drawGlyph(character) else { return nil }
         Self.drawnGlyphs.withLock { $0[key] = rows }
         return rows
     }
 
+    /// The font's characters: the digits 0 to 9, then the colon.
+    private static func glyphIndex(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: ":"): colonIndex
+        default: nil
+        }
+    }
+
+    private static let colonIndex = 10
+
     /// A glyph of one size (every size has a height of its own).
     private struct GlyphKey: Hashable {
         let height: Int
-        let character: Character
+        let index: Int
     }
 
     private static let drawnGlyphs = Mutex<[GlyphKey: [String]]>([:])
@@ -90,9 +111,6 @@ struct BigDigits: Equatable {
         }
         return cells.rows
     }
-
-    /// The characters drawn from segments, or by hand (1, 7).
-    private static let drawn = Set(segments.keys).union(["1", "7"])
 
     private enum Segment {
         case top, upperLeft, upperRight, middle, shortMiddle, lowerLeft, lowerRight, bottom

@@ -145,7 +145,21 @@ struct LiveView {
     private func bar(label: String, fraction: Double, trailing: String, width: Int, style: String) -> TerminalText {
         let barWidth = max(4, width - label.count - trailing.count - 4)
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        let bar = TerminalText(String(repeating: "█", count: filled)) + palette.paint(TerminalText(String(repeating: "░", count: barWidth - filled)), palette.dim)
-        return ("\(label) " + palette.paint(bar, style) + "  \(trailing)").truncated(toWidth: width)
+        let bar = TerminalText(Self.run(of: Self.fullBlocks, filled)) + palette.paint(TerminalText(Self.run(of: Self.lightShades, barWidth - filled)), palette.dim)
+        let line = "\(label) " + palette.paint(bar, style) + "  \(trailing)"
+        // Label and trailing text of ASCII are as wide as they are long: the line is measured by sum.
+        let ascii = label.utf8.allSatisfy { $0 < 0x80 } && trailing.utf8.allSatisfy { $0 < 0x80 }
+        return ascii && label.utf8.count + barWidth + trailing.utf8.count + 3 <= width ? line : line.truncated(toWidth: width)
+    }
+
+    /// Long runs of the bars' two characters, cut to length each second rather than built anew.
+    private static let fullBlocks = String(repeating: "█", count: 512)
+    private static let lightShades = String(repeating: "░", count: 512)
+
+    /// `count` of the one character `run` repeats (each three bytes of UTF-8).
+    private static func run(of run: String, _ count: Int) -> String {
+        let count = max(0, count)
+        guard 3 * count <= run.utf8.count else { return String(repeating: String(run.prefix(1)), count: count) }
+        return String(decoding: run.utf8.prefix(3 * count), as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import BellSink
+import Dispatch
 import HistorySink
 import LogFileSink
 import PacerCore
@@ -113,7 +114,10 @@ public struct SinkRegistry: Sendable {
                                       screen: terminal.display, settings: settings, environment: environment.variables,
                                       workout: workout, report: terminal.report)
             do {
-                members[index] = SinkHub.Member(name: spec.displayName, made: try registration.make(context), traits: registration.traits)
+                // The sink that draws on the screen runs on the screen's queue: a frame is drawn where it is made.
+                let target = registration.traits.ownsScreen ? terminal.display.queue : nil
+                members[index] = SinkHub.Member(name: spec.displayName, made: try registration.make(context), traits: registration.traits,
+                                                target: target)
             } catch let error as SinkSetupError {
                 throw error
             } catch {

@@ -121,12 +121,14 @@ struct BlockFrameTests {
             let old = (0..<4).map { _ in line() }
             let new = old.map { random(2) == 0 ? $0 : line() } + (random(2) == 0 ? [line()] : [])
             var terminal = TerminalEmulator(columns: 16, rows: 6)
-            terminal.write(frame.draw(old, columns: 16, rows: 6))
+            // Half the rounds start from a terminal in its default style, as the screen's do.
+            let fromDefaultStyle = round % 2 == 0
+            terminal.write(frame.draw(old, columns: 16, rows: 6, fromDefaultStyle: fromDefaultStyle))
             let before = TerminalEmulator.showing(old, columns: 16, rows: 6)
             #expect(terminal == before, "round \(round): \(terminal.lines) for \(old.map(\.plain))")
             let after = TerminalEmulator.showing(new, columns: 16, rows: 6)
             terminal.forgetWritten()
-            terminal.write(frame.draw(new, columns: 16, rows: 6))
+            terminal.write(frame.draw(new, columns: 16, rows: 6, fromDefaultStyle: fromDefaultStyle))
             #expect(terminal == after, "round \(round): \(terminal.lines) for \(new.map(\.plain))")
             #expect(terminal.written == after.differences(from: before), "round \(round): \(old.map(\.plain)) → \(new.map(\.plain))")
         }

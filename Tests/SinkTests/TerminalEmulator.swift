@@ -86,6 +86,11 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
     mutating func write(_ text: String) {
         var characters = text[...]
         while let character = characters.popFirst() {
+            if character == "\u{08}" {
+                pendingWrap = false
+                column = max(0, column - 1)
+                continue
+            }
             guard character == "\u{1B}" else {
                 put(character)
                 continue
@@ -190,7 +195,7 @@ final class RecordingScreen: Screen {
     func show(_ block: [TerminalText]) {
         state.withLock { state in
             state.blocks.append(block)
-            let text = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows)
+            let text = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
             if !text.isEmpty { state.writes.append(text) }
         }
     }

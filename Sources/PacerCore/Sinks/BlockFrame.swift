@@ -23,11 +23,13 @@ public struct BlockFrame: Sendable {
     /// lines of `block`: the cells that differ from what is shown, each run of them placed with one
     /// cursor move; or, when nothing is known of the screen or it was drawn at another size, every
     /// row cleared and drawn. Empty when nothing changed. Each line must fit in `columns`; what
-    /// does not is left out.
-    public mutating func draw(_ block: [TerminalText], columns: Int, rows: Int) -> String {
+    /// does not is left out. `fromDefaultStyle` says that the terminal draws in its default style
+    /// when the text begins (everything else written to it ends in that style), so the first style
+    /// set need not reset first.
+    public mutating func draw(_ block: [TerminalText], columns: Int, rows: Int, fromDefaultStyle: Bool = false) -> String {
         let columns = max(0, columns)
         let lines = Array(block.prefix(max(0, rows)))
-        var writer = CellWriter(columns: columns)
+        var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil)
         var drawn: [Row] = []
         if let size, size == (columns, rows) {
             for row in 0..<max(lines.count, shown.count) {
@@ -69,8 +71,9 @@ private struct CellWriter {
     /// (a terminal may measure them otherwise), nor after the last column.
     private var cursor: (row: Int, column: Int)?
 
-    init(columns: Int) {
+    init(columns: Int, pen: CellBytes?) {
         self.columns = columns
+        self.pen = pen
     }
 
     /// Clears `row` and draws `cells` on it.
@@ -88,21 +91,29 @@ private struct CellWriter {
     mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell]) {
         let count = max(old.count, new.count)
         let newCell = { $0 < new.count ? new[$0] : TerminalCell.blank }
-        let changed = (0..<count).map { ($0 < old.count ? old[$0] : TerminalCell.blank) != newCell($0) }
         let contentEnd = new.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
-        var start = 0
-        while let first = changed[start...].firstIndex(of: true) {
-            let end = changed[first...].firstIndex(of: false) ?? count
+        var column = 0
+        while column < count {
+            guard differs(old, new, at: column) else {
+                column += 1
+                continue
+            }
+            let first = column
+            while column < count, differs(old, new, at: column) { column += 1 }
             move(row: row, column: first)
-            if end == count, contentEnd < end {
+            if column == count, contentEnd < column {
                 put(first..<max(first, contentEnd), of: newCell)
                 setPen(.none)
                 output += "\u{1B}[K"
             } else {
-                put(first..<end, of: newCell)
+                put(first..<column, of: newCell)
             }
-            start = end
         }
+    }
+
+    /// Whether the cell at `column` differs between the two rows (a row is blank past its end).
+    private func differs(_ old: [TerminalCell], _ new: [TerminalCell], at column: Int) -> Bool {
+        (column < old.count ? old[column] : .blank) != (column < new.count ? new[column] : .blank)
     }
 
     /// The text written, leaving the terminal in its default style.
@@ -127,6 +138,8 @@ private struct CellWriter {
         if down > 0, 2 * down < vertical.utf8.count { vertical = String(repeating: "\u{1B}D", count: down) }
         let across = column - cursor.column
         var horizontal = across == 0 ? "" : Self.sequence(abs(across), across > 0 ? "C" : "D")
+        // A backspace is one byte: up to three of them are shorter than `ESC [ n D`.
+        if across < 0, -across < horizontal.utf8.count { horizontal = String(repeating: "\u{08}", count: -across) }
         if across != 0, "\(column + 1)".count + 3 < horizontal.utf8.count { horizontal = "\u{1B}[\(column + 1)G" }
         let relative = vertical + horizontal
         output += relative.utf8.count < absolute.utf8.count ? relative : absolute
@@ -138,11 +151,12 @@ private struct CellWriter {
     }
 
     private mutating func put(_ range: Range<Int>, of cell: (Int) -> TerminalCell) {
-        for cell in range.map(cell) where cell.width > 0 {
+        for column in range {
+            let cell = cell(column)
+            guard cell.width > 0 else { continue }
             setPen(cell.style)
-            let text = cell.text.string
-            output += text
-            if let place = cursor, cell.width == 1, text.unicodeScalars.count == 1, place.column + 1 < columns {
+            output += cell.text.string
+            if let place = cursor, cell.width == 1, cell.text.isOneScalar, place.column + 1 < columns {
                 cursor = (place.row, place.column + 1)
             } else {
                 cursor = nil

@@ -43,13 +43,28 @@ enum CellBytes: Equatable, Sendable {
         switch self {
         case .long(let text):
             return text
+        case .short(let value):
+            // At most 8 bytes: the string is made in place, with no buffer of its own.
+            let count = (64 - value.leadingZeroBitCount + 7) / 8
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                for index in 0..<count { buffer[index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+                return count
+            }
+        }
+    }
+
+    /// Whether the bytes are one Unicode scalar (one lead byte and its continuation bytes).
+    var isOneScalar: Bool {
+        switch self {
+        case .long(let text):
+            return text.unicodeScalars.count == 1
         case .short(var value):
-            var bytes: [UInt8] = []
+            var scalars = 0
             while value != 0 {
-                bytes.append(UInt8(truncatingIfNeeded: value))
+                if value & 0xC0 != 0x80 { scalars += 1 }
                 value >>= 8
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return scalars == 1
         }
     }
 

@@ -68,7 +68,20 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
-        DisplayWidth.of(plain)
+        // ASCII with styles, most of the display: the bytes outside the style sequences.
+        var cells = 0
+        var inStyle = false
+        for byte in rendered.utf8 {
+            guard byte < 0x80 else { return DisplayWidth.of(plain) }
+            if inStyle {
+                inStyle = byte != UInt8(ascii: "m")
+            } else if byte == 0x1B {
+                inStyle = true
+            } else {
+                cells += 1
+            }
+        }
+        return cells
     }
 
     /// The text cut to at most `width` cells, ending in `…` when something was cut; styles are kept.

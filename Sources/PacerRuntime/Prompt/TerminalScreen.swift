@@ -173,7 +173,8 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
 
     /// What turns the block's rows into `block`: the cells that changed, or all after `frame` was invalidated.
     private func drawBlock(size: (columns: Int, rows: Int)) -> String {
-        frame.draw(block, columns: size.columns, rows: max(1, size.rows - 3))
+        // Pacer's styled text ends in a reset and the prompt is plain: the terminal draws in its default style.
+        frame.draw(block, columns: size.columns, rows: max(1, size.rows - 3), fromDefaultStyle: true)
     }
 
     /// Ends the live display: the prompt goes first, so nothing of it lands on the normal screen.

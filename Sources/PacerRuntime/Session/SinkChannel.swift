@@ -34,7 +34,7 @@ final class SinkChannel: Sendable {
         self.member = member
         self.backlog = backlog
         self.report = report
-        queue = DispatchQueue(label: "pacer.sink.\(member.name)")
+        queue = DispatchQueue(label: "pacer.sink.\(member.name)", target: member.target)
     }
 
     var hasFailed: Bool { failed.isSet }

@@ -21,17 +21,22 @@ public final class SinkHub: Sendable {
         /// Where the sink's commands come from, when it sends any (a plugin): said here, never
         /// found out by asking what the sink is.
         public let commands: (any CommandSource)?
+        /// The queue the sink's own queue runs on, when it must keep step with another: the
+        /// screen's, for the sink that draws on it, so that a frame is computed and drawn on one
+        /// thread. Nil for a queue of its own.
+        public let target: DispatchQueue?
 
-        public init(name: String, sink: any Sink, traits: SinkTraits, commands: (any CommandSource)? = nil) {
+        public init(name: String, sink: any Sink, traits: SinkTraits, commands: (any CommandSource)? = nil, target: DispatchQueue? = nil) {
             self.name = name
             self.sink = sink
             self.traits = traits
             self.commands = commands
+            self.target = target
         }
 
         /// A member made from a registration's sink.
-        public init(name: String, made: MadeSink, traits: SinkTraits) {
-            self.init(name: name, sink: made.sink, traits: traits, commands: made.commands)
+        public init(name: String, made: MadeSink, traits: SinkTraits, target: DispatchQueue? = nil) {
+            self.init(name: name, sink: made.sink, traits: traits, commands: made.commands, target: target)
         }
     }
 
