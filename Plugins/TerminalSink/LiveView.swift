@@ -60,8 +60,11 @@ struct LiveView {
         let indent = String(repeating: " ", count: max(0, (width - digits.width(of: clock)) / 2))
         lines += (digits.render(clock) ?? []).map { TerminalText(indent) + palette.paint(TerminalText($0), paused ? palette.dim : color) }
         lines.append(.empty)
-        lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, width: width, style: color))
-        lines.append(bar(label: "session", fraction: sessionFraction, trailing: "\(sessionRemaining.clock) left", width: width, style: palette.bold))
+        let sessionTrailing = "\(sessionRemaining.clock) left"
+        // Both bars as long, so that their fills compare; the longer text beside them decides.
+        let room = max(phaseTrailing.count, sessionTrailing.count)
+        lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, room: room, width: width, style: color))
+        lines.append(bar(label: "session", fraction: sessionFraction, trailing: sessionTrailing, room: room, width: width, style: palette.bold))
         lines.append(cueText.truncated(toWidth: width))
         lines.append(nextText.truncated(toWidth: width))
         return lines
@@ -124,6 +127,7 @@ struct LiveView {
         return min(1, elapsed.seconds / limit.seconds)
     }
 
+    /// What the phase bar says beside it; nothing for a countdown, whose time left the big clock shows.
     private var phaseTrailing: String {
         if phase.isOpen {
             guard let target = phase.target else { return "say done when finished" }
@@ -132,7 +136,7 @@ struct LiveView {
         if phase.kind == .reps {
             return limit.map { "cap \($0.clock)" } ?? "say done when finished"
         }
-        return "\(clock) left"
+        return ""
     }
 
     private var sessionRemaining: WorkoutDuration { snapshot?.sessionRemaining ?? (start.plannedAfter + (phase.duration ?? .zero)) }
@@ -142,11 +146,13 @@ struct LiveView {
         return min(1, max(0, 1 - sessionRemaining.seconds / planned.seconds))
     }
 
-    private func bar(label: String, fraction: Double, trailing: String, width: Int, style: String) -> TerminalText {
-        let barWidth = max(4, width - label.count - trailing.count - 4)
+    /// `label`, a bar filled to `fraction` that leaves `room` characters and two spaces for
+    /// `trailing`, and `trailing`.
+    private func bar(label: String, fraction: Double, trailing: String, room: Int, width: Int, style: String) -> TerminalText {
+        let barWidth = max(4, width - label.count - room - 4)
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
         let bar = TerminalText(Self.run(of: Self.fullBlocks, filled)) + palette.paint(TerminalText(Self.run(of: Self.lightShades, barWidth - filled)), palette.dim)
-        let line = "\(label) " + palette.paint(bar, style) + "  \(trailing)"
+        let line = "\(label) " + palette.paint(bar, style) + (trailing.isEmpty ? "" : "  \(trailing)")
         // Label and trailing text of ASCII are as wide as they are long: the line is measured by sum.
         let ascii = label.utf8.allSatisfy { $0 < 0x80 } && trailing.utf8.allSatisfy { $0 < 0x80 }
         return ascii && label.utf8.count + barWidth + trailing.utf8.count + 3 <= width ? line : line.truncated(toWidth: width)

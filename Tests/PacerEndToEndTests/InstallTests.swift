@@ -55,6 +55,10 @@ struct InstallTests {
 
         // The installed pacer works, and the files are what it prints.
         let pacer = prefix.appendingPathComponent("bin/pacer")
+        // It is one static, position-independent executable: no dynamic loader, its address still random.
+        let header = try ELFHeader(contentsOf: pacer)
+        #expect(header.isPositionIndependent && !header.hasInterpreter,
+                "not a static PIE (type \(header.type), interpreter \(header.hasInterpreter)): are libc6-dev, libsqlite3-dev and libreadline-dev installed?")
         let version = await (try PacerProcess(["--version"], environment: sandbox.environment(), directory: elsewhere, executable: pacer)).finish()
         #expect(version.status == 0 && version.stdout.wholeMatch(of: /pacer \d+\.\d+\.\d+\n/) != nil, "\(version)")
         for (arguments, file) in [(["help", "--man"], Self.files[1]), (["completions", "bash"], Self.files[2]),
@@ -144,5 +148,29 @@ struct ShippedPluginFixture {
         let mine = prefix.appendingPathComponent("libexec/pacer/plugins/\(name)")
         let files = try FileManager.default.contentsOfDirectory(atPath: mine.path).sorted()
         #expect(files == ["pacer-sink-\(name)", "page.html"], "\(files)", sourceLocation: sourceLocation)
+    }
+}
+
+/// What the install test reads of an ELF executable: its type and whether it names a dynamic loader.
+struct ELFHeader {
+    /// `e_type`: 2 for a fixed-address executable, 3 for a position-independent one.
+    let type: UInt16
+    /// Whether a program header is `PT_INTERP`, the dynamic loader to start it with.
+    let hasInterpreter: Bool
+
+    var isPositionIndependent: Bool { type == 3 }
+
+    init(contentsOf url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        func read<Value: FixedWidthInteger>(_: Value.Type, at offset: Int) -> Value {
+            (0..<MemoryLayout<Value>.size).reduce(0) { $0 | Value(bytes[offset + $1]) << (8 * $1) }
+        }
+        try #require(bytes.count > 64 && bytes[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]) && bytes[4] == 2, "not a 64-bit ELF file")
+        type = read(UInt16.self, at: 16)
+        let table = Int(read(UInt64.self, at: 32))
+        let entrySize = Int(read(UInt16.self, at: 54))
+        let count = Int(read(UInt16.self, at: 56))
+        try #require(table + entrySize * count <= bytes.count, "a program header table past the end")
+        hasInterpreter = (0..<count).contains { read(UInt32.self, at: table + $0 * entrySize) == 3 }
     }
 }
