@@ -1,6 +1,6 @@
 # Shared by the bench scripts (sourced): the pacer binary to measure and installing what is missing.
 
-PACER="${PACER:-.build/release/pacer}"
+PACER="${PACER:-.build/install/release/pacer}"  # the build scripts/install makes
 [[ -x "$PACER" ]] || { echo "no pacer binary at $PACER (set PACER=...)" >&2; exit 2; }
 PACER="$(cd "$(dirname "$PACER")" && pwd)/$(basename "$PACER")"
 

@@ -3,7 +3,7 @@
 #
 #   swift build -c release && bench/history.sh
 #
-# Env: PACER (binary, default .build/release/pacer), SESSIONS (default 10000), RUNS (default 30).
+# Env: PACER (binary, default .build/install/release/pacer, what scripts/install builds), SESSIONS (default 10000), RUNS (default 30).
 # Target: under 100 ms each for `pacer history` and `pacer stats` (exports are shown for information).
 set -euo pipefail
 

@@ -226,7 +226,7 @@ def main():
     SPEED, PLANNED_END = args.speed, PHASES * PHASE_SECONDS / args.speed
     SINKS.extend(args.sink)
     PATH_FIRST.extend(args.path)
-    pacer = os.environ.get("PACER", ".build/release/pacer")
+    pacer = os.environ.get("PACER", ".build/install/release/pacer")
     if not os.access(pacer, os.X_OK):
         sys.exit(f"no pacer binary at {pacer} (set PACER=...)")
 

@@ -111,7 +111,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     runs = parser.parse_args().runs
-    pacer = os.path.abspath(os.environ.get("PACER", ".build/release/pacer"))
+    pacer = os.path.abspath(os.environ.get("PACER", ".build/install/release/pacer"))
     version = subprocess.run([pacer, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"pacer: {pacer} ({version})")
     print(f"machine: {os.cpu_count()} cores, load average at start: {' '.join('%.2f' % x for x in os.getloadavg())}")

@@ -4,7 +4,7 @@
 #
 #   PACER=/tmp/pacer-release/release/pacer bench/show.sh
 #
-# Env: PACER (binary, default .build/release/pacer), RUNS (default 10).
+# Env: PACER (binary, default .build/install/release/pacer, what scripts/install builds), RUNS (default 10).
 # Target: < 0.5 s for 100,000 phases.
 set -euo pipefail
 

@@ -3,7 +3,7 @@
 #
 #   PACER=/tmp/pacer-release/release/pacer bench/validate.sh
 #
-# Env: PACER (binary, default .build/release/pacer), RUNS_BIG (default 10),
+# Env: PACER (binary, default .build/install/release/pacer, what scripts/install builds), RUNS_BIG (default 10),
 # RUNS_SMALL (default 100), RSS_RUNS (default 5).
 # Targets: < 0.5 s for a 100,000-phase file, < 20 ms for a typical file.
 set -euo pipefail

@@ -12,7 +12,7 @@
 # the program's own wait4() rusage in microseconds; the ratios use those.
 # Chain: /usr/bin/time -> rtime -> program. Rounds alternate
 # termdown, pacer(, pacer-before), termdown, pacer, ... Env: PACER (default
-# .build/release/pacer), PACER_BEFORE (none), ROUNDS (default 3), SECONDS_TO_RUN (default 20).
+# .build/install/release/pacer), PACER_BEFORE (none), ROUNDS (default 3), SECONDS_TO_RUN (default 20).
 # pacer runs with its default sinks (terminal, bell, history), its folders under the work folder.
 #
 # Bytes: tmux pipe-pane copies all the program writes to the pane through a tiny C helper

@@ -8,7 +8,7 @@ public enum ExerciseName {
     /// with `{item}` gives the item. Nil when there is nothing to remove, or nothing is left (a name that
     /// is only a placeholder).
     static func derived(fromName template: String, item: String?) -> String? {
-        if let item, template.contains("{item}") { return item }
+        if let item, template.mentionsItem { return item }
         guard template.contains("{") else { return template }
         return stripped(template, groupIsNumbering: { group in placeholders.contains { group.contains($0) } }) { text in
             placeholders.reduce(text) { $0.replacing($1, with: "") }

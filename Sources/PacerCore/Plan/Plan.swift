@@ -99,6 +99,13 @@ struct RoundContext {
 /// Walks the steps of a workout and appends the phases they stand for.
 struct PlanExpansion {
     var phases: [Phase] = []
+    /// The exercise each name implies, by name and item: a step repeated 100,000 times derives it once.
+    private var derivedExercises: [DerivedExerciseKey: String?] = [:]
+
+    private struct DerivedExerciseKey: Hashable {
+        let name: String
+        let item: String?
+    }
 
     mutating func append(_ steps: [Step], round: RoundContext?) {
         for step in steps {
@@ -116,11 +123,12 @@ struct PlanExpansion {
             case .reps(let repStep):
                 let number = round?.valueRound
                 let name = repStep.name.value(inRound: number)
+                let exercise = exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)
                 phases.append(Phase(
                     kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
                     cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: resolve(repStep.cues, length: repStep.cap, round), round: round?.round,
                     rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
-                    exercise: exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)))
+                    exercise: exercise))
             case .amrap(let block):
                 let first = phases.count
                 append(block.steps, round: round)
@@ -197,17 +205,22 @@ struct PlanExpansion {
         kind: PhaseKind, name: String, duration: WorkoutDuration?, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil,
         halfway: Bool? = nil, round: RoundContext?
     ) {
+        let exercise = self.exercise(exercise, name: name, kind: kind, round)
         phases.append(Phase(
             kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
             cues: resolve(cues, length: duration, round), round: round?.round, rounds: round?.rounds,
-            exercise: self.exercise(exercise, name: name, kind: kind, round), halfway: halfway))
+            exercise: exercise, halfway: halfway))
     }
 
     /// The exercise as written, filled in; else, for work and rep steps, the one the name implies.
-    private func exercise(_ written: String?, name: String, kind: PhaseKind, _ round: RoundContext?) -> String? {
+    private mutating func exercise(_ written: String?, name: String, kind: PhaseKind, _ round: RoundContext?) -> String? {
         if let written { return fill(written, round) }
         guard kind == .work || kind == .reps else { return nil }
-        return ExerciseName.derived(fromName: name, item: round?.item) ?? fill(name, round)
+        let key = DerivedExerciseKey(name: name, item: round?.item)
+        if let known = derivedExercises[key] { return known ?? fill(name, round) }
+        let derived = ExerciseName.derived(fromName: name, item: round?.item)
+        derivedExercises[key] = .some(derived)
+        return derived ?? fill(name, round)
     }
 
     private func fill(_ text: String, _ round: RoundContext?) -> String {

@@ -10,6 +10,8 @@ public struct BlockFrame: Sendable {
     private var shown: [Row] = []
     /// The size `shown` was drawn for; nil when nothing is known of the screen.
     private var size: (columns: Int, rows: Int)?
+    /// The texts of more than 8 bytes the cells hold, kept while the rows that hold them are shown.
+    private var texts = LongCellTexts()
 
     public init() {}
 
@@ -29,28 +31,25 @@ public struct BlockFrame: Sendable {
     public mutating func draw(_ block: [TerminalText], columns: Int, rows: Int, fromDefaultStyle: Bool = false) -> String {
         let columns = max(0, columns)
         let lines = Array(block.prefix(max(0, rows)))
-        var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil)
-        var drawn: [Row] = []
-        if let size, size == (columns, rows) {
-            for row in 0..<max(lines.count, shown.count) {
-                let old = row < shown.count ? shown[row] : Row(text: .empty, cells: [])
-                guard row < lines.count else {
-                    writer.change(row: row, from: old.cells, to: [])
-                    continue
-                }
-                if lines[row].isIdentical(to: old.text) {
-                    drawn.append(old)
-                } else {
-                    let new = Row(text: lines[row], cells: lines[row].cells(limit: columns))
-                    writer.change(row: row, from: old.cells, to: new.cells)
-                    drawn.append(new)
-                }
+        let whole = size.map { $0 != (columns, rows) } ?? true
+        if whole { texts = LongCellTexts() }
+        // The rows as they will be, then what to write for them.
+        let drawn = lines.indices.map { row in
+            !whole && row < shown.count && lines[row].isIdentical(to: shown[row].text)
+                ? shown[row] : Row(text: lines[row], cells: lines[row].cells(limit: columns, texts: &texts))
+        }
+        var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
+        if whole {
+            for row in 0..<max(lines.count, min(shown.count, rows)) {
+                writer.redraw(row: row, with: row < drawn.count ? drawn[row].cells : [])
             }
         } else {
-            for row in 0..<max(lines.count, min(shown.count, rows)) {
-                let new = row < lines.count ? Row(text: lines[row], cells: lines[row].cells(limit: columns)) : Row(text: .empty, cells: [])
-                writer.redraw(row: row, with: new.cells)
-                if row < lines.count { drawn.append(new) }
+            for row in 0..<max(lines.count, shown.count) {
+                let old = row < shown.count ? shown[row].cells : []
+                let new = row < drawn.count ? drawn[row].cells : []
+                if row >= drawn.count || row >= shown.count || !drawn[row].text.isIdentical(to: shown[row].text) {
+                    writer.change(row: row, from: old, to: new)
+                }
             }
         }
         shown = drawn
@@ -71,9 +70,13 @@ private struct CellWriter {
     /// (a terminal may measure them otherwise), nor after the last column.
     private var cursor: (row: Int, column: Int)?
 
-    init(columns: Int, pen: CellBytes?) {
+    /// The texts of more than 8 bytes the cells written hold.
+    private let texts: LongCellTexts
+
+    init(columns: Int, pen: CellBytes?, texts: LongCellTexts) {
         self.columns = columns
         self.pen = pen
+        self.texts = texts
     }
 
     /// Clears `row` and draws `cells` on it.
@@ -155,8 +158,8 @@ private struct CellWriter {
             let cell = cell(column)
             guard cell.width > 0 else { continue }
             setPen(cell.style)
-            output += cell.text.string
-            if let place = cursor, cell.width == 1, cell.text.isOneScalar, place.column + 1 < columns {
+            output += texts.string(cell.text)
+            if let place = cursor, cell.width == 1, texts.isOneScalar(cell.text), place.column + 1 < columns {
                 cursor = (place.row, place.column + 1)
             } else {
                 cursor = nil
@@ -167,8 +170,8 @@ private struct CellWriter {
     /// Sets the style: by adding to the one in force when it only adds, else from the default.
     private mutating func setPen(_ style: CellBytes) {
         guard pen != style else { return }
-        let parameters = style.string
-        if let old = pen?.string, old.isEmpty || parameters.hasPrefix(old + ";") {
+        let parameters = texts.string(style)
+        if let old = pen.map(texts.string), old.isEmpty || parameters.hasPrefix(old + ";") {
             output += "\u{1B}[" + parameters.dropFirst(old.isEmpty ? 0 : old.count + 1) + "m"
         } else {
             output += parameters.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(parameters)m"

@@ -40,6 +40,11 @@ extension String {
         utf8.contains(UInt8(ascii: "{")) && (contains("{round}") || contains("{rounds}"))
     }
 
+    /// Whether the string uses the `{item}` token (most names have no brace, and are settled by a byte scan).
+    var mentionsItem: Bool {
+        utf8.contains(UInt8(ascii: "{")) && contains("{item}")
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }

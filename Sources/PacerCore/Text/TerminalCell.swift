@@ -7,72 +7,87 @@ struct TerminalCell: Equatable, Sendable {
     /// 1; 2 for a wide character, whose right half is a cell of width 0.
     let width: Int
 
-    static let blank = TerminalCell(text: CellBytes(" "), style: .none, width: 1)
-
-    /// The same cell with `mark` (a character of no width) added to its character.
-    func adding(_ mark: Character) -> TerminalCell {
-        TerminalCell(text: CellBytes(text.string + String(mark)), style: style, width: width)
-    }
+    static let blank = TerminalCell(text: CellBytes(packed: UInt64(UInt8(ascii: " "))), style: .none, width: 1)
 }
 
-/// A few bytes of UTF-8, compared as the bytes a terminal gets (no Unicode equivalence): up to 8
-/// held in one number, so that a cell is copied and compared without touching memory, more in a
-/// string.
-enum CellBytes: Equatable, Sendable {
-    /// The bytes from the lowest up; text never holds a NUL, so no two texts pack alike.
-    case short(UInt64)
-    case long(String)
+/// A few bytes of UTF-8, compared as the bytes a terminal gets (no Unicode equivalence). Up to 8
+/// are held in one number; longer ones (a letter with several marks, an emoji sequence) are kept
+/// once in the frame's `LongCellTexts` and held by their place there. So a cell is plain numbers:
+/// copied, compared and freed with no reference counting, which is most of what a frame does.
+struct CellBytes: Equatable, Sendable {
+    /// The bytes from the lowest up (text never holds a NUL, so no two texts pack alike); or, when
+    /// `isLong`, the text's place in its `LongCellTexts`.
+    fileprivate let value: UInt64
+    fileprivate let isLong: Bool
 
-    static let none = CellBytes.short(0)
+    static let none = CellBytes(packed: 0)
 
-    init(_ text: some StringProtocol) {
+    /// Bytes already packed from the lowest up.
+    init(packed: UInt64) {
+        value = packed
+        isLong = false
+    }
+
+    fileprivate init(place: Int) {
+        value = UInt64(place)
+        isLong = true
+    }
+
+    /// `text` packed, or nil when it is longer than 8 bytes.
+    fileprivate init?(packing text: some StringProtocol) {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         for byte in text.utf8 {
-            guard shift < 64 else {
-                self = .long(String(text))
-                return
-            }
+            guard shift < 64 else { return nil }
             value |= UInt64(byte) << shift
             shift += 8
         }
-        self = .short(value)
+        self.init(packed: value)
+    }
+}
+
+/// The texts of more than 8 bytes that one frame's cells hold, each kept once. Such texts are
+/// rare (combining marks, emoji sequences, long styles) and a workout has few distinct ones.
+struct LongCellTexts: Sendable {
+    private var texts: [[UInt8]] = []
+    private var places: [[UInt8]: Int] = [:]
+
+    /// The cell bytes of `text`: packed, or its place here (kept the first time it is seen).
+    mutating func bytes(of text: some StringProtocol) -> CellBytes {
+        if let packed = CellBytes(packing: text) { return packed }
+        let bytes = Array(text.utf8)
+        if let place = places[bytes] { return CellBytes(place: place) }
+        texts.append(bytes)
+        places[bytes] = texts.count - 1
+        return CellBytes(place: texts.count - 1)
     }
 
-    var string: String {
-        switch self {
-        case .long(let text):
-            return text
-        case .short(let value):
-            // At most 8 bytes: the string is made in place, with no buffer of its own.
-            let count = (64 - value.leadingZeroBitCount + 7) / 8
-            return String(unsafeUninitializedCapacity: count) { buffer in
-                for index in 0..<count { buffer[index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
-                return count
-            }
+    /// The text of `bytes`.
+    func string(_ bytes: CellBytes) -> String {
+        guard !bytes.isLong else { return String(decoding: texts[Int(bytes.value)], as: UTF8.self) }
+        // At most 8 bytes: the string is made in place, with no buffer of its own.
+        let value = bytes.value
+        let count = (64 - value.leadingZeroBitCount + 7) / 8
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count { buffer[index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+            return count
         }
     }
 
-    /// Whether the bytes are one Unicode scalar (one lead byte and its continuation bytes).
-    var isOneScalar: Bool {
-        switch self {
-        case .long(let text):
-            return text.unicodeScalars.count == 1
-        case .short(var value):
-            var scalars = 0
-            while value != 0 {
-                if value & 0xC0 != 0x80 { scalars += 1 }
-                value >>= 8
-            }
-            return scalars == 1
+    /// Whether `bytes` are one Unicode scalar (one lead byte and its continuation bytes).
+    func isOneScalar(_ bytes: CellBytes) -> Bool {
+        guard !bytes.isLong else { return string(bytes).unicodeScalars.count == 1 }
+        var scalars = 0
+        var rest = bytes.value
+        while rest != 0 {
+            if rest & 0xC0 != 0x80 { scalars += 1 }
+            rest >>= 8
         }
+        return scalars == 1
     }
 
-    static func == (lhs: CellBytes, rhs: CellBytes) -> Bool {
-        switch (lhs, rhs) {
-        case (.short(let left), .short(let right)): left == right
-        case (.long(let left), .long(let right)): left.utf8.elementsEqual(right.utf8)
-        default: false
-        }
+    /// The cell with `mark` (a character of no width) added to its character.
+    mutating func adding(_ mark: Character, to cell: TerminalCell) -> TerminalCell {
+        TerminalCell(text: bytes(of: string(cell.text) + String(mark)), style: cell.style, width: cell.width)
     }
 }

@@ -1,12 +1,13 @@
 extension TerminalText {
     /// The cells the text takes on a line of `limit` cells; what does not fit whole is left out.
-    func cells(limit: Int) -> [TerminalCell] {
-        singleCells(limit: limit) ?? characterCells(limit: limit)
+    /// Texts of more than 8 bytes are kept in `texts`.
+    func cells(limit: Int, texts: inout LongCellTexts) -> [TerminalCell] {
+        singleCells(limit: limit, texts: &texts) ?? characterCells(limit: limit, texts: &texts)
     }
 
     /// The cells of text whose every character is one scalar of one cell (`DisplayWidth.isSingleCell`),
     /// read straight from its bytes; nil for any other text.
-    private func singleCells(limit: Int) -> [TerminalCell]? {
+    private func singleCells(limit: Int, texts: inout LongCellTexts) -> [TerminalCell]? {
         let cells = rendered.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
             var cells: [TerminalCell] = []
             cells.reserveCapacity(min(limit, bytes.count))
@@ -15,7 +16,7 @@ extension TerminalText {
             while index < bytes.count, cells.count < limit {
                 if bytes[index] == 0x1B {
                     let end = bytes[index...].firstIndex(of: UInt8(ascii: "m")) ?? bytes.count
-                    style.apply(String(decoding: bytes[min(index + 2, end)..<end], as: UTF8.self))
+                    style.apply(String(decoding: bytes[min(index + 2, end)..<end], as: UTF8.self), texts: &texts)
                     index = end + 1
                     continue
                 }
@@ -28,7 +29,7 @@ extension TerminalText {
                     packed |= UInt64(bytes[index + offset]) << (8 * UInt64(offset))
                 }
                 guard let scalar = Unicode.Scalar(value), DisplayWidth.isSingleCell(scalar) else { return nil }
-                cells.append(TerminalCell(text: .short(packed), style: style.bytes, width: 1))
+                cells.append(TerminalCell(text: CellBytes(packed: packed), style: style.bytes, width: 1))
                 index += length
             }
             return cells
@@ -37,23 +38,23 @@ extension TerminalText {
     }
 
     /// The cells of any text, character by character.
-    private func characterCells(limit: Int) -> [TerminalCell] {
+    private func characterCells(limit: Int, texts: inout LongCellTexts) -> [TerminalCell] {
         var cells: [TerminalCell] = []
         var style = StyleState()
         var full = false
         forEachPart { part, isStyle in
             if isStyle {
-                style.apply(String(part.dropFirst(2).dropLast()))
+                style.apply(String(part.dropFirst(2).dropLast()), texts: &texts)
                 return
             }
             for character in part where !full {
                 let width = DisplayWidth.of(character)
                 if width == 0 {
-                    if let lead = cells.lastIndex(where: { $0.width > 0 }) { cells[lead] = cells[lead].adding(character) }
+                    if let lead = cells.lastIndex(where: { $0.width > 0 }) { cells[lead] = texts.adding(character, to: cells[lead]) }
                 } else if cells.count + width > limit {
                     full = true
                 } else {
-                    cells.append(TerminalCell(text: CellBytes(String(character)), style: style.bytes, width: width))
+                    cells.append(TerminalCell(text: texts.bytes(of: String(character)), style: style.bytes, width: width))
                     if width == 2 { cells.append(TerminalCell(text: .none, style: style.bytes, width: 0)) }
                 }
             }
@@ -68,8 +69,8 @@ private struct StyleState {
     private(set) var bytes = CellBytes.none
 
     /// Takes the parameters of one `ESC [ … m`: `0` or none resets, the others add up.
-    mutating func apply(_ added: String) {
+    mutating func apply(_ added: String, texts: inout LongCellTexts) {
         parameters = added.isEmpty || added == "0" ? "" : parameters + (parameters.isEmpty ? "" : ";") + added
-        bytes = CellBytes(parameters)
+        bytes = texts.bytes(of: parameters)
     }
 }

@@ -565,7 +565,7 @@ public struct WorkoutDecoder {
             report(path, "{round} and {rounds} only mean something inside a repeat, for or circuit")
             return nil
         }
-        if !scope.inItems, text.contains("{item}") {
+        if !scope.inItems, text.mentionsItem {
             report(path, "{item} only means something inside a for")
             return nil
         }
@@ -584,13 +584,15 @@ public struct WorkoutDecoder {
     /// to say about that key); returns the suggestions made. Every object may also carry a `$comment`
     /// string, which is ignored.
     @discardableResult
-    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String, hints: [String: String] = [:]) -> [String] {
+    /// `hints` (what to say of a key that is not allowed but means something elsewhere) is made only
+    /// when there is such a key: most steps have none, and a file may have 100,000 steps.
+    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String, hints: @autoclosure () -> [String: String] = [:]) -> [String] {
         if let comment = fields[Self.commentKey] {
             _ = text(comment, path: path.isEmpty ? Self.commentKey : "\(path).\(Self.commentKey)")
         }
         var suggestions: [String] = []
         for key in fields.keys where !allowed.contains(key) && key != Self.commentKey {
-            if let hint = hints[key] {
+            if let hint = hints()[key] {
                 report(path, hint)
                 continue
             }
