@@ -30,8 +30,9 @@ public final class MonotonicSessionClock: SessionClock, @unchecked Sendable {
     public init() {}
 
     public func start(on queue: DispatchQueue, wake: @escaping @Sendable () -> Void) {
-        origin = Clocks.monotonicNanoseconds()
         thread = DeadlineThread { queue.sync(execute: wake) }
+        // Read after the thread is made, which takes a while on a busy machine: the session starts now.
+        origin = Clocks.monotonicNanoseconds()
     }
 
     public func now() -> Instant {
