@@ -32,17 +32,19 @@ public final class DeadlineThread: Sendable {
     /// Arms the one deadline, in nanoseconds of `Clocks.monotonicNanoseconds()`, replacing the one
     /// before; nil disarms it. A deadline already past fires at once.
     public func arm(_ deadline: Int64?) {
-        locked { $0.deadline = deadline }
+        pthread_mutex_lock(mutex)
+        let previous = state.pointee.deadline
+        state.pointee.deadline = deadline
+        // The thread sleeps until the deadline it last saw and then looks again: only an earlier one
+        // needs it woken now. Re-arming for the same deadline (after every command) wakes nobody.
+        if let deadline, previous.map({ deadline < $0 }) ?? true { pthread_cond_signal(condition) }
+        pthread_mutex_unlock(mutex)
     }
 
     /// Disarms for good and lets the thread end.
     public func stop() {
-        locked { $0 = (nil, true) }
-    }
-
-    private func locked(_ change: (inout (deadline: Int64?, stopped: Bool)) -> Void) {
         pthread_mutex_lock(mutex)
-        change(&state.pointee)
+        state.pointee = (nil, true)
         pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
     }
