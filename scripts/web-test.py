@@ -648,6 +648,10 @@ def hostile_requests(checks, session, port, token):
          command_status(port, f"{base}/command", "pause", {"Host": f"evil.example:{port}"}), 421),
         ("the page as Host: 127.0.0.1:PORT", status_of(port, "GET", f"{base}/", headers={"Host": f"127.0.0.1:{port}"}), 200),
         ("the page as Host: localhost:PORT", status_of(port, "GET", f"{base}/", headers={"Host": f"localhost:{port}"}), 200),
+        ("the page as Host: tv.localhost:PORT (a name under localhost)",
+         status_of(port, "GET", f"{base}/", headers={"Host": f"tv.localhost:{port}"}), 200),
+        ("the page by a name that only ends like it (Host: evillocalhost)",
+         status_of(port, "GET", f"{base}/", headers={"Host": "evillocalhost"}), 421),
         ("an oversized body", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Type: application/json\r\n"
                                                f"Content-Length: 1000000\r\n\r\n".encode() + b"x" * 1000), 413),
         ("no Content-Length", raw_status(port, f"POST {base}/command HTTP/1.1\r\nContent-Type: application/json\r\n"
