@@ -40,9 +40,10 @@ struct BigDigits: Equatable {
             glyphs.append(glyph)
         }
         let spacer = String(repeating: " ", count: gap)
+        let bytes = 3 * width(of: text)
         return (0..<height).map { row in
             var line = ""
-            line.reserveCapacity(3 * width(of: text))
+            line.reserveCapacity(bytes)
             for (index, glyph) in glyphs.enumerated() {
                 if index > 0 { line += spacer }
                 line += glyph[row]

@@ -4,7 +4,7 @@ import Glibc
 /// once per deadline armed. It is the only thread woken when a deadline comes: no timer thread
 /// hands the wake-up on to another.
 public final class DeadlineThread: Sendable {
-    // Both are touched only while `mutex` is held; the thread keeps the object alive until stopped.
+    // `state` is touched only while `mutex` is held; the thread keeps the object alive until stopped.
     private nonisolated(unsafe) let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private nonisolated(unsafe) let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private nonisolated(unsafe) let state = UnsafeMutablePointer<(deadline: Int64?, stopped: Bool)>.allocate(capacity: 1)

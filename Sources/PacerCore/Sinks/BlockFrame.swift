@@ -33,10 +33,11 @@ public struct BlockFrame: Sendable {
         let lines = Array(block.prefix(max(0, rows)))
         let whole = size.map { $0 != (columns, rows) } ?? true
         if whole { texts = LongCellTexts() }
-        // The rows as they will be, then what to write for them.
+        // The rows as they will be (those that did not change, as they are), then what to write for them.
+        var unchanged = [Bool](repeating: false, count: lines.count)
         let drawn = lines.indices.map { row in
-            !whole && row < shown.count && lines[row].isIdentical(to: shown[row].text)
-                ? shown[row] : Row(text: lines[row], cells: lines[row].cells(limit: columns, texts: &texts))
+            unchanged[row] = !whole && row < shown.count && lines[row].isIdentical(to: shown[row].text)
+            return unchanged[row] ? shown[row] : Row(text: lines[row], cells: lines[row].cells(limit: columns, texts: &texts))
         }
         var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
         if whole {
@@ -44,12 +45,8 @@ public struct BlockFrame: Sendable {
                 writer.redraw(row: row, with: row < drawn.count ? drawn[row].cells : [])
             }
         } else {
-            for row in 0..<max(lines.count, shown.count) {
-                let old = row < shown.count ? shown[row].cells : []
-                let new = row < drawn.count ? drawn[row].cells : []
-                if row >= drawn.count || row >= shown.count || !drawn[row].text.isIdentical(to: shown[row].text) {
-                    writer.change(row: row, from: old, to: new)
-                }
+            for row in 0..<max(lines.count, shown.count) where row >= unchanged.count || !unchanged[row] {
+                writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: row < drawn.count ? drawn[row].cells : [])
             }
         }
         shown = drawn

@@ -68,19 +68,10 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
-        // ASCII with styles, most of the display: the bytes outside the style sequences.
+        guard rendered.utf8.allSatisfy({ $0 < 0x80 }) else { return DisplayWidth.of(plain) }
+        // ASCII with styles, most of the display: the bytes between the styles, with no copy made.
         var cells = 0
-        var inStyle = false
-        for byte in rendered.utf8 {
-            guard byte < 0x80 else { return DisplayWidth.of(plain) }
-            if inStyle {
-                inStyle = byte != UInt8(ascii: "m")
-            } else if byte == 0x1B {
-                inStyle = true
-            } else {
-                cells += 1
-            }
-        }
+        forEachPart { part, isStyle in if !isStyle { cells += part.utf8.count } }
         return cells
     }
 

@@ -582,17 +582,18 @@ public struct WorkoutDecoder {
 
     /// Reports keys not in `allowed`, suggesting the closest allowed key (or saying what `hints` has
     /// to say about that key); returns the suggestions made. Every object may also carry a `$comment`
-    /// string, which is ignored.
+    /// string, which is ignored. `hints` is made only when a key is not allowed: most steps have
+    /// none, and a file may have 100,000 steps.
     @discardableResult
-    /// `hints` (what to say of a key that is not allowed but means something elsewhere) is made only
-    /// when there is such a key: most steps have none, and a file may have 100,000 steps.
     private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String, hints: @autoclosure () -> [String: String] = [:]) -> [String] {
         if let comment = fields[Self.commentKey] {
             _ = text(comment, path: path.isEmpty ? Self.commentKey : "\(path).\(Self.commentKey)")
         }
+        let unknownKeys = fields.keys.filter { !allowed.contains($0) && $0 != Self.commentKey }
+        let hints = unknownKeys.isEmpty ? [:] : hints()
         var suggestions: [String] = []
-        for key in fields.keys where !allowed.contains(key) && key != Self.commentKey {
-            if let hint = hints()[key] {
+        for key in unknownKeys {
+            if let hint = hints[key] {
                 report(path, hint)
                 continue
             }
