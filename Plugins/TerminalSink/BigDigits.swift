@@ -34,21 +34,21 @@ struct BigDigits: Equatable {
 
     /// The rows of `text` in this size, or nil if it has a character the font lacks.
     func render(_ text: String) -> [String]? {
+        let font = drawnFont
         var glyphs: [[String]] = []
-        for character in text {
-            guard let glyph = glyph(character) else { return nil }
-            glyphs.append(glyph)
+        for byte in text.utf8 {
+            guard let index = Self.glyphIndex(byte) else { return nil }
+            glyphs.append(font[index])
         }
-        let spacer = String(repeating: " ", count: gap)
-        let bytes = 3 * width(of: text)
+        let capacity = 3 * width(of: text)
         return (0..<height).map { row in
-            var line = ""
-            line.reserveCapacity(bytes)
+            var line: [UInt8] = []
+            line.reserveCapacity(capacity)
             for (index, glyph) in glyphs.enumerated() {
-                if index > 0 { line += spacer }
-                line += glyph[row]
+                if index > 0 { line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: gap)) }
+                line.append(contentsOf: glyph[row].utf8)
             }
-            return line
+            return String(decoding: line, as: UTF8.self)
         }
     }
 
@@ -64,14 +64,24 @@ struct BigDigits: Equatable {
         return total + gap * max(0, count - 1)
     }
 
-    /// The rows of one glyph, drawn the first time it is asked for.
+    /// The rows of one glyph.
     func glyph(_ character: Character) -> [String]? {
         guard let byte = character.asciiValue, let index = Self.glyphIndex(byte) else { return nil }
-        let key = GlyphKey(height: height, index: index)
-        if let rows = Self.drawnGlyphs.withLock({ $0[key] }) { return rows }
-        guard let rows = drawGlyph(character) else { return nil }
-        Self.drawnGlyphs.withLock { $0[key] = rows }
-        return rows
+        return drawnFont[index]
+    }
+
+    /// The rows of every glyph of this size, by `glyphIndex`: drawn the first time the size is
+    /// used, then kept (a size not in `sizes` is drawn anew).
+    private var drawnFont: [[String]] {
+        guard let size = Self.sizes.firstIndex(of: self) else { return drawFont() }
+        if let font = Self.drawnFonts.withLock({ $0[size] }) { return font }
+        let font = drawFont()
+        Self.drawnFonts.withLock { $0[size] = font }
+        return font
+    }
+
+    private func drawFont() -> [[String]] {
+        Array("0123456789:").map { drawGlyph($0) ?? [] }
     }
 
     /// The font's characters: the digits 0 to 9, then the colon.
@@ -85,13 +95,8 @@ struct BigDigits: Equatable {
 
     private static let colonIndex = 10
 
-    /// A glyph of one size (every size has a height of its own).
-    private struct GlyphKey: Hashable {
-        let height: Int
-        let index: Int
-    }
-
-    private static let drawnGlyphs = Mutex<[GlyphKey: [String]]>([:])
+    /// The fonts drawn so far, by their place in `sizes`.
+    private static let drawnFonts = Mutex<[[[String]]?]>(Array(repeating: nil, count: sizes.count))
 
     private func drawGlyph(_ character: Character) -> [String]? {
         var cells = Cells(width: character == ":" ? colonWidth : digitWidth, height: height)

@@ -9,6 +9,8 @@ struct LiveView {
     let paused: Bool
     let planned: WorkoutDuration
     let palette: Palette
+    /// The lines kept from the frames before, which change only with the phase.
+    let memo: LiveViewMemo
 
     /// Lines of the full display besides the digits: the headline, two blank lines, the two bars,
     /// the cue and what is next.
@@ -56,17 +58,22 @@ struct LiveView {
 
     private func full(width: Int, digits: BigDigits) -> [TerminalText] {
         let color = palette.kind(phase.kind)
-        var lines = [headline(width: width), .empty]
-        let indent = String(repeating: " ", count: max(0, (width - digits.width(of: clock)) / 2))
-        lines += (digits.render(clock) ?? []).map { TerminalText(indent) + palette.paint(TerminalText($0), paused ? palette.dim : color) }
+        let fixed = memo.lines(for: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width)) {
+            LiveViewMemo.FixedLines(headline: headline(width: width), cue: cueText.truncated(toWidth: width),
+                                    next: nextText.truncated(toWidth: width))
+        }
+        var lines = [fixed.headline, .empty]
+        let indent = TerminalText.spaces((width - digits.width(of: clock)) / 2)
+        let style = paused ? palette.dim : color
+        lines += (digits.render(clock) ?? []).map { indent + palette.paint(TerminalText($0), style) }
         lines.append(.empty)
         let sessionTrailing = "\(sessionRemaining.clock) left"
         // Both bars as long, so that their fills compare; the longer text beside them decides.
         let room = max(phaseTrailing.count, sessionTrailing.count)
         lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, room: room, width: width, style: color))
         lines.append(bar(label: "session", fraction: sessionFraction, trailing: sessionTrailing, room: room, width: width, style: palette.bold))
-        lines.append(cueText.truncated(toWidth: width))
-        lines.append(nextText.truncated(toWidth: width))
+        lines.append(fixed.cue)
+        lines.append(fixed.next)
         return lines
     }
 

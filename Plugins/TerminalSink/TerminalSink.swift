@@ -15,6 +15,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     /// starts (or is lengthened) during a pause is still paused, though no snapshot says so yet.
     private var paused = false
     private var lastBlock: [TerminalText] = []
+    private let memo = LiveViewMemo()
 
     public init(screen: any Screen, color: ColorChoice, noColor: Bool) {
         self.screen = screen
@@ -49,6 +50,9 @@ public final class TerminalSink: Sink, @unchecked Sendable {
             if screen.isLive { show([]) }
             screen.print(palette.paint(TerminalText(SummaryText.text(for: end)), palette.bold))
             return
+        case .countdown, .phaseEnd, .blockEnd:
+            // The display shows nothing of these: a redraw would give the block it shows.
+            guard !screen.isLive else { return }
         default:
             break
         }
@@ -72,7 +76,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     private func redraw() {
         guard let phaseStart else { return }
         let size = screen.size
-        let view = LiveView(start: phaseStart, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette)
+        let view = LiveView(start: phaseStart, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette, memo: memo)
         show(view.lines(columns: size.columns, rows: size.rows))
     }
 

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -93,4 +94,8 @@ pid_t pacer_spawn(const char *path, char *const argv[], char *const envp[],
 
 int pacer_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+void pacer_use_one_malloc_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
 }

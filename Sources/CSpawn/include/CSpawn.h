@@ -15,4 +15,8 @@ pid_t pacer_spawn(const char *path, char *const argv[], char *const envp[],
 /// pipe2(fds, O_CLOEXEC), which Swift cannot see in Glibc.
 int pacer_pipe_cloexec(int fds[2]);
 
+/// mallopt(M_ARENA_MAX, 1), which Swift cannot see in Glibc: every thread allocates from one
+/// arena. Call before any thread starts.
+void pacer_use_one_malloc_arena(void);
+
 #endif

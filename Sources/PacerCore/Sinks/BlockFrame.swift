@@ -56,11 +56,12 @@ public struct BlockFrame: Sendable {
 }
 
 /// Text for a terminal that writes cells at given places, with the shortest cursor moves and
-/// changing the style only where it must.
+/// changing the style only where it must. It is built as bytes: a frame is mostly a few cells and
+/// the moves between them.
 private struct CellWriter {
     /// The terminal's width: past its last column, where the cursor is depends on the terminal.
     let columns: Int
-    private var output = ""
+    private var output: [UInt8] = []
     /// The style in force; nil until the writer sets one (the terminal's may be anything).
     private var pen: CellBytes?
     /// Where the cursor is, while that is certain: not after a wide character or combining marks
@@ -80,7 +81,7 @@ private struct CellWriter {
     mutating func redraw(row: Int, with cells: [TerminalCell]) {
         move(row: row, column: 0)
         setPen(.none)
-        output += "\u{1B}[2K"
+        write("\u{1B}[2K")
         put(0..<(cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0)) { cells[$0] }
     }
 
@@ -104,7 +105,7 @@ private struct CellWriter {
             if column == count, contentEnd < column {
                 put(first..<max(first, contentEnd), of: newCell)
                 setPen(.none)
-                output += "\u{1B}[K"
+                write("\u{1B}[K")
             } else {
                 put(first..<column, of: newCell)
             }
@@ -119,35 +120,102 @@ private struct CellWriter {
     /// The text written, leaving the terminal in its default style.
     mutating func finished() -> String {
         if let pen, pen != .none { setPen(.none) }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Moves the cursor to `row`, `column` (from 0): to the place itself, or by the rows and
     /// columns from where it is, whichever is shorter. The block's rows are above the scrolling
-    /// region, so moving down a row (`ESC D`) never scrolls.
+    /// region, so moving down a row (`ESC D`) never scrolls. The moves are weighed by their
+    /// lengths before any is written.
     private mutating func move(row: Int, column: Int) {
         defer { cursor = (row, column) }
-        let absolute = "\u{1B}[\(row + 1);\(column + 1)H"
+        let absolute = 4 + Self.digits(row + 1) + Self.digits(column + 1)
         guard let cursor else {
-            output += absolute
+            writeAbsolute(row: row, column: column)
             return
         }
         guard cursor != (row, column) else { return }
-        let down = row - cursor.row
-        var vertical = down == 0 ? "" : Self.sequence(abs(down), down > 0 ? "B" : "A")
-        if down > 0, 2 * down < vertical.utf8.count { vertical = String(repeating: "\u{1B}D", count: down) }
-        let across = column - cursor.column
-        var horizontal = across == 0 ? "" : Self.sequence(abs(across), across > 0 ? "C" : "D")
-        // A backspace is one byte: up to three of them are shorter than `ESC [ n D`.
-        if across < 0, -across < horizontal.utf8.count { horizontal = String(repeating: "\u{08}", count: -across) }
-        if across != 0, "\(column + 1)".count + 3 < horizontal.utf8.count { horizontal = "\u{1B}[\(column + 1)G" }
-        let relative = vertical + horizontal
-        output += relative.utf8.count < absolute.utf8.count ? relative : absolute
+        let vertical = Self.verticalMove(row - cursor.row)
+        let horizontal = Self.horizontalMove(column - cursor.column, to: column)
+        guard vertical.length + horizontal.length < absolute else {
+            writeAbsolute(row: row, column: column)
+            return
+        }
+        write(vertical)
+        write(horizontal)
     }
 
-    /// `ESC [ count final`, the count left out when it is 1.
-    private static func sequence(_ count: Int, _ final: Character) -> String {
-        count == 1 ? "\u{1B}[\(final)" : "\u{1B}[\(count)\(final)"
+    /// One way of moving the cursor along one axis: `count` times `ESC D` or a backspace, or one
+    /// sequence `ESC [ number final` (the number left out when it is nil).
+    private enum Move {
+        case none
+        case repeated(StaticString, count: Int)
+        case sequence(number: Int?, final: UInt8)
+
+        var length: Int {
+            switch self {
+            case .none: 0
+            case .repeated(let text, let count): text.utf8CodeUnitCount * count
+            case .sequence(let number, _): 3 + (number.map(CellWriter.digits) ?? 0)
+            }
+        }
+    }
+
+    /// Up or down `down` rows: `ESC [ n A`/`B`, or `ESC D` repeated when that is shorter.
+    private static func verticalMove(_ down: Int) -> Move {
+        guard down != 0 else { return .none }
+        let sequence = Move.sequence(number: abs(down) == 1 ? nil : abs(down), final: UInt8(ascii: down > 0 ? "B" : "A"))
+        return down > 0 && 2 * down < sequence.length ? .repeated("\u{1B}D", count: down) : sequence
+    }
+
+    /// Left or right `across` columns to `column`: `ESC [ n C`/`D`, backspaces when shorter (a
+    /// backspace is one byte), or `ESC [ column G` when that is shorter still.
+    private static func horizontalMove(_ across: Int, to column: Int) -> Move {
+        guard across != 0 else { return .none }
+        var move = Move.sequence(number: abs(across) == 1 ? nil : abs(across), final: UInt8(ascii: across > 0 ? "C" : "D"))
+        if across < 0, -across < move.length { move = .repeated("\u{08}", count: -across) }
+        if digits(column + 1) + 3 < move.length { move = .sequence(number: column + 1, final: UInt8(ascii: "G")) }
+        return move
+    }
+
+    private mutating func write(_ move: Move) {
+        switch move {
+        case .none:
+            break
+        case .repeated(let text, let count):
+            for _ in 0..<count { write(text) }
+        case .sequence(let number, let final):
+            write("\u{1B}[")
+            if let number { writeNumber(number) }
+            output.append(final)
+        }
+    }
+
+    private mutating func writeAbsolute(row: Int, column: Int) {
+        write("\u{1B}[")
+        writeNumber(row + 1)
+        output.append(UInt8(ascii: ";"))
+        writeNumber(column + 1)
+        output.append(UInt8(ascii: "H"))
+    }
+
+    private mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    private mutating func writeNumber(_ number: Int) {
+        output.append(contentsOf: String(number).utf8)
+    }
+
+    /// How many decimal digits `number` (at least 1) has.
+    fileprivate static func digits(_ number: Int) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 
     private mutating func put(_ range: Range<Int>, of cell: (Int) -> TerminalCell) {
@@ -155,7 +223,7 @@ private struct CellWriter {
             let cell = cell(column)
             guard cell.width > 0 else { continue }
             setPen(cell.style)
-            output += texts.string(cell.text)
+            texts.append(cell.text, to: &output)
             if let place = cursor, cell.width == 1, texts.isOneScalar(cell.text), place.column + 1 < columns {
                 cursor = (place.row, place.column + 1)
             } else {
@@ -169,9 +237,9 @@ private struct CellWriter {
         guard pen != style else { return }
         let parameters = texts.string(style)
         if let old = pen.map(texts.string), old.isEmpty || parameters.hasPrefix(old + ";") {
-            output += "\u{1B}[" + parameters.dropFirst(old.isEmpty ? 0 : old.count + 1) + "m"
+            output.append(contentsOf: ("\u{1B}[" + parameters.dropFirst(old.isEmpty ? 0 : old.count + 1) + "m").utf8)
         } else {
-            output += parameters.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(parameters)m"
+            output.append(contentsOf: (parameters.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(parameters)m").utf8)
         }
         pen = style
     }

@@ -74,6 +74,19 @@ struct LongCellTexts: Sendable {
         }
     }
 
+    /// Appends the bytes of `bytes` to `output`.
+    func append(_ bytes: CellBytes, to output: inout [UInt8]) {
+        guard !bytes.isLong else {
+            output.append(contentsOf: texts[Int(bytes.value)])
+            return
+        }
+        var rest = bytes.value
+        while rest != 0 {
+            output.append(UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
+    }
+
     /// Whether `bytes` are one Unicode scalar (one lead byte and its continuation bytes).
     func isOneScalar(_ bytes: CellBytes) -> Bool {
         guard !bytes.isLong else { return string(bytes).unicodeScalars.count == 1 }

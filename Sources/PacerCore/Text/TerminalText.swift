@@ -104,7 +104,11 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// `count` spaces.
     public static func spaces(_ count: Int) -> TerminalText {
-        TerminalText(rendered: String(repeating: " ", count: max(0, count)))
+        let count = max(0, count)
+        return TerminalText(rendered: String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: UInt8(ascii: " "))
+            return count
+        })
     }
 
     /// The text followed by spaces up to `width` cells.
@@ -161,6 +165,15 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
             rendered += text.rendered
         }
 
+        public mutating func appendInterpolation(_ text: String) {
+            rendered += TerminalText.visible(text, keepingLineBreaks: false)
+        }
+
+        /// A number's digits need no escaping, nor a look at what the type can describe.
+        public mutating func appendInterpolation(_ number: Int) {
+            rendered += String(number)
+        }
+
         public mutating func appendInterpolation<Value>(_ value: Value) {
             rendered += TerminalText.visible(String(describing: value), keepingLineBreaks: false)
         }
@@ -169,9 +182,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// `text` with every control character (C0, DEL, C1) and every bidirectional override shown
     /// as a Swift-style escape such as `\u{1b}`.
     public static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
-        // Most text is printable ASCII: a byte scan settles it without decoding.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || ($0 == 0x0A && keepingLineBreaks) }) { return text }
-        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
+        guard mayNeedEscapes(text, keepingLineBreaks: keepingLineBreaks),
+              text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) {
@@ -181,6 +193,30 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
             }
         }
         return result
+    }
+
+    /// Whether `text` has a byte that may begin a character `needsEscape` shows: a C0 control or
+    /// DEL, the lead byte of a C1 control (U+0080…U+009F are `C2 80`…`C2 9F`), or the lead byte of
+    /// the bidirectional overrides (U+202A… and U+2066… all begin `E2 80` or `E2 81`). Settled from
+    /// the bytes, without decoding: most text, the display's block characters too, has none.
+    private static func mayNeedEscapes(_ text: String, keepingLineBreaks: Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { mayNeedEscapes($0, keepingLineBreaks: keepingLineBreaks) }
+            ?? mayNeedEscapes(Array(text.utf8), keepingLineBreaks: keepingLineBreaks)
+    }
+
+    private static func mayNeedEscapes(_ bytes: some Collection<UInt8>, keepingLineBreaks: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x0A where keepingLineBreaks: break
+            case 0x00..<0x20, 0x7F: return true
+            case 0x80...0x9F where previous == 0xC2: return true
+            case 0x80...0x81 where previous == 0xE2: return true
+            default: break
+            }
+            previous = byte
+        }
+        return false
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {

@@ -25,9 +25,11 @@ public enum SessionResources {
                 + "raise the limit (for example ulimit -n \(max(64, limit + needed))) and run again"
         }
         room.release()
-        // The first timer makes Dispatch open its event loop's descriptors: let it happen now.
+        // The first timer makes Dispatch open its event loop's descriptors: let it happen now. On a
+        // queue of Pacer's own, not a global one: the first worker of a global queue starts
+        // Dispatch's pool monitor, which then wakes the process every second of the session.
         let fired = DispatchSemaphore(value: 0)
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .global())
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: DispatchQueue(label: "pacer.resources"))
         timer.setEventHandler { fired.signal() }
         timer.schedule(deadline: .now())
         timer.activate()
