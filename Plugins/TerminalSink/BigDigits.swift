@@ -195,7 +195,16 @@ struct BigDigits: Equatable {
         }
 
         var rows: [String] {
-            full.map { String($0.map { $0 ? "█" : " " }) }
+            full.map { row in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(3 * row.count)
+                for isFull in row {
+                    if isFull { bytes += Self.block } else { bytes.append(UInt8(ascii: " ")) }
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            }
         }
+
+        private static let block = Array("█".utf8)
     }
 }

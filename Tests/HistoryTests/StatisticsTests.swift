@@ -165,4 +165,33 @@ struct StatisticsTests {
         #expect(statistics.streak == Streak(current: 2, longest: 2))
         #expect(statistics.exercises.map(\.name) == ["Squat"])
     }
+
+    /// The store reads only the days a standing can depend on; what it finds must be what the
+    /// whole history gives: a streak longer than the first days read, a best set long before them,
+    /// a session after the one asked about, and a week plan.
+    @Test func theStandingFromTheDaysItNeedsIsTheStandingFromTheWholeHistory() throws {
+        let folder = try TemporaryFolder()
+        let store = try HistoryStore(path: folder.file("history.sqlite3"))
+        try store.record("Strength", at: "2026-08-03T07:00:00-04:00", phases: [set(1, "Squat", reps: 5, weight: "100 kg")])
+        for offset in 0..<45 {
+            let date = day("2026-10-01").adding(days: offset)
+            try store.record("Daily", at: "\(date)T23:30:00+13:00", phases: [work(1)])
+        }
+        try store.record("Strength", at: "2026-11-13T18:00:00+13:00", phases: [set(1, "Squat", reps: 5, weight: "80 kg")])
+        let heavy = try store.record("Strength", at: "2026-11-14T18:00:00+13:00", phases: [set(1, "Squat", reps: 5, weight: "90 kg")])
+        let best = try store.record("Strength", at: "2026-11-14T19:00:00+13:00", phases: [set(1, "Squat", reps: 5, weight: "105 kg")])
+        let first = try store.record("Short", at: "2026-11-20T09:00:00+01:00")
+        try store.record("Later", at: "2026-11-21T09:00:00+01:00")
+        let plan = try WeekPlan.decode(Array(#"{"entries": [{"days": ["sat"], "workout": "Strength"}, {"days": ["sun"], "workout": "Daily"}]}"#.utf8))
+        let sessions = try store.summaries()
+        let sets = try store.strengthSets()
+        for id in [heavy, best, first, sessions[20].id] {
+            let whole = SessionStanding(session: id, sessions: sessions, sets: sets, plan: plan)
+            #expect(try store.standing(ofSession: id, plan: plan) == whole, "session \(id)")
+        }
+        #expect(try store.standing(ofSession: best)?.streak == 45)
+        #expect(try store.standing(ofSession: best)?.newBests.map(\.weight) == [105])
+        #expect(try store.standing(ofSession: heavy)?.newBests == [])
+        #expect(try store.standing(ofSession: 999) == nil)
+    }
 }

@@ -134,6 +134,50 @@ struct BlockFrameTests {
         }
     }
 
+    /// A changed row is read from where it differs from the row shown, with the style in force
+    /// there: rows edited anywhere (one piece, its style, or the end), frame after frame, must
+    /// still draw exactly the cells that differ.
+    @Test func rowsEditedAnywhereDrawExactlyTheCellsThatDiffer() {
+        var state: UInt64 = 7
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let pieces = ["a", "b", " ", "█", "░", "…", "é"]
+        let styles = ["", "1", "1;31", "2"]
+        typealias Piece = (text: String, style: String)
+        func randomPiece() -> Piece { (pieces[random(pieces.count)], styles[random(styles.count)]) }
+        func text(_ row: [Piece]) -> TerminalText {
+            row.reduce(TerminalText.empty) { $0 + ($1.style.isEmpty ? TerminalText($1.text) : .styled(TerminalText($1.text), $1.style)) }
+                .truncated(toWidth: 12)
+        }
+        func edited(_ row: [Piece]) -> [Piece] {
+            var row = row
+            switch random(4) {
+            case 0 where !row.isEmpty: row[random(row.count)] = randomPiece()
+            case 1 where !row.isEmpty: row[random(row.count)].style = styles[random(styles.count)]
+            case 2 where !row.isEmpty: row.removeLast(1 + random(row.count))
+            default: row += (0..<1 + random(3)).map { _ in randomPiece() }
+            }
+            return row
+        }
+        for round in 0..<300 {
+            var frame = BlockFrame()
+            var rows = (0..<4).map { _ in (0..<random(14)).map { _ in randomPiece() } }
+            var terminal = TerminalEmulator(columns: 12, rows: 5)
+            terminal.write(frame.draw(rows.map(text), columns: 12, rows: 5, fromDefaultStyle: round % 2 == 0))
+            for step in 0..<3 {
+                let before = TerminalEmulator.showing(rows.map(text), columns: 12, rows: 5)
+                rows = rows.map { random(3) == 0 ? $0 : edited($0) }
+                let after = TerminalEmulator.showing(rows.map(text), columns: 12, rows: 5)
+                terminal.forgetWritten()
+                terminal.write(frame.draw(rows.map(text), columns: 12, rows: 5, fromDefaultStyle: round % 2 == 0))
+                #expect(terminal == after, "round \(round), step \(step): \(terminal.lines)")
+                #expect(terminal.written == after.differences(from: before), "round \(round), step \(step)")
+            }
+        }
+    }
+
     @Test func noSizeIsTooSmall() {
         var frame = BlockFrame()
         for (columns, rows) in [(0, 0), (1, 1), (0, 5), (5, 0), (1, 1), (-1, -1), (3, 2)] {

@@ -14,20 +14,23 @@ public struct SessionStanding: Sendable, Equatable {
     /// one-rep max), the best per exercise; an exercise's first set ever is no record.
     public let newBests: [StrengthSet]
 
-    /// The standing of session `id`, from the whole history; nil when `sessions` has no such session.
+    /// The standing of session `id`; nil when `sessions` has no such session. `sessions` is the
+    /// whole history, or every session from some day on that takes in the session's week and
+    /// streak: a set of a session not among them is of an earlier one.
     public init?(session id: Int64, sessions: [SessionOverview], sets: [StrengthSet], plan: WeekPlan? = nil) {
         guard let this = sessions.first(where: { $0.id == id }) else { return nil }
-        let before = sessions.filter { ($0.started.epochSeconds, $0.id) < (this.started.epochSeconds, this.id) }
+        let isBefore = { (other: SessionOverview) in (other.started.epochSeconds, other.id) < (this.started.epochSeconds, this.id) }
+        let before = sessions.filter(isBefore)
         let week = this.day.isoWeek
         sessionOfWeek = before.filter { $0.day.isoWeek == week }.count + 1
         planned = plan.map { plan in
             PlanWeek(plan: plan, week: this.day.monday, sessions: (before + [this]).map(\.planSession), today: this.day)
         }.flatMap { $0.planned == 0 ? nil : $0.tally }
         streak = Streak(days: Set(before.map(\.day) + [this.day]), today: this.day).current
-        let earlier = Set(before.map(\.id))
+        let notEarlier = Set(sessions.filter { !isBefore($0) }.map(\.id))
         var bests: [StrengthSet] = []
         for set in sets where set.session == id {
-            let previous = sets.filter { earlier.contains($0.session) && $0.exercise == set.exercise && $0.unit == set.unit }
+            let previous = sets.filter { !notEarlier.contains($0.session) && $0.exercise == set.exercise && $0.unit == set.unit }
             guard let record = previous.max(by: { $1.beats($0) }), set.beats(record) else { continue }
             if let index = bests.firstIndex(where: { $0.exercise == set.exercise && $0.unit == set.unit }) {
                 if set.beats(bests[index]) { bests[index] = set }

@@ -49,13 +49,15 @@ extension HistoryStore {
         }
     }
 
-    /// Every session in the short form statistics use, oldest first.
-    public func summaries() throws(HistoryError) -> [SessionOverview] {
+    /// Every session in the short form statistics use, oldest first; with `since`, only those
+    /// started from that local day on, and perhaps a few of the day before (the local day of a
+    /// start depends on its UTC offset, so the index is read from the earliest it can begin).
+    public func summaries(since: CalendarDay? = nil) throws(HistoryError) -> [SessionOverview] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
                 SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, s.file, \(Self.runnerColumns)
-                FROM sessions s ORDER BY s.started_at, s.id
-                """) { row in
+                FROM sessions s \(since == nil ? "" : "WHERE s.started_at >= ?1 ")ORDER BY s.started_at, s.id
+                """, since.map { [.integer(Int64($0.number) * 86_400 - Self.largestUTCOffset)] } ?? []) { row in
                 let outcome = row.text(5).flatMap(SessionOutcome.init)
                 return SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(6) ?? "",
                                        started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
@@ -65,17 +67,35 @@ extension HistoryStore {
         }
     }
 
+    /// The sets of the exercises `session` logged sets of, in every session, in the order recorded.
+    func strengthSets(ofExercisesIn session: Int64) throws(HistoryError) -> [StrengthSet] {
+        try attempt { () throws(SQLiteError) in
+            let logged = try database.query("""
+                SELECT 1 FROM phases WHERE session = ? AND reps > 0 AND weight_value > 0 LIMIT 1
+                """, [.integer(session)]) { _ in true }
+            guard !logged.isEmpty else { return [] }
+            return try database.query("""
+                SELECT session, exercise, reps, weight_value, weight_unit FROM phases
+                WHERE reps > 0 AND weight_value > 0
+                  AND exercise IN (SELECT exercise FROM phases WHERE session = ?1 AND reps > 0 AND weight_value > 0)
+                ORDER BY session, id
+                """, [.integer(session)], Self.strengthSet)
+        }
+    }
+
     /// Every set logged with reps and a numeric weight, in the order recorded.
     public func strengthSets() throws(HistoryError) -> [StrengthSet] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
                 SELECT session, exercise, reps, weight_value, weight_unit FROM phases
                 WHERE reps > 0 AND weight_value > 0 ORDER BY session, id
-                """) { row in
-                StrengthSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
-                          weight: row.real(3) ?? 0, unit: row.text(4))
-            }
+                """, [], Self.strengthSet)
         }
+    }
+
+    private static func strengthSet(_ row: SQLiteRow) -> StrengthSet {
+        StrengthSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
+                    weight: row.real(3) ?? 0, unit: row.text(4))
     }
 
     /// Every open step ended with `done`, with its time taken, oldest session first.
@@ -98,9 +118,32 @@ extension HistoryStore {
 
     /// How session `id` stands against the sessions before it, and `plan` when there is one; nil
     /// when there is no such session.
+    ///
+    /// Only the sessions it can depend on are read: those of its week and of its streak. The
+    /// streak is not known before, so the days read start a week before the week's Monday and
+    /// go back further while the streak reaches the first of them.
     public func standing(ofSession id: Int64, plan: WeekPlan? = nil) throws(HistoryError) -> SessionStanding? {
-        SessionStanding(session: id, sessions: try summaries(), sets: try strengthSets(), plan: plan)
+        guard let day = try startDay(ofSession: id) else { return nil }
+        let sets = try strengthSets(ofExercisesIn: id)
+        var since = day.monday.adding(days: -7)
+        while true {
+            guard let standing = SessionStanding(session: id, sessions: try summaries(since: since), sets: sets, plan: plan) else { return nil }
+            guard standing.streak > day.number - since.number else { return standing }
+            since = since.adding(days: -4 * (day.number - since.number))
+        }
     }
+
+    /// The local day `session` started on; nil when there is no such session.
+    private func startDay(ofSession id: Int64) throws(HistoryError) -> CalendarDay? {
+        try attempt { () throws(SQLiteError) in
+            try database.query("SELECT started_at, utc_offset FROM sessions WHERE id = ?", [.integer(id)]) { row in
+                WallTime(epochSeconds: row.integer(0) ?? 0, utcOffset: Int(row.integer(1) ?? 0)).localDay
+            }.first
+        }
+    }
+
+    /// The largest offset of local time from UTC, in seconds (UTC+14, Kiribati's Line Islands).
+    private static let largestUTCOffset: Int64 = 14 * 3600
 
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {

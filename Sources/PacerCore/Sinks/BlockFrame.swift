@@ -4,7 +4,8 @@ public struct BlockFrame: Sendable {
     /// What one row shows: its text as last drawn, and the cells that text takes.
     private struct Row: Sendable {
         var text: TerminalText
-        var cells: [TerminalCell]
+        var line: LineCells
+        var cells: [TerminalCell] { line.cells }
     }
 
     private var shown: [Row] = []
@@ -34,10 +35,14 @@ public struct BlockFrame: Sendable {
         let whole = size.map { $0 != (columns, rows) } ?? true
         if whole { texts = LongCellTexts() }
         // The rows as they will be (those that did not change, as they are), then what to write for them.
+        // A changed row is read only from where it differs from the row shown (a second's tick
+        // changes the end of a bar, the last digit of the clock).
         var unchanged = [Bool](repeating: false, count: lines.count)
         let drawn = lines.indices.map { row in
-            unchanged[row] = !whole && row < shown.count && lines[row].isIdentical(to: shown[row].text)
-            return unchanged[row] ? shown[row] : Row(text: lines[row], cells: lines[row].cells(limit: columns, texts: &texts))
+            let previous = whole || row >= shown.count ? nil : shown[row]
+            unchanged[row] = previous.map { lines[row].isIdentical(to: $0.text) } ?? false
+            if unchanged[row], let previous { return previous }
+            return Row(text: lines[row], line: lines[row].lineCells(limit: columns, texts: &texts, previous: previous?.line, previousText: previous?.text))
         }
         var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
         if whole {
@@ -46,7 +51,8 @@ public struct BlockFrame: Sendable {
             }
         } else {
             for row in 0..<max(lines.count, shown.count) where row >= unchanged.count || !unchanged[row] {
-                writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: row < drawn.count ? drawn[row].cells : [])
+                writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: row < drawn.count ? drawn[row].cells : [],
+                              sameUpTo: row < drawn.count ? drawn[row].line.takenOver : 0)
             }
         }
         shown = drawn
@@ -89,11 +95,12 @@ private struct CellWriter {
     /// cleared. Wide characters need no care of their own: the right half of one has its style,
     /// so it differs only where its left half does (which is written, and covers it), and a cell
     /// that overwrites half of an old one differs from the old one's other half too.
-    mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell]) {
+    /// The first `sameUpTo` cells are known to be alike and are not compared.
+    mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell], sameUpTo: Int = 0) {
         let count = max(old.count, new.count)
         let newCell = { $0 < new.count ? new[$0] : TerminalCell.blank }
         let contentEnd = new.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
-        var column = 0
+        var column = min(sameUpTo, count)
         while column < count {
             guard differs(old, new, at: column) else {
                 column += 1

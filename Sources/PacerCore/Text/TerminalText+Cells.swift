@@ -1,18 +1,69 @@
+/// A line's cells, and where in the line's bytes each ends when the line was read byte by byte.
+struct LineCells: Sendable {
+    var cells: [TerminalCell]
+    /// For each cell, the offset just past its bytes in the line's UTF-8; nil when the line was
+    /// read character by character (then nothing of it can be taken over).
+    var ends: [Int]?
+    /// How many cells from the start were taken over from the line read before (so are equal to its).
+    var takenOver = 0
+}
+
 extension TerminalText {
     /// The cells the text takes on a line of `limit` cells; what does not fit whole is left out.
     /// Texts of more than 8 bytes are kept in `texts`.
     func cells(limit: Int, texts: inout LongCellTexts) -> [TerminalCell] {
-        singleCells(limit: limit, texts: &texts) ?? characterCells(limit: limit, texts: &texts)
+        lineCells(limit: limit, texts: &texts).cells
+    }
+
+    /// The cells of the text, taking over from `previous` (the cells of `previousText`, read on
+    /// a line as long) those its bytes make before the first byte where the two texts differ.
+    func lineCells(limit: Int, texts: inout LongCellTexts, previous: LineCells? = nil, previousText: TerminalText? = nil) -> LineCells {
+        let resume = previous.flatMap { previous in previousText.flatMap { resumePoint(in: previous, of: $0, texts: texts) } }
+        if let cells = singleCells(limit: limit, texts: &texts, resume: resume) { return cells }
+        return LineCells(cells: characterCells(limit: limit, texts: &texts), ends: nil)
+    }
+
+    /// Where reading may start again: after the last of `previous`'s cells whose bytes are all
+    /// in the bytes the two texts share from the start, with the cells up to it and its style.
+    private func resumePoint(in previous: LineCells, of previousText: TerminalText, texts: LongCellTexts) -> Resume? {
+        guard let ends = previous.ends, !ends.isEmpty else { return nil }
+        let shared = rendered.utf8.withContiguousStorageIfAvailable { mine in
+            previousText.rendered.utf8.withContiguousStorageIfAvailable { theirs in
+                zip(mine, theirs).prefix { $0 == $1 }.count
+            }
+        } ?? nil
+        guard let shared else { return nil }
+        // The cells are in order and so are their ends: the last one that ends within `shared`.
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= shared { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        return Resume(byte: ends[low - 1], cells: Array(previous.cells[..<low]), ends: Array(ends[..<low]),
+                      style: texts.string(previous.cells[low - 1].style))
+    }
+
+    /// A place to go on reading a line from: the byte, the cells before it, and the style there.
+    private struct Resume {
+        let byte: Int
+        let cells: [TerminalCell]
+        let ends: [Int]
+        let style: String
     }
 
     /// The cells of text whose every character is one scalar of one cell (`DisplayWidth.isSingleCell`),
-    /// read straight from its bytes; nil for any other text.
-    private func singleCells(limit: Int, texts: inout LongCellTexts) -> [TerminalCell]? {
-        let cells = rendered.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
-            var cells: [TerminalCell] = []
+    /// read straight from its bytes, from `resume` when it is given; nil for any other text.
+    private func singleCells(limit: Int, texts: inout LongCellTexts, resume: Resume?) -> LineCells? {
+        let cells = rendered.utf8.withContiguousStorageIfAvailable { bytes -> LineCells? in
+            var cells = resume?.cells ?? []
+            var ends = resume?.ends ?? []
             cells.reserveCapacity(min(limit, bytes.count))
+            ends.reserveCapacity(min(limit, bytes.count))
             var style = StyleState()
-            var index = 0
+            if let resume { style.resume(resume.style, texts: &texts) }
+            var index = resume?.byte ?? 0
             while index < bytes.count, cells.count < limit {
                 if bytes[index] == 0x1B {
                     let end = bytes[index...].firstIndex(of: UInt8(ascii: "m")) ?? bytes.count
@@ -31,8 +82,9 @@ extension TerminalText {
                 guard let scalar = Unicode.Scalar(value), DisplayWidth.isSingleCell(scalar) else { return nil }
                 cells.append(TerminalCell(text: CellBytes(packed: packed), style: style.bytes, width: 1))
                 index += length
+                ends.append(index)
             }
-            return cells
+            return LineCells(cells: cells, ends: ends, takenOver: resume?.cells.count ?? 0)
         }
         return cells ?? nil
     }
@@ -67,6 +119,12 @@ extension TerminalText {
 private struct StyleState {
     private var parameters = ""
     private(set) var bytes = CellBytes.none
+
+    /// Starts from the style in force at some place: its parameters as they add up there.
+    mutating func resume(_ parameters: String, texts: inout LongCellTexts) {
+        self.parameters = parameters
+        bytes = texts.bytes(of: parameters)
+    }
 
     /// Takes the parameters of one `ESC [ … m`: `0` or none resets, the others add up.
     mutating func apply(_ added: String, texts: inout LongCellTexts) {
