@@ -29,7 +29,10 @@ extension TerminalText {
         guard let ends = previous.ends, !ends.isEmpty else { return nil }
         let shared = rendered.utf8.withContiguousStorageIfAvailable { mine in
             previousText.rendered.utf8.withContiguousStorageIfAvailable { theirs in
-                zip(mine, theirs).prefix { $0 == $1 }.count
+                let count = min(mine.count, theirs.count)
+                var index = 0
+                while index < count, mine[index] == theirs[index] { index += 1 }
+                return index
             }
         } ?? nil
         guard let shared else { return nil }
@@ -41,29 +44,36 @@ extension TerminalText {
             if ends[middle] <= shared { low = middle + 1 } else { high = middle }
         }
         guard low > 0 else { return nil }
-        return Resume(byte: ends[low - 1], cells: Array(previous.cells[..<low]), ends: Array(ends[..<low]),
-                      style: texts.string(previous.cells[low - 1].style))
+        return Resume(line: previous, ends: ends, cells: low, style: texts.string(previous.cells[low - 1].style))
     }
 
-    /// A place to go on reading a line from: the byte, the cells before it, and the style there.
+    /// A place to go on reading a line from: after the first `cells` cells of `line` (whose
+    /// `ends` these are), in the style in force there.
     private struct Resume {
-        let byte: Int
-        let cells: [TerminalCell]
+        let line: LineCells
         let ends: [Int]
+        let cells: Int
         let style: String
+
+        var byte: Int { ends[cells - 1] }
     }
 
     /// The cells of text whose every character is one scalar of one cell (`DisplayWidth.isSingleCell`),
     /// read straight from its bytes, from `resume` when it is given; nil for any other text.
     private func singleCells(limit: Int, texts: inout LongCellTexts, resume: Resume?) -> LineCells? {
         let cells = rendered.utf8.withContiguousStorageIfAvailable { bytes -> LineCells? in
-            var cells = resume?.cells ?? []
-            var ends = resume?.ends ?? []
+            var cells: [TerminalCell] = []
+            var ends: [Int] = []
             cells.reserveCapacity(min(limit, bytes.count))
             ends.reserveCapacity(min(limit, bytes.count))
             var style = StyleState()
-            if let resume { style.resume(resume.style, texts: &texts) }
-            var index = resume?.byte ?? 0
+            var index = 0
+            if let resume {
+                cells += resume.line.cells[..<resume.cells]
+                ends += resume.ends[..<resume.cells]
+                style.resume(resume.style, texts: &texts)
+                index = resume.byte
+            }
             while index < bytes.count, cells.count < limit {
                 if bytes[index] == 0x1B {
                     let end = bytes[index...].firstIndex(of: UInt8(ascii: "m")) ?? bytes.count
@@ -84,7 +94,7 @@ extension TerminalText {
                 index += length
                 ends.append(index)
             }
-            return LineCells(cells: cells, ends: ends, takenOver: resume?.cells.count ?? 0)
+            return LineCells(cells: cells, ends: ends, takenOver: resume?.cells ?? 0)
         }
         return cells ?? nil
     }
