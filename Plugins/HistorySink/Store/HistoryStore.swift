@@ -15,7 +15,7 @@ public final class HistoryStore {
     /// Opens the history at `path` for recording, creating the file and its folders if needed, and
     /// brings its schema up to date.
     public convenience init(path: String, busyTimeout: Int32 = defaultBusyTimeout) throws(HistoryError) {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         if !folder.isEmpty {
             do {
                 try FileSystem.createDirectories(folder)

@@ -61,9 +61,26 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     public func isIdentical(to other: TerminalText) -> Bool {
         guard rendered.utf8.count == other.rendered.utf8.count else { return false }
         let contiguous = rendered.utf8.withContiguousStorageIfAvailable { mine in
-            other.rendered.utf8.withContiguousStorageIfAvailable { mine.elementsEqual($0) }
+            other.rendered.utf8.withContiguousStorageIfAvailable { Self.sameBytes(mine, $0) }
         }
         return (contiguous ?? nil) ?? rendered.utf8.elementsEqual(other.rendered.utf8)
+    }
+
+    /// Whether two buffers of one length hold the same bytes, compared eight at a time.
+    private static func sameBytes(_ mine: UnsafeBufferPointer<UInt8>, _ theirs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let left = mine.baseAddress, let right = theirs.baseAddress else { return mine.count == theirs.count }
+        let raw = (left: UnsafeRawPointer(left), right: UnsafeRawPointer(right))
+        var offset = 0
+        while offset + 8 <= mine.count {
+            guard raw.left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == raw.right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < mine.count {
+            guard mine[offset] == theirs[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// The number of terminal cells the text takes (wide characters count two).
