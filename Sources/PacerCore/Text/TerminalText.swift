@@ -69,6 +69,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
         guard rendered.utf8.allSatisfy({ $0 < 0x80 }) else { return DisplayWidth.of(plain) }
+        guard rendered.utf8.contains(0x1B) else { return rendered.utf8.count }
         // ASCII with styles, most of the display: the bytes between the styles, with no copy made.
         var cells = 0
         forEachPart { part, isStyle in if !isStyle { cells += part.utf8.count } }
@@ -105,6 +106,29 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// `count` spaces.
     public static func spaces(_ count: Int) -> TerminalText {
         TerminalText(rendered: String(repeating: " ", count: max(0, count)))
+    }
+
+    /// Appends `count` spaces in place (none when `count` is 0 or less).
+    public mutating func appendSpaces(_ count: Int) {
+        var left = count
+        while left > 0 {
+            let piece = min(left, Self.blank.utf8.count)
+            rendered.append(contentsOf: Self.blank[..<Self.blank.utf8.index(Self.blank.startIndex, offsetBy: piece)])
+            left -= piece
+        }
+    }
+
+    private static let blank = String(repeating: " ", count: 64)
+
+    /// Empties the text, keeping its storage for what is appended next.
+    public mutating func removeAll() {
+        rendered.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes room for `byteCount` bytes of rendered text, so that a text built piece by piece is
+    /// not copied each time it outgrows its storage.
+    public mutating func reserveCapacity(_ byteCount: Int) {
+        rendered.reserveCapacity(byteCount)
     }
 
     /// The text followed by spaces up to `width` cells.
@@ -159,6 +183,11 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
         public mutating func appendInterpolation(_ text: TerminalText) {
             rendered += text.rendered
+        }
+
+        /// A number is digits and perhaps a minus sign, with nothing to make visible.
+        public mutating func appendInterpolation(_ value: Int) {
+            rendered += String(value)
         }
 
         public mutating func appendInterpolation<Value>(_ value: Value) {
