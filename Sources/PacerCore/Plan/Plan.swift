@@ -31,11 +31,13 @@ public struct Plan: Sendable {
         offsets.reserveCapacity(phases.count)
         var running = WorkoutDuration.zero
         var blockEnd: WorkoutDuration?
-        for (index, phase) in phases.enumerated() {
-            if let block = phase.timeLimit, block.first == index { blockEnd = running + block.length }
+        // Phases are read field by field, not copied whole: a copy retains every text of the phase.
+        for index in phases.indices {
+            let limit = phases[index].timeLimit
+            if let block = limit, block.first == index { blockEnd = running + block.length }
             offsets.append(min(running, blockEnd ?? running))
-            running = running + (phase.duration ?? .zero)
-            if let block = phase.timeLimit, block.last == index, let end = blockEnd {
+            running = running + (phases[index].duration ?? .zero)
+            if let block = limit, block.last == index, let end = blockEnd {
                 // An AMRAP lasts its time; a capped block at most its cap.
                 running = block.kind == .amrap ? end : min(running, end)
                 blockEnd = nil
@@ -53,9 +55,10 @@ public struct Plan: Sendable {
     /// The total planned time of each kind of phase, in the order of `PhaseKind.allCases`.
     public var plannedByKind: [(kind: PhaseKind, count: Int, duration: WorkoutDuration)] {
         var tally = [PhaseKind: (count: Int, duration: WorkoutDuration)]()
-        for phase in phases {
-            let total = tally[phase.kind, default: (0, .zero)]
-            tally[phase.kind] = (total.count + 1, total.duration + (phase.duration ?? .zero))
+        for index in phases.indices {
+            let (kind, duration) = (phases[index].kind, phases[index].duration ?? .zero)
+            let total = tally[kind, default: (0, .zero)]
+            tally[kind] = (total.count + 1, total.duration + duration)
         }
         return PhaseKind.allCases.compactMap { kind in tally[kind].map { (kind, $0.count, $0.duration) } }
     }

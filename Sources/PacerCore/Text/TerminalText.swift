@@ -68,8 +68,12 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
-        guard rendered.utf8.allSatisfy({ $0 < 0x80 }) else { return DisplayWidth.of(plain) }
-        guard rendered.utf8.contains(0x1B) else { return rendered.utf8.count }
+        var styled = false
+        for byte in rendered.utf8 {
+            if byte >= 0x80 { return DisplayWidth.of(plain) }
+            if byte == 0x1B { styled = true }
+        }
+        guard styled else { return rendered.utf8.count }
         // ASCII with styles, most of the display: the bytes between the styles, with no copy made.
         var cells = 0
         forEachPart { part, isStyle in if !isStyle { cells += part.utf8.count } }

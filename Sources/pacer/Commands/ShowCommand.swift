@@ -118,10 +118,11 @@ struct Timeline {
         body(.empty)
         var table = TextTable([.right, .right, .left, .right, .right, .left])
         table.append(["#", "start", "kind", "duration", "round", "name"])
-        for (index, phase) in plan.phases.enumerated() {
-            if let block = phase.timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
-            table.append(row(index: index, phase: phase, start: plan.startOffsets[index]))
-            for line in cueLines(phase, halfway: plan.halfway) {
+        // Each phase is read in place: a copy of it would retain all its texts.
+        for index in plan.phases.indices {
+            if let block = plan.phases[index].timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
+            table.append(row(index: index, phase: plan.phases[index], start: plan.startOffsets[index]))
+            for line in cueLines(plan.phases[index], halfway: plan.halfway) {
                 table.append(["", "", "", "", "", line])
             }
         }
