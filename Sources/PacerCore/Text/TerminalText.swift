@@ -114,15 +114,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// Appends `count` spaces in place (none when `count` is 0 or less).
     public mutating func appendSpaces(_ count: Int) {
-        var left = count
-        while left > 0 {
-            let piece = min(left, Self.blank.utf8.count)
-            rendered.append(contentsOf: Self.blank[..<Self.blank.utf8.index(Self.blank.startIndex, offsetBy: piece)])
-            left -= piece
-        }
+        if count > 0 { rendered += String(repeating: " ", count: count) }
     }
-
-    private static let blank = String(repeating: " ", count: 64)
 
     /// Empties the text, keeping its storage for what is appended next.
     public mutating func removeAll() {
