@@ -23,6 +23,11 @@ public enum FileSystem {
     /// returns nil as soon as more than `limit` bytes have come.
     public static func readAll(_ descriptor: Int32, name: String, limit: Int) throws(FileError) -> [UInt8]? {
         var bytes: [UInt8] = []
+        // A regular file says how big it is: room for all of it at once (a pipe grows as it comes).
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            bytes.reserveCapacity(min(Int(status.st_size), limit + 1))
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }

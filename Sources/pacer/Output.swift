@@ -13,7 +13,8 @@ enum Output {
     nonisolated(unsafe) private static var pending = ""
 
     static func line(_ text: TerminalText) {
-        data(text.rendered + "\n")
+        pending += text.rendered
+        data("\n")
     }
 
     static func problem(_ text: TerminalText) {

@@ -138,6 +138,26 @@ struct JSONParserTests {
         #expect(try parse(#""Crème brûlée 😀 日本""#) == .string("Crème brûlée 😀 日本"))
     }
 
+    /// A string is copied in runs of plain bytes between escapes and multi-byte characters: every
+    /// mix of the three, at either end too, reads as its characters in order.
+    @Test func mixesRunsEscapesAndMultiByteCharacters() throws {
+        #expect(try parse(#""""#) == .string(""))
+        #expect(try parse(#""plain ASCII: ~!@#$%^&*()_+{}[]|:;'<>?,./`""#) == .string("plain ASCII: ~!@#$%^&*()_+{}[]|:;'<>?,./`"))
+        #expect(try parse(#""\u007F\n""#) == .string("\u{7F}\n"))
+        #expect(try parse(#""é""#) == .string("é"))
+        #expect(try parse(#""a\tb\"c\\dé€e\u00e9f😀""#) == .string("a\tb\"c\\dé€eéf😀"))
+        #expect(try parse(#""ü\nü""#) == .string("ü\nü"))
+        #expect(try parse(#"["Squats", "Squats\u0021", "Squâts"]"#) == .array([.string("Squats"), .string("Squats!"), .string("Squâts")]))
+    }
+
+    @Test func aStringCutShortIsStillUnclosedWhereverItStops() {
+        for text in [#""abc"#, #""a\tbc"#, #""abc é"#, #""é"#] {
+            #expect(syntaxError(Array(text.utf8))?.message == "this string is never closed: missing '\"'", "\(text)")
+        }
+        #expect(syntaxError([0x22, 0x61, 0xC3, 0x22])?.message == "the file is not valid UTF-8 text")
+        #expect(syntaxError([0x22, 0x61, 0x62, 0xC0, 0xAF, 0x22])?.message == "the file is not valid UTF-8 text")
+    }
+
     // MARK: - Syntax errors
 
     static let syntaxCases: [SyntaxCase] = [

@@ -91,6 +91,44 @@ struct PlanTests {
         #expect(plan.phases.map(\.name) == ["{a} 12 {roundx} {", "{a} 22 {roundx} {"])
     }
 
+    /// `RoundContext.fill` searches bytes; it must find the tokens a search character by character
+    /// finds, and only those (a brace that begins or ends a longer character is not a token's).
+    @Test(arguments: [
+        "Set {round}/{rounds}", "{round}{rounds}{item}", "{{round}}", "{rounds", "{item}", "Café {round} ñ",
+        "{round}\u{301}", "\u{600}{round}", "{\u{301}round}", "x{round}\u{200D}\u{1F3C3}", "🏃‍♀️ {rounds} 🏃‍♀️", "",
+    ])
+    func fillFindsTheTokensACharacterwiseSearchFinds(text: String) {
+        for item in [nil, "Lunges", "{round}"] as [String?] {
+            let round = RoundContext(round: 2, rounds: 3, valueRound: 2, item: item)
+            // Bytes, not `==`, which would take a combining accent moved to another character as equal.
+            #expect(Array(round.fill(text).utf8) == Array(Self.characterwiseFill(text, round).utf8), "\(text) with item \(item ?? "none")")
+        }
+    }
+
+    /// The fill as it was written before it searched bytes: character by character.
+    private static func characterwiseFill(_ text: String, _ context: RoundContext) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let brace = rest.firstIndex(of: "{") {
+            result += rest[..<brace]
+            let tail = rest[brace...]
+            if tail.hasPrefix("{rounds}") {
+                result += String(context.rounds)
+                rest = tail.dropFirst(8)
+            } else if tail.hasPrefix("{round}") {
+                result += String(context.round)
+                rest = tail.dropFirst(7)
+            } else if let item = context.item, tail.hasPrefix("{item}") {
+                result += item
+                rest = tail.dropFirst(6)
+            } else {
+                result += "{"
+                rest = tail.dropFirst()
+            }
+        }
+        return result + rest
+    }
+
     @Test func displaysShowARoundOnlyWhenThereIsMoreThanOne() throws {
         let single = try expand(steps: #"{"circuit": ["A", "B"], "work": 5, "rest": 1}"#)
         #expect(single.phases[0].round == 1 && single.phases[0].rounds == 1)

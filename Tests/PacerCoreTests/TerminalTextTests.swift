@@ -113,6 +113,18 @@ struct JSONTextTests {
         let decoded = try JSONSerialization.jsonObject(with: Data("[\(quoted)]".utf8)) as? [String]
         #expect(decoded == [text])
     }
+
+    /// Printable ASCII without a quote or a backslash is quoted as it is; anything else takes the
+    /// escaping path, whichever byte of it is the first.
+    @Test func plainASCIIIsItsOwnLiteralAndEveryOtherTextIsEscaped() {
+        #expect(JSONText.quoted("") == #""""#)
+        #expect(JSONText.quoted("Back squat (set 2/5) ~ {round}") == #""Back squat (set 2/5) ~ {round}""#)
+        #expect(JSONText.quoted(#"say "go""#) == #""say \"go\"""#)
+        #expect(JSONText.quoted(#"a\b"#) == #""a\\b""#)
+        #expect(JSONText.quoted("tab\there") == #""tab\there""#)
+        #expect(JSONText.quoted("del\u{7F}") == #""del\u007f""#)
+        #expect(JSONText.quoted("Crème") == "\"Crème\"")
+    }
 }
 
 /// `Tests/Fixtures/hostile-workout.json`, which tries control sequences in every text field.

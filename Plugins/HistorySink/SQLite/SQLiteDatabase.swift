@@ -59,7 +59,9 @@ final class SQLiteDatabase {
     init(path: String, create: Bool, busyTimeout: Int32) throws(SQLiteError) {
         self.path = path
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        // No mutex of SQLite's around every call (two per column read): a connection is used by one
+        // thread at a time, as the types that hold one are not Sendable (the sink's on its own queue).
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle else { throw SQLiteError(code: code, message: "out of memory") }
         guard code == SQLITE_OK else {

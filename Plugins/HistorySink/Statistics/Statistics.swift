@@ -47,6 +47,7 @@ public struct Statistics: Sendable {
         var perWorkout: [String: (sessions: Int, completed: Int, running: Int)] = [:]
         var days: Set<CalendarDay> = []
         var dayOfSession: [Int64: CalendarDay] = [:]
+        dayOfSession.reserveCapacity(sessions.count)
         for session in sessions {
             let day = session.day
             days.insert(day)
@@ -56,9 +57,11 @@ public struct Statistics: Sendable {
                 perWeek[week].sessions += 1
                 perWeek[week].active = perWeek[week].active + session.active
             }
-            perWorkout[session.workout, default: (0, 0, 0)].sessions += 1
-            if session.outcome == .completed { perWorkout[session.workout, default: (0, 0, 0)].completed += 1 }
-            if session.isRunning { perWorkout[session.workout, default: (0, 0, 0)].running += 1 }
+            var tally = perWorkout[session.workout] ?? (0, 0, 0)
+            tally.sessions += 1
+            if session.outcome == .completed { tally.completed += 1 }
+            if session.isRunning { tally.running += 1 }
+            perWorkout[session.workout] = tally
         }
         weeks = perWeek.enumerated().map { offset, tally in
             Week(week: firstMonday.adding(days: 7 * offset).isoWeek, sessions: tally.sessions, active: tally.active)

@@ -23,22 +23,25 @@ public struct StrengthCurve: Sendable, Equatable {
 
     /// A curve per exercise and unit; `dayOfSession` places each set on its session's local day.
     static func curves(of sets: [StrengthSet], dayOfSession: [Int64: CalendarDay]) -> [StrengthCurve] {
-        struct Key: Hashable {
-            let curve: CurveKey
-            let day: CalendarDay
-        }
-        var best: [Key: StrengthSet] = [:]
+        var curveIndex: [CurveKey: Int] = [:]
+        var bestByDay: [[CalendarDay: StrengthSet]] = []
+        // Sets come session by session: a session's day is looked up once for all its sets.
+        var session: (id: Int64, day: CalendarDay?)?
         for set in sets {
-            guard let day = dayOfSession[set.session] else { continue }
-            let key = Key(curve: CurveKey(name: set.exercise, unit: set.unit), day: day)
-            if let current = best[key], !set.beats(current) { continue }
-            best[key] = set
+            if session?.id != set.session { session = (set.session, dayOfSession[set.session]) }
+            guard let day = session?.day else { continue }
+            let key = CurveKey(name: set.exercise, unit: set.unit)
+            let curve = curveIndex[key] ?? bestByDay.count
+            if curve == bestByDay.count {
+                curveIndex[key] = curve
+                bestByDay.append([:])
+            }
+            if let current = bestByDay[curve][day], !set.beats(current) { continue }
+            bestByDay[curve][day] = set
         }
-        let grouped = Dictionary(grouping: best) { $0.key.curve }
-        return grouped.map { key, entries in
-            StrengthCurve(name: key.name, unit: key.unit, points: entries.map { entry in
-                Point(day: entry.key.day, reps: entry.value.reps, weight: entry.value.weight, unit: entry.value.unit,
-                      e1rm: entry.value.estimatedOneRepMax)
+        return curveIndex.map { key, curve in
+            StrengthCurve(name: key.name, unit: key.unit, points: bestByDay[curve].map { day, set in
+                Point(day: day, reps: set.reps, weight: set.weight, unit: set.unit, e1rm: set.estimatedOneRepMax)
             }.sorted { $0.day < $1.day })
         }.sorted { ($0.name, $0.unit ?? "") < ($1.name, $1.unit ?? "") }
     }

@@ -68,6 +68,8 @@ public struct JSONParser {
         try enterContainer()
         index += 1
         var members: [JSONValue.Member] = []
+        // Room for a step's few keys at once, rather than growing one key at a time.
+        members.reserveCapacity(4)
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             index += 1
@@ -176,10 +178,18 @@ public struct JSONParser {
 
     // MARK: - Strings
 
+    /// A string's text. Its bytes are copied as they are, in runs: only escapes are decoded, and
+    /// other bytes of 0x80 and over are checked to be UTF-8, one sequence at a time.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
-        var scalars = String.UnicodeScalarView()
+        skipPlainBytes()
+        if peek == UInt8(ascii: "\"") {
+            // Most strings are plain ASCII: their bytes in the file are their text.
+            index += 1
+            return String(decoding: bytes[(start + 1)..<(index - 1)], as: UTF8.self)
+        }
+        var utf8 = Array(bytes[(start + 1)..<index])
         while true {
             guard index < bytes.count else {
                 throw error("this string is never closed: missing '\"'", at: start)
@@ -188,18 +198,30 @@ public struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 index += 1
-                scalars.append(try parseEscape())
+                UTF8.encode(try parseEscape()) { utf8.append($0) }
             case 0..<0x20:
                 throw error(byte == 0x0A ? "line break inside a string: missing '\"' or write \\n" : "control character inside a string: escape it")
             case 0..<0x80:
-                scalars.append(Unicode.Scalar(byte))
-                index += 1
+                let run = index
+                skipPlainBytes()
+                utf8 += bytes[run..<index]
             default:
-                scalars.append(try decodeUTF8Scalar())
+                let sequence = index
+                try skipUTF8Scalar()
+                utf8 += bytes[sequence..<index]
             }
+        }
+    }
+
+    /// Moves past printable ASCII other than `"` and `\`, which stand for themselves in a string.
+    private mutating func skipPlainBytes() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return }
+            index += 1
         }
     }
 
@@ -252,8 +274,8 @@ public struct JSONParser {
         return value
     }
 
-    /// Decodes one multi-byte UTF-8 sequence, rejecting overlong forms, surrogates and truncation.
-    private mutating func decodeUTF8Scalar() throws(JSONSyntaxError) -> Unicode.Scalar {
+    /// Moves past one multi-byte UTF-8 sequence, rejecting overlong forms, surrogates and truncation.
+    private mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
@@ -270,11 +292,10 @@ public struct JSONParser {
             value = value << 6 | UInt32(byte & 0x3F)
         }
         let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else {
+        guard value >= minimum, Unicode.Scalar(value) != nil else {
             throw error("the file is not valid UTF-8 text")
         }
         index += length
-        return scalar
     }
 
     // MARK: - Position and errors

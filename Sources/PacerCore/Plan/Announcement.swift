@@ -59,7 +59,9 @@ extension Phase {
 
     /// What the phase announces while it runs, in order, with the halfway call and the target if it has them.
     public func announcements(workoutHalfway: Bool) -> [Announcement] {
-        Announcement.merged(unmergedAnnouncements(workoutHalfway: workoutHalfway)).announcements
+        let all = unmergedAnnouncements(workoutHalfway: workoutHalfway)
+        // Most phases say nothing, or one thing: nothing to order or join.
+        return all.count < 2 ? all : Announcement.merged(all).announcements
     }
 
     /// Its cues, in the order written, then the halfway call and an open step's target, if it has them.

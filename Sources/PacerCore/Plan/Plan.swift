@@ -16,6 +16,8 @@ public struct Plan: Sendable {
     /// Expands a validated workout; the decoder has already checked that the plan is within the limits.
     public init(_ workout: Workout) {
         var expansion = PlanExpansion()
+        // Phases are large: grown by doubling, 100,000 of them would be copied about twice over.
+        expansion.phases.reserveCapacity(Int(min(PlanSize(of: workout).phases, Int64(Self.maximumPhases))))
         expansion.append(workout.steps, round: nil)
         self.init(name: workout.name, countdown: workout.countdown, halfway: workout.halfway, phases: expansion.phases)
     }
@@ -29,11 +31,13 @@ public struct Plan: Sendable {
         offsets.reserveCapacity(phases.count)
         var running = WorkoutDuration.zero
         var blockEnd: WorkoutDuration?
-        for (index, phase) in phases.enumerated() {
-            if let block = phase.timeLimit, block.first == index { blockEnd = running + block.length }
+        // Phases are read field by field, not copied whole: a copy retains every text of the phase.
+        for index in phases.indices {
+            let limit = phases[index].timeLimit
+            if let block = limit, block.first == index { blockEnd = running + block.length }
             offsets.append(min(running, blockEnd ?? running))
-            running = running + (phase.duration ?? .zero)
-            if let block = phase.timeLimit, block.last == index, let end = blockEnd {
+            running = running + (phases[index].duration ?? .zero)
+            if let block = limit, block.last == index, let end = blockEnd {
                 // An AMRAP lasts its time; a capped block at most its cap.
                 running = block.kind == .amrap ? end : min(running, end)
                 blockEnd = nil
@@ -50,12 +54,13 @@ public struct Plan: Sendable {
 
     /// The total planned time of each kind of phase, in the order of `PhaseKind.allCases`.
     public var plannedByKind: [(kind: PhaseKind, count: Int, duration: WorkoutDuration)] {
-        PhaseKind.allCases.compactMap { kind in
-            let matching = phases.filter { $0.kind == kind }
-            guard !matching.isEmpty else { return nil }
-            let total = matching.reduce(WorkoutDuration.zero) { $0 + ($1.duration ?? .zero) }
-            return (kind, matching.count, total)
+        var tally = [PhaseKind: (count: Int, duration: WorkoutDuration)]()
+        for index in phases.indices {
+            let (kind, duration) = (phases[index].kind, phases[index].duration ?? .zero)
+            let total = tally[kind, default: (0, .zero)]
+            tally[kind] = (total.count + 1, total.duration + duration)
         }
+        return PhaseKind.allCases.compactMap { kind in tally[kind].map { (kind, $0.count, $0.duration) } }
     }
 }
 
@@ -70,29 +75,31 @@ struct RoundContext {
     let item: String?
 
     /// Replaces the `{round}`, `{rounds}` and `{item}` tokens in a name or cue, in one pass (an item's
-    /// own braces are left as they are).
+    /// own braces are left as they are). The text is searched as UTF-8 bytes, but a token counts
+    /// only where it begins and ends whole characters, as a search character by character finds it.
     func fill(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "{")) else { return text }
         var result = ""
-        var rest = Substring(text)
-        while let brace = rest.firstIndex(of: "{") {
-            result += rest[..<brace]
-            let tail = rest[brace...]
-            if tail.hasPrefix("{rounds}") {
-                result += String(rounds)
-                rest = tail.dropFirst(8)
-            } else if tail.hasPrefix("{round}") {
-                result += String(round)
-                rest = tail.dropFirst(7)
-            } else if let item, tail.hasPrefix("{item}") {
-                result += item
-                rest = tail.dropFirst(6)
-            } else {
-                result += "{"
-                rest = tail.dropFirst()
-            }
+        var copied = text.startIndex
+        var searched = utf8.startIndex
+        while let brace = utf8[searched...].firstIndex(of: UInt8(ascii: "{")) {
+            searched = utf8.index(after: brace)
+            let tail = utf8[brace...]
+            let token: (length: Int, value: String)? =
+                if tail.starts(with: "{rounds}".utf8) { (8, String(rounds)) }
+                else if tail.starts(with: "{round}".utf8) { (7, String(round)) }
+                else if let item, tail.starts(with: "{item}".utf8) { (6, item) }
+                else { nil }
+            guard let token else { continue }
+            let end = utf8.index(brace, offsetBy: token.length)
+            guard brace.samePosition(in: text) != nil, end.samePosition(in: text) != nil else { continue }
+            result += text[copied..<brace]
+            result += token.value
+            copied = end
+            searched = end
         }
-        return result + rest
+        return result + text[copied...]
     }
 }
 

@@ -2,6 +2,10 @@
 public enum JSONText {
     /// A JSON string literal with the escapes RFC 8259 requires.
     public static func quoted(_ text: String) -> String {
+        // Most text is printable ASCII with neither quote nor backslash: it is its own literal.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -85,7 +85,12 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// The number of terminal cells the text takes (wide characters count two).
     public var width: Int {
-        guard rendered.utf8.allSatisfy({ $0 < 0x80 }) else { return DisplayWidth.of(plain) }
+        var styled = false
+        for byte in rendered.utf8 {
+            if byte >= 0x80 { return DisplayWidth.of(plain) }
+            if byte == 0x1B { styled = true }
+        }
+        guard styled else { return rendered.utf8.count }
         // ASCII with styles, most of the display: the bytes between the styles, with no copy made.
         var cells = 0
         forEachPart { part, isStyle in if !isStyle { cells += part.utf8.count } }
@@ -126,6 +131,22 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
             buffer.initialize(repeating: UInt8(ascii: " "))
             return count
         })
+    }
+
+    /// Appends `count` spaces in place (none when `count` is 0 or less).
+    public mutating func appendSpaces(_ count: Int) {
+        if count > 0 { rendered += String(repeating: " ", count: count) }
+    }
+
+    /// Empties the text, keeping its storage for what is appended next.
+    public mutating func removeAll() {
+        rendered.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes room for `byteCount` bytes of rendered text, so that a text built piece by piece is
+    /// not copied each time it outgrows its storage.
+    public mutating func reserveCapacity(_ byteCount: Int) {
+        rendered.reserveCapacity(byteCount)
     }
 
     /// The text followed by spaces up to `width` cells.
@@ -186,9 +207,10 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
             rendered += TerminalText.visible(text, keepingLineBreaks: false)
         }
 
-        /// A number's digits need no escaping, nor a look at what the type can describe.
-        public mutating func appendInterpolation(_ number: Int) {
-            rendered += String(number)
+        /// A number is digits and perhaps a minus sign, with nothing to make visible, nor a look
+        /// at what the type can describe.
+        public mutating func appendInterpolation(_ value: Int) {
+            rendered += String(value)
         }
 
         public mutating func appendInterpolation<Value>(_ value: Value) {

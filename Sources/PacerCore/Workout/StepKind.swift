@@ -14,9 +14,12 @@ enum StepKind: Sendable, Equatable {
 
     /// The kind a key gives a step, or nil for a key that gives none (`name`).
     init?(key: String) {
-        guard let kind = Self.all.first(where: { $0.key == key }) else { return nil }
+        guard let kind = Self.byKey[key] else { return nil }
         self = kind
     }
+
+    /// Every kind by its key: each key of each step is looked up here.
+    private static let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
 
     /// The key that gives a step this kind.
     var key: String {
@@ -41,7 +44,7 @@ enum StepKind: Sendable, Equatable {
 
     /// The kinds a step with these keys (in their order) has, as the decoder reads them: a
     /// circuit's `work` and `rest` are its settings, not kinds of their own.
-    static func kinds(among keys: [String]) -> [StepKind] {
+    static func kinds(among keys: some Sequence<String>) -> [StepKind] {
         let kinds = keys.compactMap(StepKind.init(key:))
         return kinds.contains(.circuit) ? [.circuit] : kinds
     }

@@ -31,7 +31,14 @@ public enum PhaseKind: String, Sendable, CaseIterable {
 
     /// The name a phase gets when its step gives none: the kind, capitalised.
     public var defaultName: String {
-        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        switch self {
+        case .work: "Work"
+        case .rest: "Rest"
+        case .prepare: "Prepare"
+        case .warmup: "Warmup"
+        case .cooldown: "Cooldown"
+        case .reps: "Reps"
+        }
     }
 }
 

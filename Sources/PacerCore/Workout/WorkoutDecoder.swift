@@ -1,4 +1,7 @@
 /// Turns the bytes of a workout file into a validated `Workout`, reporting every problem at once.
+///
+/// Where a value is (`steps[3].cues[0].at`) is passed down as an autoclosure: its text is written
+/// only when a problem there is reported, not for every field of 100,000 steps.
 public struct WorkoutDecoder {
     /// The only format version there is.
     public static let formatVersion = 1
@@ -10,6 +13,8 @@ public struct WorkoutDecoder {
     static let kindKeys = StepKind.all.map(\.key)
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
     static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
+    /// The keys a timed step of each kind may have: its kind key, then `timedKeys`.
+    static let timedStepKeys = Dictionary(uniqueKeysWithValues: PhaseKind.timed.map { ($0, [$0.rawValue] + timedKeys) })
     /// The value of a timed kind key that makes an open step, counting up until `done`.
     static let openValue = "open"
     static let repKeys = ["reps", "name", "exercise", "weight", "cue", "cap", "cues"]
@@ -107,236 +112,240 @@ public struct WorkoutDecoder {
 
     /// A non-empty array whose every element `read` accepts; nil (with the problems reported) otherwise.
     private mutating func nonEmptyArray<Element>(
-        _ value: JSONValue, path: String, of things: String, example: String = "", read: (inout WorkoutDecoder, JSONValue, String) -> Element?
+        _ value: JSONValue, path: @autoclosure () -> String, of things: String, example: String = "", read: (inout WorkoutDecoder, JSONValue, () -> String) -> Element?
     ) -> [Element]? {
         guard case .array(let elements) = value.content else {
-            report(path, "must be an array of \(things)\(example), not \(value.typeName)")
+            report(path(), "must be an array of \(things)\(example), not \(value.typeName)")
             return nil
         }
         guard !elements.isEmpty else {
-            report(path, "must not be empty: give at least one \(things.dropLast())")
+            report(path(), "must not be empty: give at least one \(things.dropLast())")
             return nil
         }
         var decoded: [Element] = []
-        for (index, element) in elements.enumerated() {
-            if let one = read(&self, element, "\(path)[\(index)]") { decoded.append(one) }
+        decoded.reserveCapacity(elements.count)
+        // A closure parameter such as `read` may not be handed a non-escaping `path` as it is.
+        withoutActuallyEscaping(path) { path in
+            for (index, element) in elements.enumerated() {
+                if let one = read(&self, element, { "\(path())[\(index)]" }) { decoded.append(one) }
+            }
         }
         return decoded.count == elements.count ? decoded : nil
     }
 
-    private mutating func decodeSteps(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> [Step]? {
-        guard let steps = nonEmptyArray(value, path: path, of: "steps", read: { $0.decodeStep($1, path: $2, nesting: nesting, scope: scope) }) else {
+    private mutating func decodeSteps(_ value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> [Step]? {
+        guard let steps = nonEmptyArray(value, path: path(), of: "steps", read: { $0.decodeStep($1, path: $2(), nesting: nesting, scope: scope) }) else {
             return nil
         }
         for index in steps.indices.dropFirst() where steps[index - 1].endsWithRest && steps[index].startsWithRest {
-            warn("\(path)[\(index)]", "two rests back to back: this rest follows the one that ends \(path)[\(index - 1)]; make them one rest")
+            warn("\(path())[\(index)]", "two rests back to back: this rest follows the one that ends \(path())[\(index - 1)]; make them one rest")
         }
         return steps
     }
 
     // MARK: - Steps
 
-    private mutating func decodeStep(_ value: JSONValue, path: String, nesting: Int, scope: Scope) -> Step? {
+    private mutating func decodeStep(_ value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> Step? {
         guard case .object(let members) = value.content else {
-            report(path, "a step is an object like {\"work\": \"30s\"}, not \(value.typeName)")
+            report(path(), "a step is an object like {\"work\": \"30s\"}, not \(value.typeName)")
             return nil
         }
         let fields = Fields(members)
-        let kinds = StepKind.kinds(among: members.map(\.key))
+        let kinds = StepKind.kinds(among: fields.keys)
         guard kinds.count == 1, let kind = kinds.first, let value = fields[kind.key] else {
             if let last = kinds.last {
                 let quoted = kinds.dropLast().map { "\"\($0.key)\"" }
-                report(path, "this step has \(kinds.count) kinds, \(quoted.joined(separator: ", ")) and \"\(last.key)\": a step is exactly one of them, so split it into separate steps")
+                report(path(), "this step has \(kinds.count) kinds, \(quoted.joined(separator: ", ")) and \"\(last.key)\": a step is exactly one of them, so split it into separate steps")
             } else {
-                let suggestions = checkKeys(fields, allowed: Self.allStepKeys, path: path)
+                let suggestions = checkKeys(fields, allowed: Self.allStepKeys, path: path())
                 if !suggestions.contains(where: Self.kindKeys.contains) {
-                    report(path, "this step has no kind: give it one of \(Self.kindKeys.joined(separator: ", "))")
+                    report(path(), "this step has no kind: give it one of \(Self.kindKeys.joined(separator: ", "))")
                 }
             }
             return nil
         }
         guard !kind.nests || nesting < Self.maximumNesting else {
-            report(path, "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
+            report(path(), "repeats and circuits nest more than \(Self.maximumNesting) levels deep here, the limit")
             return nil
         }
         switch kind {
-        case .timed(let phaseKind): return decodeTimedStep(fields, kind: phaseKind, value: value, path: path, scope: scope).map(Step.timed)
-        case .reps: return decodeRepStep(fields, path: path, scope: scope).map(Step.reps)
-        case .circuit: return decodeCircuit(fields, exercises: value, path: path, scope: scope).map(Step.circuit)
-        case .emom: return decodeEMOM(fields, every: value, path: path, nesting: nesting + 1, scope: scope).map(Step.emom)
-        case .amrap: return decodeAMRAP(fields, length: value, path: path, nesting: nesting + 1, scope: scope).map(Step.amrap)
+        case .timed(let phaseKind): return decodeTimedStep(fields, kind: phaseKind, value: value, path: path(), scope: scope).map(Step.timed)
+        case .reps: return decodeRepStep(fields, path: path(), scope: scope).map(Step.reps)
+        case .circuit: return decodeCircuit(fields, exercises: value, path: path(), scope: scope).map(Step.circuit)
+        case .emom: return decodeEMOM(fields, every: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.emom)
+        case .amrap: return decodeAMRAP(fields, length: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.amrap)
         case .repeated, .forEach:
-            return decodeRepeat(fields, isFor: kind == .forEach, value: value, path: path, nesting: nesting + 1, scope: scope).map(Step.repeated)
+            return decodeRepeat(fields, isFor: kind == .forEach, value: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.repeated)
         }
     }
 
     /// A timed phase; `value` is its kind key's: a duration, one per round, or `"open"`.
-    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, value: JSONValue, path: String, scope: Scope) -> TimedStep? {
-        checkKeys(fields, allowed: [kind.rawValue] + Self.timedKeys, path: path, hints: [
+    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, value: JSONValue, path: @autoclosure () -> String, scope: Scope) -> TimedStep? {
+        checkKeys(fields, allowed: Self.timedStepKeys[kind] ?? [kind.rawValue] + Self.timedKeys, path: path(), hints: [
             "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
         ])
         let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
-        let duration = isOpen ? nil : perRound(value, path: "\(path).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: String) -> WorkoutDuration? in
+        let duration = isOpen ? nil : perRound(value, path: "\(path()).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: () -> String) -> WorkoutDuration? in
             if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
-                decoder.report(path, "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
+                decoder.report(path(), "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
                 return nil
             }
-            return decoder.phaseDuration(value, path: path)
+            return decoder.phaseDuration(value, path: path())
         }
-        let name = fields["name"].flatMap { perRound($0, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        let halfway = fields["halfway"].flatMap { flag($0, path: "\(path).halfway") }
-        let cues = decodeCues(fields, path: path, scope: scope, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
-        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        let distance = fields["distance"].flatMap { perRound($0, path: "\(path).distance", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let name = fields["name"].flatMap { perRound($0, path: "\(path()).name", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
+        let cue = fields["cue"].flatMap { perRound($0, path: "\(path()).cue", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
+        let halfway = fields["halfway"].flatMap { flag($0, path: "\(path()).halfway") }
+        let cues = decodeCues(fields, path: path(), scope: scope, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
+        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
+        let distance = fields["distance"].flatMap { perRound($0, path: "\(path()).distance", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         var target: WorkoutDuration?
         if let value = fields["target"] {
-            target = self.duration(value, path: "\(path).target")
-            if !isOpen { report("\(path).target", "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done") }
+            target = self.duration(value, path: "\(path()).target")
+            if !isOpen { report("\(path()).target", "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done") }
         }
-        if isOpen, halfway == true { report("\(path).halfway", "an open step has no halfway point: it lasts until you say done") }
+        if isOpen, halfway == true { report("\(path()).halfway", "an open step has no halfway point: it lasts until you say done") }
         guard isOpen || duration != nil, let cues else { return nil }
         return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target, distance: distance)
     }
 
-    private mutating func decodeRepStep(_ fields: Fields, path: String, scope: Scope) -> RepStep? {
-        checkKeys(fields, allowed: Self.repKeys, path: path, hints: [
+    private mutating func decodeRepStep(_ fields: Fields, path: @autoclosure () -> String, scope: Scope) -> RepStep? {
+        checkKeys(fields, allowed: Self.repKeys, path: path(), hints: [
             "halfway": "unknown key \"halfway\": only timed phases have a halfway point; a rep step lasts until you say done",
         ])
-        let reps = fields["reps"].flatMap { perRound($0, path: "\(path).reps", scope: scope) { $0.integer($1, path: $2, in: 1...100_000) } }
+        let reps = fields["reps"].flatMap { perRound($0, path: "\(path()).reps", scope: scope) { $0.integer($1, path: $2(), in: 1...100_000) } }
         var name: PerRound<String>?
         if let value = fields["name"] {
-            name = perRound(value, path: "\(path).name", scope: scope) { $0.label($1, path: $2, scope: scope) }
+            name = perRound(value, path: "\(path()).name", scope: scope) { $0.label($1, path: $2(), scope: scope) }
         } else {
-            report(path, "a rep step needs a \"name\", the exercise to do")
+            report(path(), "a rep step needs a \"name\", the exercise to do")
         }
-        let weight = fields["weight"].flatMap { perRound($0, path: "\(path).weight", scope: scope) { $0.weight($1, path: $2) } }
-        let cue = fields["cue"].flatMap { perRound($0, path: "\(path).cue", scope: scope) { $0.label($1, path: $2, scope: scope) } }
-        let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path).cap") }
-        let cues = decodeCues(fields, path: path, scope: scope, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [], kind: .reps)
-        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path).exercise", scope: scope) { $0.label($1, path: $2, scope: scope) } }
+        let weight = fields["weight"].flatMap { perRound($0, path: "\(path()).weight", scope: scope) { $0.weight($1, path: $2()) } }
+        let cue = fields["cue"].flatMap { perRound($0, path: "\(path()).cue", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
+        let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path()).cap") }
+        let cues = decodeCues(fields, path: path(), scope: scope, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [], kind: .reps)
+        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         guard let reps, let name, let cues else { return nil }
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
     }
 
     /// A `repeat`, or a `for`, which is a repeat of one round per item; `value` is the count of
     /// rounds, or the items.
-    private mutating func decodeRepeat(_ fields: Fields, isFor: Bool, value: JSONValue, path: String, nesting: Int, scope: Scope) -> RepeatStep? {
-        checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path)
-        let items = isFor ? decodeItems(value, path: "\(path).for") : nil
-        let count = isFor ? items?.count : integer(value, path: "\(path).repeat", in: 1...Int(Int32.max))
+    private mutating func decodeRepeat(_ fields: Fields, isFor: Bool, value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> RepeatStep? {
+        checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path())
+        let items = isFor ? decodeItems(value, path: "\(path()).for") : nil
+        let count = isFor ? items?.count : integer(value, path: "\(path()).repeat", in: 1...Int(Int32.max))
         let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
-        let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
-        let timeCap = fields["time_cap"].flatMap { phaseDuration($0, path: "\(path).time_cap") }
-        if fields["time_cap"] != nil { checkNotInsideATimeLimit(scope, path: "\(path).time_cap") }
+        let name = fields["name"].flatMap { label($0, path: "\(path()).name", scope: scope.insideRounds(count: nil)) }
+        let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path()).rest_between_rounds") }
+        let timeCap = fields["time_cap"].flatMap { phaseDuration($0, path: "\(path()).time_cap") }
+        if fields["time_cap"] != nil { checkNotInsideATimeLimit(scope, path: "\(path()).time_cap") }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: fields["time_cap"] == nil ? inner : inner.insideTimeLimit())
+            steps = decodeSteps(value, path: "\(path()).steps", nesting: nesting, scope: fields["time_cap"] == nil ? inner : inner.insideTimeLimit())
         } else {
-            report(path, isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
+            report(path(), isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
         guard let count, let steps else { return nil }
         if rest != nil, count > 1, let edge = steps.first?.startsWithRest == true ? "starts" : steps.last?.endsWithRest == true ? "ends" : nil {
-            warn("\(path).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
+            warn("\(path()).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
         }
         return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items, timeCap: timeCap)
     }
 
     /// An AMRAP: steps repeated until a time has passed. It adds no level of rounds of its own.
-    private mutating func decodeAMRAP(_ fields: Fields, length value: JSONValue, path: String, nesting: Int, scope: Scope) -> AMRAPStep? {
-        checkKeys(fields, allowed: Self.amrapKeys, path: path)
-        checkNotInsideATimeLimit(scope, path: path)
-        let length = phaseDuration(value, path: "\(path).amrap")
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope) }
+    private mutating func decodeAMRAP(_ fields: Fields, length value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> AMRAPStep? {
+        checkKeys(fields, allowed: Self.amrapKeys, path: path())
+        checkNotInsideATimeLimit(scope, path: path())
+        let length = phaseDuration(value, path: "\(path()).amrap")
+        let name = fields["name"].flatMap { label($0, path: "\(path()).name", scope: scope) }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideTimeLimit())
+            steps = decodeSteps(value, path: "\(path()).steps", nesting: nesting, scope: scope.insideTimeLimit())
         } else {
-            report(path, "an AMRAP needs \"steps\", the steps of each round")
+            report(path(), "an AMRAP needs \"steps\", the steps of each round")
         }
         guard let length, let steps else { return nil }
         return AMRAPStep(length: length, steps: steps, name: name)
     }
 
     /// AMRAPs, EMOMs and capped blocks each keep their own clock, so none may be inside another.
-    private mutating func checkNotInsideATimeLimit(_ scope: Scope, path: String) {
+    private mutating func checkNotInsideATimeLimit(_ scope: Scope, path: @autoclosure () -> String) {
         if scope.inTimeLimit {
-            report(path, "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock")
+            report(path(), "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock")
         }
     }
 
     /// An EMOM: rounds of timed and rep steps, each round starting `every` after the one before.
-    private mutating func decodeEMOM(_ fields: Fields, every value: JSONValue, path: String, nesting: Int, scope: Scope) -> EMOMStep? {
-        checkKeys(fields, allowed: Self.emomKeys, path: path)
-        checkNotInsideATimeLimit(scope, path: path)
-        let every = phaseDuration(value, path: "\(path).every")
+    private mutating func decodeEMOM(_ fields: Fields, every value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> EMOMStep? {
+        checkKeys(fields, allowed: Self.emomKeys, path: path())
+        checkNotInsideATimeLimit(scope, path: path())
+        let every = phaseDuration(value, path: "\(path()).every")
         var rounds: Int?
         if let value = fields["rounds"] {
-            rounds = integer(value, path: "\(path).rounds", in: 1...Int(Int32.max))
+            rounds = integer(value, path: "\(path()).rounds", in: 1...Int(Int32.max))
         } else {
-            report(path, "an EMOM needs \"rounds\", how many times its window of \"every\" comes round")
+            report(path(), "an EMOM needs \"rounds\", how many times its window of \"every\" comes round")
         }
-        let name = fields["name"].flatMap { label($0, path: "\(path).name", scope: scope.insideRounds(count: nil)) }
+        let name = fields["name"].flatMap { label($0, path: "\(path()).name", scope: scope.insideRounds(count: nil)) }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0).insideTimeLimit())
+            steps = decodeSteps(value, path: "\(path()).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0).insideTimeLimit())
         } else {
-            report(path, "an EMOM needs \"steps\", the steps of each round")
+            report(path(), "an EMOM needs \"steps\", the steps of each round")
         }
         guard let every, let rounds, let steps else { return nil }
         for (index, step) in steps.enumerated() {
             if case .timed = step { continue }
             if case .reps = step { continue }
-            report("\(path).steps[\(index)]", "an EMOM's steps are timed phases and rep steps; a block cannot be fitted into its window")
+            report("\(path()).steps[\(index)]", "an EMOM's steps are timed phases and rep steps; a block cannot be fitted into its window")
         }
         let block = EMOMStep(every: every, rounds: rounds, steps: steps, name: name)
         let varies = steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }
         for round in varies ? Array(1...rounds) : [1] {
             let length = block.timedLength(inRound: round)
             guard length > every else { continue }
-            report("\(path).steps", "the timed steps\(varies ? " of round \(round)" : "") take \(length.spoken), longer than the \(every.spoken) window of \"every\": shorten them or lengthen every")
+            report("\(path()).steps", "the timed steps\(varies ? " of round \(round)" : "") take \(length.spoken), longer than the \(every.spoken) window of \"every\": shorten them or lengthen every")
             break
         }
         return block
     }
 
     /// The items of a `for`: a non-empty array of one-line strings.
-    private mutating func decodeItems(_ value: JSONValue, path: String) -> [String]? {
-        nonEmptyArray(value, path: path, of: "items", example: #" such as ["Squats", "Push-ups"]"#) {
-            $0.label($1, path: $2, scope: Scope(inRounds: true, inItems: true))
+    private mutating func decodeItems(_ value: JSONValue, path: @autoclosure () -> String) -> [String]? {
+        nonEmptyArray(value, path: path(), of: "items", example: #" such as ["Squats", "Push-ups"]"#) {
+            $0.label($1, path: $2(), scope: Scope(inRounds: true, inItems: true))
         }
     }
 
     /// A circuit; `value` is its list of exercises.
-    private mutating func decodeCircuit(_ fields: Fields, exercises value: JSONValue, path: String, scope: Scope) -> CircuitStep? {
-        checkKeys(fields, allowed: Self.circuitKeys, path: path)
+    private mutating func decodeCircuit(_ fields: Fields, exercises value: JSONValue, path: @autoclosure () -> String, scope: Scope) -> CircuitStep? {
+        checkKeys(fields, allowed: Self.circuitKeys, path: path())
         var work: WorkoutDuration?
         if let value = fields["work"] {
-            work = phaseDuration(value, path: "\(path).work")
+            work = phaseDuration(value, path: "\(path()).work")
         } else {
-            report(path, "a circuit needs \"work\", how long each exercise lasts")
+            report(path(), "a circuit needs \"work\", how long each exercise lasts")
         }
-        let rest = fields["rest"].flatMap { phaseDuration($0, path: "\(path).rest") }
-        let rounds = fields["rounds"].flatMap { integer($0, path: "\(path).rounds", in: 1...Int(Int32.max)) } ?? 1
-        let restBetweenRounds = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path).rest_between_rounds") }
-        let exercises = decodeExercises(value, path: "\(path).circuit", work: work, scope: scope.insideRounds(count: nil))
+        let rest = fields["rest"].flatMap { phaseDuration($0, path: "\(path()).rest") }
+        let rounds = fields["rounds"].flatMap { integer($0, path: "\(path()).rounds", in: 1...Int(Int32.max)) } ?? 1
+        let restBetweenRounds = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path()).rest_between_rounds") }
+        let exercises = decodeExercises(value, path: "\(path()).circuit", work: work, scope: scope.insideRounds(count: nil))
         guard let work, let exercises else { return nil }
         return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
     }
 
-    private mutating func decodeExercises(_ value: JSONValue, path: String, work circuitWork: WorkoutDuration?, scope: Scope) -> [Exercise]? {
+    private mutating func decodeExercises(_ value: JSONValue, path: @autoclosure () -> String, work circuitWork: WorkoutDuration?, scope: Scope) -> [Exercise]? {
         guard case .array(let elements) = value.content else {
-            report(path, "must be an array of exercises, not \(value.typeName)")
+            report(path(), "must be an array of exercises, not \(value.typeName)")
             return nil
         }
         guard !elements.isEmpty else {
-            report(path, "must not be empty: name at least one exercise")
+            report(path(), "must not be empty: name at least one exercise")
             return nil
         }
         var exercises: [Exercise] = []
         for (index, element) in elements.enumerated() {
-            let elementPath = "\(path)[\(index)]"
+            let elementPath = "\(path())[\(index)]"
             switch element.content {
             case .string:
                 if let name = label(element, path: elementPath, scope: scope) { exercises.append(Exercise(name: name)) }
@@ -366,16 +375,16 @@ public struct WorkoutDecoder {
     /// The timed cues of a step whose phase lasts one of `lengths` (one per round; empty when the
     /// length could not be read, nil for a step without an end), warning about those said as one.
     private mutating func decodeCues(
-        _ fields: Fields, path: String, scope: Scope, lengths: [WorkoutDuration]?, kind: PhaseKind, halfway: Bool? = nil
+        _ fields: Fields, path: @autoclosure () -> String, scope: Scope, lengths: [WorkoutDuration]?, kind: PhaseKind, halfway: Bool? = nil
     ) -> [WrittenCue]? {
         guard let value = fields["cues"] else { return [] }
         guard case .array(let elements) = value.content else {
-            report("\(path).cues", "must be an array like [{\"at\": \"15s\", \"text\": \"Switch sides\"}], not \(value.typeName)")
+            report("\(path()).cues", "must be an array like [{\"at\": \"15s\", \"text\": \"Switch sides\"}], not \(value.typeName)")
             return nil
         }
         var cues: [WrittenCue] = []
         for (index, element) in elements.enumerated() {
-            let cuePath = "\(path).cues[\(index)]"
+            let cuePath = "\(path()).cues[\(index)]"
             guard case .object(let members) = element.content else {
                 report(cuePath, "a cue is an object like {\"at\": \"15s\", \"text\": \"Switch sides\"}, not \(element.typeName)")
                 continue
@@ -389,40 +398,40 @@ public struct WorkoutDecoder {
             if let at, let text { cues.append(WrittenCue(at: at, text: text)) }
         }
         guard cues.count == elements.count else { return nil }
-        warnAboutCuesSaidAsOne(cues, path: path, lengths: lengths ?? [nil], kind: kind, halfway: halfway)
+        warnAboutCuesSaidAsOne(cues, path: path(), lengths: lengths ?? [nil], kind: kind, halfway: halfway)
         return cues
     }
 
     /// When a cue is said: a duration after the start, `"50%"` of the phase, or `"-10s"` before its end;
     /// always after the start and before the end of the shortest of `lengths` (nil: the step has no end).
-    private mutating func cueTime(_ value: JSONValue, path: String, lengths: [WorkoutDuration]?) -> CueTime? {
+    private mutating func cueTime(_ value: JSONValue, path: @autoclosure () -> String, lengths: [WorkoutDuration]?) -> CueTime? {
         let text = if case .string(let text) = value.content { text.trimmingSpaces() } else { "" }
         let at: CueTime
         if text.hasSuffix("%") {
             guard let percent = String(text.dropLast()).trimmingSpaces().decimalValue, percent > 0, percent < 100 else {
-                report(path, "\(describe(value)) is not a share of the phase: write a percentage above 0% and below 100%, such as \"50%\"")
+                report(path(), "\(describe(value)) is not a share of the phase: write a percentage above 0% and below 100%, such as \"50%\"")
                 return nil
             }
             at = .share(percent / 100)
         } else if text.hasPrefix("-") {
-            guard let before = duration(JSONValue(content: .string(String(text.dropFirst())), offset: value.offset), path: path) else { return nil }
+            guard let before = duration(JSONValue(content: .string(String(text.dropFirst())), offset: value.offset), path: path()) else { return nil }
             at = .beforeEnd(before)
         } else {
-            guard let after = duration(value, path: path) else { return nil }
+            guard let after = duration(value, path: path()) else { return nil }
             at = .afterStart(after)
         }
         guard let lengths else {
             guard case .afterStart = at else {
-                report(path, "\(describe(value)) needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)")
+                report(path(), "\(describe(value)) needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)")
                 return nil
             }
             return at
         }
         switch (at, lengths.min()) {
         case (.afterStart(let offset), let shortest?) where offset >= shortest:
-            report(path, "\(offset.spoken) is not before the end of the phase (\(shortest.spoken)), so the cue would never be announced")
+            report(path(), "\(offset.spoken) is not before the end of the phase (\(shortest.spoken)), so the cue would never be announced")
         case (.beforeEnd(let before), let shortest?) where before >= shortest:
-            report(path, "\(before.spoken) before the end is not after the start of the phase (\(shortest.spoken)), so the cue would never be announced")
+            report(path(), "\(before.spoken) before the end is not after the start of the phase (\(shortest.spoken)), so the cue would never be announced")
         default:
             return at
         }
@@ -430,7 +439,7 @@ public struct WorkoutDecoder {
     }
 
     /// Warns about cues said together with another cue or the halfway call, in any round.
-    private mutating func warnAboutCuesSaidAsOne(_ cues: [WrittenCue], path: String, lengths: [WorkoutDuration?], kind: PhaseKind, halfway: Bool?) {
+    private mutating func warnAboutCuesSaidAsOne(_ cues: [WrittenCue], path: @autoclosure () -> String, lengths: [WorkoutDuration?], kind: PhaseKind, halfway: Bool?) {
         var warned = Set<Int>()
         var seen = Set<WorkoutDuration?>()
         for length in lengths where seen.insert(length).inserted {
@@ -441,7 +450,7 @@ public struct WorkoutDecoder {
                 guard let last = group.filter({ $0 < cues.count }).max(), warned.insert(last).inserted else { continue }
                 let others = group.filter { $0 != last }.sorted().map { $0 < cues.count ? "cues[\($0)]" : "the halfway call" }
                 let said = Announcement.merged(group.map { all[$0] }).announcements[0].text
-                warn("\(path).cues[\(last)]", "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")
+                warn("\(path()).cues[\(last)]", "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")
             }
         }
     }
@@ -450,123 +459,128 @@ public struct WorkoutDecoder {
 
     /// One value, or inside a repeat an array of one value per round; each value is read by `read`.
     private mutating func perRound<Value>(
-        _ value: JSONValue, path: String, scope: Scope, read: (inout WorkoutDecoder, JSONValue, String) -> Value?
+        _ value: JSONValue, path: @autoclosure () -> String, scope: Scope, read: (inout WorkoutDecoder, JSONValue, () -> String) -> Value?
     ) -> PerRound<Value>? {
-        guard case .array(let elements) = value.content else { return read(&self, value, path).map(PerRound.same) }
+        guard case .array(let elements) = value.content else {
+            return withoutActuallyEscaping(path) { read(&self, value, $0) }.map(PerRound.same)
+        }
         switch scope.rounds {
         case nil:
-            report(path, "one value per round works only inside a repeat: give a single value here")
+            report(path(), "one value per round works only inside a repeat: give a single value here")
             return nil
         case let rounds? where rounds > 0 && elements.count != rounds:
             let block = scope.inFor ? "the for has \(rounds) item\(rounds == 1 ? "" : "s")" : "the repeat has \(rounds) round\(rounds == 1 ? "" : "s")"
-            report(path, "has \(elements.count) value\(elements.count == 1 ? "" : "s") but \(block): give one value per round")
+            report(path(), "has \(elements.count) value\(elements.count == 1 ? "" : "s") but \(block): give one value per round")
         case _ where elements.isEmpty:
-            report(path, "must not be empty: give one value per round")
+            report(path(), "must not be empty: give one value per round")
         default:
             break
         }
         var values: [Value] = []
-        for (index, element) in elements.enumerated() {
-            if let decoded = read(&self, element, "\(path)[\(index)]") { values.append(decoded) }
+        withoutActuallyEscaping(path) { path in
+            for (index, element) in elements.enumerated() {
+                if let decoded = read(&self, element, { "\(path())[\(index)]" }) { values.append(decoded) }
+            }
         }
         return values.count == elements.count && !values.isEmpty ? .perRound(values) : nil
     }
 
-    private mutating func flag(_ value: JSONValue, path: String) -> Bool? {
+    private mutating func flag(_ value: JSONValue, path: @autoclosure () -> String) -> Bool? {
         guard case .bool(let flag) = value.content else {
-            report(path, "must be true or false, not \(value.typeName)")
+            report(path(), "must be true or false, not \(value.typeName)")
             return nil
         }
         return flag
     }
 
-    private mutating func weight(_ value: JSONValue, path: String) -> Weight? {
+    private mutating func weight(_ value: JSONValue, path: @autoclosure () -> String) -> Weight? {
         switch value.content {
         case .number(let number) where number >= 0 && number.isFinite: return .number(number)
         case .string(let text) where !text.isBlank && text.isOneLine: return .text(text)
         default:
-            report(path, "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
+            report(path(), "must be a number of 0 or more or a text such as \"20 kg\", not \(describe(value))")
             return nil
         }
     }
 
-    private mutating func duration(_ value: JSONValue, path: String) -> WorkoutDuration? {
+    private mutating func duration(_ value: JSONValue, path: @autoclosure () -> String) -> WorkoutDuration? {
         do {
             switch value.content {
             case .number(let seconds): return try WorkoutDuration.fromSeconds(seconds)
             case .string(let text): return try WorkoutDuration.parse(text)
             default:
-                report(path, "must be a duration such as 30, \"45s\", \"1m30s\" or \"1:30\", not \(value.typeName)")
+                report(path(), "must be a duration such as 30, \"45s\", \"1m30s\" or \"1:30\", not \(value.typeName)")
             }
         } catch {
             let shown = describe(value)
             switch error {
             case .malformed:
-                report(path, "\(shown) is not a duration: write seconds (45), \"45s\", \"2m\", \"1m30s\", \"1:30\" or \"1:02:03\"")
+                report(path(), "\(shown) is not a duration: write seconds (45), \"45s\", \"2m\", \"1m30s\", \"1:30\" or \"1:02:03\"")
             case .notPositive:
-                report(path, "\(shown) is not a duration greater than zero")
+                report(path(), "\(shown) is not a duration greater than zero")
             case .tooLong:
-                report(path, "\(shown) is longer than 24 hours, the limit for one duration")
+                report(path(), "\(shown) is longer than 24 hours, the limit for one duration")
             }
         }
         return nil
     }
 
     /// A duration that a phase lasts, with a warning when a long one was probably meant as a distance.
-    private mutating func phaseDuration(_ value: JSONValue, path: String) -> WorkoutDuration? {
-        let result = duration(value, path: path)
+    private mutating func phaseDuration(_ value: JSONValue, path: @autoclosure () -> String) -> WorkoutDuration? {
+        let result = duration(value, path: path())
         if let result, result > Self.longestLikelyMinutes, case .string(let text) = value.content, text.isMinutesOnly {
-            warn(path, "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration: give an open step a \"distance\")")
+            warn(path(), "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration: give an open step a \"distance\")")
         }
         return result
     }
 
-    private mutating func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) -> Int? {
+    private mutating func integer(_ value: JSONValue, path: @autoclosure () -> String, in range: ClosedRange<Int>) -> Int? {
         guard case .number(let number) = value.content, number.rounded() == number, number.isFinite else {
-            report(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(describe(value))")
+            report(path(), "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(describe(value))")
             return nil
         }
         guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            let key = (path.split(separator: ".").last ?? Substring(path)).prefix { $0 != "[" }
-            report(path, "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))")
+            let written = path()
+            let key = (written.split(separator: ".").last ?? Substring(written)).prefix { $0 != "[" }
+            report(written, "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))")
             return nil
         }
         return Int(number)
     }
 
-    private mutating func text(_ value: JSONValue, path: String) -> String? {
+    private mutating func text(_ value: JSONValue, path: @autoclosure () -> String) -> String? {
         guard case .string(let text) = value.content else {
-            report(path, "must be a string, not \(value.typeName)")
+            report(path(), "must be a string, not \(value.typeName)")
             return nil
         }
         return text
     }
 
-    private mutating func requiredText(_ fields: Fields, _ key: String, path: String) -> String? {
+    private mutating func requiredText(_ fields: Fields, _ key: String, path: @autoclosure () -> String) -> String? {
         guard let value = fields[key] else {
-            report(path, "missing required key \"\(key)\"")
+            report(path(), "missing required key \"\(key)\"")
             return nil
         }
         return label(value, path: key, scope: Scope())
     }
 
     /// A name or cue: a non-empty single line, using `{round}` tokens only where there are rounds.
-    private mutating func label(_ value: JSONValue, path: String, scope: Scope) -> String? {
-        guard let text = text(value, path: path) else { return nil }
+    private mutating func label(_ value: JSONValue, path: @autoclosure () -> String, scope: Scope) -> String? {
+        guard let text = text(value, path: path()) else { return nil }
         guard !text.isBlank else {
-            report(path, "must not be empty")
+            report(path(), "must not be empty")
             return nil
         }
         guard text.isOneLine else {
-            report(path, "must be one line: remove the line break")
+            report(path(), "must be one line: remove the line break")
             return nil
         }
         if !scope.inRounds, text.mentionsRound {
-            report(path, "{round} and {rounds} only mean something inside a repeat, for or circuit")
+            report(path(), "{round} and {rounds} only mean something inside a repeat, for or circuit")
             return nil
         }
         if !scope.inItems, text.mentionsItem {
-            report(path, "{item} only means something inside a for")
+            report(path(), "{item} only means something inside a for")
             return nil
         }
         return text
@@ -585,21 +599,21 @@ public struct WorkoutDecoder {
     /// string, which is ignored. `hints` is made only when a key is not allowed: most steps have
     /// none, and a file may have 100,000 steps.
     @discardableResult
-    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: String, hints: @autoclosure () -> [String: String] = [:]) -> [String] {
+    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: @autoclosure () -> String, hints: @autoclosure () -> [String: String] = [:]) -> [String] {
         if let comment = fields[Self.commentKey] {
-            _ = text(comment, path: path.isEmpty ? Self.commentKey : "\(path).\(Self.commentKey)")
+            _ = text(comment, path: path().isEmpty ? Self.commentKey : "\(path()).\(Self.commentKey)")
         }
         let unknownKeys = fields.keys.filter { !allowed.contains($0) && $0 != Self.commentKey }
         let hints = unknownKeys.isEmpty ? [:] : hints()
         var suggestions: [String] = []
         for key in unknownKeys {
             if let hint = hints[key] {
-                report(path, hint)
+                report(path(), hint)
                 continue
             }
             let unknown = UnknownKey(key, allowed: allowed)
             suggestions += unknown.suggestion.map { [$0] } ?? []
-            report(path, unknown.message)
+            report(path(), unknown.message)
         }
         return suggestions
     }
@@ -635,7 +649,8 @@ struct Fields {
         self.members = members
     }
 
-    var keys: [String] { members.map(\.key) }
+    /// The keys in source order, read in place.
+    var keys: LazyMapCollection<[JSONValue.Member], String> { members.lazy.map(\.key) }
 
     subscript(key: String) -> JSONValue? {
         members.first { $0.key == key }?.value

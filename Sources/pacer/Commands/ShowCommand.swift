@@ -67,7 +67,7 @@ enum ShowCommand {
             case .timeline(let color):
                 let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
                 let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
-                Timeline(loaded: loaded, colored: colored, columns: columns).lines.forEach(Output.line)
+                Timeline(loaded: loaded, colored: colored, columns: columns).forEachLine(Output.line)
                 return ExitStatus.success
             }
         } catch {
@@ -104,21 +104,31 @@ struct Timeline {
     let columns: Int
 
     var lines: [TerminalText] {
+        var lines: [TerminalText] = []
+        forEachLine { lines.append($0) }
+        return lines
+    }
+
+    /// Calls `body` with each of `lines`, in order, without holding them all (100,000 phases make
+    /// as many lines).
+    func forEachLine(_ body: (TerminalText) -> Void) {
         let plan = loaded.plan
-        var lines: [TerminalText] = ["\(plan.workoutName)  (\(loaded.source.path))"]
-        if let description = loaded.workout.description { lines.append(TerminalText(lines: description)) }
-        lines.append(.empty)
+        body("\(plan.workoutName)  (\(loaded.source.path))")
+        if let description = loaded.workout.description { body(TerminalText(lines: description)) }
+        body(.empty)
         var table = TextTable([.right, .right, .left, .right, .right, .left])
         table.append(["#", "start", "kind", "duration", "round", "name"])
-        for (index, phase) in plan.phases.enumerated() {
-            if let block = phase.timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
-            table.append(row(index: index, phase: phase, start: plan.startOffsets[index]))
-            for line in cueLines(phase, halfway: plan.halfway) {
+        // Each phase is read in place: a copy of it would retain all its texts.
+        for index in plan.phases.indices {
+            if let block = plan.phases[index].timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
+            table.append(row(index: index, phase: plan.phases[index], start: plan.startOffsets[index]))
+            for line in cueLines(plan.phases[index], halfway: plan.halfway) {
                 table.append(["", "", "", "", "", line])
             }
         }
-        lines += table.lines(indent: "  ")
-        lines += ["", "Totals:"]
+        table.forEachLine(indent: "  ", body)
+        body("")
+        body("Totals:")
         var totals = TextTable([.left, .right, .right])
         for total in plan.plannedByKind {
             let phases = "\(total.count) phase\(total.count == 1 ? "" : "s")"
@@ -126,9 +136,11 @@ struct Timeline {
                            TerminalText(total.kind == .reps ? "untimed" : total.duration.spoken)])
         }
         totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")", TerminalText(plan.planned.spoken)])
-        lines += totals.lines(indent: "  ", separator: "   ")
-        if colored { lines += ["", bar(width: max(10, columns - 1))] }
-        return lines
+        totals.forEachLine(indent: "  ", separator: "   ", body)
+        if colored {
+            body("")
+            body(bar(width: max(10, columns - 1)))
+        }
     }
 
     private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
@@ -139,7 +151,7 @@ struct Timeline {
         if let cap = phase.cap { name += " (cap \(cap.clock))" }
         if let distance = phase.distance { name += " · " + TerminalText(distance) }
         if let target = phase.target { name += " (target \(target.clock))" }
-        return ["\(index + 1)", TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
+        return [TerminalText(String(index + 1)), TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
                 TerminalText(duration), TerminalText(round), name]
     }
 
