@@ -63,9 +63,8 @@ struct LiveView {
                                     next: nextText.truncated(toWidth: width))
         }
         var lines = [fixed.headline, .empty]
-        let indent = TerminalText.spaces((width - digits.width(of: clock)) / 2)
-        let style = paused ? palette.dim : color
-        lines += (digits.render(clock) ?? []).map { indent + palette.paint(TerminalText($0), style) }
+        let indent = max(0, (width - digits.width(of: clock)) / 2)
+        lines += memo.clock.rows(of: clock, digits: digits, style: paused ? palette.dim : color, indent: indent, palette: palette) ?? []
         lines.append(.empty)
         let sessionTrailing = "\(sessionRemaining.clock) left"
         // Both bars as long, so that their fills compare; the longer text beside them decides.

@@ -1,8 +1,9 @@
 import PacerCore
 
-/// The lines of the live display that stay the same while a phase runs (its headline, cue and
-/// what is next), kept from one frame to the next so that a second's tick makes only the clock
-/// and the bars. Made again when the phase, the pause, the cue or the width changes.
+/// What the live display keeps from one frame to the next: the lines that stay the same while a
+/// phase runs (its headline, cue and what is next; made again when the phase, the pause, the cue
+/// or the width changes) and the pieces of the big clock, so that a tick makes little more than
+/// the bars.
 final class LiveViewMemo {
     /// What the kept lines were made for.
     struct Key: Equatable {
@@ -20,6 +21,8 @@ final class LiveViewMemo {
     }
 
     private var kept: (key: Key, lines: FixedLines)?
+    /// The big clock's rows, made from pieces kept as it counts.
+    let clock = ClockRows()
 
     /// The lines for `key`: those kept when they were made for it, else `make()`'s, kept from now on.
     func lines(for key: Key, make: () -> FixedLines) -> FixedLines {
