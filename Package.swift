@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine"]),
-        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "BellSink", "HistorySink", "LogFileSink"]),
+        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
         .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "HistoryReports", "PacerCore"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }

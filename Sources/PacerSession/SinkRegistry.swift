@@ -114,8 +114,9 @@ public struct SinkRegistry: Sendable {
                                       screen: terminal.display, settings: settings, environment: environment.variables,
                                       workout: workout, report: terminal.report)
             do {
-                // The sink that draws on the screen runs on the screen's queue: a frame is drawn where it is made.
-                let target = registration.traits.ownsScreen ? terminal.display.queue : nil
+                // The sinks that write to the terminal run on the screen's queue: a frame is drawn
+                // where it is made, and a ring goes out with it.
+                let target = registration.traits.ownsScreen || registration.traits.writesToTerminal ? terminal.display.queue : nil
                 members[index] = SinkHub.Member(name: spec.displayName, made: try registration.make(context), traits: registration.traits,
                                                 target: target)
             } catch let error as SinkSetupError {

@@ -1,7 +1,9 @@
 import Foundation
 import PacerCommandLine
 import PacerCore
-import PacerSession
+@testable import PacerSession
+import PacerRuntime
+import PacerSystem
 import Testing
 
 /// The worked example of docs/architecture.md: a built-in sink with a flag and a config key is
@@ -84,5 +86,18 @@ struct SinkSettingsTests {
             #expect(property["type"] as? String == (setting.kind == .enabled ? "boolean" : "string"), "\(setting.key)")
             #expect(property["description"] as? String == setting.configHelp, "\(setting.key)")
         }
+    }
+}
+
+/// Where the built-in sinks run: those that write to the terminal on the screen's queue.
+@Suite("where sinks run")
+struct SinkPlacementTests {
+    @Test func theDisplayAndTheBellRunWhereTheScreenDrawsTheRecordersOnTheirOwn() throws {
+        let terminal = SessionTerminal(environment: Environment(["TERM": "dumb"]), prompt: false)
+        let specs = try ["terminal", "bell", "history:file=/dev/null/none"].map { try SinkSpec(parsing: $0) }
+        let members = try SinkRegistry.standard.members(for: specs, terminal: terminal, settings: RunSettings(), environment: Environment([:]),
+                                                        workout: (name: "W", file: "w.json"))
+        let targets = Dictionary(uniqueKeysWithValues: members.map { ($0.name, $0.target.map { $0 === terminal.display.queue }) })
+        #expect(targets == ["terminal": true, "bell": true, "history": nil])
     }
 }

@@ -105,12 +105,18 @@ public struct SinkTraits: Sendable, Equatable {
     /// Whether the sink is given a `Snapshot` about once per displayed second (a display, a
     /// plugin). The others are not woken every second for it: they get events only.
     public let takesSnapshots: Bool
+    /// Whether the sink writes to the terminal the screen draws on, besides the screen (the
+    /// bell). It runs where the screen draws, as the sink that owns the screen does: a ring and
+    /// the frame of the same moment take one wake-up, and no byte of its lands inside a frame.
+    public let writesToTerminal: Bool
 
-    public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false, takesSnapshots: Bool = false) {
+    public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false, takesSnapshots: Bool = false,
+                writesToTerminal: Bool = false) {
         self.kind = kind
         self.showsReplies = showsReplies
         self.ownsScreen = ownsScreen
         self.takesSnapshots = takesSnapshots
+        self.writesToTerminal = writesToTerminal
     }
 }
 

@@ -40,6 +40,20 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     public init(output: DescriptorOutput = .standardOutput, live: Bool) {
         self.output = output
         isLive = live && output.isTerminal
+        queue.setSpecific(key: Self.screenOfQueue, value: ObjectIdentifier(self))
+    }
+
+    /// Which screen's queue the code runs on, if any.
+    private static let screenOfQueue = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Runs `work` on `queue`: at once when already there (the display's sink runs on it, so a
+    /// frame is drawn in the wake-up that made it), else after what waits there.
+    private func onQueue(_ work: @escaping @Sendable () -> Void) {
+        if DispatchQueue.getSpecific(key: Self.screenOfQueue) == ObjectIdentifier(self) {
+            work()
+        } else {
+            queue.async(execute: work)
+        }
     }
 
     public var size: (columns: Int, rows: Int) {
@@ -51,7 +65,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     }
 
     public func show(_ block: [TerminalText]) {
-        queue.async { [self] in
+        onQueue { [self] in
             guard isLive else { return }
             self.block = block
             if suspended { return }
@@ -71,7 +85,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     }
 
     public func print(_ line: TerminalText) {
-        queue.async { [self] in printNow(line) }
+        onQueue { [self] in printNow(line) }
     }
 
     /// Reports a problem where the user is looking: on this screen while it is live or has the
