@@ -5,41 +5,48 @@ import PacerCore
 /// the rows of each last character. A tick joins two pieces per row instead of drawing the
 /// whole clock again. The pieces' styles meet between them, which changes no cell.
 final class ClockRows {
-    /// What the pieces were made for.
+    /// What the pieces were made for; a clock of one character has no head, and its tail no gap.
     private struct Look: Equatable {
         let digits: BigDigits
         let style: String
         let indent: Int
+        let hasHead: Bool
     }
 
     private var look: Look?
     /// The characters before the last, and their rows after the indent.
     private var head: (text: String, rows: [TerminalText])?
-    /// The rows of a last character by its byte, led by the gap after a head.
+    /// The rows of a last character by its byte, led by the gap when there is a head.
     private var tails: [UInt8: [TerminalText]] = [:]
 
     /// The rows of `clock` in `digits` after `indent` spaces, painted in `style`; nil when the
     /// font lacks one of its characters.
     func rows(of clock: String, digits: BigDigits, style: String, indent: Int, palette: Palette) -> [TerminalText]? {
-        let look = Look(digits: digits, style: style, indent: indent)
+        guard let last = clock.utf8.last else { return [] }
+        let headText = String(decoding: clock.utf8.dropLast(), as: UTF8.self)
+        let look = Look(digits: digits, style: style, indent: indent, hasHead: !headText.isEmpty)
         if look != self.look {
             self.look = look
             head = nil
             tails = [:]
         }
-        guard let last = clock.utf8.last else { return [] }
-        let headText = String(decoding: clock.utf8.dropLast(), as: UTF8.self)
-        if head?.text != headText {
+        let headRows: [TerminalText]
+        if let head, head.text == headText {
+            headRows = head.rows
+        } else {
             guard let rendered = headText.isEmpty ? Array(repeating: "", count: digits.height) : digits.render(headText) else { return nil }
-            head = (headText, rendered.map { TerminalText.spaces(indent) + palette.paint(TerminalText($0), style) })
+            headRows = rendered.map { TerminalText.spaces(indent) + palette.paint(TerminalText($0), style) }
+            head = (headText, headRows)
         }
-        guard let headRows = head?.rows else { return nil }
-        if tails[last] == nil {
+        let tailRows: [TerminalText]
+        if let kept = tails[last] {
+            tailRows = kept
+        } else {
             let gap = headText.isEmpty ? "" : String(repeating: " ", count: digits.gap)
             guard let rendered = digits.render(String(decoding: [last], as: UTF8.self)) else { return nil }
-            tails[last] = rendered.map { palette.paint(TerminalText(gap + $0), style) }
+            tailRows = rendered.map { palette.paint(TerminalText(gap + $0), style) }
+            tails[last] = tailRows
         }
-        guard let tailRows = tails[last] else { return nil }
         return zip(headRows, tailRows).map { $0 + $1 }
     }
 }

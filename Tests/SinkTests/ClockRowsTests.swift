@@ -25,6 +25,16 @@ struct ClockRowsTests {
         }
     }
 
+    /// A clock of one character has no gap before its last character; the next, longer one does.
+    @Test func aTailKeptWithoutAHeadIsNotUsedAfterOne() throws {
+        let clockRows = ClockRows()
+        let digits = BigDigits.sizes[0]
+        for clock in ["7", "17", "7"] {
+            let rows = try #require(clockRows.rows(of: clock, digits: digits, style: "", indent: 0, palette: Palette(enabled: false)))
+            #expect(rows.map(\.plain) == digits.render(clock), "\(clock)")
+        }
+    }
+
     @Test func aCharacterTheFontLacksDrawsNothing() {
         let clockRows = ClockRows()
         #expect(clockRows.rows(of: "1:2a", digits: BigDigits.sizes[0], style: "1", indent: 0, palette: Palette(enabled: true)) == nil)
