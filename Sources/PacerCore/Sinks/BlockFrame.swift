@@ -42,7 +42,7 @@ public struct BlockFrame: Sendable {
             let previous = whole || row >= shown.count ? nil : shown[row]
             unchanged[row] = previous.map { lines[row].isIdentical(to: $0.text) } ?? false
             if unchanged[row], let previous { return previous }
-            return Row(text: lines[row], line: lines[row].lineCells(limit: columns, texts: &texts, previous: previous?.line, previousText: previous?.text))
+            return Row(text: lines[row], line: lines[row].lineCells(limit: columns, texts: &texts, after: previous.map { ($0.text, $0.line) }))
         }
         var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
         if whole {

@@ -10,15 +10,11 @@ struct LineCells: Sendable {
 
 extension TerminalText {
     /// The cells the text takes on a line of `limit` cells; what does not fit whole is left out.
-    /// Texts of more than 8 bytes are kept in `texts`.
-    func cells(limit: Int, texts: inout LongCellTexts) -> [TerminalCell] {
-        lineCells(limit: limit, texts: &texts).cells
-    }
-
-    /// The cells of the text, taking over from `previous` (the cells of `previousText`, read on
-    /// a line as long) those its bytes make before the first byte where the two texts differ.
-    func lineCells(limit: Int, texts: inout LongCellTexts, previous: LineCells? = nil, previousText: TerminalText? = nil) -> LineCells {
-        let resume = previous.flatMap { previous in previousText.flatMap { resumePoint(in: previous, of: $0, texts: texts) } }
+    /// Texts of more than 8 bytes are kept in `texts`. The cells `previous` (a line read before,
+    /// on a line as long) made of the bytes before the first where its text and this one differ
+    /// are taken over.
+    func lineCells(limit: Int, texts: inout LongCellTexts, after previous: (text: TerminalText, line: LineCells)? = nil) -> LineCells {
+        let resume = previous.flatMap { resumePoint(in: $0.line, of: $0.text, texts: texts) }
         if let cells = singleCells(limit: limit, texts: &texts, resume: resume) { return cells }
         return LineCells(cells: characterCells(limit: limit, texts: &texts), ends: nil)
     }
@@ -27,15 +23,7 @@ extension TerminalText {
     /// in the bytes the two texts share from the start, with the cells up to it and its style.
     private func resumePoint(in previous: LineCells, of previousText: TerminalText, texts: LongCellTexts) -> Resume? {
         guard let ends = previous.ends, !ends.isEmpty else { return nil }
-        let shared = rendered.utf8.withContiguousStorageIfAvailable { mine in
-            previousText.rendered.utf8.withContiguousStorageIfAvailable { theirs in
-                let count = min(mine.count, theirs.count)
-                var index = 0
-                while index < count, mine[index] == theirs[index] { index += 1 }
-                return index
-            }
-        } ?? nil
-        guard let shared else { return nil }
+        let shared = sharedPrefixLength(with: previousText)
         // The cells are in order and so are their ends: the last one that ends within `shared`.
         var low = 0
         var high = ends.count
@@ -44,18 +32,17 @@ extension TerminalText {
             if ends[middle] <= shared { low = middle + 1 } else { high = middle }
         }
         guard low > 0 else { return nil }
-        return Resume(line: previous, ends: ends, cells: low, style: texts.string(previous.cells[low - 1].style))
+        return Resume(cells: previous.cells[..<low], ends: ends[..<low], style: texts.string(previous.cells[low - 1].style))
     }
 
-    /// A place to go on reading a line from: after the first `cells` cells of `line` (whose
-    /// `ends` these are), in the style in force there.
+    /// A place to go on reading a line from: after `cells` (whose `ends` these are, at least
+    /// one), in the style in force there.
     private struct Resume {
-        let line: LineCells
-        let ends: [Int]
-        let cells: Int
+        let cells: ArraySlice<TerminalCell>
+        let ends: ArraySlice<Int>
         let style: String
 
-        var byte: Int { ends[cells - 1] }
+        var byte: Int { ends[ends.endIndex - 1] }
     }
 
     /// The cells of text whose every character is one scalar of one cell (`DisplayWidth.isSingleCell`),
@@ -69,8 +56,8 @@ extension TerminalText {
             var style = StyleState()
             var index = 0
             if let resume {
-                cells += resume.line.cells[..<resume.cells]
-                ends += resume.ends[..<resume.cells]
+                cells += resume.cells
+                ends += resume.ends
                 style.resume(resume.style, texts: &texts)
                 index = resume.byte
             }
@@ -94,7 +81,7 @@ extension TerminalText {
                 index += length
                 ends.append(index)
             }
-            return LineCells(cells: cells, ends: ends, takenOver: resume?.cells ?? 0)
+            return LineCells(cells: cells, ends: ends, takenOver: resume?.cells.count ?? 0)
         }
         return cells ?? nil
     }

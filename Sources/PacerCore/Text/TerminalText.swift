@@ -59,28 +59,32 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// Whether the two send the terminal the same bytes: `==` compares as Unicode does, which is
     /// slower for text that is not ASCII, and a terminal does not.
     public func isIdentical(to other: TerminalText) -> Bool {
-        guard rendered.utf8.count == other.rendered.utf8.count else { return false }
-        let contiguous = rendered.utf8.withContiguousStorageIfAvailable { mine in
-            other.rendered.utf8.withContiguousStorageIfAvailable { Self.sameBytes(mine, $0) }
-        }
-        return (contiguous ?? nil) ?? rendered.utf8.elementsEqual(other.rendered.utf8)
+        rendered.utf8.count == other.rendered.utf8.count && sharedPrefixLength(with: other) == rendered.utf8.count
     }
 
-    /// Whether two buffers of one length hold the same bytes, compared eight at a time.
-    private static func sameBytes(_ mine: UnsafeBufferPointer<UInt8>, _ theirs: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let left = mine.baseAddress, let right = theirs.baseAddress else { return mine.count == theirs.count }
+    /// How many bytes from the start the two texts' rendered forms have in common, compared
+    /// eight at a time.
+    func sharedPrefixLength(with other: TerminalText) -> Int {
+        let shared = rendered.utf8.withContiguousStorageIfAvailable { mine in
+            other.rendered.utf8.withContiguousStorageIfAvailable { Self.sharedPrefixLength(mine, $0) }
+        }
+        return (shared ?? nil) ?? zip(rendered.utf8, other.rendered.utf8).prefix { $0 == $1 }.count
+    }
+
+    private static func sharedPrefixLength(_ mine: UnsafeBufferPointer<UInt8>, _ theirs: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = min(mine.count, theirs.count)
+        guard let left = mine.baseAddress, let right = theirs.baseAddress else { return 0 }
         let raw = (left: UnsafeRawPointer(left), right: UnsafeRawPointer(right))
         var offset = 0
-        while offset + 8 <= mine.count {
-            guard raw.left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == raw.right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+        while offset + 8 <= count {
+            let difference = raw.left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                ^ raw.right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // The words are read little-endian: the first byte that differs is the lowest set one.
+            if difference != 0 { return offset + difference.trailingZeroBitCount / 8 }
             offset += 8
         }
-        while offset < mine.count {
-            guard mine[offset] == theirs[offset] else { return false }
-            offset += 1
-        }
-        return true
+        while offset < count, mine[offset] == theirs[offset] { offset += 1 }
+        return offset
     }
 
     /// The number of terminal cells the text takes (wide characters count two).
@@ -135,7 +139,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// Appends `count` spaces in place (none when `count` is 0 or less).
     public mutating func appendSpaces(_ count: Int) {
-        if count > 0 { rendered += String(repeating: " ", count: count) }
+        if count > 0 { self += .spaces(count) }
     }
 
     /// Empties the text, keeping its storage for what is appended next.
