@@ -180,31 +180,49 @@ struct BigDigits: Equatable {
         }
     }
 
-    /// A glyph being drawn: a grid of cells, each full or empty.
+    /// A glyph being drawn: a grid of cells, each full or empty, kept row after row in one array
+    /// (a font of the biggest size is some 19,000 cells, drawn when a session starts).
     private struct Cells {
-        private var full: [[Bool]]
+        private let width: Int
+        private let height: Int
+        private var full: [Bool]
 
         init(width: Int, height: Int) {
-            full = Array(repeating: Array(repeating: false, count: width), count: height)
+            self.width = width
+            self.height = height
+            full = Array(repeating: false, count: width * height)
         }
 
         mutating func fill(rows: Range<Int>, columns: Range<Int>) {
-            for row in rows.clamped(to: full.indices) {
-                for column in columns.clamped(to: full[row].indices) { full[row][column] = true }
+            let columns = columns.clamped(to: 0..<width)
+            guard !columns.isEmpty else { return }
+            full.withUnsafeMutableBufferPointer { cells in
+                for row in rows.clamped(to: 0..<height) {
+                    cells[row * width + columns.lowerBound..<row * width + columns.upperBound].update(repeating: true)
+                }
             }
         }
 
         var rows: [String] {
-            full.map { row in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(3 * row.count)
-                for isFull in row {
-                    if isFull { bytes += Self.block } else { bytes.append(UInt8(ascii: " ")) }
+            (0..<height).map { row in
+                let cells = full[row * width..<(row + 1) * width]
+                return String(unsafeUninitializedCapacity: 3 * width) { bytes in
+                    var end = 0
+                    for isFull in cells {
+                        if isFull {
+                            // "█", U+2588, in UTF-8.
+                            bytes[end] = 0xE2
+                            bytes[end + 1] = 0x96
+                            bytes[end + 2] = 0x88
+                            end += 3
+                        } else {
+                            bytes[end] = UInt8(ascii: " ")
+                            end += 1
+                        }
+                    }
+                    return end
                 }
-                return String(decoding: bytes, as: UTF8.self)
             }
         }
-
-        private static let block = Array("█".utf8)
     }
 }

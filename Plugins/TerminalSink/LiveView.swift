@@ -21,7 +21,7 @@ struct LiveView {
         digits == BigDigits.sizes[0] ? 2 : 2 + helpLines
     }
 
-    private static let helpLines = CommandGrammar.help.split(separator: "\n").count
+    private static let helpLines = CommandGrammar.help.utf8.split(separator: UInt8(ascii: "\n")).count
 
     private var phase: Phase { start.phase }
     private var elapsed: WorkoutDuration { snapshot?.elapsed ?? .zero }
@@ -36,27 +36,28 @@ struct LiveView {
 
     /// The clock's text at its widest in this phase (a countdown starts at its limit), so that
     /// the digits keep one size while it counts.
-    private var widestClock: String {
-        guard let limitClock = limit?.clock, limitClock.count > clock.count else { return clock }
+    private func widest(_ clock: String) -> String {
+        guard let limitClock = limit?.clock, limitClock.utf8.count > clock.utf8.count else { return clock }
         return limitClock
     }
 
     func lines(columns: Int, rows: Int) -> [TerminalText] {
         let width = max(1, columns - 1)
-        guard let digits = digits(width: width, rows: rows) else { return compact(width: width) }
-        return full(width: width, digits: digits)
+        let clock = self.clock
+        guard let digits = digits(width: width, rows: rows, widestClock: widest(clock)) else { return compact(width: width) }
+        return full(width: width, digits: digits, clock: clock)
     }
 
     /// The largest digits that fit `width` columns, with the rest of the display and the rows kept
     /// under it in `rows`; nil when even the smallest do not, or the terminal is narrow.
-    private func digits(width: Int, rows: Int) -> BigDigits? {
+    private func digits(width: Int, rows: Int, widestClock: String) -> BigDigits? {
         guard width >= 40 else { return nil }
         return BigDigits.sizes.last { digits in
             digits.width(of: widestClock) + 4 <= width && digits.height + Self.linesBesideDigits + Self.rowsUnder(digits) <= rows
         }
     }
 
-    private func full(width: Int, digits: BigDigits) -> [TerminalText] {
+    private func full(width: Int, digits: BigDigits, clock: String) -> [TerminalText] {
         let color = palette.kind(phase.kind)
         let fixed = memo.lines(for: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width)) {
             LiveViewMemo.FixedLines(headline: headline(width: width), cue: cueText.truncated(toWidth: width),
@@ -68,7 +69,7 @@ struct LiveView {
         lines.append(.empty)
         let sessionTrailing = "\(sessionRemaining.clock) left"
         // Both bars as long, so that their fills compare; the longer text beside them decides.
-        let room = max(phaseTrailing.count, sessionTrailing.count)
+        let room = max(phaseTrailing.utf8.count, sessionTrailing.utf8.count)
         lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, room: room, width: width, style: color))
         lines.append(bar(label: "session", fraction: sessionFraction, trailing: sessionTrailing, room: room, width: width, style: palette.bold))
         lines.append(fixed.cue)
@@ -155,23 +156,12 @@ struct LiveView {
     /// `label`, a bar filled to `fraction` that leaves `room` characters and two spaces for
     /// `trailing`, and `trailing`.
     private func bar(label: String, fraction: Double, trailing: String, room: Int, width: Int, style: String) -> TerminalText {
-        let barWidth = max(4, width - label.count - room - 4)
+        let barWidth = max(4, width - label.utf8.count - room - 4)
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        let bar = TerminalText(Self.run(of: Self.fullBlocks, filled)) + palette.paint(TerminalText(Self.run(of: Self.lightShades, barWidth - filled)), palette.dim)
+        let bar = TerminalText.repeating("█", count: filled) + palette.paint(.repeating("░", count: barWidth - filled), palette.dim)
         let line = "\(label) " + palette.paint(bar, style) + (trailing.isEmpty ? "" : "  \(trailing)")
         // Label and trailing text of ASCII are as wide as they are long: the line is measured by sum.
         let ascii = label.utf8.allSatisfy { $0 < 0x80 } && trailing.utf8.allSatisfy { $0 < 0x80 }
         return ascii && label.utf8.count + barWidth + trailing.utf8.count + 3 <= width ? line : line.truncated(toWidth: width)
-    }
-
-    /// Long runs of the bars' two characters, cut to length each second rather than built anew.
-    private static let fullBlocks = String(repeating: "█", count: 512)
-    private static let lightShades = String(repeating: "░", count: 512)
-
-    /// `count` of the one character `run` repeats (each three bytes of UTF-8).
-    private static func run(of run: String, _ count: Int) -> String {
-        let count = max(0, count)
-        guard 3 * count <= run.utf8.count else { return String(repeating: String(run.prefix(1)), count: count) }
-        return String(decoding: run.utf8.prefix(3 * count), as: UTF8.self)
     }
 }

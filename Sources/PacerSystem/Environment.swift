@@ -8,14 +8,15 @@ public struct Environment: Sendable {
         self.variables = variables
     }
 
-    /// The environment of this process.
+    /// The environment of this process. Each entry is split at its first `=` byte, not read
+    /// character by character: every command starts by reading it.
     public static var current: Environment {
         var variables: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let separator = text.firstIndex(of: "=") {
-                variables[String(text[..<separator])] = String(text[text.index(after: separator)...])
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+            if let separator = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                variables[String(decoding: bytes[..<separator], as: UTF8.self)] = String(decoding: bytes[(separator + 1)...], as: UTF8.self)
             }
             pointer += 1
         }

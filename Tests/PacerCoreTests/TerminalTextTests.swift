@@ -53,6 +53,14 @@ struct TerminalTextTests {
         }
     }
 
+    @Test(arguments: [0, 1, 2, 3, 7, 80, 513])
+    func aRunOfOneCharacterHoldsThatManyCopiesShownSafely(count: Int) {
+        #expect(TerminalText.repeating("█", count: count).rendered == String(repeating: "█", count: count))
+        #expect(TerminalText.repeating("█", count: count).width == count)
+        #expect(TerminalText.repeating("\u{1B}", count: count).rendered == String(repeating: "\\u{1b}", count: count))
+        #expect(TerminalText.repeating("é", count: -count).rendered.isEmpty)
+    }
+
     // Issue 7, item 2: the hostile workout file, every text field of it, shown safely.
     @Test func everyTextOfTheHostileWorkoutIsShownSafely() throws {
         let workout = try HostileFixture.workout()

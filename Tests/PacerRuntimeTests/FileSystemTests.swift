@@ -79,6 +79,21 @@ struct FileSystemTests {
         #expect(absolute.dataFolder == "/d/pacer")
     }
 
+    /// Read only: the environment is not changed while other tests run beside this one.
+    @Test func theProcessEnvironmentIsEveryVariableAsTheCLibraryReadsIt() throws {
+        let current = Environment.current
+        var pointer = environ
+        var count = 0
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            let name = try #require(text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init))
+            #expect(current.variables[name] == getenv(name).map { String(cString: $0) }, "\(name)")
+            count += 1
+            pointer += 1
+        }
+        #expect(count > 0 && current.variables.count <= count)
+    }
+
     @Test func aFileTooLargeIsATypedErrorThatTheCallerWords() throws {
         let folder = try Folder()
         let big = folder.file("big.json")

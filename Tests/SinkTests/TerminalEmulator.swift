@@ -83,6 +83,11 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
         cells = cells.map { $0.map { _ in Cell(text: character) } }
     }
 
+    /// Takes bytes as the terminal gets them, UTF-8.
+    mutating func write(_ bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
     mutating func write(_ text: String) {
         var characters = text[...]
         while let character = characters.popFirst() {
@@ -195,8 +200,8 @@ final class RecordingScreen: Screen {
     func show(_ block: [TerminalText]) {
         state.withLock { state in
             state.blocks.append(block)
-            let text = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
-            if !text.isEmpty { state.writes.append(text) }
+            let bytes = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
+            if !bytes.isEmpty { state.writes.append(String(decoding: bytes, as: UTF8.self)) }
         }
     }
 

@@ -22,14 +22,14 @@ public struct BlockFrame: Sendable {
         size = nil
     }
 
-    /// The text that makes the top `rows` rows of a terminal `columns` wide show the first `rows`
+    /// The bytes that make the top `rows` rows of a terminal `columns` wide show the first `rows`
     /// lines of `block`: the cells that differ from what is shown, each run of them placed with one
     /// cursor move; or, when nothing is known of the screen or it was drawn at another size, every
     /// row cleared and drawn. Empty when nothing changed. Each line must fit in `columns`; what
     /// does not is left out. `fromDefaultStyle` says that the terminal draws in its default style
     /// when the text begins (everything else written to it ends in that style), so the first style
     /// set need not reset first.
-    public mutating func draw(_ block: [TerminalText], columns: Int, rows: Int, fromDefaultStyle: Bool = false) -> String {
+    public mutating func draw(_ block: [TerminalText], columns: Int, rows: Int, fromDefaultStyle: Bool = false) -> [UInt8] {
         let columns = max(0, columns)
         let lines = Array(block.prefix(max(0, rows)))
         let whole = size.map { $0 != (columns, rows) } ?? true
@@ -124,10 +124,10 @@ private struct CellWriter {
         (column < old.count ? old[column] : .blank) != (column < new.count ? new[column] : .blank)
     }
 
-    /// The text written, leaving the terminal in its default style.
-    mutating func finished() -> String {
+    /// The bytes written, leaving the terminal in its default style.
+    mutating func finished() -> [UInt8] {
         if let pen, pen != .none { setPen(.none) }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Moves the cursor to `row`, `column` (from 0): to the place itself, or by the rows and
@@ -210,8 +210,15 @@ private struct CellWriter {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
+    /// Writes `number` (at least 0) in decimal digits.
     private mutating func writeNumber(_ number: Int) {
-        output.append(contentsOf: String(number).utf8)
+        let start = output.count
+        var rest = max(0, number)
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        output[start...].reverse()
     }
 
     /// How many decimal digits `number` (at least 1) has.

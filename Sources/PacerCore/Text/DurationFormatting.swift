@@ -1,15 +1,38 @@
 extension WorkoutDuration {
     /// A compact clock form for displays: `0:45`, `12:05`, `1:02:03`; whole seconds, rounded up
     /// so a countdown shows `0:01` until the very end.
+    /// Written digit by digit into the string's own storage: the live display asks for it several
+    /// times a second.
     public var clock: String {
         let total = (max(0, milliseconds) + 999) / 1000
         let hours = total / 3600
         let minutes = (total % 3600) / 60
         let seconds = total % 60
-        if hours > 0 {
-            return "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))"
+        let lead = hours > 0 ? hours : minutes
+        var leadDigits = 1
+        var rest = lead / 10
+        while rest > 0 {
+            leadDigits += 1
+            rest /= 10
         }
-        return "\(minutes):\(twoDigits(seconds))"
+        let count = leadDigits + (hours > 0 ? 6 : 3)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var value = lead
+            for index in stride(from: leadDigits - 1, through: 0, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            var end = leadDigits
+            func appendPair(_ pair: Int64) {
+                buffer[end] = UInt8(ascii: ":")
+                buffer[end + 1] = UInt8(ascii: "0") + UInt8(pair / 10)
+                buffer[end + 2] = UInt8(ascii: "0") + UInt8(pair % 10)
+                end += 3
+            }
+            if hours > 0 { appendPair(minutes) }
+            appendPair(seconds)
+            return end
+        }
     }
 
     /// A readable form for summaries and messages: `45s`, `1m 30s`, `7m`, `1h 5m`, `2.5s`.
@@ -33,10 +56,6 @@ extension WorkoutDuration {
     /// The duration rounded to the nearest whole second, for summaries.
     public var wholeSeconds: WorkoutDuration {
         WorkoutDuration(milliseconds: (milliseconds + 500) / 1000 * 1000)
-    }
-
-    private func twoDigits(_ value: Int64) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
     }
 }
 

@@ -41,7 +41,14 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         guard !parameters.isEmpty, parameters.utf8.allSatisfy({ $0 == UInt8(ascii: ";") || ($0 >= 48 && $0 <= 57) }) else {
             return text
         }
-        return TerminalText(rendered: "\u{1B}[\(parameters)m" + text.rendered + "\u{1B}[0m")
+        var rendered = ""
+        rendered.reserveCapacity(parameters.utf8.count + text.rendered.utf8.count + 7)
+        rendered += "\u{1B}["
+        rendered += parameters
+        rendered += "m"
+        rendered += text.rendered
+        rendered += "\u{1B}[0m"
+        return TerminalText(rendered: rendered)
     }
 
     /// The text without its styles.
@@ -134,6 +141,25 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         return TerminalText(rendered: String(unsafeUninitializedCapacity: count) { buffer in
             buffer.initialize(repeating: UInt8(ascii: " "))
             return count
+        })
+    }
+
+    /// `count` copies of `character` (none when `count` is 0 or less), shown safely as `init(_:)` shows it.
+    /// The copies are made by doubling what is written, a few block copies in all: the live
+    /// display's bars are made of such runs, each second.
+    public static func repeating(_ character: Character, count: Int) -> TerminalText {
+        let piece = Array(visible(String(character), keepingLineBreaks: false).utf8)
+        let total = piece.count * max(0, count)
+        return TerminalText(rendered: String(unsafeUninitializedCapacity: total) { buffer in
+            guard total > 0 else { return 0 }
+            _ = buffer.initialize(from: piece)
+            var written = piece.count
+            while written < total {
+                let chunk = min(written, total - written)
+                UnsafeMutableRawPointer(buffer.baseAddress! + written).copyMemory(from: buffer.baseAddress!, byteCount: chunk)
+                written += chunk
+            }
+            return total
         })
     }
 

@@ -31,8 +31,9 @@ public struct PluginDirectory: Sendable {
 
     public init(environment: Environment, shippedRoots: [String] = PluginDirectory.shippedRoots()) {
         var folders = [Folder(path: environment.configFolder + "/plugins", label: environment.abbreviatingHome(environment.configFolder + "/plugins"))]
-        for entry in (environment["PATH"] ?? "").split(separator: ":") where !entry.isEmpty {
-            folders.append(Folder(path: String(entry), label: "PATH"))
+        // Split by bytes: ":" is ASCII, and no character of a path combines with it.
+        for entry in (environment["PATH"] ?? "").utf8.split(separator: UInt8(ascii: ":")) where !entry.isEmpty {
+            folders.append(Folder(path: String(decoding: entry, as: UTF8.self), label: "PATH"))
         }
         for root in shippedRoots {
             for name in FileSystem.contents(of: root) {

@@ -77,7 +77,12 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             if let layout, layout.blockRows == block.count, layout.rows == size.rows {
                 if layout.shared { frame.invalidate() }
                 let changes = drawBlock(size: size)
-                if !changes.isEmpty { emit(ANSI.saveCursor + changes + ANSI.restoreCursor) }
+                guard !changes.isEmpty else { return }
+                var bytes = Array(ANSI.saveCursor.utf8)
+                bytes.reserveCapacity(changes.count + 4)
+                bytes += changes
+                bytes += ANSI.restoreCursor.utf8
+                emit(bytes)
             } else {
                 relayout()
             }
@@ -167,7 +172,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         let regionTop = min(blockRows + 2, rows)
         layout = (block.count, rows, regionTop <= blockRows)
         frame.invalidate()
-        var text = ANSI.resetScrollRegion + ANSI.clearScreen + drawBlock(size: size)
+        var text = ANSI.resetScrollRegion + ANSI.clearScreen + String(decoding: drawBlock(size: size), as: UTF8.self)
         text += ANSI.scrollRegion(top: regionTop, bottom: rows) + ANSI.moveTo(row: rows, column: 1)
         text += recentLines.map { $0 + "\r\n" }.joined()
         emit(text)
@@ -175,8 +180,12 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     }
 
     private func emit(_ text: String) {
+        emit(Array(text.utf8))
+    }
+
+    private func emit(_ bytes: [UInt8]) {
         do {
-            try FileSystem.writeAll(output.descriptor, Array(text.utf8))
+            try FileSystem.writeAll(output.descriptor, bytes)
         } catch {
             if !outputFailed {
                 outputFailed = true
@@ -186,7 +195,7 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     }
 
     /// What turns the block's rows into `block`: the cells that changed, or all after `frame` was invalidated.
-    private func drawBlock(size: (columns: Int, rows: Int)) -> String {
+    private func drawBlock(size: (columns: Int, rows: Int)) -> [UInt8] {
         // Pacer's styled text ends in a reset and the prompt is plain: the terminal draws in its default style.
         frame.draw(block, columns: size.columns, rows: max(1, size.rows - 3), fromDefaultStyle: true)
     }
