@@ -264,6 +264,25 @@ struct SinkHubTests {
         #expect(!display.snapshots.all.isEmpty)
     }
 
+    @Test func aSinkIsGivenOnlyTheEventsItTakesAndIsNotWokenForTheOthers() {
+        let recorder = MemorySink()
+        let everything = MemorySink()
+        let traits = SinkTraits(kind: .recorder, takesSnapshots: false, events: ["phase.end", "session.end"])
+        let hub = SinkHub([SinkHub.Member(name: "history", sink: recorder, traits: traits), member("display", everything)]) { _ in }
+        var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10)),
+                                                           Phase(kind: .rest, name: "B", duration: .seconds(5))]), file: "w.json")
+        hub.publish(engine.start(at: .start))
+        hub.publish(engine.advance(to: .seconds(8)))
+        hub.drain(timeout: 1)
+        #expect(recorder.flushes.count == 0, "the start and the countdown woke nothing")
+        hub.publish(engine.advance(to: .seconds(16)))
+        _ = hub.close(timeout: 1)
+        let shown = everything.events.all.map(\.name)
+        #expect(shown.contains("countdown") && shown.contains("session.start"))
+        #expect(recorder.events.all.map(\.name) == ["phase.end", "phase.end", "session.end"])
+        #expect(recorder.flushes.count == 1)
+    }
+
     @Test func aSnapshotComesAfterTheEventsBeforeItAndABusySinkGetsOnlyTheLatest() {
         let sink = OrderSink()
         let hub = SinkHub([member("ordered", sink, showsReplies: true)]) { _ in }

@@ -48,11 +48,13 @@ public final class SinkHub: Sendable {
     /// Whether any sink shows replies to commands from the prompt or a pipe.
     public var showsReplies: Bool { channels.contains { $0.member.traits.showsReplies } }
 
-    /// Queues events for every sink.
+    /// Queues events for every sink, each the events it takes.
     public func publish(_ events: [Event]) {
         guard !events.isEmpty else { return }
         for channel in channels {
-            channel.enqueue(events.map(SinkChannel.Item.event))
+            let traits = channel.member.traits
+            let taken = traits.events == nil ? events : events.filter(traits.takes)
+            if !taken.isEmpty { channel.enqueue(taken.map(SinkChannel.Item.event)) }
         }
     }
 
