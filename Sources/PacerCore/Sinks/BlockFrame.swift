@@ -136,7 +136,7 @@ private struct CellWriter {
     /// lengths before any is written.
     private mutating func move(row: Int, column: Int) {
         defer { cursor = (row, column) }
-        let absolute = 4 + Self.digits(row + 1) + Self.digits(column + 1)
+        let absolute = 4 + (row + 1).decimalDigitCount + (column + 1).decimalDigitCount
         guard let cursor else {
             writeAbsolute(row: row, column: column)
             return
@@ -163,7 +163,7 @@ private struct CellWriter {
             switch self {
             case .none: 0
             case .repeated(let text, let count): text.utf8CodeUnitCount * count
-            case .sequence(let number, _): 3 + (number.map(CellWriter.digits) ?? 0)
+            case .sequence(let number, _): 3 + (number?.decimalDigitCount ?? 0)
             }
         }
     }
@@ -181,7 +181,7 @@ private struct CellWriter {
         guard across != 0 else { return .none }
         var move = Move.sequence(number: abs(across) == 1 ? nil : abs(across), final: UInt8(ascii: across > 0 ? "C" : "D"))
         if across < 0, -across < move.length { move = .repeated("\u{08}", count: -across) }
-        if digits(column + 1) + 3 < move.length { move = .sequence(number: column + 1, final: UInt8(ascii: "G")) }
+        if (column + 1).decimalDigitCount + 3 < move.length { move = .sequence(number: column + 1, final: UInt8(ascii: "G")) }
         return move
     }
 
@@ -221,16 +221,6 @@ private struct CellWriter {
         output[start...].reverse()
     }
 
-    /// How many decimal digits `number` (at least 1) has.
-    fileprivate static func digits(_ number: Int) -> Int {
-        var count = 1
-        var rest = number / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
-    }
 
     private mutating func put(_ range: Range<Int>, of cell: (Int) -> TerminalCell) {
         for column in range {

@@ -9,12 +9,7 @@ extension WorkoutDuration {
         let minutes = (total % 3600) / 60
         let seconds = total % 60
         let lead = hours > 0 ? hours : minutes
-        var leadDigits = 1
-        var rest = lead / 10
-        while rest > 0 {
-            leadDigits += 1
-            rest /= 10
-        }
+        let leadDigits = Int(lead).decimalDigitCount
         let count = leadDigits + (hours > 0 ? 6 : 3)
         return String(unsafeUninitializedCapacity: count) { buffer in
             var value = lead
