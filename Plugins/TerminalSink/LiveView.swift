@@ -158,8 +158,17 @@ struct LiveView {
     private func bar(label: String, fraction: Double, trailing: String, room: Int, width: Int, style: String) -> TerminalText {
         let barWidth = max(4, width - label.utf8.count - room - 4)
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        let bar = TerminalText.repeating("█", count: filled) + palette.paint(.repeating("░", count: barWidth - filled), palette.dim)
-        let line = "\(label) " + palette.paint(bar, style) + (trailing.isEmpty ? "" : "  \(trailing)")
+        // Built in place, each piece appended once: the bars change every second.
+        var fill = TerminalText.repeating("█", count: filled)
+        fill.append(.repeating("░", count: barWidth - filled), styled: palette.dim)
+        var line = TerminalText(label)
+        line.reserveCapacity(label.utf8.count + fill.rendered.utf8.count + style.utf8.count + trailing.utf8.count + 12)
+        line += " "
+        line.append(fill, styled: style)
+        if !trailing.isEmpty {
+            line += "  "
+            line += TerminalText(trailing)
+        }
         // Label and trailing text of ASCII are as wide as they are long: the line is measured by sum.
         let ascii = label.utf8.allSatisfy { $0 < 0x80 } && trailing.utf8.allSatisfy { $0 < 0x80 }
         return ascii && label.utf8.count + barWidth + trailing.utf8.count + 3 <= width ? line : line.truncated(toWidth: width)

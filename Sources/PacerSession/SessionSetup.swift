@@ -89,14 +89,13 @@ public struct SessionSetup: Sendable {
         }
         let offNames = switchedOff.compactMap { registry.owner(of: $0)?.name }
         let asked = fromCommandLine.isEmpty ? (config.sinks ?? []).filter { !offNames.contains($0.name) } : fromCommandLine
-        let plugins = PluginDirectory(environment: environment)
         var specs: [SinkSpec] = []
         for spec in asked {
             do throws(SinkSetupError) {
                 if specs.contains(where: { $0.name == spec.name && $0.path == spec.path }) {
                     throw SinkSetupError("the \(spec.displayName) sink is named twice; name each sink once")
                 }
-                _ = try registry.resolve(spec, plugins: plugins)
+                _ = try registry.resolve(spec, environment: environment)
                 specs.append(spec)
             } catch {
                 throw .usage(fromCommandLine.isEmpty ? "in the config's \"sinks\": \(error.description)" : error.description)

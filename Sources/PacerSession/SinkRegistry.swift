@@ -74,8 +74,9 @@ public struct SinkRegistry: Sendable {
         case plugin(path: String)
     }
 
-    /// Finds the sink a spec names and checks its options, before anything is started.
-    func resolve(_ spec: SinkSpec, plugins: PluginDirectory) throws(SinkSetupError) -> Resolved {
+    /// Finds the sink a spec names and checks its options, before anything is started. The plugin
+    /// folders are looked at only for a name that is no built-in sink's.
+    func resolve(_ spec: SinkSpec, environment: Environment) throws(SinkSetupError) -> Resolved {
         if let path = spec.path {
             switch PluginDirectory.isExecutableFile(path) {
             case true?: break
@@ -88,6 +89,7 @@ public struct SinkRegistry: Sendable {
             _ = try spec.checkedOptions(against: registration.options)
             return .builtIn(registration)
         }
+        let plugins = PluginDirectory(environment: environment)
         if let plugin = plugins.find(spec.name) { return .plugin(path: plugin.path) }
         let found = plugins.all()
         if let unrunnable = found.first(where: { $0.name == spec.name && !$0.isExecutable }) {
@@ -105,8 +107,7 @@ public struct SinkRegistry: Sendable {
     /// what a recorder or the session itself needs.
     func members(for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
                  workout: (name: String, file: String)) throws(SinkSetupError) -> [SinkHub.Member] {
-        let plugins = PluginDirectory(environment: environment)
-        let resolved = try specs.map { spec throws(SinkSetupError) in (spec, try resolve(spec, plugins: plugins)) }
+        let resolved = try specs.map { spec throws(SinkSetupError) in (spec, try resolve(spec, environment: environment)) }
         var members: [Int: SinkHub.Member] = [:]
         for (index, (spec, found)) in resolved.enumerated() {
             guard case .builtIn(let registration) = found else { continue }

@@ -10,7 +10,9 @@ extension FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
-        guard status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK else { return try read(path, limit: limit) }
+        guard status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK else {
+            return try readFile(descriptor, path: path, limit: limit)
+        }
         return try readStream(descriptor, name: path, limit: limit, timeout: timeout)
     }
 
@@ -25,7 +27,7 @@ extension FileSystem {
     private static func readStream(_ descriptor: Int32, name: String, limit: Int, timeout: Double?) throws(FileError) -> [UInt8] {
         let deadline = timeout.map { Clocks.monotonicNanoseconds() + Int64($0 * 1e9) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let chunk = ReadChunk(capacity: 65_536)
         while true {
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = deadline.map { Int32(clamping: max(0, ($0 - Clocks.monotonicNanoseconds()) / 1_000_000)) } ?? -1
@@ -37,13 +39,13 @@ extension FileSystem {
             if ready == 0, let timeout {
                 throw FileError("read", name, .stalled(seconds: Int(timeout), received: bytes.count))
             }
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.read(from: descriptor)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw FileError("read", name, errno: errno)
             }
             if count == 0 { return bytes }
-            bytes += chunk[..<count]
+            bytes += chunk.bytes(count)
             if bytes.count > limit {
                 throw FileError("read", name, .tooLarge(size: nil, limit: limit))
             }

@@ -9,6 +9,11 @@ public enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
         defer { close(descriptor) }
+        return try readFile(descriptor, path: path, limit: limit)
+    }
+
+    /// Reads the file open on `descriptor`, called `path` in messages, as `read` does.
+    static func readFile(_ descriptor: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
         if let kind = irregularKind(status.st_mode) { throw FileError("read", path, .notRegular(kind)) }
@@ -28,15 +33,15 @@ public enum FileSystem {
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
             bytes.reserveCapacity(min(Int(status.st_size), limit + 1))
         }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let chunk = ReadChunk(capacity: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.read(from: descriptor)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileError("read", name, errno: errno)
             }
             if count == 0 { return bytes }
-            bytes += chunk[..<count]
+            bytes += chunk.bytes(count)
             if bytes.count > limit { return nil }
         }
     }

@@ -7,12 +7,12 @@ public enum LineSplitter {
     /// `maximumLength` bytes is cut there and the rest of it skipped. Blocks while it waits for input.
     public static func read(_ descriptor: Int32, maximumLength: Int, _ handle: (String) -> Bool) {
         var line: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let chunk = ReadChunk(capacity: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.read(from: descriptor)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
-            for byte in chunk[..<count] {
+            for byte in chunk.bytes(count) {
                 if byte == UInt8(ascii: "\n") {
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
                     guard handle(String(decoding: line, as: UTF8.self)) else { return }

@@ -53,6 +53,14 @@ struct TerminalTextTests {
         }
     }
 
+    @Test func appendingStyledTextIsAppendingWhatStyledMakes() {
+        for parameters in ["1;31", "2", "", "2J", "0m\u{1B}]0;PWNED\u{07}"] {
+            var line = TerminalText("phase ")
+            line.append(TerminalText("██\u{1B}[2J"), styled: parameters)
+            #expect(line.isIdentical(to: TerminalText("phase ") + .styled(TerminalText("██\u{1B}[2J"), parameters)), "\(parameters.debugDescription)")
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 3, 7, 80, 513])
     func aRunOfOneCharacterHoldsThatManyCopiesShownSafely(count: Int) {
         #expect(TerminalText.repeating("█", count: count).rendered == String(repeating: "█", count: count))

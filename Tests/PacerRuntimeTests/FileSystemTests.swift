@@ -106,4 +106,41 @@ struct FileSystemTests {
         #expect(error.why(kind: "the config file") == "it is 1048577 bytes, more than the 1 MiB the config file may have")
         #expect(error.message(kind: "a workout file", shown: "~/big.json") == "cannot read ~/big.json: it is 1048577 bytes, more than the 1 MiB a workout file may have")
     }
+
+    @Test func aFileOfManyChunksIsReadWholeByEitherWayIn() throws {
+        let folder = try Folder()
+        let path = folder.file("long.json")
+        let content = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 7) }
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        try #require(descriptor >= 0)
+        try FileSystem.writeAll(descriptor, content)
+        close(descriptor)
+        #expect(try FileSystem.read(path, limit: 1 << 20) == content)
+        #expect(try FileSystem.readNamed(path, limit: 1 << 20, timeout: 1) == content)
+    }
+
+    @Test func aFileThatSaysItIsEmptyIsStillReadToItsEnd() throws {
+        // /proc files report a size of 0 and are read until read(2) says the end.
+        var status = stat()
+        try #require(stat("/proc/self/status", &status) == 0 && status.st_size == 0)
+        let text = String(decoding: try FileSystem.read("/proc/self/status", limit: 1 << 20), as: UTF8.self)
+        #expect(text.hasPrefix("Name:") && text.contains("\nPid:\t\(getpid())\n") && text.hasSuffix("\n"))
+    }
+
+    @Test func linesAreSplitAcrossTheChunksTheyArriveIn() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let long = String(repeating: "x", count: 70_000)
+        let writer = ends[1]
+        // More than a pipe holds: the writer waits for the reader, on a thread of its own, and closes at the end.
+        BackgroundThread.start {
+            try? FileSystem.writeAll(writer, Array("first\r\n\(long)\nlast".utf8))
+            close(writer)
+        }
+        var lines: [String] = []
+        LineSplitter.read(ends[0], maximumLength: 100_000) { lines.append($0); return true }
+        close(ends[0])
+        #expect(lines == ["first", long, "last"])
+    }
 }
+

@@ -38,17 +38,23 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// `text` in an SGR style such as `1;31` (bold red), followed by a reset. Parameters other than
     /// digits and `;` are refused, so only colours and weights can be written this way.
     public static func styled(_ text: TerminalText, _ parameters: String) -> TerminalText {
+        var result = TerminalText.empty
+        result.append(text, styled: parameters)
+        return result
+    }
+
+    /// Appends `text` as `styled(text, parameters)` shows it, without making that text first.
+    public mutating func append(_ text: TerminalText, styled parameters: String) {
         guard !parameters.isEmpty, parameters.utf8.allSatisfy({ $0 == UInt8(ascii: ";") || ($0 >= 48 && $0 <= 57) }) else {
-            return text
+            rendered += text.rendered
+            return
         }
-        var rendered = ""
-        rendered.reserveCapacity(parameters.utf8.count + text.rendered.utf8.count + 7)
+        rendered.reserveCapacity(rendered.utf8.count + parameters.utf8.count + text.rendered.utf8.count + 7)
         rendered += "\u{1B}["
         rendered += parameters
         rendered += "m"
         rendered += text.rendered
         rendered += "\u{1B}[0m"
-        return TerminalText(rendered: rendered)
     }
 
     /// The text without its styles.
