@@ -105,8 +105,9 @@ struct BlockFrameTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
         }
-        let pieces = ["a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…"]
-        let styles = ["", "1", "1;31", "2", "1;7;33"]
+        // Texts and styles of more than 8 bytes are held by their place among the frame's long texts.
+        let pieces = ["a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…", "e\u{301}\u{302}\u{303}\u{304}", "o\u{308}\u{304}\u{301}\u{327}"]
+        let styles = ["", "1", "1;31", "2", "1;7;33", "1;38;5;208"]
         func line() -> TerminalText {
             var text = TerminalText.empty
             for _ in 0..<random(15) {

@@ -4,8 +4,17 @@ struct TerminalCell: Equatable, Sendable {
     let text: CellBytes
     /// The SGR parameters in force, in the order they were given (`1;31;2`); nothing for none.
     let style: CellBytes
+    /// The width in one byte: a row of cells is 24 bytes a cell, copied and compared each frame.
+    private let storedWidth: UInt8
+
     /// 1; 2 for a wide character, whose right half is a cell of width 0.
-    let width: Int
+    var width: Int { Int(storedWidth) }
+
+    init(text: CellBytes, style: CellBytes, width: Int) {
+        self.text = text
+        self.style = style
+        storedWidth = UInt8(truncatingIfNeeded: width)
+    }
 
     static let blank = TerminalCell(text: CellBytes(packed: UInt64(UInt8(ascii: " "))), style: .none, width: 1)
 }
@@ -15,23 +24,26 @@ struct TerminalCell: Equatable, Sendable {
 /// once in the frame's `LongCellTexts` and held by their place there. So a cell is plain numbers:
 /// copied, compared and freed with no reference counting, which is most of what a frame does.
 struct CellBytes: Equatable, Sendable {
-    /// The bytes from the lowest up (text never holds a NUL, so no two texts pack alike); or, when
-    /// `isLong`, the text's place in its `LongCellTexts`.
+    /// The bytes from the lowest up (text never holds a NUL, so no two texts pack alike); or, for a
+    /// longer text, its place in its `LongCellTexts` above a lowest byte of 0xFF, which UTF-8
+    /// never has (nor the ASCII of a style), so no packed text reads as a place.
     fileprivate let value: UInt64
-    fileprivate let isLong: Bool
 
     static let none = CellBytes(packed: 0)
 
     /// Bytes already packed from the lowest up.
     init(packed: UInt64) {
         value = packed
-        isLong = false
     }
 
     fileprivate init(place: Int) {
-        value = UInt64(place)
-        isLong = true
+        value = UInt64(place) << 8 | 0xFF
     }
+
+    fileprivate var isLong: Bool { value & 0xFF == 0xFF }
+
+    /// The place of a long text in its `LongCellTexts`.
+    fileprivate var place: Int { Int(value >> 8) }
 
     /// `text` packed, or nil when it is longer than 8 bytes.
     fileprivate init?(packing text: some StringProtocol) {
@@ -64,7 +76,7 @@ struct LongCellTexts: Sendable {
 
     /// The text of `bytes`.
     func string(_ bytes: CellBytes) -> String {
-        guard !bytes.isLong else { return String(decoding: texts[Int(bytes.value)], as: UTF8.self) }
+        guard !bytes.isLong else { return String(decoding: texts[bytes.place], as: UTF8.self) }
         // At most 8 bytes: the string is made in place, with no buffer of its own.
         let value = bytes.value
         let count = (64 - value.leadingZeroBitCount + 7) / 8
@@ -77,7 +89,7 @@ struct LongCellTexts: Sendable {
     /// Appends the bytes of `bytes` to `output`.
     func append(_ bytes: CellBytes, to output: inout [UInt8]) {
         guard !bytes.isLong else {
-            output.append(contentsOf: texts[Int(bytes.value)])
+            output.append(contentsOf: texts[bytes.place])
             return
         }
         var rest = bytes.value
