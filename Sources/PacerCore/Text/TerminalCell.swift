@@ -4,7 +4,7 @@ struct TerminalCell: Equatable, Sendable {
     let text: CellBytes
     /// The SGR parameters in force, in the order they were given (`1;31;2`); nothing for none.
     let style: CellBytes
-    /// The width in one byte: a row of cells is 24 bytes a cell, copied and compared each frame.
+    /// The width, in one byte: a cell is 24 bytes, and each frame copies and compares rows of them.
     private let storedWidth: UInt8
 
     /// 1; 2 for a wide character, whose right half is a cell of width 0.
