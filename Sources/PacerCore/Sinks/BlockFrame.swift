@@ -212,15 +212,11 @@ private struct CellWriter {
 
     /// Writes `number` (at least 0) in decimal digits.
     private mutating func writeNumber(_ number: Int) {
+        let number = max(0, number)
         let start = output.count
-        var rest = max(0, number)
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        output[start...].reverse()
+        output.append(contentsOf: repeatElement(0, count: number.decimalDigitCount))
+        output.withUnsafeMutableBufferPointer { _ = number.writeDecimalDigits(into: $0, at: start) }
     }
-
 
     private mutating func put(_ range: Range<Int>, of cell: (Int) -> TerminalCell) {
         for column in range {

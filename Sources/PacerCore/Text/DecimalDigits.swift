@@ -9,4 +9,16 @@ extension Int {
         }
         return count
     }
+
+    /// Writes the number (at least 0) in decimal digits into `buffer` from `start`, and returns
+    /// where they end.
+    func writeDecimalDigits(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let end = start + decimalDigitCount
+        var rest = self
+        for index in stride(from: end - 1, through: start, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return end
+    }
 }

@@ -8,16 +8,10 @@ extension WorkoutDuration {
         let hours = total / 3600
         let minutes = (total % 3600) / 60
         let seconds = total % 60
-        let lead = hours > 0 ? hours : minutes
-        let leadDigits = Int(lead).decimalDigitCount
-        let count = leadDigits + (hours > 0 ? 6 : 3)
+        let lead = Int(hours > 0 ? hours : minutes)
+        let count = lead.decimalDigitCount + (hours > 0 ? 6 : 3)
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var value = lead
-            for index in stride(from: leadDigits - 1, through: 0, by: -1) {
-                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-            var end = leadDigits
+            var end = lead.writeDecimalDigits(into: buffer, at: 0)
             func appendPair(_ pair: Int64) {
                 buffer[end] = UInt8(ascii: ":")
                 buffer[end + 1] = UInt8(ascii: "0") + UInt8(pair / 10)
