@@ -172,10 +172,11 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
         let regionTop = min(blockRows + 2, rows)
         layout = (block.count, rows, regionTop <= blockRows)
         frame.invalidate()
-        var text = ANSI.resetScrollRegion + ANSI.clearScreen + String(decoding: drawBlock(size: size), as: UTF8.self)
-        text += ANSI.scrollRegion(top: regionTop, bottom: rows) + ANSI.moveTo(row: rows, column: 1)
-        text += recentLines.map { $0 + "\r\n" }.joined()
-        emit(text)
+        var bytes = Array((ANSI.resetScrollRegion + ANSI.clearScreen).utf8)
+        bytes += drawBlock(size: size)
+        bytes += (ANSI.scrollRegion(top: regionTop, bottom: rows) + ANSI.moveTo(row: rows, column: 1)).utf8
+        bytes += recentLines.map { $0 + "\r\n" }.joined().utf8
+        emit(bytes)
         lineEditor?.redisplay()
     }
 
