@@ -11,7 +11,7 @@ extension FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
         guard status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK else {
-            return try readFile(descriptor, path: path, limit: limit)
+            return try readFile(descriptor, status: status, path: path, limit: limit)
         }
         return try readStream(descriptor, name: path, limit: limit, timeout: timeout)
     }

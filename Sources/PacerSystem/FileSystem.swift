@@ -9,16 +9,17 @@ public enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError("read", path, errno: errno) }
         defer { close(descriptor) }
-        return try readFile(descriptor, path: path, limit: limit)
-    }
-
-    /// Reads the file open on `descriptor`, called `path` in messages, as `read` does.
-    static func readFile(_ descriptor: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError("read", path, errno: errno) }
+        return try readFile(descriptor, status: status, path: path, limit: limit)
+    }
+
+    /// Reads the file open on `descriptor`, whose `fstat` is `status`, called `path` in messages,
+    /// as `read` does.
+    static func readFile(_ descriptor: Int32, status: stat, path: String, limit: Int) throws(FileError) -> [UInt8] {
         if let kind = irregularKind(status.st_mode) { throw FileError("read", path, .notRegular(kind)) }
         if status.st_size > limit { throw FileError("read", path, .tooLarge(size: Int(status.st_size), limit: limit)) }
-        guard let bytes = try readAll(descriptor, name: path, limit: limit) else {
+        guard let bytes = try readAll(descriptor, name: path, limit: limit, expected: Int(status.st_size)) else {
             throw FileError("read", path, .tooLarge(size: nil, limit: limit))
         }
         return bytes
@@ -27,12 +28,16 @@ public enum FileSystem {
     /// Reads from `descriptor` (a file or a pipe, called `name` in messages) until its end, or
     /// returns nil as soon as more than `limit` bytes have come.
     public static func readAll(_ descriptor: Int32, name: String, limit: Int) throws(FileError) -> [UInt8]? {
-        var bytes: [UInt8] = []
         // A regular file says how big it is: room for all of it at once (a pipe grows as it comes).
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            bytes.reserveCapacity(min(Int(status.st_size), limit + 1))
-        }
+        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        return try readAll(descriptor, name: name, limit: limit, expected: isFile ? Int(status.st_size) : 0)
+    }
+
+    /// `readAll`, with room made first for the `expected` bytes.
+    private static func readAll(_ descriptor: Int32, name: String, limit: Int, expected: Int) throws(FileError) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(expected, limit + 1))
         let chunk = ReadChunk(capacity: 65_536)
         while true {
             let count = chunk.read(from: descriptor)
