@@ -11,3 +11,10 @@ apt_install() {
     if [[ -z "$apt_updated" ]]; then apt-get update -qq >/dev/null 2>&1 || true; apt_updated=1; fi
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1
 }
+
+# build_rtime PATH: compiles bench/rtime.c (runs a command, writes the command's own wait4() CPU
+# time in microseconds and its peak RSS to a file) to PATH.
+build_rtime() {
+    command -v cc >/dev/null || apt_install gcc libc6-dev
+    cc -O2 -o "$1" "$(dirname "${BASH_SOURCE[0]}")/rtime.c"
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# What a session's CPU is made of, apart from its seconds: a 2 s countdown in a 100x30 tmux pane,
+# run whole (start, the first frame, two seconds, the summary, the end) with the default sinks
+# and then with one part left out at a time, so that each part's cost is the difference of two
+# medians of the same sitting:
+#
+#   defaults       pacer run two.json                     (terminal, bell, history, the prompt)
+#   no-history     ... --no-history                       (the history's SQLite, its thread)
+#   no-bell        ... --no-bell                          (the bell sink)
+#   no-prompt      ... < /dev/null                        (readline: terminfo, locale, inputrc)
+#   terminal-only  ... --no-history --no-bell < /dev/null
+#   version        pacer --version                        (starting and ending the process)
+#
+# CPU is the process's own user + system time from wait4() (bench/rtime.c, microseconds).
+# Rounds alternate the cases. The state folders are kept from run to run, as bench/vs-termdown.sh
+# keeps them: a first session, not counted, makes the history (which alone costs some 6 ms more).
+#
+#   PACER=... bench/session-parts.sh      (ROUNDS, default 9)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/common.sh
+source "$here/common.sh"
+command -v tmux >/dev/null || apt_install tmux
+command -v python3 >/dev/null || apt_install python3
+ROUNDS="${ROUNDS:-9}"
+
+work="$(mktemp -d)"
+socket="pacer-session-parts-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+build_rtime "$work/rtime"
+"$here/gen-workout.py" 1 --kinds work --work 2 --no-cues --name "Two seconds" > "$work/two.json"
+
+cases=(defaults no-history no-bell no-prompt terminal-only version)
+# arguments CASE: what follows the binary in the pane's command line.
+arguments() {
+    case $1 in
+        defaults) echo "run two.json" ;;
+        no-history) echo "run two.json --no-history" ;;
+        no-bell) echo "run two.json --no-bell" ;;
+        no-prompt) echo "run two.json < /dev/null" ;;
+        terminal-only) echo "run two.json --no-history --no-bell < /dev/null" ;;
+        version) echo "--version" ;;
+    esac
+}
+
+# measure CASE: prints the case's CPU in ms.
+measure() {
+    rm -f "$work/done" "$work/cpu"
+    tmux -L "$socket" new-session -d -x 100 -y 30 \
+        "cd $work && sleep 0.3 && XDG_STATE_HOME=$work/xdg/state XDG_DATA_HOME=$work/xdg/data XDG_CONFIG_HOME=$work/xdg/config ./rtime cpu $PACER $(arguments "$1"); touch done"
+    while [ ! -e "$work/done" ]; do sleep 0.1; done
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    awk '{ printf "%.2f\n", ($2 + $3) * 1000 }' "$work/cpu"
+}
+
+echo "pacer: $PACER ($("$PACER" --version)); $ROUNDS rounds, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+results="$work/results"
+: > "$results"
+measure defaults > /dev/null
+for ((round = 1; round <= ROUNDS; round++)); do
+    for name in "${cases[@]}"; do
+        echo "$name $(measure "$name")" >> "$results"
+    done
+done
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+median = {name: statistics.median(float(r[1]) for r in rows if r[0] == name) for name in dict.fromkeys(r[0] for r in rows)}
+print(f"{'case':16} {'median ms':>10}   all")
+for name, value in median.items():
+    print(f"{name:16} {value:10.2f}   {[float(r[1]) for r in rows if r[0] == name]}")
+print()
+print("parts (differences of medians, ms):")
+print(f"  the history's           {median['defaults'] - median['no-history']:6.2f}   (defaults - no-history)")
+print(f"  the bell's              {median['defaults'] - median['no-bell']:6.2f}   (defaults - no-bell)")
+print(f"  the prompt's            {median['defaults'] - median['no-prompt']:6.2f}   (defaults - no-prompt)")
+print(f"  the terminal session's  {median['terminal-only'] - median['version']:6.2f}   (terminal-only - version: setup, first frame, 2 s, summary)")
+print(f"  starting and ending     {median['version']:6.2f}   (version)")
+PY
