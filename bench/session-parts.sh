@@ -46,8 +46,11 @@ arguments() {
 # measure CASE: prints the case's CPU in ms.
 measure() {
     rm -f "$work/done" "$work/cpu"
+    local folder pacer
+    printf -v folder '%q' "$work"
+    printf -v pacer '%q' "$PACER"
     tmux -L "$socket" new-session -d -x 100 -y 30 \
-        "cd $work && sleep 0.3 && XDG_STATE_HOME=$work/xdg/state XDG_DATA_HOME=$work/xdg/data XDG_CONFIG_HOME=$work/xdg/config ./rtime cpu $PACER $(arguments "$1"); touch done"
+        "cd $folder && sleep 0.3 && XDG_STATE_HOME=$folder/xdg/state XDG_DATA_HOME=$folder/xdg/data XDG_CONFIG_HOME=$folder/xdg/config ./rtime cpu $pacer $(arguments "$1"); touch done"
     while [ ! -e "$work/done" ]; do sleep 0.1; done
     tmux -L "$socket" kill-server 2>/dev/null || true
     awk '{ printf "%.2f\n", ($2 + $3) * 1000 }' "$work/cpu"
