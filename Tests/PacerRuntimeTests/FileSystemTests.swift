@@ -143,4 +143,3 @@ struct FileSystemTests {
         #expect(lines == ["first", long, "last"])
     }
 }
-
