@@ -57,17 +57,26 @@ struct BigDigits: Equatable {
         var total = 0
         var count = 0
         for byte in text.utf8 {
-            guard let index = Self.glyphIndex(byte) else { return 0 }
-            total += index == Self.colonIndex ? colonWidth : digitWidth
+            guard let width = width(ofGlyph: byte) else { return 0 }
+            total += width
             count += 1
         }
         return total + gap * max(0, count - 1)
     }
 
+    /// The columns the glyph of one byte of a clock's text takes; nil if the font lacks it.
+    func width(ofGlyph byte: UInt8) -> Int? {
+        Self.glyphIndex(byte).map { $0 == Self.colonIndex ? colonWidth : digitWidth }
+    }
+
     /// The rows of one glyph.
     func glyph(_ character: Character) -> [String]? {
-        guard let byte = character.asciiValue, let index = Self.glyphIndex(byte) else { return nil }
-        return drawnFont[index]
+        character.asciiValue.flatMap(glyph(byte:))
+    }
+
+    /// The rows of the glyph of one byte of a clock's text; nil if the font lacks it.
+    func glyph(byte: UInt8) -> [String]? {
+        Self.glyphIndex(byte).map { drawnFont[$0] }
     }
 
     /// The rows of every glyph of this size, by `glyphIndex`: drawn the first time the size is

@@ -18,6 +18,8 @@ final class ClockRows {
     private var head: (text: String, rows: [TerminalText])?
     /// The rows of a last character by its byte, led by the gap when there is a head.
     private var tails: [UInt8: [TerminalText]] = [:]
+    /// The rows of each glyph by its byte, read into cells, in the digits and style they were painted in.
+    private var glyphs: (digits: BigDigits, style: String, rows: [UInt8: [TerminalPiece]])?
 
     /// The rows of `clock` in `digits` after `indent` spaces, painted in `style`; nil when the
     /// font lacks one of its characters.
@@ -48,5 +50,16 @@ final class ClockRows {
             tails[last] = tailRows
         }
         return zip(headRows, tailRows).map { $0 + $1 }
+    }
+
+    /// The rows of the glyph of `byte` in `digits`, painted in `style` as `rows(of:…)` draws
+    /// them, read into cells; nil when the font lacks it.
+    func glyphRows(of byte: UInt8, digits: BigDigits, style: String, palette: Palette) -> [TerminalPiece]? {
+        if glyphs.map({ $0.digits != digits || $0.style != style }) ?? true { glyphs = (digits, style, [:]) }
+        if let rows = glyphs?.rows[byte] { return rows }
+        guard let rendered = digits.glyph(byte: byte) else { return nil }
+        let rows = rendered.map { TerminalPiece(palette.paint(TerminalText($0), style)) }
+        glyphs?.rows[byte] = rows
+        return rows
     }
 }

@@ -42,10 +42,37 @@ struct LiveView {
     }
 
     func lines(columns: Int, rows: Int) -> [TerminalText] {
+        lines(for: tick(columns: columns, rows: rows), columns: columns)
+    }
+
+    /// The lines of the full display laid out as `tick` says, or of the compact one when it is nil.
+    func lines(for tick: Tick?, columns: Int) -> [TerminalText] {
+        guard let tick else { return compact(width: max(1, columns - 1)) }
+        return full(tick)
+    }
+
+    /// What the full display shows in the places a second changes, and where those are, on a
+    /// terminal `columns` × `rows`; nil when the display is compact there.
+    func tick(columns: Int, rows: Int) -> Tick? {
         let width = max(1, columns - 1)
         let clock = self.clock
-        guard let digits = digits(width: width, rows: rows, widestClock: widest(clock)) else { return compact(width: width) }
-        return full(width: width, digits: digits, clock: clock)
+        guard let digits = digits(width: width, rows: rows, widestClock: widest(clock)) else { return nil }
+        let phaseTrailing = self.phaseTrailing
+        let sessionTrailing = "\(sessionRemaining.clock) left"
+        // Both bars as long, so that their fills compare; the longer text beside them decides.
+        let room = max(phaseTrailing.utf8.count, sessionTrailing.utf8.count)
+        let barWidth = max(4, width - Self.barLabelWidth - room - 4)
+        // Labels and times of ASCII are as wide as they are long: a bar is measured by sum.
+        let barsFit = [phaseTrailing, sessionTrailing].allSatisfy { trailing in
+            trailing.utf8.allSatisfy { $0 < 0x80 } && Self.barLabelWidth + barWidth + trailing.utf8.count + 3 <= width
+        }
+        let layout = Tick.Layout(
+            key: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width), rows: rows, digits: digits,
+            indent: max(0, (width - digits.width(of: clock)) / 2), clockStyle: paused ? palette.dim : palette.kind(phase.kind),
+            clockLength: clock.utf8.count, barWidth: barWidth, phaseTrailingLength: phaseTrailing.utf8.count,
+            sessionTrailingLength: sessionTrailing.utf8.count, barsFit: barsFit)
+        return Tick(layout: layout, clock: clock, phaseFilled: Self.filled(phaseFraction, of: barWidth),
+                    sessionFilled: Self.filled(sessionFraction, of: barWidth), phaseTrailing: phaseTrailing, sessionTrailing: sessionTrailing)
     }
 
     /// The largest digits that fit `width` columns, with the rest of the display and the rows kept
@@ -57,21 +84,70 @@ struct LiveView {
         }
     }
 
-    private func full(width: Int, digits: BigDigits, clock: String) -> [TerminalText] {
-        let color = palette.kind(phase.kind)
-        let fixed = memo.lines(for: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width)) {
+    /// What changed from `previous` (the tick the block shown was drawn for) to `tick`, as spans
+    /// over the block shown: the rows of each character of the clock that changed, the ends of
+    /// the bars that moved, the times beside them that changed. Nil when the layout changed (the
+    /// phase, the size, the digits or where anything is), so the block must be drawn anew.
+    func spans(from previous: Tick, to tick: Tick) -> [TerminalSpan]? {
+        let layout = tick.layout
+        guard layout == previous.layout, layout.barsFit else { return nil }
+        let clock = Array(tick.clock.utf8)
+        let before = Array(previous.clock.utf8)
+        var changed: [(column: Int, rows: [TerminalPiece])] = []
+        var column = layout.indent
+        for (index, byte) in clock.enumerated() {
+            guard let width = layout.digits.width(ofGlyph: byte) else { return nil }
+            if byte != before[index] {
+                guard let rows = memo.clock.glyphRows(of: byte, digits: layout.digits, style: layout.clockStyle, palette: palette) else { return nil }
+                changed.append((column, rows))
+            }
+            column += width + layout.digits.gap
+        }
+        var spans: [TerminalSpan] = []
+        for row in 0..<layout.digits.height {
+            for glyph in changed {
+                spans.append(TerminalSpan(row: Self.clockTop + row, column: glyph.column, piece: glyph.rows[row]))
+            }
+        }
+        let phaseRow = Self.clockTop + layout.digits.height + 1
+        spans += barSpans(row: phaseRow, filled: (previous.phaseFilled, tick.phaseFilled), trailing: (previous.phaseTrailing, tick.phaseTrailing),
+                          layout: layout, style: palette.kind(phase.kind))
+        spans += barSpans(row: phaseRow + 1, filled: (previous.sessionFilled, tick.sessionFilled),
+                          trailing: (previous.sessionTrailing, tick.sessionTrailing), layout: layout, style: palette.bold)
+        return spans
+    }
+
+    /// The spans of one bar's row: the cells between its old and new ends, and the text beside it
+    /// when that changed (it is as long: the layout is the same).
+    private func barSpans(row: Int, filled: (old: Int, new: Int), trailing: (old: String, new: String), layout: Tick.Layout,
+                          style: String) -> [TerminalSpan] {
+        var spans: [TerminalSpan] = []
+        if filled.old != filled.new {
+            // The cells between the two ends are all filled when the bar grew, all empty when it shrank.
+            let cell = memo.barCells(style: style) {
+                (TerminalPiece(fill(cells: 0..<1, filled: 1, style: style)), TerminalPiece(fill(cells: 0..<1, filled: 0, style: style)))
+            }
+            let piece = (filled.new > filled.old ? cell.filled : cell.empty).repeated(abs(filled.new - filled.old))
+            spans.append(TerminalSpan(row: row, column: Self.barLabelWidth + 1 + min(filled.old, filled.new), piece: piece))
+        }
+        if trailing.old != trailing.new {
+            spans.append(TerminalSpan(row: row, column: Self.barLabelWidth + 1 + layout.barWidth + 2, text: TerminalText(trailing.new)))
+        }
+        return spans
+    }
+
+    private func full(_ tick: Tick) -> [TerminalText] {
+        let layout = tick.layout
+        let width = layout.key.width
+        let fixed = memo.lines(for: layout.key) {
             LiveViewMemo.FixedLines(headline: headline(width: width), cue: cueText.truncated(toWidth: width),
                                     next: nextText.truncated(toWidth: width))
         }
         var lines = [fixed.headline, .empty]
-        let indent = max(0, (width - digits.width(of: clock)) / 2)
-        lines += memo.clock.rows(of: clock, digits: digits, style: paused ? palette.dim : color, indent: indent, palette: palette) ?? []
+        lines += memo.clock.rows(of: tick.clock, digits: layout.digits, style: layout.clockStyle, indent: layout.indent, palette: palette) ?? []
         lines.append(.empty)
-        let sessionTrailing = "\(sessionRemaining.clock) left"
-        // Both bars as long, so that their fills compare; the longer text beside them decides.
-        let room = max(phaseTrailing.utf8.count, sessionTrailing.utf8.count)
-        lines.append(bar(label: "phase  ", fraction: phaseFraction, trailing: phaseTrailing, room: room, width: width, style: color))
-        lines.append(bar(label: "session", fraction: sessionFraction, trailing: sessionTrailing, room: room, width: width, style: palette.bold))
+        lines.append(bar(label: "phase  ", filled: tick.phaseFilled, trailing: tick.phaseTrailing, layout: layout, style: palette.kind(phase.kind)))
+        lines.append(bar(label: "session", filled: tick.sessionFilled, trailing: tick.sessionTrailing, layout: layout, style: palette.bold))
         lines.append(fixed.cue)
         lines.append(fixed.next)
         return lines
@@ -153,24 +229,42 @@ struct LiveView {
         return min(1, max(0, 1 - sessionRemaining.seconds / planned.seconds))
     }
 
-    /// `label`, a bar filled to `fraction` that leaves `room` characters and two spaces for
-    /// `trailing`, and `trailing`.
-    private func bar(label: String, fraction: Double, trailing: String, room: Int, width: Int, style: String) -> TerminalText {
-        let barWidth = max(4, width - label.utf8.count - room - 4)
-        let filled = Int((fraction * Double(barWidth)).rounded(.down))
+    /// Columns of a bar's label ("phase  ", "session"); the bar starts a space after it.
+    private static let barLabelWidth = 7
+    /// The row of the clock's first.
+    private static let clockTop = 2
+
+    /// The cells of a bar `barWidth` long filled to `fraction`.
+    private static func filled(_ fraction: Double, of barWidth: Int) -> Int {
+        Int((fraction * Double(barWidth)).rounded(.down))
+    }
+
+    /// `label`, a bar filled `filled` cells of its width, and `trailing` two spaces after it.
+    private func bar(label: String, filled: Int, trailing: String, layout: Tick.Layout, style: String) -> TerminalText {
         // Built in place, each piece appended once: the bars change every second.
-        var fill = TerminalText.repeating("█", count: filled)
-        fill.append(.repeating("░", count: barWidth - filled), styled: palette.dim)
         var line = TerminalText(label)
-        line.reserveCapacity(label.utf8.count + fill.rendered.utf8.count + style.utf8.count + trailing.utf8.count + 12)
+        line.reserveCapacity(label.utf8.count + 3 * layout.barWidth + 2 * style.utf8.count + trailing.utf8.count + 20)
         line += " "
-        line.append(fill, styled: style)
+        appendFill(to: &line, cells: 0..<layout.barWidth, filled: filled, style: style)
         if !trailing.isEmpty {
             line += "  "
             line += TerminalText(trailing)
         }
-        // Label and trailing text of ASCII are as wide as they are long: the line is measured by sum.
-        let ascii = label.utf8.allSatisfy { $0 < 0x80 } && trailing.utf8.allSatisfy { $0 < 0x80 }
-        return ascii && label.utf8.count + barWidth + trailing.utf8.count + 3 <= width ? line : line.truncated(toWidth: width)
+        return layout.barsFit ? line : line.truncated(toWidth: layout.key.width)
+    }
+
+    /// Appends the `cells` of a bar filled `filled` cells: those filled, then the others dimmed, in `style`.
+    private func appendFill(to line: inout TerminalText, cells: Range<Int>, filled: Int, style: String) {
+        let full = cells.clamped(to: cells.lowerBound..<max(cells.lowerBound, filled)).count
+        var fill = TerminalText.repeating("█", count: full)
+        fill.append(.repeating("░", count: cells.count - full), styled: palette.dim)
+        line.append(fill, styled: style)
+    }
+
+    /// The `cells` of a bar filled `filled` cells, as `appendFill` appends them.
+    private func fill(cells: Range<Int>, filled: Int, style: String) -> TerminalText {
+        var text = TerminalText.empty
+        appendFill(to: &text, cells: cells, filled: filled, style: style)
+        return text
     }
 }

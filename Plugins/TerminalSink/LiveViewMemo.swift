@@ -21,6 +21,8 @@ final class LiveViewMemo {
     }
 
     private var kept: (key: Key, lines: FixedLines)?
+    /// A bar's cell filled and empty, by the bar's style.
+    private var barCells: [String: (filled: TerminalPiece, empty: TerminalPiece)] = [:]
     /// The big clock's rows, made from pieces kept as it counts.
     let clock = ClockRows()
 
@@ -30,5 +32,13 @@ final class LiveViewMemo {
         let lines = make()
         kept = (key, lines)
         return lines
+    }
+
+    /// A cell of a bar in `style` filled and one empty, made by `make()` the first time.
+    func barCells(style: String, make: () -> (filled: TerminalPiece, empty: TerminalPiece)) -> (filled: TerminalPiece, empty: TerminalPiece) {
+        if let cells = barCells[style] { return cells }
+        let cells = make()
+        barCells[style] = cells
+        return cells
     }
 }

@@ -14,7 +14,10 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     /// Whether the clock is stopped, from the latest pause/resume event or snapshot: a phase that
     /// starts (or is lengthened) during a pause is still paused, though no snapshot says so yet.
     private var paused = false
-    private var lastBlock: [TerminalText] = []
+    /// The block sent to the screen last; nil when spans were written over it since, or nothing was sent.
+    private var lastBlock: [TerminalText]?
+    /// What the frame on the screen was drawn for, while the next may be written as spans over it.
+    private var drawnTick: LiveView.Tick?
     private let memo = LiveViewMemo()
 
     public init(screen: any Screen, color: ColorChoice, noColor: Bool) {
@@ -47,6 +50,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
         case .resume:
             paused = false
         case .sessionEnd(let end):
+            drawnTick = nil
             if screen.isLive { show([]) }
             screen.print(palette.paint(TerminalText(SummaryText.text(for: end)), palette.bold))
             return
@@ -73,16 +77,38 @@ public final class TerminalSink: Sink, @unchecked Sendable {
         if screen.isLive { redraw() }
     }
 
+    /// Draws the display: as spans over the frame before when only what a second changes
+    /// changed (a tick of the clock writes a digit's rows and the bars' ends, and builds no more),
+    /// else the whole block.
     private func redraw() {
-        guard let phaseStart else { return }
+        guard let view else { return }
         let size = screen.size
-        let view = LiveView(start: phaseStart, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette, memo: memo)
-        show(view.lines(columns: size.columns, rows: size.rows))
+        let tick = view.tick(columns: size.columns, rows: size.rows)
+        defer { drawnTick = tick }
+        if let drawnTick, let tick, let spans = view.spans(from: drawnTick, to: tick) {
+            guard !spans.isEmpty else { return }
+            lastBlock = nil
+            // Weakly: the screen keeps the closure, and the sink keeps the screen.
+            screen.overwrite(spans) { [weak self] in self?.currentBlock() ?? [] }
+        } else {
+            show(view.lines(for: tick, columns: size.columns))
+        }
+    }
+
+    /// The display as it is now.
+    private var view: LiveView? {
+        phaseStart.map { LiveView(start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette, memo: memo) }
+    }
+
+    /// The whole block the display shows now, for the screen when it draws it whole.
+    private func currentBlock() -> [TerminalText] {
+        let size = screen.size
+        return view?.lines(columns: size.columns, rows: size.rows) ?? []
     }
 
     /// Sends a block to the screen only when it differs from what is shown.
     private func show(_ block: [TerminalText]) {
-        guard !block.elementsEqual(lastBlock, by: { $0.isIdentical(to: $1) }) else { return }
+        if let lastBlock, block.elementsEqual(lastBlock, by: { $0.isIdentical(to: $1) }) { return }
         lastBlock = block
         screen.show(block)
     }

@@ -34,6 +34,7 @@ struct BlockFrameTests {
             #expect(!changed.isEmpty)
             #expect(terminal.written == changed, "at \(second) s, written but unchanged: \(terminal.written.subtracting(changed).sorted { "\($0)" < "\($1)" })")
         }
+        #expect(screen.overwrites == 29, "each tick is written as spans over the block")
         // A tick changes a digit or two, the bars' ends and the times beside them: over the phase
         // about a tenth of the bytes of drawing the block whole each second (BENCHMARKS.md §11).
         let ticks = screen.writes.dropFirst().map(\.utf8.count)

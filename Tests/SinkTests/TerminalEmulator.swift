@@ -181,15 +181,18 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
     }
 }
 
-/// A live terminal that draws as `TerminalScreen` does, each block through one `BlockFrame`,
-/// and keeps every write and every block.
+/// A live terminal that draws as `TerminalScreen` does, each block and each set of spans through
+/// one `BlockFrame`, and keeps every write and every block (for spans, the block they give).
 final class RecordingScreen: Screen {
     let isLive = true
-    private let state: Mutex<(size: (columns: Int, rows: Int), frame: BlockFrame, writes: [String], blocks: [[TerminalText]])>
+    private let state: Mutex<(size: (columns: Int, rows: Int), frame: BlockFrame, writes: [String], blocks: [[TerminalText]], overwrites: Int)>
 
     init(columns: Int, rows: Int) {
-        state = Mutex(((columns, rows), BlockFrame(), [], []))
+        state = Mutex(((columns, rows), BlockFrame(), [], [], 0))
     }
+
+    /// How many times spans were written over the block.
+    var overwrites: Int { state.withLock { $0.overwrites } }
 
     var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
     /// Every write, in order.
@@ -203,6 +206,20 @@ final class RecordingScreen: Screen {
             let bytes = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
             if !bytes.isEmpty { state.writes.append(String(decoding: bytes, as: UTF8.self)) }
         }
+    }
+
+    func overwrite(_ spans: [TerminalSpan], block: @escaping @Sendable () -> [TerminalText]) {
+        let whole = block()
+        let drawn = state.withLock { state in
+            guard let bytes = state.frame.overwrite(spans, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true) else {
+                return false
+            }
+            state.blocks.append(whole)
+            state.overwrites += 1
+            if !bytes.isEmpty { state.writes.append(String(decoding: bytes, as: UTF8.self)) }
+            return true
+        }
+        if !drawn { show(whole) }
     }
 
     func print(_ line: TerminalText) {}

@@ -1,11 +1,16 @@
 /// The live block as the terminal shows it, cell by cell, so that the next block is drawn by
 /// writing only the cells that differ from what is there.
 public struct BlockFrame: Sendable {
-    /// What one row shows: its text as last drawn, and the cells that text takes.
-    private struct Row: Sendable {
+    /// What one row shows: its text as last drawn, and the cells that text takes; once spans
+    /// were written over it (`isOverwritten`), only the cells, which the text no longer gives.
+    fileprivate struct Row: Sendable {
         var text: TerminalText
         var line: LineCells
+        var isOverwritten = false
         var cells: [TerminalCell] { line.cells }
+
+        /// The text and its cells, to read a changed text from where it differs; nil once overwritten.
+        var drawnText: (text: TerminalText, line: LineCells)? { isOverwritten ? nil : (text, line) }
     }
 
     private var shown: [Row] = []
@@ -40,9 +45,9 @@ public struct BlockFrame: Sendable {
         var unchanged = [Bool](repeating: false, count: lines.count)
         let drawn = lines.indices.map { row in
             let previous = whole || row >= shown.count ? nil : shown[row]
-            unchanged[row] = previous.map { lines[row].isIdentical(to: $0.text) } ?? false
+            unchanged[row] = previous?.drawnText.map { lines[row].isIdentical(to: $0.text) } ?? false
             if unchanged[row], let previous { return previous }
-            return Row(text: lines[row], line: lines[row].lineCells(limit: columns, texts: &texts, after: previous.map { ($0.text, $0.line) }))
+            return Row(text: lines[row], line: lines[row].lineCells(limit: columns, texts: &texts, after: previous?.drawnText))
         }
         var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
         if whole {
@@ -52,12 +57,51 @@ public struct BlockFrame: Sendable {
         } else {
             for row in 0..<max(lines.count, shown.count) where row >= unchanged.count || !unchanged[row] {
                 writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: row < drawn.count ? drawn[row].cells : [],
-                              sameUpTo: row < drawn.count ? drawn[row].line.takenOver : 0)
+                              within: row < drawn.count ? drawn[row].line.takenOver..<Int.max : nil)
             }
         }
         shown = drawn
         size = (columns, rows)
         return writer.finished()
+    }
+
+    /// The bytes that write `spans` over the rows shown, in their order (see `Screen.overwrite`):
+    /// the cells of each that differ from what is there. Nil when that cannot be done cell by cell
+    /// and the block must be drawn whole instead: nothing is known of the screen or it was drawn
+    /// at another size, a span lies outside the rows shown, its text has a character that is not
+    /// one cell wide, or it would cut a wide character shown in two. What does not fit in
+    /// `columns` is left out.
+    public mutating func overwrite(_ spans: [TerminalSpan], columns: Int, rows: Int, fromDefaultStyle: Bool = false) -> [UInt8]? {
+        guard let size, size == (max(0, columns), rows) else { return nil }
+        var placed: [(row: Int, column: Int, cells: ArraySlice<TerminalCell>)] = []
+        placed.reserveCapacity(spans.count)
+        for span in spans {
+            guard shown.indices.contains(span.row), span.column >= 0 else { return nil }
+            let room = max(0, size.columns - span.column)
+            let cells = span.piece.cells ?? span.piece.text.lineCells(limit: room, texts: &texts).cells
+            guard span.piece.cells != nil || cells.allSatisfy({ $0.width == 1 }) else { return nil }
+            let under = shown[span.row].cells
+            let end = span.column + min(room, cells.count)
+            // The right half of a wide character at either edge: the span would cut it in two.
+            guard span.column >= under.count || under[span.column].width != 0, end >= under.count || under[end].width != 0 else { return nil }
+            placed.append((span.row, span.column, cells.prefix(room)))
+        }
+        var writer = CellWriter(columns: size.columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
+        for (row, column, cells) in placed {
+            writer.overwrite(row: row, at: column, over: shown[row].cells, with: cells)
+            shown[row].overwrite(at: column, with: cells)
+        }
+        return writer.finished()
+    }
+}
+
+extension BlockFrame.Row {
+    /// Puts `cells` in from `column` on, the row made longer with blanks when it is shorter.
+    mutating func overwrite(at column: Int, with cells: ArraySlice<TerminalCell>) {
+        isOverwritten = true
+        let end = column + cells.count
+        if line.cells.count < end { line.cells += repeatElement(TerminalCell.blank, count: end - line.cells.count) }
+        line.cells.replaceSubrange(column..<end, with: cells)
     }
 }
 
@@ -91,16 +135,35 @@ private struct CellWriter {
         put(0..<(cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0)) { cells[$0] }
     }
 
+    /// Writes the cells of `new` that differ from those of `old` (a row shown) from `column` on.
+    mutating func overwrite(row: Int, at column: Int, over old: [TerminalCell], with new: ArraySlice<TerminalCell>) {
+        func differs(_ offset: Int) -> Bool {
+            new[new.startIndex + offset] != (column + offset < old.count ? old[column + offset] : .blank)
+        }
+        var offset = 0
+        while offset < new.count {
+            guard differs(offset) else {
+                offset += 1
+                continue
+            }
+            let first = offset
+            while offset < new.count, differs(offset) { offset += 1 }
+            move(row: row, column: column + first)
+            put(column + first..<column + offset) { new[new.startIndex + $0 - column] }
+        }
+    }
+
     /// Writes the cells of `row` that differ between `old` and `new`; blanks that end the row are
     /// cleared. Wide characters need no care of their own: the right half of one has its style,
     /// so it differs only where its left half does (which is written, and covers it), and a cell
     /// that overwrites half of an old one differs from the old one's other half too.
-    /// The first `sameUpTo` cells are known to be alike and are not compared.
-    mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell], sameUpTo: Int = 0) {
-        let count = max(old.count, new.count)
+    /// Only the cells `within` may differ (all by default); the others are not compared.
+    mutating func change(row: Int, from old: [TerminalCell], to new: [TerminalCell], within: Range<Int>? = nil) {
+        let rowEnd = max(old.count, new.count)
+        let count = min(rowEnd, within?.upperBound ?? rowEnd)
         let newCell = { $0 < new.count ? new[$0] : TerminalCell.blank }
         let contentEnd = new.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
-        var column = min(sameUpTo, count)
+        var column = min(within?.lowerBound ?? 0, count)
         while column < count {
             guard differs(old, new, at: column) else {
                 column += 1
@@ -109,7 +172,7 @@ private struct CellWriter {
             let first = column
             while column < count, differs(old, new, at: column) { column += 1 }
             move(row: row, column: first)
-            if column == count, contentEnd < column {
+            if column == rowEnd, contentEnd < column {
                 put(first..<max(first, contentEnd), of: newCell)
                 setPen(.none)
                 write("\u{1B}[K")

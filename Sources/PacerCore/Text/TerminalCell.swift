@@ -64,6 +64,9 @@ struct LongCellTexts: Sendable {
     private var texts: [[UInt8]] = []
     private var places: [[UInt8]: Int] = [:]
 
+    /// Whether no text is kept.
+    var isEmpty: Bool { texts.isEmpty }
+
     /// The cell bytes of `text`: packed, or its place here (kept the first time it is seen).
     mutating func bytes(of text: some StringProtocol) -> CellBytes {
         if let packed = CellBytes(packing: text) { return packed }

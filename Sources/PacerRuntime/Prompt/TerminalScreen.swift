@@ -21,7 +21,18 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     /// Called once, on `queue`, when the output cannot be written any more (its reader went away).
     var outputClosed: @Sendable () -> Void = {}
     private var outputFailed = false
-    private var block: [TerminalText] = []
+    private var shownBlock: [TerminalText] = []
+    /// What makes the block shown when spans were written over it last: it is made only when it
+    /// is drawn whole.
+    private var blockSource: (@Sendable () -> [TerminalText])?
+    /// The block shown, as it is now.
+    private var block: [TerminalText] {
+        if let source = blockSource {
+            shownBlock = source()
+            blockSource = nil
+        }
+        return shownBlock
+    }
     /// What the block's rows show now, cell by cell.
     private var frame = BlockFrame()
     /// The rows the block and the scrolling region were laid out for; nil when not live.
@@ -67,7 +78,8 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     public func show(_ block: [TerminalText]) {
         onQueue { [self] in
             guard isLive else { return }
-            self.block = block
+            shownBlock = block
+            blockSource = nil
             if suspended { return }
             if block.isEmpty {
                 leaveLiveMode()
@@ -76,17 +88,39 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             let size = size
             if let layout, layout.blockRows == block.count, layout.rows == size.rows {
                 if layout.shared { frame.invalidate() }
-                let changes = drawBlock(size: size)
-                guard !changes.isEmpty else { return }
-                var bytes = Array(ANSI.saveCursor.utf8)
-                bytes.reserveCapacity(changes.count + 4)
-                bytes += changes
-                bytes += ANSI.restoreCursor.utf8
-                emit(bytes)
+                emitInPlace(drawBlock(size: size))
             } else {
                 relayout()
             }
         }
+    }
+
+    public func overwrite(_ spans: [TerminalSpan], block: @escaping @Sendable () -> [TerminalText]) {
+        onQueue { [self] in
+            guard isLive else { return }
+            if suspended {
+                blockSource = block
+                return
+            }
+            let size = size
+            if let layout, !layout.shared, layout.rows == size.rows,
+               let changes = frame.overwrite(spans, columns: size.columns, rows: Self.blockRows(size), fromDefaultStyle: true) {
+                blockSource = block
+                emitInPlace(changes)
+            } else {
+                show(block())
+            }
+        }
+    }
+
+    /// Writes `changes` to the block's rows, leaving the cursor where it was; nothing when empty.
+    private func emitInPlace(_ changes: [UInt8]) {
+        guard !changes.isEmpty else { return }
+        var bytes = Array(ANSI.saveCursor.utf8)
+        bytes.reserveCapacity(changes.count + 4)
+        bytes += changes
+        bytes += ANSI.restoreCursor.utf8
+        emit(bytes)
     }
 
     public func print(_ line: TerminalText) {
@@ -198,7 +232,12 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
     /// What turns the block's rows into `block`: the cells that changed, or all after `frame` was invalidated.
     private func drawBlock(size: (columns: Int, rows: Int)) -> [UInt8] {
         // Pacer's styled text ends in a reset and the prompt is plain: the terminal draws in its default style.
-        frame.draw(block, columns: size.columns, rows: max(1, size.rows - 3), fromDefaultStyle: true)
+        frame.draw(block, columns: size.columns, rows: Self.blockRows(size), fromDefaultStyle: true)
+    }
+
+    /// The rows the block may take: the screen's, but for the scrolling region's three at least.
+    private static func blockRows(_ size: (columns: Int, rows: Int)) -> Int {
+        max(1, size.rows - 3)
     }
 
     /// Ends the live display: the prompt goes first, so nothing of it lands on the normal screen.

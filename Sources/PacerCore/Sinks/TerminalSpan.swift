@@ -1,0 +1,45 @@
+/// A piece of the live block written in place: `piece` from `column` of `row` (from 0), over what
+/// those cells show. A second's tick is a few of them: a digit's rows, a bar's end, a time.
+public struct TerminalSpan: Sendable {
+    public let row: Int
+    public let column: Int
+    public let piece: TerminalPiece
+
+    public init(row: Int, column: Int, piece: TerminalPiece) {
+        self.row = row
+        self.column = column
+        self.piece = piece
+    }
+
+    public init(row: Int, column: Int, text: TerminalText) {
+        self.init(row: row, column: column, piece: TerminalPiece(text))
+    }
+}
+
+/// A text read into terminal cells once, to be written as a span again and again (the rows of a
+/// clock's digit, each second).
+public struct TerminalPiece: Sendable {
+    let text: TerminalText
+    /// The cells, when every character is one cell wide and no character or style is longer
+    /// than a cell holds by itself; else nil, and the text is read where it is written.
+    let cells: [TerminalCell]?
+
+    public init(_ text: TerminalText) {
+        self.text = text
+        var texts = LongCellTexts()
+        let cells = text.lineCells(limit: text.rendered.utf8.count, texts: &texts).cells
+        self.cells = texts.isEmpty && cells.allSatisfy { $0.width == 1 } ? cells : nil
+    }
+
+    private init(text: TerminalText, cells: [TerminalCell]?) {
+        self.text = text
+        self.cells = cells
+    }
+
+    /// The piece `count` times over (a run of a bar's cells from one of them).
+    public func repeated(_ count: Int) -> TerminalPiece {
+        guard let cells else { return TerminalPiece(Array(repeating: text, count: max(0, count)).reduce(.empty, +)) }
+        let copies = Array(repeatElement(cells, count: max(0, count)).joined())
+        return TerminalPiece(text: .empty, cells: copies)
+    }
+}
