@@ -121,11 +121,21 @@ struct TickSpanTests {
         expectWholeBlock("a second into the pause")
         for event in session.command(.resume, at: 8) { try sink.receive(event) }
         expectWholeBlock("the resume")
-        for moment in stride(from: 590.0, through: 602, by: 1) {
-            for event in session.run(until: moment) { try sink.receive(event) }
+        func tick(at moment: Double) throws {
+            for event in session.run(until: moment) {
+                try sink.receive(event)
+                expectWholeBlock("\(event.name) before \(moment) s")
+            }
             sink.update(session.snapshot(at: moment))
             expectWholeBlock("\(moment) s")
         }
+        for moment in stride(from: 590.0, through: 607, by: 1) { try tick(at: moment) }
+        // The rest lengthened by 5 s: its clock as long as before, its bars shorter, then counting on.
+        let overwrites = screen.overwrites
+        for event in session.command(.extend(milliseconds: 5000), at: 607.5) { try sink.receive(event) }
+        expectWholeBlock("the extend")
+        for moment in [608.0, 609, 610] { try tick(at: moment) }
+        #expect(screen.overwrites > overwrites, "\(size) \(color): the extend and the seconds after it are spans")
         for event in session.runToEnd() { try sink.receive(event) }
         #expect(screen.block.isEmpty, "the display is gone at the end")
     }
