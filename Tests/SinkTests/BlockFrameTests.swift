@@ -132,7 +132,15 @@ struct BlockFrameTests {
             terminal.forgetWritten()
             terminal.write(frame.draw(new, columns: 16, rows: 6, fromDefaultStyle: fromDefaultStyle))
             #expect(terminal == after, "round \(round): \(terminal.lines) for \(new.map(\.plain))")
-            #expect(terminal.written == after.differences(from: before), "round \(round): \(old.map(\.plain)) → \(new.map(\.plain))")
+            // A row with a character of more than one scalar, which terminals measure each their own
+            // way, is written whole from its start when it changes; the others, only where they differ.
+            let uncertain = Set((0..<max(old.count, new.count)).filter { row in
+                [old, new].contains { $0.indices.contains(row) && $0[row].plain.contains { $0.unicodeScalars.count > 1 } }
+            })
+            let differing = after.differences(from: before)
+            #expect(terminal.written.filter { !uncertain.contains($0.row) } == differing.filter { !uncertain.contains($0.row) },
+                    "round \(round): \(old.map(\.plain)) → \(new.map(\.plain))")
+            #expect(differing.isSubset(of: terminal.written), "round \(round)")
         }
     }
 
@@ -178,6 +186,24 @@ struct BlockFrameTests {
                 #expect(terminal.written == after.differences(from: before), "round \(round), step \(step)")
             }
         }
+    }
+
+    // A terminal may measure an emoji with its variation selector as one cell (tmux 3.3 does):
+    // the cells after it are then a column off from where they are counted, and writing only the
+    // changed ones would put them in the wrong place. Such a row is written whole when it changes.
+    @Test func aRowATerminalMayMeasureOtherwiseIsWrittenWholeWhenItChanges() {
+        var frame = BlockFrame()
+        let old: [TerminalText] = ["WORK  🏋️ Lift  1/3", "plain  1/3"]
+        let new: [TerminalText] = ["WORK  🏋️ Lift  2/3", "plain  2/3"]
+        var terminal = TerminalEmulator(columns: 30, rows: 5)
+        terminal.write(frame.draw(old, columns: 30, rows: 5))
+        terminal.forgetWritten()
+        let bytes = frame.draw(new, columns: 30, rows: 5)
+        terminal.write(bytes)
+        #expect(terminal == .showing(new, columns: 30, rows: 5))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[2KWORK  🏋️ Lift  2/3"), "the row with the emoji, from its start")
+        #expect(terminal.written.filter { $0.row == 1 } == [TerminalEmulator.Position(row: 1, column: 7)], "the plain row, where it changed")
+        #expect(frame.overwrite([TerminalSpan(row: 0, column: 16, text: "3")], columns: 30, rows: 5) == nil, "no span over it")
     }
 
     @Test func noSizeIsTooSmall() {

@@ -6,8 +6,20 @@ public struct BlockFrame: Sendable {
     fileprivate struct Row: Sendable {
         var text: TerminalText
         var line: LineCells
+        /// Whether a terminal may place the row's cells otherwise than they are counted here: it
+        /// has a character of more than one scalar (an emoji with its variation selector, a joined
+        /// emoji, a letter with marks), which terminals measure each their own way. Such a row
+        /// is written whole from its start when it changes, so each cell lands where the
+        /// terminal itself puts it.
+        var isUncertain: Bool
         var isOverwritten = false
         var cells: [TerminalCell] { line.cells }
+
+        init(text: TerminalText, line: LineCells, texts: LongCellTexts) {
+            self.text = text
+            self.line = line
+            isUncertain = line.cells.contains { !texts.isOneScalar($0.text) && $0.width > 0 }
+        }
 
         /// The text and its cells, to read a changed text from where it differs; nil once overwritten.
         var drawnText: (text: TerminalText, line: LineCells)? { isOverwritten ? nil : (text, line) }
@@ -47,7 +59,8 @@ public struct BlockFrame: Sendable {
             let previous = whole || row >= shown.count ? nil : shown[row]
             unchanged[row] = previous?.drawnText.map { lines[row].isIdentical(to: $0.text) } ?? false
             if unchanged[row], let previous { return previous }
-            return Row(text: lines[row], line: lines[row].lineCells(limit: columns, texts: &texts, after: previous?.drawnText))
+            let line = lines[row].lineCells(limit: columns, texts: &texts, after: previous?.drawnText)
+            return Row(text: lines[row], line: line, texts: texts)
         }
         var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
         if whole {
@@ -56,8 +69,13 @@ public struct BlockFrame: Sendable {
             }
         } else {
             for row in 0..<max(lines.count, shown.count) where row >= unchanged.count || !unchanged[row] {
-                writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: row < drawn.count ? drawn[row].cells : [],
-                              within: row < drawn.count ? drawn[row].line.takenOver..<Int.max : nil)
+                let new = row < drawn.count ? drawn[row] : nil
+                if (row < shown.count && shown[row].isUncertain) || new?.isUncertain == true {
+                    writer.redraw(row: row, with: new?.cells ?? [])
+                } else {
+                    writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: new?.cells ?? [],
+                                  within: new.map { $0.line.takenOver..<Int.max })
+                }
             }
         }
         shown = drawn
@@ -68,18 +86,19 @@ public struct BlockFrame: Sendable {
     /// The bytes that write `spans` over the rows shown, in their order (see `Screen.overwrite`):
     /// the cells of each that differ from what is there. Nil when that cannot be done cell by cell
     /// and the block must be drawn whole instead: nothing is known of the screen or it was drawn
-    /// at another size, a span lies outside the rows shown, its text has a character that is not
-    /// one cell wide, or it would cut a wide character shown in two. What does not fit in
+    /// at another size, a span lies outside the rows shown or over one a terminal may lay out
+    /// otherwise (`Row.isUncertain`), its text has a character that is not one cell wide or is
+    /// more than one scalar, or it would cut a wide character shown in two. What does not fit in
     /// `columns` is left out.
     public mutating func overwrite(_ spans: [TerminalSpan], columns: Int, rows: Int, fromDefaultStyle: Bool = false) -> [UInt8]? {
         guard let size, size == (max(0, columns), rows) else { return nil }
         var placed: [(row: Int, column: Int, cells: ArraySlice<TerminalCell>)] = []
         placed.reserveCapacity(spans.count)
         for span in spans {
-            guard shown.indices.contains(span.row), span.column >= 0 else { return nil }
+            guard shown.indices.contains(span.row), span.column >= 0, !shown[span.row].isUncertain else { return nil }
             let room = max(0, size.columns - span.column)
             let cells = span.piece.cells ?? span.piece.text.lineCells(limit: room, texts: &texts).cells
-            guard span.piece.cells != nil || cells.allSatisfy({ $0.width == 1 }) else { return nil }
+            guard span.piece.cells != nil || cells.allSatisfy({ $0.width == 1 && texts.isOneScalar($0.text) }) else { return nil }
             let under = shown[span.row].cells
             let end = span.column + min(room, cells.count)
             // The right half of a wide character at either edge: the span would cut it in two.

@@ -20,15 +20,15 @@ public struct TerminalSpan: Sendable {
 /// clock's digit, each second).
 public struct TerminalPiece: Sendable {
     let text: TerminalText
-    /// The cells, when every character is one cell wide and no character or style is longer
-    /// than a cell holds by itself; else nil, and the text is read where it is written.
+    /// The cells, when every character is one scalar one cell wide and no style is longer than
+    /// a cell holds by itself; else nil, and the text is read where it is written.
     let cells: [TerminalCell]?
 
     public init(_ text: TerminalText) {
         self.text = text
         var texts = LongCellTexts()
         let cells = text.lineCells(limit: text.rendered.utf8.count, texts: &texts).cells
-        self.cells = texts.isEmpty && cells.allSatisfy { $0.width == 1 } ? cells : nil
+        self.cells = texts.isEmpty && cells.allSatisfy { $0.width == 1 && texts.isOneScalar($0.text) } ? cells : nil
     }
 
     private init(text: TerminalText, cells: [TerminalCell]?) {
