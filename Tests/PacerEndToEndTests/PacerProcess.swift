@@ -131,8 +131,8 @@ final class PacerProcess: @unchecked Sendable {
     private let process = Process()
     private let stdout = Collector()
     private let stderr = Collector()
-    private let stdinPipe: Pipe?
-    private let started: Date
+    private var stdinPipe: Pipe?
+    private var started = Date()
     /// When the process exited, taken as it happens (not when a test gets round to looking).
     private let exited = ExitTime()
 
@@ -141,6 +141,23 @@ final class PacerProcess: @unchecked Sendable {
     init(_ arguments: [String], environment: [String: String], directory: URL, stdin: StandardInput = .null,
          executable: URL? = nil, load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         self.arguments = arguments
+        // The place first, the pipes after: a test waiting for its place holds no descriptors. (With
+        // every test's pipes made first, the test process held some 1,400 while waiting, and
+        // Foundation's Process.run once crashed reading so many.)
+        let places = await ProcessSlots.shared.places(for: load)
+        await ProcessSlots.shared.acquire(places)
+        do {
+            try launch(executable: executable, directory: directory, environment: environment, stdin: stdin, places: places,
+                       sourceLocation: sourceLocation)
+        } catch {
+            await ProcessSlots.shared.release(places)
+            throw error
+        }
+    }
+
+    /// Sets the process up and starts it, in the place `places` taken for it.
+    private func launch(executable: URL?, directory: URL, environment: [String: String], stdin: StandardInput, places: Int,
+                        sourceLocation: SourceLocation) throws {
         process.executableURL = try executable ?? PacerBinary.require(sourceLocation: sourceLocation)
         process.arguments = arguments
         process.environment = environment
@@ -169,19 +186,12 @@ final class PacerProcess: @unchecked Sendable {
             process.standardInput = handle
         }
         StallProbe.start()
-        let places = await ProcessSlots.shared.places(for: load)
-        await ProcessSlots.shared.acquire(places)
         process.terminationHandler = { [exited] _ in
             exited.mark()
             Task { await ProcessSlots.shared.release(places) }
         }
         started = Date()
-        do {
-            try process.run()
-        } catch {
-            await ProcessSlots.shared.release(places)
-            throw error
-        }
+        try process.run()
         stdout.drain(outPipe.fileHandleForReading)
         stderr.drain(errPipe.fileHandleForReading)
         if case .data(let data) = stdin, let stdinPipe {
