@@ -98,7 +98,7 @@ public struct BlockFrame: Sendable {
             guard shown.indices.contains(span.row), span.column >= 0, !shown[span.row].isUncertain else { return nil }
             let room = max(0, size.columns - span.column)
             let cells = span.piece.cells ?? span.piece.text.lineCells(limit: room, texts: &texts).cells
-            guard span.piece.cells != nil || cells.allSatisfy({ $0.width == 1 && texts.isOneScalar($0.text) }) else { return nil }
+            guard span.piece.cells != nil || cells.allSatisfy(texts.isNarrowScalar) else { return nil }
             let under = shown[span.row].cells
             let end = span.column + min(room, cells.count)
             // The right half of a wide character at either edge: the span would cut it in two.
@@ -306,7 +306,7 @@ private struct CellWriter {
             guard cell.width > 0 else { continue }
             setPen(cell.style)
             texts.append(cell.text, to: &output)
-            if let place = cursor, cell.width == 1, texts.isOneScalar(cell.text), place.column + 1 < columns {
+            if let place = cursor, texts.isNarrowScalar(cell), place.column + 1 < columns {
                 cursor = (place.row, place.column + 1)
             } else {
                 cursor = nil

@@ -28,7 +28,7 @@ public struct TerminalPiece: Sendable {
         self.text = text
         var texts = LongCellTexts()
         let cells = text.lineCells(limit: text.rendered.utf8.count, texts: &texts).cells
-        self.cells = texts.isEmpty && cells.allSatisfy { $0.width == 1 && texts.isOneScalar($0.text) } ? cells : nil
+        self.cells = texts.isEmpty && cells.allSatisfy(texts.isNarrowScalar) ? cells : nil
     }
 
     private init(text: TerminalText, cells: [TerminalCell]?) {

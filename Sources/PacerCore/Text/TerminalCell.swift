@@ -102,6 +102,12 @@ struct LongCellTexts: Sendable {
         }
     }
 
+    /// Whether `cell` is one Unicode scalar one column wide: a character every terminal places
+    /// as it is counted here, and after which the cursor is where it is counted.
+    func isNarrowScalar(_ cell: TerminalCell) -> Bool {
+        cell.width == 1 && isOneScalar(cell.text)
+    }
+
     /// Whether `bytes` are one Unicode scalar (one lead byte and its continuation bytes).
     func isOneScalar(_ bytes: CellBytes) -> Bool {
         guard !bytes.isLong else { return string(bytes).unicodeScalars.count == 1 }
