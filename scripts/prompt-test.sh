@@ -196,5 +196,33 @@ check "quit after a stop from outside" wait_for 5 log_has '"outcome":"quit"'
 check "terminal modes restored after a stop from outside" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 check "the normal screen is back after a stop from outside" alternate_screen_is 0
 
+# Issue 19: readline is set up at the first key typed, not before. INPUTRC is a FIFO, which
+# readline opens when it sets up: until a key is typed nobody has it open for reading.
+mkfifo "$work/inputrc"
+inputrc_is_open() { python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK))' "$work/inputrc" 2>/dev/null; }
+inputrc_is_unread() { ! inputrc_is_open; }
+start_lazy_pacer() {
+    tmux_ send-keys -t test "clear; INPUTRC=$work/inputrc XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?; stty -a > $work/stty-after" Enter
+    wait_for 10 screen_has "pacer>" || true
+}
+: > "$work/log.jsonl"
+start_lazy_pacer
+sleep 1
+check "the prompt shows before readline is set up" prompt_is_empty
+check "readline is not set up while nothing is typed" inputrc_is_unread
+tmux_ send-keys -t test C-c
+check "Ctrl-C before any key exits with 130" wait_for 5 screen_has "EXIT=130"
+check "terminal modes restored when nothing was typed" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+: > "$work/log.jsonl"
+start_lazy_pacer
+tmux_ send-keys -t test "sk"
+check "the first key sets readline up" wait_for 3 inputrc_is_open
+check "the first keys typed are shown once" wait_for 3 prompt_line_is "sk"
+tmux_ send-keys -t test Tab Enter
+check "the first keys are edited as any other (tab completes, the command runs)" wait_for 5 log_has '"outcome":"skipped"'
+tmux_ send-keys -t test "quit" Enter
+check "quit after readline woke" wait_for 5 screen_has "EXIT=0"
+check "terminal modes restored after readline woke" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

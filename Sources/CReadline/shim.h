@@ -30,6 +30,10 @@ static inline void pacer_rl_no_filename_fallback(void) { rl_attempted_completion
 
 static inline void pacer_rl_set_name(const char *name) { rl_readline_name = name; }
 
+/// Tells readline whether the prompt is on the screen already, cursor after it, so that the next
+/// line it starts does not print it a second time.
+static inline void pacer_rl_set_already_prompted(int prompted) { rl_already_prompted = prompted; }
+
 /// Binds every key sequence that clears the screen (Ctrl-L, and any the user's inputrc gave
 /// `clear-screen`) to `function` instead.
 static inline void pacer_rl_rebind_clear_screen(rl_command_func_t *function) {

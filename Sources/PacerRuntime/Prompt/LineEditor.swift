@@ -1,8 +1,14 @@
 internal import CReadline
 import Glibc
+import PacerSystem
 
 /// GNU readline through its callback interface: fed one character at a time by a read source,
 /// never owning the terminal or the signals. The only file that touches readline.
+///
+/// Readline is woken at the first key typed, not before: until then the editor draws the prompt
+/// itself and holds the terminal in readline's typing modes (no echo, each key as it comes), so a
+/// session nobody types at never reads the key maps, terminfo, inputrc and history that readline
+/// sets up, and the first key, handed to readline as it wakes, is edited as every other one.
 final class LineEditor {
     /// readline's callbacks carry no context, so the active editor is reached through this.
     nonisolated(unsafe) private static var active: LineEditor?
@@ -12,17 +18,35 @@ final class LineEditor {
     private let onLine: (String?) -> Void
     private let onRedraw: () -> Bool
     private let historyFile: String?
+    private let words: [String]
+    private let output: Int32
+    private var prompt: String
     private var isOpen = true
+    /// Whether readline is set up and has the terminal (from the first key typed).
+    private var isAwake = false
+    /// The terminal's modes before the editor took it, given back when it lets go (readline, woken
+    /// while the editor held the terminal, would give back the editor's modes).
+    private var modesFound: termios?
     static let historyLimit: Int32 = 1000
 
     /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line; the prompt is
-    /// drawn on `output`. Ctrl-L (or whatever clears the screen) calls `onRedraw`, which says
-    /// whether it drew the screen anew; if not, readline clears it.
+    /// drawn on `output`, at once. Ctrl-L (or whatever clears the screen) calls `onRedraw`, which
+    /// says whether it drew the screen anew; if not, readline clears it.
     init(prompt: String, words: [String], historyFile: String?, output: Int32,
          onRedraw: @escaping () -> Bool, onLine: @escaping (String?) -> Void) {
         self.onLine = onLine
         self.onRedraw = onRedraw
         self.historyFile = historyFile
+        self.words = words
+        self.output = output
+        self.prompt = prompt
+        takeTerminal()
+        redisplay()
+    }
+
+    /// Sets readline up with the prompt already on the screen, cursor after it.
+    private func wake() {
+        isAwake = true
         Self.completionWords = words
         Self.active = self
         pacer_rl_disable_signals()
@@ -43,14 +67,40 @@ final class LineEditor {
                 return strdup(LineEditor.completionMatches.removeFirst())
             }
         }
+        rl_initialize()
+        // readline echoes what is typed only if the terminal it takes echoed: it must find the
+        // modes the editor found, given back just before it takes them.
+        if var modes = modesFound { tcsetattr(STDIN_FILENO, TCSANOW, &modes) }
+        pacer_rl_set_already_prompted(1)
         rl_callback_handler_install(prompt) { line in
             let text = line.map { String(cString: $0) }
             free(line)
             LineEditor.active?.accept(text)
         }
+        pacer_rl_set_already_prompted(0)
         pacer_rl_rebind_clear_screen { count, key in
             LineEditor.active?.onRedraw() == true ? 0 : rl_clear_screen(count, key)
         }
+    }
+
+    /// Remembers the terminal's modes and takes readline's typing modes until readline is woken.
+    private func takeTerminal() {
+        var modes = termios()
+        guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+        modesFound = modes
+        guard !isAwake else { return }
+        modes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &modes.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+    }
+
+    /// Gives the terminal back in the modes it was found in.
+    private func releaseTerminal() {
+        if isAwake { rl_deprep_terminal() }
+        if var modes = modesFound { tcsetattr(STDIN_FILENO, TCSADRAIN, &modes) }
     }
 
     private func accept(_ line: String?) {
@@ -67,42 +117,53 @@ final class LineEditor {
 
     /// Reads what is waiting on standard input, one character at a time.
     func readCharacter() {
-        if isOpen { rl_callback_read_char() }
+        guard isOpen else { return }
+        if !isAwake { wake() }
+        rl_callback_read_char()
     }
 
     /// Redraws the prompt and the partly typed line on a fresh line, cursor where it was.
     func redisplay() {
         guard isOpen else { return }
+        guard isAwake else {
+            try? FileSystem.writeAll(output, Array(prompt.utf8))
+            return
+        }
         rl_on_new_line()
         rl_redisplay()
     }
 
-    /// Puts the terminal back in the modes readline found it in, while the process is stopped.
+    /// Puts the terminal back in the modes it was found in, while the process is stopped.
     func suspend() {
-        if isOpen { rl_deprep_terminal() }
+        if isOpen { releaseTerminal() }
     }
 
-    /// Takes the terminal into readline's modes again, even if readline believes it still has
+    /// Takes the terminal into the typing modes again, even if readline believes it still has
     /// them (the shell may have changed them while the process was stopped).
     func resume() {
         guard isOpen else { return }
+        takeTerminal()
+        guard isAwake else { return }
         rl_deprep_terminal()
         rl_prep_terminal(1)
     }
 
     /// Changes the prompt text (to ask a question, say).
     func setPrompt(_ prompt: String) {
-        rl_set_prompt(prompt)
+        self.prompt = prompt
+        if isAwake { rl_set_prompt(prompt) }
     }
 
     /// Removes the prompt, trims the history file to its bound and gives the terminal back.
     func close() {
         guard isOpen else { return }
         isOpen = false
-        rl_callback_handler_remove()
-        if let historyFile { history_truncate_file(historyFile, Self.historyLimit) }
-        rl_deprep_terminal()
-        Self.active = nil
+        if isAwake {
+            rl_callback_handler_remove()
+            if let historyFile { history_truncate_file(historyFile, Self.historyLimit) }
+        }
+        releaseTerminal()
+        if Self.active === self { Self.active = nil }
     }
 }
 
