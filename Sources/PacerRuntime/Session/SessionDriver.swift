@@ -37,9 +37,10 @@ public final class SessionDriver: @unchecked Sendable {
         self.gapNotice = gapNotice
     }
 
-    /// Starts the session now; `finished` is called once, on the clock's queue, after its last event.
+    /// Starts the session now, on the caller's thread (in turn on the clock's queue), and returns
+    /// once it has started; `finished` is called once, on the clock's queue, after its last event.
     public func start(finished: @escaping @Sendable (SessionOutcome) -> Void) {
-        queue.async { [self] in
+        queue.sync { [self] in
             self.finished = finished
             clock.start(on: queue) { [unowned self] in tick() }
             let now = clock.now()

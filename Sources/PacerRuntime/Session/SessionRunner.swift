@@ -15,7 +15,8 @@ public final class SessionRunner: Sendable {
     private let jobs: JobControl
     private let signal = EndingSignal()
     private let control = DispatchQueue(label: "pacer.control")
-    private let exitStatus = Mutex<Int32>(0)
+    /// How the session ended, once it has.
+    private let outcome = Mutex<SessionOutcome?>(nil)
     private let ended = DispatchSemaphore(value: 0)
 
     public init(_ configuration: SessionConfiguration, clock: any SessionClock = MonotonicSessionClock()) {
@@ -36,12 +37,18 @@ public final class SessionRunner: Sendable {
         terminal.display.queue.sync { terminal.display.outputClosed = { [self] in end(becauseOf: SIGPIPE) } }
         SignalWatcher.start { [self] number in handleSignal(number) }
         driver.start { [self] outcome in
-            control.async { self.shutDown(outcome) }
+            self.outcome.withLock { $0 = outcome }
+            ended.signal()
         }
-        // Commands queue up behind the start, so the first line read already finds the session running.
+        // The session is running: the first line read already finds it so.
         router.start()
         ended.wait()
-        return exitStatus.withLock { $0 }
+        // The end is made on this thread, which has nothing else to do, in turn with the job
+        // control's work (a stop or a continue that came first finishes first).
+        let outcome = outcome.withLock { $0 } ?? .aborted
+        return control.sync {
+            SessionShutdown(router: router, hub: hub, terminal: terminal).run(outcome, signalStatus: signal.exitStatus)
+        }
     }
 
     /// Runs on the signal watcher's thread.
@@ -69,13 +76,6 @@ public final class SessionRunner: Sendable {
     /// Ends the session as a signal does: `session.end` aborted, exit status 128 + the signal.
     private func end(becauseOf number: Int32) {
         if signal.claim(SignalWatcher.exitStatus(for: number)) { driver.abort() }
-    }
-
-    private func shutDown(_ outcome: SessionOutcome) {
-        let status = SessionShutdown(router: router, hub: hub, terminal: terminal)
-            .run(outcome, signalStatus: signal.exitStatus)
-        exitStatus.withLock { $0 = status }
-        ended.signal()
     }
 
     /// A second Ctrl-C: put the terminal back and leave at once.
