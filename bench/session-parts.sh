@@ -7,15 +7,16 @@
 #   defaults       pacer run two.json                     (terminal, bell, history, the prompt)
 #   no-history     ... --no-history                       (the history's SQLite, its thread)
 #   no-bell        ... --no-bell                          (the bell sink)
-#   no-prompt      ... < /dev/null                        (readline: terminfo, locale, inputrc)
+#   no-prompt      ... < /dev/null                        (the prompt; readline is set up at the first key)
 #   terminal-only  ... --no-history --no-bell < /dev/null
 #   version        pacer --version                        (starting and ending the process)
+#   before         PACER_BEFORE run two.json              (with PACER_BEFORE set: another build's defaults)
 #
 # CPU is the process's own user + system time from wait4() (bench/rtime.c, microseconds).
 # Rounds alternate the cases. The state folders are kept from run to run, as bench/vs-termdown.sh
 # keeps them: a first session, not counted, makes the history (which alone costs some 6 ms more).
 #
-#   PACER=... bench/session-parts.sh      (ROUNDS, default 9)
+#   PACER=... [PACER_BEFORE=...] bench/session-parts.sh      (ROUNDS, default 9)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/common.sh
@@ -31,6 +32,10 @@ build_rtime "$work/rtime"
 "$here/gen-workout.py" 1 --kinds work --work 2 --no-cues --name "Two seconds" > "$work/two.json"
 
 cases=(defaults no-history no-bell no-prompt terminal-only version)
+if [ -n "${PACER_BEFORE:-}" ]; then
+    PACER_BEFORE="$(cd "$(dirname "$PACER_BEFORE")" && pwd)/$(basename "$PACER_BEFORE")"
+    cases+=(before)
+fi
 # arguments CASE: what follows the binary in the pane's command line.
 arguments() {
     case $1 in
@@ -40,6 +45,7 @@ arguments() {
         no-prompt) echo "run two.json < /dev/null" ;;
         terminal-only) echo "run two.json --no-history --no-bell < /dev/null" ;;
         version) echo "--version" ;;
+        before) echo "run two.json" ;;
     esac
 }
 
@@ -48,7 +54,7 @@ measure() {
     rm -f "$work/done" "$work/cpu"
     local folder pacer
     printf -v folder '%q' "$work"
-    printf -v pacer '%q' "$PACER"
+    printf -v pacer '%q' "$([ "$1" = before ] && echo "$PACER_BEFORE" || echo "$PACER")"
     tmux -L "$socket" new-session -d -x 100 -y 30 \
         "cd $folder && sleep 0.3 && XDG_STATE_HOME=$folder/xdg/state XDG_DATA_HOME=$folder/xdg/data XDG_CONFIG_HOME=$folder/xdg/config ./rtime cpu $pacer $(arguments "$1"); touch done"
     while [ ! -e "$work/done" ]; do sleep 0.1; done
@@ -56,10 +62,11 @@ measure() {
     awk '{ printf "%.2f\n", ($2 + $3) * 1000 }' "$work/cpu"
 }
 
-echo "pacer: $PACER ($("$PACER" --version)); $ROUNDS rounds, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "pacer: $PACER ($("$PACER" --version))${PACER_BEFORE:+; before: $PACER_BEFORE}; $ROUNDS rounds, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 results="$work/results"
 : > "$results"
 measure defaults > /dev/null
+[ -z "${PACER_BEFORE:-}" ] || measure before > /dev/null
 for ((round = 1; round <= ROUNDS; round++)); do
     for name in "${cases[@]}"; do
         echo "$name $(measure "$name")" >> "$results"
@@ -79,4 +86,6 @@ print(f"  the bell's              {median['defaults'] - median['no-bell']:6.2f} 
 print(f"  the prompt's            {median['defaults'] - median['no-prompt']:6.2f}   (defaults - no-prompt)")
 print(f"  the terminal session's  {median['terminal-only'] - median['version']:6.2f}   (terminal-only - version: setup, first frame, 2 s, summary)")
 print(f"  starting and ending     {median['version']:6.2f}   (version)")
+if "before" in median:
+    print(f"defaults / before: {median['defaults'] / median['before']:.3f} ({median['defaults'] - median['before']:+.2f} ms)")
 PY
