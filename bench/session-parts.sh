@@ -17,6 +17,9 @@
 # keeps them: a first session, not counted, makes the history (which alone costs some 6 ms more).
 #
 #   PACER=... [PACER_BEFORE=...] bench/session-parts.sh      (ROUNDS, default 9)
+#
+# CASES picks some of the cases (say "defaults before"), SECONDS_TO_RUN lengthens the countdown
+# (default 2): CASES="defaults before" SECONDS_TO_RUN=20 compares two builds' whole 20 s sessions.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/common.sh
@@ -24,17 +27,22 @@ source "$here/common.sh"
 command -v tmux >/dev/null || apt_install tmux
 command -v python3 >/dev/null || apt_install python3
 ROUNDS="${ROUNDS:-9}"
+SECS="${SECONDS_TO_RUN:-2}"
 
 work="$(mktemp -d)"
 socket="pacer-session-parts-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 build_rtime "$work/rtime"
-"$here/gen-workout.py" 1 --kinds work --work 2 --no-cues --name "Two seconds" > "$work/two.json"
+"$here/gen-workout.py" 1 --kinds work --work "$SECS" --no-cues --name "Countdown" > "$work/two.json"
 
 cases=(defaults no-history no-bell no-prompt terminal-only version)
 if [ -n "${PACER_BEFORE:-}" ]; then
     PACER_BEFORE="$(cd "$(dirname "$PACER_BEFORE")" && pwd)/$(basename "$PACER_BEFORE")"
     cases+=(before)
+fi
+if [ -n "${CASES:-}" ]; then
+    read -r -a cases <<<"$CASES"
+    if [[ " ${cases[*]} " == *" before "* && -z "${PACER_BEFORE:-}" ]]; then echo "session-parts: the case 'before' needs PACER_BEFORE" >&2; exit 2; fi
 fi
 # arguments CASE: what follows the binary in the pane's command line.
 arguments() {
@@ -62,11 +70,11 @@ measure() {
     awk '{ printf "%.2f\n", ($2 + $3) * 1000 }' "$work/cpu"
 }
 
-echo "pacer: $PACER ($("$PACER" --version))${PACER_BEFORE:+; before: $PACER_BEFORE}; $ROUNDS rounds, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "pacer: $PACER ($("$PACER" --version))${PACER_BEFORE:+; before: $PACER_BEFORE}; a $SECS s countdown; $ROUNDS rounds, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 results="$work/results"
 : > "$results"
-measure defaults > /dev/null
-[ -z "${PACER_BEFORE:-}" ] || measure before > /dev/null
+[[ " ${cases[*]} " != *" defaults "* ]] || measure defaults > /dev/null
+[[ " ${cases[*]} " != *" before "* ]] || measure before > /dev/null
 for ((round = 1; round <= ROUNDS; round++)); do
     for name in "${cases[@]}"; do
         echo "$name $(measure "$name")" >> "$results"
@@ -79,13 +87,16 @@ median = {name: statistics.median(float(r[1]) for r in rows if r[0] == name) for
 print(f"{'case':16} {'median ms':>10}   all")
 for name, value in median.items():
     print(f"{name:16} {value:10.2f}   {[float(r[1]) for r in rows if r[0] == name]}")
-print()
-print("parts (differences of medians, ms):")
-print(f"  the history's           {median['defaults'] - median['no-history']:6.2f}   (defaults - no-history)")
-print(f"  the bell's              {median['defaults'] - median['no-bell']:6.2f}   (defaults - no-bell)")
-print(f"  the prompt's            {median['defaults'] - median['no-prompt']:6.2f}   (defaults - no-prompt)")
-print(f"  the terminal session's  {median['terminal-only'] - median['version']:6.2f}   (terminal-only - version: setup, first frame, 2 s, summary)")
-print(f"  starting and ending     {median['version']:6.2f}   (version)")
-if "before" in median:
+parts = [("the history's", "defaults", "no-history"), ("the bell's", "defaults", "no-bell"),
+         ("the prompt's", "defaults", "no-prompt"), ("the terminal session's", "terminal-only", "version")]
+parts = [part for part in parts if part[1] in median and part[2] in median]
+if parts or "version" in median:
+    print()
+    print("parts (differences of medians, ms):")
+for name, whole, without in parts:
+    print(f"  {name:22} {median[whole] - median[without]:6.2f}   ({whole} - {without})")
+if "version" in median:
+    print(f"  starting and ending     {median['version']:6.2f}   (version)")
+if "before" in median and "defaults" in median:
     print(f"defaults / before: {median['defaults'] / median['before']:.3f} ({median['defaults'] - median['before']:+.2f} ms)")
 PY
