@@ -24,8 +24,8 @@ final class LineEditor {
     private var isOpen = true
     /// Whether readline is set up and has the terminal (from the first key typed).
     private var isAwake = false
-    /// The terminal's modes before the editor took it, given back when it lets go (readline, woken
-    /// while the editor held the terminal, would give back the editor's modes).
+    /// The terminal's modes before the editor took it: put back for readline to find as it wakes,
+    /// and given back when the editor lets the terminal go.
     private var modesFound: termios?
     static let historyLimit: Int32 = 1000
 
