@@ -54,11 +54,11 @@ final class ClockRows {
 
     /// The rows of the glyph of `byte` in `digits`, painted in `style` as `rows(of:…)` draws
     /// them, read into cells; nil when the font lacks it.
-    func glyphRows(of byte: UInt8, digits: BigDigits, style: String, palette: Palette) -> [TerminalPiece]? {
+    func glyphRows(of byte: UInt8, digits: BigDigits, style: String) -> [TerminalPiece]? {
         if glyphs.map({ $0.digits != digits || $0.style != style }) ?? true { glyphs = (digits, style, [:]) }
         if let rows = glyphs?.rows[byte] { return rows }
         guard let rendered = digits.glyph(byte: byte) else { return nil }
-        let rows = rendered.map { TerminalPiece(palette.paint(TerminalText($0), style)) }
+        let rows = rendered.map { TerminalPiece(plain: $0, styled: style) }
         glyphs?.rows[byte] = rows
         return rows
     }

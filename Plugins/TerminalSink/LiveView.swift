@@ -98,7 +98,7 @@ struct LiveView {
         for (index, byte) in clock.enumerated() {
             guard let width = layout.digits.width(ofGlyph: byte) else { return nil }
             if byte != before[index] {
-                guard let rows = memo.clock.glyphRows(of: byte, digits: layout.digits, style: layout.clockStyle, palette: palette) else { return nil }
+                guard let rows = memo.clock.glyphRows(of: byte, digits: layout.digits, style: layout.clockStyle) else { return nil }
                 changed.append((column, rows))
             }
             column += width + layout.digits.gap

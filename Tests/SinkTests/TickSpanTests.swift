@@ -83,6 +83,26 @@ struct TickSpanTests {
         #expect(terminal.lines == ["深深WIide", "two  !", "🏋️ lift", "", ""], "over whole characters")
     }
 
+    // A clock's glyph rows are read into cells straight from their characters: the piece writes
+    // what the styled text would, over the same screen, and leaves the frame knowing the same
+    // cells; text that is not one cell a character, or a style longer than a cell holds, falls
+    // back to being read as text.
+    @Test(arguments: ["████  ██", "ab c", " ░▒▓█ ", "e\u{301}x", "深x", "a\u{1B}[2Jb", "🏋️"],
+          ["1;31", "", "0", "1;7;33", "1;38;5;208", "31m", "2"])
+    func aGlyphRowReadFromItsCharactersWritesWhatItsTextWrites(plain: String, style: String) {
+        let block: [TerminalText] = ["0123456789" + "0123456789", .styled("ABCDEFGHIJ", "1;31"), "░░░░░░░░░░░░"]
+        let styled = style.isEmpty ? TerminalText(plain) : TerminalText.styled(TerminalText(plain), style)
+        var direct = BlockFrame()
+        var read = BlockFrame()
+        _ = direct.draw(block, columns: 24, rows: 5, fromDefaultStyle: true)
+        _ = read.draw(block, columns: 24, rows: 5, fromDefaultStyle: true)
+        let written = direct.overwrite([TerminalSpan(row: 1, column: 3, piece: TerminalPiece(plain: plain, styled: style))], columns: 24, rows: 5, fromDefaultStyle: true)
+        let expected = read.overwrite([TerminalSpan(row: 1, column: 3, piece: TerminalPiece(styled))], columns: 24, rows: 5, fromDefaultStyle: true)
+        #expect(written == expected, "\(plain.debugDescription) in \(style.debugDescription)")
+        #expect(direct.draw(block, columns: 24, rows: 5, fromDefaultStyle: true) == read.draw(block, columns: 24, rows: 5, fromDefaultStyle: true),
+                "the frames know the same cells afterwards")
+    }
+
     // A session in each size and with colour and without: every tick of a phase is written as
     // spans, every change of what else the display shows (a phase, a pause, a clock one character
     // shorter) draws the block again, and after each the screen shows the display's whole block,

@@ -31,6 +31,32 @@ public struct TerminalPiece: Sendable {
         self.cells = texts.isEmpty && cells.allSatisfy(texts.isNarrowScalar) ? cells : nil
     }
 
+    /// `plain` painted in the SGR `parameters` (none when empty), read into the same cells as
+    /// `TerminalPiece(.styled(TerminalText(plain), parameters))`, but straight from its scalars when
+    /// each is one cell wide and the style fits a cell: a clock's glyph rows, read once each.
+    public init(plain: String, styled parameters: String) {
+        let styled = !parameters.isEmpty && parameters.utf8.allSatisfy { $0 == UInt8(ascii: ";") || (48...57).contains($0) }
+        let style = styled && parameters != "0" ? CellBytes(packing: parameters) : CellBytes.none
+        let cells = style.flatMap { style in
+            plain.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
+                var cells: [TerminalCell] = []
+                cells.reserveCapacity(bytes.count)
+                var index = 0
+                while index < bytes.count {
+                    guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
+                    cells.append(TerminalCell(text: text, style: style, width: 1))
+                    index += length
+                }
+                return cells
+            } ?? nil
+        }
+        guard let cells else {
+            self.init(styled ? .styled(TerminalText(plain), parameters) : TerminalText(plain))
+            return
+        }
+        self.init(text: .empty, cells: cells)
+    }
+
     private init(text: TerminalText, cells: [TerminalCell]?) {
         self.text = text
         self.cells = cells

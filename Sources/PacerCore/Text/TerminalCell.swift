@@ -45,8 +45,24 @@ struct CellBytes: Equatable, Sendable {
     /// The place of a long text in its `LongCellTexts`.
     fileprivate var place: Int { Int(value >> 8) }
 
+    /// The character that begins at `index` of the UTF-8 `bytes` when it is one scalar one cell
+    /// wide (`DisplayWidth.isSingleCell`): its bytes packed, and how many there are; nil for any
+    /// other character, or one cut off by the end.
+    static func singleCell(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (bytes: CellBytes, length: Int)? {
+        let length = bytes[index] < 0x80 ? 1 : bytes[index] < 0xE0 ? 2 : bytes[index] < 0xF0 ? 3 : 4
+        guard index + length <= bytes.count else { return nil }
+        var value = UInt32(bytes[index]) & (length == 1 ? 0x7F : 0xFF >> (length + 1))
+        var packed = UInt64(bytes[index])
+        for offset in 1..<length {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            packed |= UInt64(bytes[index + offset]) << (8 * UInt64(offset))
+        }
+        guard let scalar = Unicode.Scalar(value), DisplayWidth.isSingleCell(scalar) else { return nil }
+        return (CellBytes(packed: packed), length)
+    }
+
     /// `text` packed, or nil when it is longer than 8 bytes.
-    fileprivate init?(packing text: some StringProtocol) {
+    init?(packing text: some StringProtocol) {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         for byte in text.utf8 {

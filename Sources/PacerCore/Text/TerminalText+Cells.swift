@@ -68,16 +68,8 @@ extension TerminalText {
                     index = end + 1
                     continue
                 }
-                let length = bytes[index] < 0x80 ? 1 : bytes[index] < 0xE0 ? 2 : bytes[index] < 0xF0 ? 3 : 4
-                guard index + length <= bytes.count else { return nil }
-                var value = UInt32(bytes[index]) & (length == 1 ? 0x7F : 0xFF >> (length + 1))
-                var packed = UInt64(bytes[index])
-                for offset in 1..<length {
-                    value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-                    packed |= UInt64(bytes[index + offset]) << (8 * UInt64(offset))
-                }
-                guard let scalar = Unicode.Scalar(value), DisplayWidth.isSingleCell(scalar) else { return nil }
-                cells.append(TerminalCell(text: CellBytes(packed: packed), style: style.bytes, width: 1))
+                guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
+                cells.append(TerminalCell(text: text, style: style.bytes, width: 1))
                 index += length
                 ends.append(index)
             }
