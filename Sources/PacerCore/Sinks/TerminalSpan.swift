@@ -35,26 +35,28 @@ public struct TerminalPiece: Sendable {
     /// `TerminalPiece(.styled(TerminalText(plain), parameters))`, but straight from its scalars when
     /// each is one cell wide and the style fits a cell: a clock's glyph rows, read once each.
     public init(plain: String, styled parameters: String) {
-        let styled = !parameters.isEmpty && parameters.utf8.allSatisfy { $0 == UInt8(ascii: ";") || (48...57).contains($0) }
-        let style = styled && parameters != "0" ? CellBytes(packing: parameters) : CellBytes.none
-        let cells = style.flatMap { style in
-            plain.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
-                var cells: [TerminalCell] = []
-                cells.reserveCapacity(bytes.count)
-                var index = 0
-                while index < bytes.count {
-                    guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
-                    cells.append(TerminalCell(text: text, style: style, width: 1))
-                    index += length
-                }
-                return cells
-            } ?? nil
-        }
-        guard let cells else {
-            self.init(styled ? .styled(TerminalText(plain), parameters) : TerminalText(plain))
+        // "0" resets, as reading the styled text does (`StyleState`): the cells have no style.
+        let style = TerminalText.isStyle(parameters) && parameters != "0" ? CellBytes(packing: parameters) : CellBytes.none
+        guard let style, let cells = Self.singleCells(of: plain, style: style) else {
+            self.init(.styled(TerminalText(plain), parameters))
             return
         }
         self.init(text: .empty, cells: cells)
+    }
+
+    /// A cell in `style` for each character of `plain`, or nil when one is not one scalar one cell wide.
+    private static func singleCells(of plain: String, style: CellBytes) -> [TerminalCell]? {
+        plain.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
+            var cells: [TerminalCell] = []
+            cells.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
+                cells.append(TerminalCell(text: text, style: style, width: 1))
+                index += length
+            }
+            return cells
+        } ?? nil
     }
 
     private init(text: TerminalText, cells: [TerminalCell]?) {

@@ -45,7 +45,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// Appends `text` as `styled(text, parameters)` shows it, without making that text first.
     public mutating func append(_ text: TerminalText, styled parameters: String) {
-        guard !parameters.isEmpty, parameters.utf8.allSatisfy({ $0 == UInt8(ascii: ";") || ($0 >= 48 && $0 <= 57) }) else {
+        guard Self.isStyle(parameters) else {
             rendered += text.rendered
             return
         }
@@ -55,6 +55,12 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         rendered += "m"
         rendered += text.rendered
         rendered += "\u{1B}[0m"
+    }
+
+    /// Whether `parameters` are what `styled` paints with: digits and semicolons, at least one;
+    /// anything else leaves the text as it is.
+    static func isStyle(_ parameters: String) -> Bool {
+        !parameters.isEmpty && parameters.utf8.allSatisfy { $0 == UInt8(ascii: ";") || ($0 >= 48 && $0 <= 57) }
     }
 
     /// The text without its styles.
