@@ -60,6 +60,30 @@ struct BlockFrameTests {
         #expect(frame.draw(same, columns: 20, rows: 5).isEmpty)
     }
 
+    // A clock's stroke going blank is erased in place, row under row (`ESC [ n X`, then `ESC D`
+    // straight down), where writing its spaces and moving back would take more; a blank in a
+    // style that shows nothing on it is written in the pen in force; the style changes name only
+    // what differs.
+    @Test func blanksAreErasedInPlaceAndStylesChangeOnlyWhatDiffers() {
+        var frame = BlockFrame()
+        let stroke = TerminalText.styled("ab██████cd", "1;31")
+        let bar: TerminalText = .styled("██", "1;31") + .styled("░░", "1") + " 9"
+        var terminal = TerminalEmulator(columns: 20, rows: 5)
+        terminal.write(frame.draw([stroke, stroke, stroke, bar], columns: 20, rows: 5, fromDefaultStyle: true))
+        let erased = TerminalText.styled("ab      cd", "1;31")
+        let longer: TerminalText = .styled("███", "1;31") + .styled("█", "1") + " 8"
+        let new = [erased, erased, .styled("ab  ████cd", "1;31"), longer]
+        let before = terminal
+        terminal.forgetWritten()
+        let bytes = frame.draw(new, columns: 20, rows: 5, fromDefaultStyle: true)
+        terminal.write(bytes)
+        let after = TerminalEmulator.showing(new, columns: 20, rows: 5)
+        #expect(terminal == after)
+        #expect(terminal.written == after.differences(from: before))
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;3H\u{1B}[6X\u{1B}D\u{1B}[6X\u{1B}D  \u{1B}D\u{8}\u{8}\u{1B}[1;31m█\u{1B}[39m█\u{1B}[C\u{1B}[m8",
+                "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    }
+
     @Test func aResizeRedrawsWhole() throws {
         for (columns, rows) in [(120, 30), (100, 40), (80, 24)] {
             let (screen, sink, session) = try Self.started()
@@ -108,7 +132,7 @@ struct BlockFrameTests {
         }
         // Texts and styles of more than 8 bytes are held by their place among the frame's long texts.
         let pieces = ["a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…", "e\u{301}\u{302}\u{303}\u{304}", "o\u{308}\u{304}\u{301}\u{327}"]
-        let styles = ["", "1", "1;31", "2", "1;7;33", "1;38;5;208"]
+        let styles = ["", "1", "1;31", "2", "1;7;33", "1;38;5;208", "4;32", "1;44", "31;1;39"]
         func line() -> TerminalText {
             var text = TerminalText.empty
             for _ in 0..<random(15) {
@@ -153,7 +177,7 @@ struct BlockFrameTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
         }
-        let pieces = ["a", "b", " ", "█", "░", "…", "é"]
+        let pieces = ["a", "b", " ", "█", "░", "…", "é", "█ a", "█ b", "a  █"]
         let styles = ["", "1", "1;31", "2"]
         typealias Piece = (text: String, style: String)
         func randomPiece() -> Piece { (pieces[random(pieces.count)], styles[random(styles.count)]) }

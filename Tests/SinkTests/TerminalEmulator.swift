@@ -3,13 +3,16 @@ import Synchronization
 import Testing
 
 /// A terminal's screen for tests, written apart from Pacer's drawing code: it takes the cursor
-/// moves, line erasures and SGR styles the live display writes, overwrites wide characters as
-/// terminals do, and notes every cell a write puts a character in or erases.
+/// moves, line and character erasures and SGR styles the live display writes, overwrites wide
+/// characters as terminals do, and notes every cell a write puts a character in or erases. A
+/// cell holds what the eye sees: its style as the attributes in force (however they were
+/// written), and a space without the attributes that do not show on a space.
 struct TerminalEmulator: Equatable, CustomStringConvertible {
     /// A cell: its character and style. The right half of a wide character has the character too.
     struct Cell: Hashable {
         var text = " "
-        var style: [String] = []
+        /// The attributes in force: `1`…`9` for bold to crossed out, `fg:…` and `bg:…` for colours.
+        var style: Set<String> = []
         var isRightHalf = false
     }
 
@@ -28,7 +31,7 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
     /// Set after a character in the last column: the cursor stays there, and the next character
     /// would go on the next row.
     private var pendingWrap = false
-    private var style: [String] = []
+    private var style: Set<String> = []
 
     init(columns: Int, rows: Int) {
         cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows)
@@ -136,17 +139,61 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
             }
         case "G":
             column = max(1, Int(parameters.first ?? "1") ?? 1) - 1
+        case "X":
+            let count = max(1, Int(parameters.first ?? "1") ?? 1)
+            guard row < cells.count else { return }
+            let end = min(cells[row].count, column + count)
+            if cells[row][column].isRightHalf { erase(row: row, column: column - 1) }
+            if end < cells[row].count, cells[row][end].isRightHalf { erase(row: row, column: end) }
+            for place in column..<end { erase(row: row, column: place) }
         case "K":
             let from = parameters.first == "2" ? 0 : column
             guard row < cells.count else { return }
             for place in from..<max(from, cells[row].count) { erase(row: row, column: place) }
         case "m":
-            for parameter in parameters {
-                if parameter.isEmpty || parameter == "0" { style = [] } else { style.append(parameter) }
-            }
+            applyStyle(parameters)
         default:
             Issue.record("an unexpected sequence ending in \(final)")
         }
+    }
+
+    /// Takes an SGR's parameters as a terminal does, one after another.
+    private mutating func applyStyle(_ parameters: [String]) {
+        var rest = parameters[...]
+        while let parameter = rest.popFirst() {
+            let number = parameter.isEmpty ? 0 : Int(parameter) ?? -1
+            switch number {
+            case 0: style = []
+            case 1...9: style.insert(String(number))
+            case 22: style.subtract(["1", "2"])
+            case 23...29: style.remove(String(number - 20))
+            case 30...37, 90...97: setColour("fg", String(number))
+            case 40...47, 100...107: setColour("bg", String(number))
+            case 39: setColour("fg", nil)
+            case 49: setColour("bg", nil)
+            case 38, 48:
+                let count = rest.first == "5" ? 2 : rest.first == "2" ? 4 : 0
+                guard count > 0, rest.count >= count else {
+                    Issue.record("a colour cut short in \(parameters)")
+                    return
+                }
+                setColour(number == 38 ? "fg" : "bg", ([parameter] + rest.prefix(count)).joined(separator: ";"))
+                rest = rest.dropFirst(count)
+            default:
+                Issue.record("an SGR parameter not known here: \(parameter)")
+            }
+        }
+    }
+
+    private mutating func setColour(_ layer: String, _ colour: String?) {
+        style = style.filter { !$0.hasPrefix(layer + ":") }
+        if let colour { style.insert(layer + ":" + colour) }
+    }
+
+    /// Whether a space in the style in force shows anything: a background, an underline,
+    /// reversed colours or a line through it.
+    private var styleShowsOnBlank: Bool {
+        style.contains { $0.hasPrefix("bg:") || ["4", "7", "9"].contains($0) }
     }
 
     private mutating func erase(row: Int, column: Int) {
@@ -172,8 +219,9 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
         if cells[row][column].isRightHalf { erase(row: row, column: column - 1) }
         let after = column + width
         if after < cells[row].count, cells[row][after].isRightHalf { erase(row: row, column: after) }
+        let shown = character == " " && !styleShowsOnBlank ? [] : style
         for offset in 0..<width {
-            cells[row][column + offset] = Cell(text: String(character), style: style, isRightHalf: offset > 0)
+            cells[row][column + offset] = Cell(text: String(character), style: shown, isRightHalf: offset > 0)
             written.insert(Position(row: row, column: column + offset))
         }
         pendingWrap = after == cells[row].count

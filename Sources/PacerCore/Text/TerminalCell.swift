@@ -16,7 +16,16 @@ struct TerminalCell: Equatable, Sendable {
         storedWidth = UInt8(truncatingIfNeeded: width)
     }
 
+    /// A space with no style. A space is always held so in a style where it shows nothing
+    /// (bold, a foreground colour), as a terminal shows it: so a frame compares it with a blank
+    /// as the eye does, writes it in any such style, and may erase it.
     static let blank = TerminalCell(text: CellBytes(packed: UInt64(UInt8(ascii: " "))), style: .none, width: 1)
+
+    /// The style a space takes where `style` (of these `parameters`) is in force: none when a
+    /// space shows nothing in it, else the style itself.
+    static func blankStyle(for style: CellBytes, parameters: String) -> CellBytes {
+        style == .none || SGRAttributes(parameters: parameters)?.showsOnBlank == false ? .none : style
+    }
 }
 
 /// A few bytes of UTF-8, compared as the bytes a terminal gets (no Unicode equivalence). Up to 8

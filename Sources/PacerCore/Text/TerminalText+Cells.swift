@@ -31,6 +31,8 @@ extension TerminalText {
             let middle = (low + high) / 2
             if ends[middle] <= shared { low = middle + 1 } else { high = middle }
         }
+        // A blank holds no style (`TerminalCell.blank`), so the style in force is read after the last cell that is not one.
+        while low > 0, previous.cells[low - 1] == .blank { low -= 1 }
         guard low > 0 else { return nil }
         return Resume(cells: previous.cells[..<low], ends: ends[..<low], style: texts.string(previous.cells[low - 1].style))
     }
@@ -69,7 +71,7 @@ extension TerminalText {
                     continue
                 }
                 guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
-                cells.append(TerminalCell(text: text, style: style.bytes, width: 1))
+                cells.append(TerminalCell(text: text, style: style.bytes(for: text), width: 1))
                 index += length
                 ends.append(index)
             }
@@ -95,7 +97,8 @@ extension TerminalText {
                 } else if cells.count + width > limit {
                     full = true
                 } else {
-                    cells.append(TerminalCell(text: texts.bytes(of: String(character)), style: style.bytes, width: width))
+                    let text = texts.bytes(of: String(character))
+                    cells.append(TerminalCell(text: text, style: style.bytes(for: text), width: width))
                     if width == 2 { cells.append(TerminalCell(text: .none, style: style.bytes, width: 0)) }
                 }
             }
@@ -108,16 +111,28 @@ extension TerminalText {
 private struct StyleState {
     private var parameters = ""
     private(set) var bytes = CellBytes.none
+    /// The style of a space: none when a space shows nothing in this one (`TerminalCell.blank`).
+    private var blankBytes = CellBytes.none
 
     /// Starts from the style in force at some place: its parameters as they add up there.
     mutating func resume(_ parameters: String, texts: inout LongCellTexts) {
         self.parameters = parameters
-        bytes = texts.bytes(of: parameters)
+        update(texts: &texts)
     }
 
     /// Takes the parameters of one `ESC [ … m`: `0` or none resets, the others add up.
     mutating func apply(_ added: String, texts: inout LongCellTexts) {
         parameters = added.isEmpty || added == "0" ? "" : parameters + (parameters.isEmpty ? "" : ";") + added
+        update(texts: &texts)
+    }
+
+    /// The style a cell showing `text` takes.
+    func bytes(for text: CellBytes) -> CellBytes {
+        text == TerminalCell.blank.text ? blankBytes : bytes
+    }
+
+    private mutating func update(texts: inout LongCellTexts) {
         bytes = texts.bytes(of: parameters)
+        blankBytes = TerminalCell.blankStyle(for: bytes, parameters: parameters)
     }
 }
