@@ -8,6 +8,7 @@ NAME=prompt-test
 # shellcheck source=scripts/tmux-harness.sh
 source scripts/tmux-harness.sh
 log_has() { grep -q -- "$1" "$work/log.jsonl" 2>/dev/null; }
+log_lacks() { ! log_has "$1"; }
 prompt_line_is() { screen | grep -qx -- "pacer> $1"; }
 prompt_is_empty() { screen | grep -qx -- "pacer>"; }
 screen_has_no_colour() { ! tmux_ capture-pane -p -e -t test | grep -q $'\e\['; }
@@ -223,6 +224,32 @@ check "the first keys are edited as any other (tab completes, the command runs)"
 tmux_ send-keys -t test "quit" Enter
 check "quit after readline woke" wait_for 5 screen_has "EXIT=0"
 check "terminal modes restored after readline woke" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+
+# A paste before the first key: bracketed paste is on from the start, so tmux marks the paste
+# (paste-buffer -p marks it only when the program asked for it), and readline, woken by its
+# first byte, takes it as one paste instead of running each of its lines.
+: > "$work/log.jsonl"
+start_pacer
+tmux_ set-buffer -b pasted "$(printf 'skip\nquit\n')"
+tmux_ paste-buffer -p -d -b pasted -t test
+sleep 1
+check "a paste before the first key does not run its lines" log_lacks '"outcome"'
+check "the pasted text waits on the prompt line" screen_has "pacer> skip"
+tmux_ send-keys -t test C-u "quit" Enter
+check "quit after a paste before the first key" wait_for 5 log_has '"outcome":"quit"'
+check "terminal modes restored after a paste" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+# Ended before any key (readline never woke), pacer turns bracketed paste off itself: `cat -v`,
+# run straight after it, shows a paste unmarked.
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell; cat -v" Enter
+wait_for 10 screen_has "pacer>" || true
+pacer_pid=$(pgrep -P "$(tmux_ display -p -t test '#{pane_pid}')" -x pacer || true)
+kill -TERM "$pacer_pid" 2>/dev/null || true
+wait_for 5 screen_has "Session interrupted" || true
+tmux_ set-buffer -b pasted "pasted-after"
+tmux_ paste-buffer -p -d -b pasted -t test
+check "a paste after pacer ends arrives" wait_for 3 screen_has "pasted-after"
+check "bracketed paste is off again when pacer ends before any key" screen_lacks "[200~"
+tmux_ send-keys -t test Enter C-d
 
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -9,6 +9,8 @@ import PacerSystem
 /// itself and holds the terminal in readline's typing modes (no echo, each key as it comes), so a
 /// session nobody types at never reads the key maps, terminfo, inputrc and history that readline
 /// sets up, and the first key, handed to readline as it wakes, is edited as every other one.
+/// Bracketed paste is on from the start, as readline turns it on: a paste before the first key
+/// comes marked, and readline, woken by its first byte, takes it as one paste.
 final class LineEditor {
     /// readline's callbacks carry no context, so the active editor is reached through this.
     nonisolated(unsafe) private static var active: LineEditor?
@@ -78,12 +80,18 @@ final class LineEditor {
             LineEditor.active?.accept(text)
         }
         pacer_rl_set_already_prompted(0)
+        if rl_variable_value("enable-bracketed-paste").map({ String(cString: $0) }) != "on" { write(Self.bracketedPasteOff) }
         pacer_rl_rebind_clear_screen { count, key in
             LineEditor.active?.onRedraw() == true ? 0 : rl_clear_screen(count, key)
         }
     }
 
-    /// Remembers the terminal's modes and takes readline's typing modes until readline is woken.
+    /// What turns a terminal's bracketed paste on and off (readline's own sequences).
+    private static let bracketedPasteOn = "\u{1B}[?2004h"
+    private static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// Remembers the terminal's modes and takes readline's typing modes, and its bracketed paste,
+    /// until readline is woken.
     private func takeTerminal() {
         var modes = termios()
         guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
@@ -95,12 +103,20 @@ final class LineEditor {
             characters[Int(VTIME)] = 0
         }
         tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+        write(Self.bracketedPasteOn)
     }
 
-    /// Gives the terminal back in the modes it was found in.
+    /// Gives the terminal back in the modes it was found in, bracketed paste off (readline turns
+    /// it off only when its inputrc left it on).
     private func releaseTerminal() {
         if isAwake { rl_deprep_terminal() }
-        if var modes = modesFound { tcsetattr(STDIN_FILENO, TCSADRAIN, &modes) }
+        guard var modes = modesFound else { return }
+        write(Self.bracketedPasteOff)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+    }
+
+    private func write(_ text: String) {
+        try? FileSystem.writeAll(output, Array(text.utf8))
     }
 
     private func accept(_ line: String?) {
@@ -126,7 +142,7 @@ final class LineEditor {
     func redisplay() {
         guard isOpen else { return }
         guard isAwake else {
-            try? FileSystem.writeAll(output, Array(prompt.utf8))
+            write(prompt)
             return
         }
         rl_on_new_line()
