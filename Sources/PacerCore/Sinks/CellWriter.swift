@@ -171,29 +171,21 @@ struct CellWriter {
             for _ in 0..<count { write(text) }
         case .sequence(let number, let final):
             write("\u{1B}[")
-            if let number { writeNumber(number) }
+            if let number { output.appendDecimal(number) }
             output.append(final)
         }
     }
 
     private mutating func writeAbsolute(row: Int, column: Int) {
         write("\u{1B}[")
-        writeNumber(row + 1)
+        output.appendDecimal(row + 1)
         output.append(UInt8(ascii: ";"))
-        writeNumber(column + 1)
+        output.appendDecimal(column + 1)
         output.append(UInt8(ascii: "H"))
     }
 
     private mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
-
-    /// Writes `number` (at least 0) in decimal digits.
-    private mutating func writeNumber(_ number: Int) {
-        let number = max(0, number)
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: number.decimalDigitCount))
-        output.withUnsafeMutableBufferPointer { _ = number.writeDecimalDigits(into: $0, at: start) }
     }
 
     /// Writes the cells of `range` (columns of the row the cursor is on), from the cursor. A
@@ -249,11 +241,12 @@ struct CellWriter {
         let parameters = texts.string(style)
         let attributes = SGRAttributes(parameters: parameters)
         if let old = penAttributes, let attributes {
-            if let change = attributes.parameters(from: old) { output.append(contentsOf: "\u{1B}[\(change)m".utf8) }
-        } else if penAttributes == .plain {
-            output.append(contentsOf: "\u{1B}[\(parameters)m".utf8)
+            attributes.writeChange(from: old, to: &output)
         } else {
-            output.append(contentsOf: (parameters.isEmpty ? "\u{1B}[m" : "\u{1B}[0;\(parameters)m").utf8)
+            write("\u{1B}[")
+            if penAttributes != .plain, !parameters.isEmpty { write("0;") }
+            output.append(contentsOf: parameters.utf8)
+            output.append(UInt8(ascii: "m"))
         }
         pen = style
         penAttributes = attributes

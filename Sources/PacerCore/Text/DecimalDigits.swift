@@ -22,3 +22,13 @@ extension Int {
         return end
     }
 }
+
+extension [UInt8] {
+    /// Appends `number` (at least 0) in decimal digits.
+    mutating func appendDecimal(_ number: Int) {
+        let number = Swift.max(0, number)
+        let start = count
+        append(contentsOf: repeatElement(0, count: number.decimalDigitCount))
+        withUnsafeMutableBufferPointer { _ = number.writeDecimalDigits(into: $0, at: start) }
+    }
+}
