@@ -10,6 +10,8 @@ struct CellWriter {
     private var pen: CellBytes?
     /// What the pen sets, when its parameters are understood; nil when they are not, or the pen is not known.
     private var penAttributes: SGRAttributes?
+    /// Whether the pen may leave a mark on a blank (a background, a line): also when it is not known.
+    private var penMarksBlanks: Bool { penAttributes?.showsOnBlank != false }
     /// Where the cursor is, while that is certain: not after a wide character or combining marks
     /// (a terminal may measure them otherwise), nor after the last column.
     private var cursor: (row: Int, column: Int)?
@@ -196,7 +198,7 @@ struct CellWriter {
         var column = range.lowerBound
         while column < range.upperBound {
             let current = cell(column)
-            guard current == .blank, penAttributes?.showsOnBlank == false, let place = cursor else {
+            guard current == .blank, !penMarksBlanks, let place = cursor else {
                 column += 1
                 put(current)
                 continue
@@ -219,7 +221,7 @@ struct CellWriter {
     /// Writes one cell at the cursor, a blank in the pen in force when that leaves no mark on it.
     private mutating func put(_ cell: TerminalCell) {
         guard cell.width > 0 else { return }
-        if cell != .blank || penAttributes?.showsOnBlank != false { setPen(cell.style) }
+        if cell != .blank || penMarksBlanks { setPen(cell.style) }
         texts.append(cell.text, to: &output)
         if let place = cursor, texts.isNarrowScalar(cell), place.column + 1 < columns {
             cursor = (place.row, place.column + 1)
@@ -231,7 +233,7 @@ struct CellWriter {
     /// Makes sure an erasure leaves blanks: the terminal may fill erased cells with the pen's
     /// background, so a pen that leaves a mark on a blank is put down first.
     private mutating func prepareToErase() {
-        if penAttributes?.showsOnBlank != false { setPen(.none) }
+        if penMarksBlanks { setPen(.none) }
     }
 
     /// Sets the style: by naming only what differs from the one in force when both are

@@ -37,24 +37,22 @@ public struct TerminalPiece: Sendable {
     public init(plain: String, styled parameters: String) {
         // "0" resets, as reading the styled text does (`StyleState`): the cells have no style.
         let style = TerminalText.isStyle(parameters) && parameters != "0" ? CellBytes(packing: parameters) : CellBytes.none
-        guard let style, let cells = Self.singleCells(of: plain, style: style, parameters: parameters) else {
+        guard let style, let cells = Self.singleCells(of: plain, style: CellStyle(bytes: style, parameters: parameters)) else {
             self.init(.styled(TerminalText(plain), parameters))
             return
         }
         self.init(text: .empty, cells: cells)
     }
 
-    /// A cell in `style` (of these `parameters`) for each character of `plain`, a space as
-    /// `TerminalCell.blank` holds it; or nil when one is not one scalar one cell wide.
-    private static func singleCells(of plain: String, style: CellBytes, parameters: String) -> [TerminalCell]? {
-        let blankStyle = TerminalCell.blankStyle(for: style, parameters: parameters)
-        return plain.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
+    /// A cell in `style` for each character of `plain`, or nil when one is not one scalar one cell wide.
+    private static func singleCells(of plain: String, style: CellStyle) -> [TerminalCell]? {
+        plain.utf8.withContiguousStorageIfAvailable { bytes -> [TerminalCell]? in
             var cells: [TerminalCell] = []
             cells.reserveCapacity(bytes.count)
             var index = 0
             while index < bytes.count {
                 guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
-                cells.append(TerminalCell(text: text, style: text == TerminalCell.blank.text ? blankStyle : style, width: 1))
+                cells.append(TerminalCell(text: text, style: style.bytes(for: text), width: 1))
                 index += length
             }
             return cells

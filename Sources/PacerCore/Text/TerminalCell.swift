@@ -20,11 +20,26 @@ struct TerminalCell: Equatable, Sendable {
     /// (bold, a foreground colour), as a terminal shows it: so a frame compares it with a blank
     /// as the eye does, writes it in any such style, and may erase it.
     static let blank = TerminalCell(text: CellBytes(packed: UInt64(UInt8(ascii: " "))), style: .none, width: 1)
+}
 
-    /// The style a space takes where `style` (of these `parameters`) is in force: none when a
-    /// space shows nothing in it, else the style itself.
-    static func blankStyle(for style: CellBytes, parameters: String) -> CellBytes {
-        style == .none || SGRAttributes(parameters: parameters)?.showsOnBlank == false ? .none : style
+/// A style as the cells drawn in it take it: a space takes none where it shows nothing in the
+/// style (`TerminalCell.blank`), every other character the style itself.
+struct CellStyle {
+    /// The style's parameters as a cell holds them.
+    let bytes: CellBytes
+    private let blankBytes: CellBytes
+
+    static let none = CellStyle(bytes: .none, parameters: "")
+
+    /// The style of these `parameters`, held as `bytes`.
+    init(bytes: CellBytes, parameters: String) {
+        self.bytes = bytes
+        blankBytes = bytes == .none || SGRAttributes(parameters: parameters)?.showsOnBlank == false ? .none : bytes
+    }
+
+    /// The style a cell showing `text` takes.
+    func bytes(for text: CellBytes) -> CellBytes {
+        text == TerminalCell.blank.text ? blankBytes : bytes
     }
 }
 

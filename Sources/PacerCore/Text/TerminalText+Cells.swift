@@ -71,7 +71,7 @@ extension TerminalText {
                     continue
                 }
                 guard let (text, length) = CellBytes.singleCell(in: bytes, at: index) else { return nil }
-                cells.append(TerminalCell(text: text, style: style.bytes(for: text), width: 1))
+                cells.append(TerminalCell(text: text, style: style.cell.bytes(for: text), width: 1))
                 index += length
                 ends.append(index)
             }
@@ -98,8 +98,8 @@ extension TerminalText {
                     full = true
                 } else {
                     let text = texts.bytes(of: String(character))
-                    cells.append(TerminalCell(text: text, style: style.bytes(for: text), width: width))
-                    if width == 2 { cells.append(TerminalCell(text: .none, style: style.bytes, width: 0)) }
+                    cells.append(TerminalCell(text: text, style: style.cell.bytes(for: text), width: width))
+                    if width == 2 { cells.append(TerminalCell(text: .none, style: style.cell.bytes, width: 0)) }
                 }
             }
         }
@@ -110,29 +110,16 @@ extension TerminalText {
 /// The style in force along a text: the parameters of its style sequences since the last reset.
 private struct StyleState {
     private var parameters = ""
-    private(set) var bytes = CellBytes.none
-    /// The style of a space: none when a space shows nothing in this one (`TerminalCell.blank`).
-    private var blankBytes = CellBytes.none
+    private(set) var cell = CellStyle.none
 
     /// Starts from the style in force at some place: its parameters as they add up there.
     mutating func resume(_ parameters: String, texts: inout LongCellTexts) {
         self.parameters = parameters
-        update(texts: &texts)
+        cell = CellStyle(bytes: texts.bytes(of: parameters), parameters: parameters)
     }
 
     /// Takes the parameters of one `ESC [ … m`: `0` or none resets, the others add up.
     mutating func apply(_ added: String, texts: inout LongCellTexts) {
-        parameters = added.isEmpty || added == "0" ? "" : parameters + (parameters.isEmpty ? "" : ";") + added
-        update(texts: &texts)
-    }
-
-    /// The style a cell showing `text` takes.
-    func bytes(for text: CellBytes) -> CellBytes {
-        text == TerminalCell.blank.text ? blankBytes : bytes
-    }
-
-    private mutating func update(texts: inout LongCellTexts) {
-        bytes = texts.bytes(of: parameters)
-        blankBytes = TerminalCell.blankStyle(for: bytes, parameters: parameters)
+        resume(added.isEmpty || added == "0" ? "" : parameters + (parameters.isEmpty ? "" : ";") + added, texts: &texts)
     }
 }
