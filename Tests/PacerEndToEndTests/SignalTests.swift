@@ -142,7 +142,9 @@ struct SignalTests {
         let path = sandbox.path("four.log")
         let process = try await PacerProcess.startSession(["run", "four.json", "--log", path], in: sandbox, log: path)
         process.send(SIGSTOP)
-        try await Task.sleep(for: .seconds(3))
+        // Stopped at most a second before its first wake-up, the clock misses that wake-up by 3 s
+        // or more: well past the 2 s a busy machine may make it late.
+        try await Task.sleep(for: .seconds(4))
         process.send(SIGCONT)
         let result = await process.finish(timeout: 10)
         #expect(result.status == 0, "\(result)")

@@ -146,6 +146,26 @@ struct SessionDriverTests {
         #expect(rig.notices.all == ["pacer: the clock did not run for 59s (the process was stopped, or the machine slept): that time counts as a pause"])
     }
 
+    // The e2e stop test failed in CI: stopped just after the session's first events were made,
+    // the driver read the clock again to arm its wake-up, after the stop, and saw no gap.
+    @Test func aStopRightAfterTheEventsAreMadeIsStillAPause() throws {
+        let rig = Rig(Self.phases([1, 1]), countdown: 0)
+        rig.clock.stallAfterNextReading(for: .seconds(60))
+        rig.start()
+        while let deadline = rig.clock.deadline { rig.clock.advance(to: max(deadline, rig.clock.now())) }
+        let events = rig.events()
+        #expect(events.map(\.name) == [
+            "session.start", "phase.start", "phase.end", "phase.start", "pause", "resume", "phase.end", "session.end",
+        ])
+        // The pause begins where the wake-up was due, at the first phase's end, and lasts the stop.
+        #expect(events[4].t == .seconds(1) && events[5].t == .seconds(60))
+        guard case .sessionEnd(let end) = try #require(events.last).payload else {
+            Issue.record("the last event is not session.end")
+            return
+        }
+        #expect(end.active == .seconds(2) && end.paused == .seconds(59))
+    }
+
     @Test func aWakeUpALittleLateIsNoGap() {
         let rig = Rig(Self.phases([30]), countdown: 0)
         rig.start()

@@ -56,6 +56,8 @@ public final class ManualClock: SessionClock, Sendable {
         var deadline: Instant?
         var queue: DispatchQueue?
         var wake: (@Sendable () -> Void)?
+        /// A stall that begins as soon as the clock is next read.
+        var stallAfterNextReading: Duration?
     }
 
     private let state = Mutex(State())
@@ -70,7 +72,14 @@ public final class ManualClock: SessionClock, Sendable {
     }
 
     public func now() -> Instant {
-        state.withLock { $0.now }
+        state.withLock { state in
+            let now = state.now
+            if let stall = state.stallAfterNextReading {
+                state.now = now + stall
+                state.stallAfterNextReading = nil
+            }
+            return now
+        }
     }
 
     public func schedule(_ deadline: Instant?) {
@@ -108,6 +117,12 @@ public final class ManualClock: SessionClock, Sendable {
     public func stall(for duration: Duration) {
         state.withLock { $0.now = $0.now + duration }
         advance(to: now())
+    }
+
+    /// Moves time on by `duration` just after the clock is next read, with no wake-up on the way:
+    /// the process stopped between reading the time and acting on it.
+    public func stallAfterNextReading(for duration: Duration) {
+        state.withLock { $0.stallAfterNextReading = duration }
     }
 
     /// Moves time on by `duration`.
