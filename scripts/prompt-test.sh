@@ -197,10 +197,11 @@ check "quit after a stop from outside" wait_for 5 log_has '"outcome":"quit"'
 check "terminal modes restored after a stop from outside" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 check "the normal screen is back after a stop from outside" alternate_screen_is 0
 
-# Issue 19: readline is set up at the first key typed, not before. INPUTRC is a FIFO, which
-# readline opens when it sets up: until a key is typed nobody has it open for reading.
-mkfifo "$work/inputrc"
-inputrc_is_open() { python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK))' "$work/inputrc" 2>/dev/null; }
+# Issue 19: readline is set up at the first key typed, not before. The inputrc includes a FIFO,
+# which readline opens when it sets up: until a key is typed nobody has it open for reading.
+mkfifo "$work/inputrc-part"
+printf '$include %s\n' "$work/inputrc-part" > "$work/inputrc"
+inputrc_is_open() { python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK))' "$work/inputrc-part" 2>/dev/null; }
 inputrc_is_unread() { ! inputrc_is_open; }
 start_lazy_pacer() {
     tmux_ send-keys -t test "clear; INPUTRC=$work/inputrc XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?; stty -a > $work/stty-after" Enter
@@ -224,6 +225,22 @@ check "the first keys are edited as any other (tab completes, the command runs)"
 tmux_ send-keys -t test "quit" Enter
 check "quit after readline woke" wait_for 5 screen_has "EXIT=0"
 check "terminal modes restored after readline woke" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+
+# A FIFO as the inputrc or as the prompt's history, which readline would open at the first key
+# and wait on: pacer says so before the session and leaves it unread; the prompt goes on.
+mkfifo "$work/fifo-inputrc"
+mkdir -p "$work/fifo-state/pacer"
+mkfifo "$work/fifo-state/pacer/history"
+: > "$work/log.jsonl"
+tmux_ send-keys -t test "clear; INPUTRC=$work/fifo-inputrc XDG_STATE_HOME=$work/fifo-state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?" Enter
+wait_for 10 screen_has "pacer>" || true
+tmux_ send-keys -t test "status" Enter
+check "a FIFO as inputrc and history leaves the prompt answering" wait_for 5 screen_has "left in phase"
+tmux_ send-keys -t test "quit" Enter
+check "quit with a FIFO as inputrc and history" wait_for 5 screen_has "EXIT=0"
+lines_have() { tmux_ capture-pane -p -J -t test | grep -qF -- "$1"; } # wrapped lines joined
+check "pacer says the FIFO inputrc is left unread" lines_have "fifo-inputrc is a FIFO, not a file: the prompt takes readline's own settings"
+check "pacer says the FIFO history is left unused" lines_have "history is a FIFO, not a file: the prompt keeps no history"
 
 # A paste before the first key: bracketed paste is on from the start, so tmux marks the paste
 # (paste-buffer -p marks it only when the program asked for it), and readline, woken by its

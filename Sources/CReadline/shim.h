@@ -30,6 +30,10 @@ static inline void pacer_rl_no_filename_fallback(void) { rl_attempted_completion
 
 static inline void pacer_rl_set_name(const char *name) { rl_readline_name = name; }
 
+/// Makes the inputrc readline reads as it initializes an empty one (`/dev/null`): readline reads
+/// again the init file it read last, when there is one.
+static inline void pacer_rl_read_no_init_file(void) { rl_read_init_file("/dev/null"); }
+
 /// Tells readline whether the prompt is on the screen already, cursor after it, so that the next
 /// line it starts does not print it a second time.
 static inline void pacer_rl_set_already_prompted(int prompted) { rl_already_prompted = prompted; }

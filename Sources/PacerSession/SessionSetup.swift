@@ -51,7 +51,7 @@ public struct SessionSetup: Sendable {
         } catch {
             throw .failure(["pacer: \(error.description)"])
         }
-        let commands = [CommandChannel.terminal(terminal, historyFile: environment.stateFolder + "/history")].compactMap { $0 }
+        let commands = [CommandChannel.terminal(terminal, environment: environment, notice: notice)].compactMap { $0 }
             + members.compactMap(CommandChannel.sink)
         return SessionConfiguration(workout: loaded, sinks: members, commands: commands, terminal: terminal, speed: request.speed)
     }

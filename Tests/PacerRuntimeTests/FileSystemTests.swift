@@ -2,23 +2,6 @@ import Glibc
 import PacerSystem
 import Testing
 
-/// A fresh folder under /tmp, removed afterwards.
-private struct Folder: ~Copyable {
-    let path: String
-
-    init() throws {
-        path = "/tmp/pacer-fs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        try #require(mkdir(path, 0o700) == 0)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    deinit {
-        for name in FileSystem.contents(of: path) { unlink(path + "/" + name) }
-        rmdir(path)
-    }
-}
-
 @Suite("FileSystem")
 struct FileSystemTests {
     private static func readError(_ path: String) -> String? {

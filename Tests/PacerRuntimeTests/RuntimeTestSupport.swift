@@ -1,7 +1,10 @@
 import Dispatch
+import Glibc
 import PacerCore
 import PacerRuntime
+import PacerSystem
 import Synchronization
+import Testing
 
 /// A thread-safe list that sinks and callbacks append to from their own queues.
 final class Recorder<Element: Sendable>: Sendable {
@@ -78,4 +81,27 @@ func usleepMilliseconds(_ milliseconds: Int) {
 /// Seconds since an arbitrary origin, on the monotonic clock.
 func monotonicSeconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+/// A fresh folder under /tmp, removed afterwards with what is in it.
+struct Folder: ~Copyable {
+    let path: String
+
+    init() throws {
+        path = "/tmp/pacer-fs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try #require(mkdir(path, 0o700) == 0)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    deinit {
+        Self.remove(path)
+    }
+
+    private static func remove(_ path: String) {
+        for name in FileSystem.contents(of: path) where unlink(path + "/" + name) != 0 {
+            remove(path + "/" + name)
+        }
+        rmdir(path)
+    }
 }

@@ -20,6 +20,7 @@ final class LineEditor {
     private let onLine: (String?) -> Void
     private let onRedraw: () -> Bool
     private let historyFile: String?
+    private let readsInputrc: Bool
     private let words: [String]
     private let output: Int32
     private var prompt: String
@@ -33,12 +34,14 @@ final class LineEditor {
 
     /// `onLine` receives each entered line, or nil for Ctrl-D on an empty line; the prompt is
     /// drawn on `output`, at once. Ctrl-L (or whatever clears the screen) calls `onRedraw`, which
-    /// says whether it drew the screen anew; if not, readline clears it.
-    init(prompt: String, words: [String], historyFile: String?, output: Int32,
+    /// says whether it drew the screen anew; if not, readline clears it. The history and the
+    /// inputrc are read only as `files` allows.
+    init(prompt: String, words: [String], files: PromptFiles, output: Int32,
          onRedraw: @escaping () -> Bool, onLine: @escaping (String?) -> Void) {
         self.onLine = onLine
         self.onRedraw = onRedraw
-        self.historyFile = historyFile
+        self.historyFile = files.history
+        self.readsInputrc = files.readsInputrc
         self.words = words
         self.output = output
         self.prompt = prompt
@@ -69,6 +72,7 @@ final class LineEditor {
                 return strdup(LineEditor.completionMatches.removeFirst())
             }
         }
+        if !readsInputrc { pacer_rl_read_no_init_file() }
         rl_initialize()
         // readline echoes what is typed only if the terminal it takes echoed: it must find the
         // modes the editor found, given back just before it takes them.

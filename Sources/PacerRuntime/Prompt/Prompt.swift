@@ -8,7 +8,7 @@ import PacerSystem
 public final class Prompt: CommandSource, @unchecked Sendable {
     // Everything here is touched only on the screen's queue.
     public let screen: TerminalScreen
-    private let historyFile: String?
+    private let files: PromptFiles
     private var inbox: CommandInbox?
     private var editor: LineEditor?
     private var source: (any DispatchSourceRead)?
@@ -17,18 +17,18 @@ public final class Prompt: CommandSource, @unchecked Sendable {
     static let text = "pacer> "
     static let quitQuestion = "End the session? [y/N] "
 
-    /// A prompt drawn on `screen` (confirmed Ctrl-D arrives as `quit`), with its history in `historyFile`.
-    public init(screen: TerminalScreen, historyFile: String?) {
+    /// A prompt drawn on `screen` (confirmed Ctrl-D arrives as `quit`), reading `files` as they allow.
+    public init(screen: TerminalScreen, files: PromptFiles) {
         self.screen = screen
-        self.historyFile = historyFile
+        self.files = files
     }
 
     public func start(_ inbox: CommandInbox) {
         screen.queue.async { [self] in
             self.inbox = inbox
-            if let historyFile { prepareHistoryFile(historyFile) }
+            if let history = files.history { prepareHistoryFile(history) }
             screen.goLive()
-            let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, historyFile: historyFile,
+            let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, files: files,
                                     output: screen.output.descriptor, onRedraw: { [unowned self] in screen.relayoutIfLive() }) { [unowned self] line in
                 // readline redraws its prompt after this returns; take the line once it has.
                 screen.queue.async { self.accept(line) }

@@ -1,5 +1,6 @@
 import Glibc
 import PacerCore
+import PacerSystem
 
 /// One place commands come from, and where the answers to them go: back to the source that sent them.
 public struct CommandChannel: Sendable {
@@ -17,10 +18,13 @@ public struct CommandChannel: Sendable {
     public let replies: Replies
 
     /// The terminal's channel: the readline prompt, or lines read from standard input, or none.
-    public static func terminal(_ terminal: SessionTerminal, historyFile: String) -> CommandChannel? {
+    /// `notice` hears about the prompt's files that are left unread.
+    public static func terminal(_ terminal: SessionTerminal, environment: Environment, notice: (String) -> Void) -> CommandChannel? {
         switch terminal.input {
         case .prompt(let screen):
-            let prompt = Prompt(screen: screen, historyFile: historyFile)
+            let files = PromptFiles(environment: environment)
+            files.notices.forEach(notice)
+            let prompt = Prompt(screen: screen, files: files)
             return CommandChannel(source: prompt, replies: .prompt(prompt))
         case .lines:
             return CommandChannel(source: LineReader(descriptor: STDIN_FILENO), replies: .showingSinks)
