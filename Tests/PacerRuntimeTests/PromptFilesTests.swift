@@ -49,11 +49,28 @@ struct PromptFilesTests {
         try #require(mkdir(folder.file("rc.d"), 0o700) == 0)
         let asFolder = PromptFiles(environment: Self.environment(folder, ["INPUTRC": folder.file("rc.d")]))
         #expect(!asFolder.readsInputrc && asFolder.notices.first?.contains("is a folder, not a file") == true)
-        let huge = open(folder.file("huge"), O_WRONLY | O_CREAT, 0o600)
-        try #require(huge >= 0 && ftruncate(huge, 2 << 20) == 0)
-        close(huge)
+        try Self.makeFile(folder.file("huge"), size: 2 << 20)
         let asHuge = PromptFiles(environment: Self.environment(folder, ["INPUTRC": folder.file("huge")]))
         #expect(!asHuge.readsInputrc && asHuge.notices.first?.contains("is larger than 1 MB") == true)
+    }
+
+    /// Makes `path` a sparse file of `size` bytes.
+    private static func makeFile(_ path: String, size: Int) throws {
+        let file = open(path, O_WRONLY | O_CREAT, 0o600)
+        try #require(file >= 0 && ftruncate(file, off_t(size)) == 0)
+        close(file)
+    }
+
+    @Test func aLongHistoryIsUsedAndOneFarTooBigIsNot() throws {
+        let folder = try Folder()
+        try Self.makeStateFolder(folder)
+        let history = folder.file("state/pacer/history")
+        try Self.makeFile(history, size: 2 << 20)
+        #expect(PromptFiles(environment: Self.environment(folder)).history == history)
+        try Self.makeFile(history, size: 65 << 20)
+        let files = PromptFiles(environment: Self.environment(folder))
+        #expect(files.history == nil)
+        #expect(files.notices == ["pacer: ~/state/pacer/history is larger than 64 MB: the prompt keeps no history this session"])
     }
 
     @Test func aFIFOAsTheHistoryIsLeftUnused() throws {

@@ -14,20 +14,23 @@ public struct PromptFiles: Sendable {
     /// What the user should know about the files left unread.
     public let notices: [String]
 
-    /// An inputrc or a history larger than this is not what it says: a mistake, or an attack.
-    static let largest = 1 << 20
+    /// An inputrc larger than this is not one: a mistake, or an attack.
+    static let largestInputrc = 1 << 20
+    /// A history larger than this is not the prompt's, which keeps 1,000 lines: readline would read
+    /// all of it, on the screen's queue, before the first key typed took effect.
+    static let largestHistory = 64 << 20
 
     public init(environment: Environment) {
         var notices: [String] = []
         let history = environment.stateFolder + "/history"
-        if let problem = Self.problem(with: history) {
+        if let problem = Self.problem(with: history, largest: Self.largestHistory) {
             notices.append("pacer: \(environment.abbreviatingHome(history)) \(problem): the prompt keeps no history this session")
             self.history = nil
         } else {
             self.history = history
         }
         let inputrc = Self.inputrc(in: environment)
-        if let inputrc, let problem = Self.problem(with: inputrc) {
+        if let inputrc, let problem = Self.problem(with: inputrc, largest: Self.largestInputrc) {
             notices.append("pacer: the inputrc \(environment.abbreviatingHome(inputrc)) \(problem): the prompt takes readline's own settings instead")
             readsInputrc = false
         } else {
@@ -47,9 +50,9 @@ public struct PromptFiles: Sendable {
         return FileSystem.exists(own) ? own : "/etc/inputrc"
     }
 
-    /// Why the file at `path` must not be read (it would block, or is far too big), or nil when
-    /// it may be, or is not there.
-    static func problem(with path: String) -> String? {
+    /// Why the file at `path` must not be read (it would block, or is over `largest` bytes), or
+    /// nil when it may be, or is not there.
+    static func problem(with path: String, largest: Int) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         if let kind = FileSystem.irregularKind(status.st_mode) { return "is \(kind), not a file" }
