@@ -30,7 +30,7 @@ public struct PromptFiles: Sendable {
             self.history = history
         }
         let inputrc = Self.inputrc(in: environment)
-        if let inputrc, let problem = Self.problem(with: inputrc, largest: Self.largestInputrc) {
+        if let problem = Self.problem(with: inputrc, largest: Self.largestInputrc) {
             notices.append("pacer: the inputrc \(environment.abbreviatingHome(inputrc)) \(problem): the prompt takes readline's own settings instead")
             readsInputrc = false
         } else {
@@ -41,7 +41,7 @@ public struct PromptFiles: Sendable {
 
     /// The inputrc readline reads, found as readline finds it: `$INPUTRC` (`~` expanded), else
     /// `~/.inputrc` when there is anything at that name, else `/etc/inputrc`.
-    static func inputrc(in environment: Environment) -> String? {
+    static func inputrc(in environment: Environment) -> String {
         if let named = environment["INPUTRC"] {
             if named == "~" { return environment.home }
             return named.hasPrefix("~/") ? environment.home + named.dropFirst() : named
