@@ -122,8 +122,10 @@ def warn(text):
 
 
 def give_up(text):
-    """Says why the plugin cannot work, then reads the stream to its end, so the session goes on."""
+    """Says why the plugin cannot work, removes what it made, then reads the stream to its end,
+    so the session goes on."""
     warn(text)
+    end()
     reader = EventReader()
     while reader.read() is not None:
         pass
