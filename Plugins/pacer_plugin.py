@@ -234,6 +234,8 @@ class SessionFiles:
         self.is_live = is_live
         self.name = f"{stem}-{session_pid()}"
         self.path = os.path.join(folder, self.name)
+        # Where the link is made before it replaces `STEM` in one step.
+        self.temporary = os.path.join(folder, f".{stem}-{os.getpid()}.link")
         self.pattern = re.compile(re.escape(stem) + r"-(\d+)")
 
     def others(self):
@@ -260,14 +262,15 @@ class SessionFiles:
 
     def point_link(self, target=None):
         """Makes `STEM` point at `target` (by default this session's file), replacing it in one step."""
-        temporary = os.path.join(self.folder, f".{self.stem}-{os.getpid()}.link")
-        unlink(temporary)
-        os.symlink(target or self.name, temporary)
-        os.replace(temporary, os.path.join(self.folder, self.stem))
+        unlink(self.temporary)
+        os.symlink(target or self.name, self.temporary)
+        os.replace(self.temporary, os.path.join(self.folder, self.stem))
 
     def release(self):
-        """Removes this session's file, and `STEM` if it points there (then at the newest other running one)."""
+        """Removes this session's file, and `STEM` if it points there (then at the newest other running
+        one), and a link on its way to being `STEM` that a signal cut short."""
         try:
+            unlink(self.temporary)
             unlink(self.path)
             link = os.path.join(self.folder, self.stem)
             if os.path.islink(link) and os.readlink(link) == self.name:
