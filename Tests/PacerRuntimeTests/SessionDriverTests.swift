@@ -146,24 +146,22 @@ struct SessionDriverTests {
         #expect(rig.notices.all == ["pacer: the clock did not run for 59s (the process was stopped, or the machine slept): that time counts as a pause"])
     }
 
-    // The e2e stop test failed in CI: stopped just after the session's first events were made,
-    // the driver read the clock again to arm its wake-up, after the stop, and saw no gap.
-    @Test func aStopRightAfterTheEventsAreMadeIsStillAPause() throws {
+    // Arming the wake-up from the time the events were made (tried in issue 19's tenth pass, to
+    // see a stop that falls while they are handed out) made a session catching up on 100,000
+    // phases at --speed 1000 on a loaded machine report 36 minutes paused.
+    @Test func timeSpentHandingOutEventsIsNeverAPause() throws {
         let rig = Rig(Self.phases([1, 1]), countdown: 0)
         rig.clock.stallAfterNextReading(for: .seconds(60))
         rig.start()
         while let deadline = rig.clock.deadline { rig.clock.advance(to: max(deadline, rig.clock.now())) }
         let events = rig.events()
-        #expect(events.map(\.name) == [
-            "session.start", "phase.start", "phase.end", "phase.start", "pause", "resume", "phase.end", "session.end",
-        ])
-        // The pause begins where the wake-up was due, at the first phase's end, and lasts the stop.
-        #expect(events[4].t == .seconds(1) && events[5].t == .seconds(60))
+        #expect(events.map(\.name) == ["session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"])
         guard case .sessionEnd(let end) = try #require(events.last).payload else {
             Issue.record("the last event is not session.end")
             return
         }
-        #expect(end.active == .seconds(2) && end.paused == .seconds(59))
+        #expect(end.paused == .zero)
+        #expect(rig.notices.all.isEmpty)
     }
 
     @Test func aWakeUpALittleLateIsNoGap() {

@@ -16,8 +16,8 @@ public final class SessionDriver: @unchecked Sendable {
     private var inputEndedNotice: (@Sendable (String) -> Void)?
     /// Set by a signal that came before the start: the session then ends as soon as it starts.
     private var abortedBeforeStart = false
-    /// When the wake-up armed last should come: its deadline, or the moment its events were made
-    /// when that deadline had already passed (a session catching up). Far later than this, the clock did not
+    /// When the wake-up armed last should come: its deadline, or the moment it was armed when that
+    /// deadline had already passed (a session catching up). Far later than this, the clock did not
     /// run for us.
     private var armed: Instant?
     /// Tells the user about a stretch the clock did not run (the process stopped, the machine asleep).
@@ -157,9 +157,10 @@ public final class SessionDriver: @unchecked Sendable {
         }
         hub.update(engine.snapshot(at: now))
         let deadline = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }.min()
-        // Measured from `now`, not read again: a stop that falls after the events were made but
-        // before this line would otherwise move the wake-up's due time past the stop, hiding it.
-        armed = deadline.map { max($0, now) }
+        // Read again, not taken from `now`: the time spent making and handing out events (a session
+        // catching up on thousands, on a loaded machine) is work, never a stretch the clock did not
+        // run. The price: a stop from outside that falls within these microseconds is not seen.
+        armed = deadline.map { max($0, clock.now()) }
         clock.schedule(deadline)
     }
 }
