@@ -120,7 +120,7 @@ public final class ManualClock: SessionClock, Sendable {
     }
 
     /// Moves time on by `duration` just after the clock is next read, with no wake-up on the way:
-    /// the process stopped between reading the time and acting on it.
+    /// time that passes between reading the time and acting on it (busy, or stopped).
     public func stallAfterNextReading(for duration: Duration) {
         state.withLock { $0.stallAfterNextReading = duration }
     }
