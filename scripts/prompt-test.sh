@@ -197,28 +197,30 @@ check "quit after a stop from outside" wait_for 5 log_has '"outcome":"quit"'
 check "terminal modes restored after a stop from outside" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 check "the normal screen is back after a stop from outside" alternate_screen_is 0
 
-# Issue 19: readline is set up at the first key typed, not before. The inputrc includes a FIFO,
-# which readline opens when it sets up: until a key is typed nobody has it open for reading.
-mkfifo "$work/inputrc-part"
-printf '$include %s\n' "$work/inputrc-part" > "$work/inputrc"
-inputrc_is_open() { python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK))' "$work/inputrc-part" 2>/dev/null; }
-inputrc_is_unread() { ! inputrc_is_open; }
+# Issue 19: readline is set up at the first key typed, not before. It reads the prompt's history
+# then (pacer itself only looks at what the file is), which sets the file's access time, made 1970
+# before each run (a file system mounted noatime would not set it).
+history_file="$work/state/pacer/history"
+printf 'status\n' >> "$history_file"
+history_was_read() { [ "$(stat -c %X "$history_file")" != 0 ]; }
+history_is_unread() { ! history_was_read; }
 start_lazy_pacer() {
-    tmux_ send-keys -t test "clear; INPUTRC=$work/inputrc XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?; stty -a > $work/stty-after" Enter
+    touch -a -d @0 "$history_file"
+    tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?; stty -a > $work/stty-after" Enter
     wait_for 10 screen_has "pacer>" || true
 }
 : > "$work/log.jsonl"
 start_lazy_pacer
 sleep 1
 check "the prompt shows before readline is set up" prompt_is_empty
-check "readline is not set up while nothing is typed" inputrc_is_unread
+check "readline is not set up while nothing is typed" history_is_unread
 tmux_ send-keys -t test C-c
 check "Ctrl-C before any key exits with 130" wait_for 5 screen_has "EXIT=130"
 check "terminal modes restored when nothing was typed" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 : > "$work/log.jsonl"
 start_lazy_pacer
 tmux_ send-keys -t test "sk"
-check "the first key sets readline up" wait_for 3 inputrc_is_open
+check "the first key sets readline up" wait_for 3 history_was_read
 check "the first keys typed are shown once" wait_for 3 prompt_line_is "sk"
 tmux_ send-keys -t test Tab Enter
 check "the first keys are edited as any other (tab completes, the command runs)" wait_for 5 log_has '"outcome":"skipped"'
@@ -226,21 +228,30 @@ tmux_ send-keys -t test "quit" Enter
 check "quit after readline woke" wait_for 5 screen_has "EXIT=0"
 check "terminal modes restored after readline woke" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 
-# A FIFO as the inputrc or as the prompt's history, which readline would open at the first key
-# and wait on: pacer says so before the session and leaves it unread; the prompt goes on.
-mkfifo "$work/fifo-inputrc"
+# A FIFO included by the inputrc, and a FIFO as the prompt's history, which readline would open
+# at the first key and wait on: pacer says so before the session and leaves them unread; the
+# prompt goes on.
+mkfifo "$work/fifo"
+printf 'set bell-style none\n$include %s\n' "$work/fifo" > "$work/fifo-inputrc"
 mkdir -p "$work/fifo-state/pacer"
 mkfifo "$work/fifo-state/pacer/history"
-: > "$work/log.jsonl"
-tmux_ send-keys -t test "clear; INPUTRC=$work/fifo-inputrc XDG_STATE_HOME=$work/fifo-state $pacer run $work/two.json --no-bell --log $work/log.jsonl; echo EXIT=\$?" Enter
-wait_for 10 screen_has "pacer>" || true
-tmux_ send-keys -t test "status" Enter
-check "a FIFO as inputrc and history leaves the prompt answering" wait_for 5 screen_has "left in phase"
-tmux_ send-keys -t test "quit" Enter
-check "quit with a FIFO as inputrc and history" wait_for 5 screen_has "EXIT=0"
 lines_have() { tmux_ capture-pane -p -J -t test | grep -qF -- "$1"; } # wrapped lines joined
-check "pacer says the FIFO inputrc is left unread" lines_have "fifo-inputrc is a FIFO, not a file: the prompt takes readline's own settings"
+answers_with() { # answers_with WHAT VARIABLES...: runs pacer with the variables, types status, then quit
+    local what=$1; shift
+    tmux_ send-keys -t test "clear; $* $pacer run $work/two.json --no-bell; echo EXIT=\$?" Enter
+    wait_for 10 screen_has "pacer>" || true
+    tmux_ send-keys -t test "status" Enter
+    check "$what leaves the prompt answering" wait_for 5 screen_has "left in phase"
+    tmux_ send-keys -t test "quit" Enter
+    check "quit with $what" wait_for 5 screen_has "EXIT=0"
+}
+answers_with "a FIFO included by the inputrc and as history" INPUTRC="$work/fifo-inputrc" XDG_STATE_HOME="$work/fifo-state"
+check "pacer says the included FIFO is left unread" lines_have "fifo, which the inputrc $work/fifo-inputrc includes, is a FIFO, not a file"
 check "pacer says the FIFO history is left unused" lines_have "history is a FIFO, not a file: the prompt keeps no history"
+# An inputrc that includes itself: readline followed it until pacer crashed at the first key.
+printf '$include %s\n' "$work/self-inputrc" > "$work/self-inputrc"
+answers_with "an inputrc that includes itself" INPUTRC="$work/self-inputrc" XDG_STATE_HOME="$work/state"
+check "pacer says the inputrc includes itself" lines_have "self-inputrc includes itself: the prompt takes readline's own settings"
 
 # A paste before the first key: bracketed paste is on from the start, so tmux marks the paste
 # (paste-buffer -p marks it only when the program asked for it), and readline, woken by its

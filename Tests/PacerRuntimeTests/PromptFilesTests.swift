@@ -44,6 +44,45 @@ struct PromptFilesTests {
         #expect(!PromptFiles(environment: Self.environment(folder, ["INPUTRC": "~/rc"])).readsInputrc)
     }
 
+    /// Writes `text` to `path`.
+    private static func write(_ text: String, to path: String) throws {
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        defer { close(file) }
+        try FileSystem.writeAll(file, Array(text.utf8))
+    }
+
+    @Test func whatAnInputrcIncludesIsCheckedToo() throws {
+        let folder = try Folder()
+        try #require(mkfifo(folder.file("fifo"), 0o600) == 0)
+        try Self.write("set bell-style none\n", to: folder.file("plain"))
+        try Self.write("$include \(folder.file("plain"))\n  $Include\t~/middle\n", to: folder.file("rc"))
+        let environment = Self.environment(folder, ["INPUTRC": folder.file("rc")])
+        // Plain files all the way down are read.
+        try Self.write("$include ~/plain\n", to: folder.file("middle"))
+        #expect(PromptFiles(environment: environment).readsInputrc)
+        // A FIFO two includes deep is not, and is named.
+        try Self.write("$if term=xterm\n$include ~/fifo\n$endif\n", to: folder.file("middle"))
+        let files = PromptFiles(environment: environment)
+        #expect(!files.readsInputrc)
+        #expect(files.notices == ["pacer: ~/fifo, which the inputrc ~/rc includes, is a FIFO, not a file: the prompt takes readline's own settings instead"])
+    }
+
+    // An inputrc that includes itself made readline recurse until pacer crashed (SIGSEGV) at the
+    // first key typed.
+    @Test func anInputrcThatIncludesItselfOrTooManyFilesIsLeftUnread() throws {
+        let folder = try Folder()
+        try Self.write("$include ~/rc\n", to: folder.file("rc"))
+        let itself = PromptFiles(environment: Self.environment(folder, ["INPUTRC": "~/rc"]))
+        #expect(!itself.readsInputrc)
+        #expect(itself.notices == ["pacer: the inputrc ~/rc includes itself: the prompt takes readline's own settings instead"])
+        // Each file including the next, further than anyone writes: checking stops, and says so.
+        for number in 0..<70 { try Self.write("$include ~/rc\(number + 1)\n", to: folder.file("rc\(number)")) }
+        let many = PromptFiles(environment: Self.environment(folder, ["INPUTRC": "~/rc0"]))
+        #expect(!many.readsInputrc)
+        #expect(many.notices.first?.hasPrefix("pacer: the inputrc ~/rc0 includes more than 64 files") == true)
+    }
+
     @Test func aFolderOrAHugeFileAsTheInputrcIsLeftUnread() throws {
         let folder = try Folder()
         try #require(mkdir(folder.file("rc.d"), 0o700) == 0)

@@ -30,8 +30,10 @@ public struct PromptFiles: Sendable {
             self.history = history
         }
         let inputrc = Self.inputrc(in: environment)
-        if let problem = Self.problem(with: inputrc, largest: Self.largestInputrc) {
-            notices.append("pacer: the inputrc \(environment.abbreviatingHome(inputrc)) \(problem): the prompt takes readline's own settings instead")
+        if let (file, problem) = Self.inputrcProblem(inputrc, environment: environment) {
+            let named = environment.abbreviatingHome(file)
+            let which = file == inputrc ? "the inputrc \(named)" : "\(named), which the inputrc \(environment.abbreviatingHome(inputrc)) includes,"
+            notices.append("pacer: \(which) \(problem): the prompt takes readline's own settings instead")
             readsInputrc = false
         } else {
             readsInputrc = true
@@ -39,15 +41,58 @@ public struct PromptFiles: Sendable {
         self.notices = notices
     }
 
+    /// How many files an inputrc and what it includes may be: far more than anyone writes, far
+    /// fewer than would take a moment to check.
+    static let mostInputrcFiles = 64
+
     /// The inputrc readline reads, found as readline finds it: `$INPUTRC` (`~` expanded), else
     /// `~/.inputrc` when there is anything at that name, else `/etc/inputrc`.
     static func inputrc(in environment: Environment) -> String {
-        if let named = environment["INPUTRC"] {
-            if named == "~" { return environment.home }
-            return named.hasPrefix("~/") ? environment.home + named.dropFirst() : named
-        }
+        if let named = environment["INPUTRC"] { return expandingTilde(named, in: environment) }
         let own = environment.home + "/.inputrc"
         return FileSystem.exists(own) ? own : "/etc/inputrc"
+    }
+
+    /// The first file, `path` or one it includes (`$include FILE`, as deep as they go), that
+    /// readline must not read, with why; nil when it may read them all. An inputrc that includes
+    /// itself is one: readline would follow it until its stack ran out.
+    static func inputrcProblem(_ path: String, environment: Environment) -> (file: String, problem: String)? {
+        var budget = mostInputrcFiles
+        return inputrcProblem(path, chain: [], budget: &budget, environment: environment)
+    }
+
+    private static func inputrcProblem(_ path: String, chain: [String], budget: inout Int,
+                                       environment: Environment) -> (file: String, problem: String)? {
+        if let problem = problem(with: path, largest: largestInputrc) { return (path, problem) }
+        if chain.contains(path) { return (path, "includes itself") }
+        budget -= 1
+        if budget < 0 { return (chain.first ?? path, "includes more than \(mostInputrcFiles) files") }
+        guard let bytes = try? FileSystem.read(path, limit: largestInputrc) else { return nil }
+        for included in includes(in: bytes, environment: environment) {
+            if let found = inputrcProblem(included, chain: chain + [path], budget: &budget, environment: environment) { return found }
+        }
+        return nil
+    }
+
+    /// The files an inputrc's `$include` lines name, as readline reads them: the directive in any
+    /// case after leading blanks, the file the rest of the line after blanks, `~` expanded.
+    /// An `$include` inside an `$if` is followed whatever the condition: safe, and simpler than judging it.
+    static func includes(in bytes: [UInt8], environment: Environment) -> [String] {
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
+        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            let statement = line.drop { blanks.contains($0) }
+            guard statement.first == UInt8(ascii: "$") else { return nil }
+            let directive = statement.dropFirst().prefix { !blanks.contains($0) }
+            guard String(decoding: directive, as: UTF8.self).lowercased() == "include" else { return nil }
+            let file = statement.dropFirst(1 + directive.count).drop { blanks.contains($0) }
+            return file.isEmpty ? nil : expandingTilde(String(decoding: file, as: UTF8.self), in: environment)
+        }
+    }
+
+    /// `path` with a leading `~` or `~/` made the home folder, as readline expands it.
+    static func expandingTilde(_ path: String, in environment: Environment) -> String {
+        if path == "~" { return environment.home }
+        return path.hasPrefix("~/") ? environment.home + path.dropFirst() : path
     }
 
     /// Why the file at `path` must not be read (it would block, or is over `largest` bytes), or

@@ -28,7 +28,7 @@ enum ManualText {
         ("HOME", "The home folder, where the XDG folders are by default."),
         ("NO_COLOR", "When set and not empty, nothing is coloured unless --color always is given."),
         ("TERM", "When dumb, run prints plain lines instead of the live display, and has no prompt."),
-        ("INPUTRC", "The inputrc the prompt's readline reads at the first key typed (else ~/.inputrc, else /etc/inputrc); one that is not a plain file, or is over 1 MB, is left unread, and run says so."),
+        ("INPUTRC", "The inputrc the prompt's readline reads at the first key typed (else ~/.inputrc, else /etc/inputrc); one that is not a plain file, is over 1 MB, or includes ($include) such a file or itself, is left unread, and run says so."),
         ("COLUMNS", "The width of the bar that show draws, when set; by default the terminal's."),
         ("VISUAL", "The editor pacer edit and pacer plan edit open, a shell command given the file; else EDITOR."),
         ("EDITOR", "The editor pacer edit and pacer plan edit open when VISUAL is not set; else vi."),
