@@ -121,12 +121,9 @@ struct SGRAttributes: Equatable {
     /// alone). Nothing when nothing differs.
     func writeChange(from old: SGRAttributes, to output: inout [UInt8]) {
         guard self != old else { return }
-        var changes = (count: 0, digits: 0)
-        forEachParameter(from: old) { changes = (changes.count + 1, changes.digits + $0.decimalDigitCount) }
-        var whole = (count: 0, digits: 0)
-        forEachParameter(from: .plain) { whole = (whole.count + 1, whole.digits + $0.decimalDigitCount) }
+        let whole = parametersLength(from: .plain)
         // "0;" and the style's own, or nothing at all when the style is the default.
-        let resetLength = whole.count == 0 ? 0 : 2 + whole.digits + whole.count - 1
+        let resetLength = whole == 0 ? 0 : 2 + whole
         output.append(0x1B)
         output.append(UInt8(ascii: "["))
         var first = true
@@ -135,13 +132,21 @@ struct SGRAttributes: Equatable {
             first = false
             output.appendDecimal(number)
         }
-        if changes.digits + changes.count - 1 < resetLength {
+        if parametersLength(from: old) < resetLength {
             forEachParameter(from: old, put)
-        } else if whole.count > 0 {
+        } else if whole > 0 {
             put(0)
             forEachParameter(from: .plain, put)
         }
         output.append(UInt8(ascii: "m"))
+    }
+
+    /// How many bytes the parameters that take a terminal from `old` to this style are, with the
+    /// semicolons between them; 0 when there are none.
+    private func parametersLength(from old: SGRAttributes) -> Int {
+        var length = -1
+        forEachParameter(from: old) { length += 1 + $0.decimalDigitCount }
+        return max(length, 0)
     }
 
     /// Calls `body` with each parameter that takes a terminal from `old` to this style.
