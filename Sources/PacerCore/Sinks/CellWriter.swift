@@ -33,7 +33,7 @@ struct CellWriter {
         prepareToErase()
         write("\u{1B}[2K")
         if everyCell {
-            put(0..<(cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0)) { cells[$0] }
+            put(0..<Self.contentEnd(of: cells)) { cells[$0] }
         } else {
             change(row: row, from: [], to: cells)
         }
@@ -66,7 +66,7 @@ struct CellWriter {
         let rowEnd = max(old.count, new.count)
         let count = min(rowEnd, within?.upperBound ?? rowEnd)
         let newCell = { $0 < new.count ? new[$0] : TerminalCell.blank }
-        let contentEnd = new.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
+        let contentEnd = Self.contentEnd(of: new)
         var column = min(within?.lowerBound ?? 0, count)
         while column < count {
             guard differs(old, new, at: column) else {
@@ -84,6 +84,11 @@ struct CellWriter {
                 put(first..<column, of: newCell)
             }
         }
+    }
+
+    /// Where the cells of a row end once the blanks that end it are left out.
+    private static func contentEnd(of cells: [TerminalCell]) -> Int {
+        cells.lastIndex { $0 != .blank }.map { $0 + 1 } ?? 0
     }
 
     /// Whether the cell at `column` differs between the two rows (a row is blank past its end).
