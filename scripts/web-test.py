@@ -108,6 +108,15 @@ def status_of(port, method, path, body=None, headers=None):
         connection.close()
 
 
+def get_json(port, path):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", path)
+        return json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+
+
 def command_status(port, path, line, headers=None):
     """POSTs a command the way the page does (JSON); the status code of the answer."""
     return status_of(port, "POST", path, body=json.dumps({"command": line}),
@@ -146,6 +155,20 @@ def first_state(port, token, timeout=5):
                 return json.loads(line[6:])["state"]
     finally:
         connection.close()
+
+
+def state_when(port, token, condition, timeout=5):
+    """The stream's first state once `condition` holds of it (asked anew until then), else the last after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = first_state(port, token)
+        if condition(state) or time.monotonic() > deadline:
+            return state
+        time.sleep(0.02)
+
+
+def phase_named(name):
+    return lambda state: bool(state and state["phase"] and state["phase"]["name"] == name)
 
 
 class StreamWatch:
@@ -338,9 +361,9 @@ def feed_the_plugin_alone(checks, process):
     feed({"event": "session.start", "t": 0, "workout": "Fuzz", "speed": 1, "planned": 100},
          {"event": "phase.start", "t": 0.001, "due": 0, "index": 1, "count": 2, "kind": "work",
           "name": "<img src=x onerror=alert(1)>", "duration": 50})
-    state = first_state(port, token)
+    state = state_when(port, token, phase_named("<img src=x onerror=alert(1)>"))
     checks.check("garbage on stdin is skipped and the next events are shown",
-                 state and state["phase"]["name"] == "<img src=x onerror=alert(1)>", state)
+                 phase_named("<img src=x onerror=alert(1)>")(state), state)
 
     fuzz = random.Random(12)
     junk = [None, True, -1, 0, 1e308, -1e308, 1e-300, 5e8, -5e8, "", "x" * 1000, [], {}, 3.5, "work", 2 ** 70]
@@ -355,9 +378,9 @@ def feed_the_plugin_alone(checks, process):
         feed(event)
     feed({"event": "session.start", "t": 0, "workout": "Fuzz", "speed": 1},
          {"event": "phase.start", "t": 2, "due": 2, "index": 1, "count": 1, "kind": "rest", "name": "After fuzz", "duration": 9})
-    state = first_state(port, token)
+    state = state_when(port, token, phase_named("After fuzz"))
     checks.check("3,000 fuzzed events leave the plugin serving the right state",
-                 process.poll() is None and state and state["phase"]["name"] == "After fuzz", state)
+                 process.poll() is None and phase_named("After fuzz")(state), state)
     checks.check("nothing reached stdout (no command was made up)", not select_readable(process.stdout))
 
     idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(150)]
@@ -388,11 +411,7 @@ def the_stream_is_taken_at_its_word(checks, folder):
             for event in events:
                 process.stdin.write(json.dumps(event).encode() + b"\n")
             process.stdin.flush()
-            deadline = time.monotonic() + 3
-            while True:
-                state = first_state(port, token)
-                if condition(state) or time.monotonic() > deadline:
-                    return state
+            return state_when(port, token, condition, 3)
 
         def paused_clock(state):
             return state["phase"] and (state["phase"]["frozen"], state["phase"]["length"]) == (3.5, 21.5)
@@ -515,6 +534,7 @@ def a_session_in_the_browser(checks, folder):
         shown = wait_for_page(phone, shows_phase("Squats"), 15, "the first work phase")
         checks.check("the page shows the log's phase", shown["name"] == current_phase(session)["name"] == "Squats")
         compare_clock(checks, session, phone, "phone")
+        time_answer(checks, session, port, token)
         checks.check("kind, round, next and cue as in the log",
                      (shown["kind"], shown["round"], shown["next"], shown["cue"]) ==
                      ("Work", "Round 1/2", "Next: Rest", "Chest up, knees out"), shown)
@@ -583,6 +603,16 @@ def compare_clock(checks, session, driver, label):
                  abs(seconds_of(shown["shownDigits"]) - expected) <= 1)
 
 
+def time_answer(checks, session, port, token):
+    """`/TOKEN/now`, which a page asks to set its clock, answers the session time."""
+    before = time.monotonic()
+    answer = get_json(port, f"/{token}/now")
+    after = time.monotonic()
+    error = abs(answer["now"] - session.session_time((before + after) / 2))
+    checks.check(f"/TOKEN/now answers the session time ({error * 1000:.1f} ms off)", error <= 0.05 + (after - before) / 2,
+                 answer)
+
+
 def steer_pause_and_extend(checks, session, phone, tv):
     count = len(session.events)
     press(phone, Keys.SPACE)
@@ -629,6 +659,8 @@ def hostile_requests(checks, session, port, token):
         ("binary noise", raw_status(port, bytes(range(256)) + b"\r\n\r\n"), 400),
         ("an unknown method", status_of(port, "PUT", f"{base}/command", body="skip"), 405),
         ("GET on the command URL", status_of(port, "GET", f"{base}/command"), 405),
+        ("POST on the time URL", status_of(port, "POST", f"{base}/now", body="{}", headers=JSON), 405),
+        ("the time without the token", status_of(port, "GET", "/now"), 403),
         ("an unknown command", command_status(port, f"{base}/command", "quit"), 400),
         ("a shell command", command_status(port, f"{base}/command", "rm -rf /"), 400),
         ("a second command on a new line", command_status(port, f"{base}/command", "pause\nskip"), 400),
