@@ -17,6 +17,11 @@
    due, and Pacer's own t - due.
 3. Memory. An hour of workout (720 phases of 5 s) at --speed 60 with 3 event streams and a
    reconnecting one; the plugin's RSS sampled every second. Target: flat.
+4. A fresh page. A page loaded N times (`--loads`) while the session runs (1 s phases at
+   --speed 1) and another page follows it, read as soon as it shows a phase, when it has had one
+   or two messages: its clock error beyond half the reading's round trip. Target: 100 ms, as in 1.
+
+    bench/web.py --only-fresh [--loads 40]     # part 4 alone
 
 Uses the same session launcher as scripts/web-test.py (pacer starts the plugin with --sink exec).
 """
@@ -151,6 +156,31 @@ def page_clock(folder, pages, speed=5):
     return clock_errors, display_errors, skipped
 
 
+def fresh_pages(folder, loads, speed=1):
+    """The clock error of a page read as soon as it shows a phase, over `loads` page loads: beyond
+    half the reading's round trip (the page read its clock somewhere in it). The phases are 1 s,
+    so the plugin's and this script's clocks have a message a second to set themselves by."""
+    workout = {"name": "Fresh pages", "countdown": 0, "steps": [{"repeat": 3600, "steps": [{"work": 1, "name": "Work"}]}]}
+    session = start_session(write(folder, "fresh.json", workout), speed, folder)
+    errors = []
+    try:
+        session.wait_for_event(lambda e: e["event"] == "phase.start" and e["index"] >= 3, 10, "the third phase")
+        with pages_open(session.url, 1), pages_open(session.url.replace("//127.0.0.1:", "//fresh.localhost:"), 1) as (driver, _):
+            for _ in range(loads):
+                driver.refresh()
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline:
+                    before = time.monotonic()
+                    page = driver.execute_script(READ)
+                    after = time.monotonic()
+                    if page["now"] is not None and page["index"] is not None:
+                        errors.append(max(0.0, abs(page["now"] - session.session_time((before + after) / 2)) - (after - before) / 2))
+                        break
+    finally:
+        session.stop()
+    return errors
+
+
 @contextlib.contextmanager
 def streams_open(session, count):
     """`count` event streams read by another process, as pages on other devices would."""
@@ -235,27 +265,37 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--loads", type=int, default=40)
+    parser.add_argument("--only-fresh", action="store_true")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
     with tempfile.TemporaryDirectory(prefix="pacer-web-bench-") as folder:
-        print("\n== 1. page clock vs the session (|error|, readings with a round trip under 20 ms)")
-        for pages in (1, args.pages):
-            clock_errors, display_errors, skipped = page_clock(folder, pages)
-            print(f"{pages:>3} page(s): clock   {describe(clock_errors)}")
-            print(f"{'':>12} display {describe(display_errors)}  ({skipped} readings left out)")
-        print("\n== 2. phase-start lateness, 60 x 1 s at --speed 5")
-        for label, pages, streams in (("nothing open", 0, 0), (f"{args.pages} streams", 0, args.pages),
-                                      (f"{args.pages} pages", args.pages, 0)):
-            arrival, own = lateness(folder, pages, streams)
-            print(f"{label:>13}: arrival {describe(arrival, 1000)}; pacer t-due {describe(own, 1000)}")
-        if not args.skip_memory:
-            print("\n== 3. plugin memory over 1 h of workout at --speed 60 (4 streams, one reconnecting)")
-            samples = memory(folder)
-            if samples:
-                tenth = samples[len(samples) // 10][1]
-                print(f"RSS KiB at start {samples[0][1]}, at 10% {tenth}, at the end {samples[-1][1]}, "
-                      f"max {max(s for _, s in samples)}; growth after 10%: {samples[-1][1] - tenth} KiB "
-                      f"over {samples[-1][0]:.0f} s ({len(samples)} samples)")
+        if not args.only_fresh:
+            all_but_fresh(folder, args)
+        print(f"\n== 4. a fresh page's clock, read as soon as it shows the phase ({args.loads} loads)")
+        print(f"clock, beyond half the reading's round trip: {describe(fresh_pages(folder, args.loads))}")
+
+
+def all_but_fresh(folder, args):
+    """Parts 1 to 3."""
+    print("\n== 1. page clock vs the session (|error|, readings with a round trip under 20 ms)")
+    for pages in (1, args.pages):
+        clock_errors, display_errors, skipped = page_clock(folder, pages)
+        print(f"{pages:>3} page(s): clock   {describe(clock_errors)}")
+        print(f"{'':>12} display {describe(display_errors)}  ({skipped} readings left out)")
+    print("\n== 2. phase-start lateness, 60 x 1 s at --speed 5")
+    for label, pages, streams in (("nothing open", 0, 0), (f"{args.pages} streams", 0, args.pages),
+                                  (f"{args.pages} pages", args.pages, 0)):
+        arrival, own = lateness(folder, pages, streams)
+        print(f"{label:>13}: arrival {describe(arrival, 1000)}; pacer t-due {describe(own, 1000)}")
+    if not args.skip_memory:
+        print("\n== 3. plugin memory over 1 h of workout at --speed 60 (4 streams, one reconnecting)")
+        samples = memory(folder)
+        if samples:
+            tenth = samples[len(samples) // 10][1]
+            print(f"RSS KiB at start {samples[0][1]}, at 10% {tenth}, at the end {samples[-1][1]}, "
+                  f"max {max(s for _, s in samples)}; growth after 10%: {samples[-1][1] - tenth} KiB "
+                  f"over {samples[-1][0]:.0f} s ({len(samples)} samples)")
 
 
 if __name__ == "__main__":
