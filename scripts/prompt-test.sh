@@ -279,5 +279,20 @@ check "a paste after pacer ends arrives" wait_for 3 screen_has "pasted-after"
 check "bracketed paste is off again when pacer ends before any key" screen_lacks "[200~"
 tmux_ send-keys -t test Enter C-d
 
+# The output stopped with Ctrl-S, then SIGTERM from outside: pacer restarts the output itself, puts
+# the screen back and exits, where it waited for a Ctrl-Q that may never come.
+: > "$work/log.jsonl"
+start_pacer
+tmux_ send-keys -t test C-s
+sleep 1.5 # a frame is written meanwhile, and waits for the output
+pacer_pid=$(pgrep -P "$(tmux_ display -p -t test '#{pane_pid}')" -x pacer || true)
+pacer_is_gone() { ! kill -0 "$pacer_pid" 2>/dev/null; }
+kill -TERM "$pacer_pid" 2>/dev/null || true
+check "SIGTERM with the output stopped (Ctrl-S): pacer exits" wait_for 5 pacer_is_gone
+check "SIGTERM with the output stopped: exit 143 on the screen, no Ctrl-Q typed" wait_for 3 screen_has "EXIT=143"
+check "SIGTERM with the output stopped: the log says aborted" log_has '"outcome":"aborted"'
+check "SIGTERM with the output stopped: the normal screen is back" alternate_screen_is 0
+check "SIGTERM with the output stopped: terminal modes restored (ixon too)" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
+
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

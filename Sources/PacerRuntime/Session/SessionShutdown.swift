@@ -14,6 +14,7 @@ struct SessionShutdown {
     /// Closes everything and returns the exit status: 128 + the signal that ended the session,
     /// 1 when a recorder failed, else 0.
     func run(_ outcome: SessionOutcome, signalStatus: Int32) -> Int32 {
+        if signalStatus != 0 { TerminalModes.resumeStoppedOutput() }
         router.stop()
         let closing = hub.close(timeout: Self.patience) { [terminal] names in
             terminal.report("pacer: waiting for the \(names.joined(separator: ", ")) sink to finish writing (Ctrl-C stops waiting)")
