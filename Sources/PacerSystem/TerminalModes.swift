@@ -42,13 +42,18 @@ public enum TerminalModes {
     public static func resumeStoppedOutput() {
         guard isForeground else { return }
         for descriptor in [STDOUT_FILENO, STDERR_FILENO] where isatty(descriptor) == 1 {
-            var modes = termios()
-            guard tcgetattr(descriptor, &modes) == 0, modes.c_iflag & tcflag_t(IXON) != 0 else { continue }
-            modes.c_iflag &= ~tcflag_t(IXON)
-            tcsetattr(descriptor, TCSANOW, &modes)
-            modes.c_iflag |= tcflag_t(IXON)
-            tcsetattr(descriptor, TCSANOW, &modes)
+            resumeStoppedOutput(of: descriptor)
         }
+    }
+
+    /// Restarts the output of the terminal `descriptor` if Ctrl-S stopped it, leaving its modes as they were.
+    public static func resumeStoppedOutput(of descriptor: Int32) {
+        var modes = termios()
+        guard tcgetattr(descriptor, &modes) == 0, modes.c_iflag & tcflag_t(IXON) != 0 else { return }
+        modes.c_iflag &= ~tcflag_t(IXON)
+        tcsetattr(descriptor, TCSANOW, &modes)
+        modes.c_iflag |= tcflag_t(IXON)
+        tcsetattr(descriptor, TCSANOW, &modes)
     }
 
     /// Whether this process is in the foreground of its terminal (or has no terminal): a job
