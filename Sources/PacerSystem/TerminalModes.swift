@@ -34,19 +34,11 @@ public enum TerminalModes {
         }
     }
 
-    /// Restarts the terminal's output if the user stopped it (Ctrl-S, with `ixon`), so that a
-    /// session a signal ends can put the screen back and exit instead of waiting for a Ctrl-Q
-    /// that may never come. `tcflow` cannot do it (it restarts only what `tcflow` stopped); Linux
-    /// restarts the output when `ixon` is turned off, so it is turned off and on again. Only from
-    /// the foreground: a job in the background must not restart the output of the job in front.
-    public static func resumeStoppedOutput() {
-        guard isForeground else { return }
-        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where isatty(descriptor) == 1 {
-            resumeStoppedOutput(of: descriptor)
-        }
-    }
-
-    /// Restarts the output of the terminal `descriptor` if Ctrl-S stopped it, leaving its modes as they were.
+    /// Restarts the output of the terminal `descriptor` if the user stopped it (Ctrl-S, with
+    /// `ixon`), leaving its modes as they were. `tcflow` cannot do it (it restarts only what
+    /// `tcflow` stopped); Linux restarts the output when `ixon` is turned off, so it is turned off
+    /// and on again. Call it from the foreground only: a job in the background must not restart
+    /// the output of the job in front.
     public static func resumeStoppedOutput(of descriptor: Int32) {
         var modes = termios()
         guard tcgetattr(descriptor, &modes) == 0, modes.c_iflag & tcflag_t(IXON) != 0 else { return }

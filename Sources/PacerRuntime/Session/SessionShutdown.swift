@@ -14,7 +14,7 @@ struct SessionShutdown {
     /// Closes everything and returns the exit status: 128 + the signal that ended the session,
     /// 1 when a recorder failed, else 0.
     func run(_ outcome: SessionOutcome, signalStatus: Int32) -> Int32 {
-        if signalStatus != 0 { TerminalModes.resumeStoppedOutput() }
+        if signalStatus != 0 { resumeStoppedOutput() }
         router.stop()
         let closing = hub.close(timeout: Self.patience) { [terminal] names in
             terminal.report("pacer: waiting for the \(names.joined(separator: ", ")) sink to finish writing (Ctrl-C stops waiting)")
@@ -28,5 +28,13 @@ struct SessionShutdown {
         TerminalModes.restore()
         if outcome == .aborted && signalStatus != 0 { return signalStatus }
         return closing.failedRecorders.isEmpty ? 0 : 1
+    }
+
+    /// Restarts the output of the screens' terminals if the user stopped it (Ctrl-S), so that a
+    /// session a signal ends puts the screen back and exits instead of waiting on a frame's write
+    /// for a Ctrl-Q that may never come. Only from the foreground.
+    private func resumeStoppedOutput() {
+        guard TerminalModes.isForeground else { return }
+        for screen in terminal.screens { TerminalModes.resumeStoppedOutput(of: screen.output.descriptor) }
     }
 }
