@@ -25,15 +25,7 @@ trap cleanup EXIT
 "$here/gen-workout.py" 1 --kinds work --work "$SECS" --no-cues --name "Twenty seconds" > "$work/t.json"
 echo "pacer: $PACER ($("$PACER" --version)), tmux $(tmux -V | awk '{print $2}'), pane 100x30, $SECS s"
 
-# The program waits half a second, so that pipe-pane is in place before its first write.
-tmux -L "$sock" new-session -d -s bytes -x 100 -y 30 \
-    "cd $(printf %q "$work") && sleep 0.5 && XDG_STATE_HOME=$work/state XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config $(printf %q "$PACER") run t.json; touch done"
-tmux -L "$sock" pipe-pane -t bytes "cat > $(printf %q "$work/out")"
-waited=0
-until [[ -e "$work/done" ]]; do
-    sleep 0.5; waited=$((waited + 1))
-    ((waited < (SECS + 30) * 2)) || { echo "pacer did not finish" >&2; exit 1; }
-done
+pane_run "$sock" bytes "$work" "cat > $(printf %q "$work/out")" "$SECS" "$(printf %q "$PACER") run t.json"
 
 python3 - "$work/out" <<'PY'
 import collections

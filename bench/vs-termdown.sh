@@ -89,23 +89,10 @@ echo "tmux $(tmux -V | awk '{print $2}'), pane 100x30, TERM inside tmux: tmux de
 run() {
     local name="$1"; shift
     local out="$work/$name.time"
-    rm -f "$out" "$out.done" "$out.precise" "$out.bytes"
+    rm -f "$out" "$out.precise" "$out.bytes"
     local cmd
     printf -v cmd '%q ' /usr/bin/time -o "$out" -f '%e %U %S %M' "$work/rtime" "$out.precise" "$@"
-    # The program waits half a second, so that pipe-pane is in place before its first write.
-    tmux -L "$sock" new-session -d -s "$name" -x 100 -y 30 \
-        "cd $(printf %q "$work") && sleep 0.5 && XDG_STATE_HOME=$work/state XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config $cmd; touch $(printf %q "$out.done")"
-    tmux -L "$sock" pipe-pane -t "$name" "$(printf %q "$work/stamp") > $(printf %q "$out.bytes")"
-    local waited=0
-    while [[ ! -e "$out.done" ]]; do
-        sleep 0.5; waited=$((waited + 1))
-        if ((waited > (SECS + 60) * 2)); then
-            echo "$name did not finish; screen:" >&2
-            tmux -L "$sock" capture-pane -p -t "$name" >&2 || true
-            exit 1
-        fi
-    done
-    tmux -L "$sock" kill-session -t "$name" 2>/dev/null || true
+    pane_run "$sock" "$name" "$work" "$(printf %q "$work/stamp") > $(printf %q "$out.bytes")" "$SECS" "$cmd"
     # /usr/bin/time writes "Command exited with non-zero status N" first on failure.
     if grep -q "non-zero" "$out"; then echo "$name: $(head -1 "$out")" >&2; fi
     echo "$(tail -1 "$out") $(cat "$out.precise") $(python3 - "$out.bytes" "$SECS" <<'PY'

@@ -99,22 +99,22 @@ def write_workout(folder, workout, name="workout.json"):
     return path
 
 
-def status_of(port, method, path, body=None, headers=None):
+def answered(port, method, path, take, body=None, headers=None):
+    """What `take` makes of the response to one request."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
         connection.request(method, path, body=body, headers=headers or {})
-        return connection.getresponse().status
+        return take(connection.getresponse())
     finally:
         connection.close()
+
+
+def status_of(port, method, path, body=None, headers=None):
+    return answered(port, method, path, lambda response: response.status, body, headers)
 
 
 def get_json(port, path):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
-        connection.request("GET", path)
-        return json.loads(connection.getresponse().read())
-    finally:
-        connection.close()
+    return answered(port, "GET", path, lambda response: json.loads(response.read()))
 
 
 def command_status(port, path, line, headers=None):
