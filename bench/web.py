@@ -132,6 +132,15 @@ def steer(session, plan, origin):
         session.command(command)
 
 
+def reading(driver, session):
+    """The page's reading and the session time in the middle of its WebDriver round trip; None
+    for a round trip over MAX_ROUND_TRIP (it would blur the comparison by half of it)."""
+    before = time.monotonic()
+    page = driver.execute_script(READ)
+    after = time.monotonic()
+    return None if after - before > MAX_ROUND_TRIP else (page, session.session_time((before + after) / 2))
+
+
 def page_clock(folder, pages, speed=5):
     workout = {"name": "Clock bench", "countdown": 3, "steps": [
         OPEN_THE_PAGES, {"repeat": 5, "steps": [{"work": 12, "name": "Work {round}"}, {"rest": 6}]}, {"cooldown": 10}]}
@@ -143,13 +152,11 @@ def page_clock(folder, pages, speed=5):
         with pages_open(session.url, pages) as (driver, _):
             threading.Thread(target=steer, args=(session, plan, go(session)), daemon=True).start()
             while not any(e["event"] == "session.end" for _, e in session.events) and session.pacer.poll() is None:
-                before = time.monotonic()
-                page = driver.execute_script(READ)  # the last page opened; the others stay open and live
-                after = time.monotonic()
-                if after - before > MAX_ROUND_TRIP or page["now"] is None or page["status"] not in ("running", "paused"):
+                read = reading(driver, session)  # the last page opened; the others stay open and live
+                if read is None or read[0]["now"] is None or read[0]["status"] not in ("running", "paused"):
                     skipped += 1
                     continue
-                at = session.session_time((before + after) / 2)
+                page, at = read
                 clock_errors.append(abs(page["now"] - at))
                 display_errors.append(display_error(session, page, at))
     finally:
@@ -171,11 +178,10 @@ def fresh_pages(folder, loads, speed=1):
                 driver.refresh()
                 deadline = time.monotonic() + 10
                 while time.monotonic() < deadline:
-                    before = time.monotonic()
-                    page = driver.execute_script(READ)
-                    after = time.monotonic()
-                    if page["now"] is not None and page["index"] is not None and after - before <= MAX_ROUND_TRIP:
-                        errors.append(abs(page["now"] - session.session_time((before + after) / 2)))
+                    read = reading(driver, session)
+                    if read is not None and read[0]["now"] is not None and read[0]["index"] is not None:
+                        page, at = read
+                        errors.append(abs(page["now"] - at))
                         break
     finally:
         session.stop()
