@@ -64,11 +64,16 @@ struct HistoryRecordingTests {
 
     @Test func killedAtAnyMomentTheHistoryStaysWholeAndTheSessionShowsAsInterrupted() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("lift.json", Self.workout)
+        // The last set's cap is far off, so the kill always lands while it runs.
+        try sandbox.write("lift.json", Self.workout.replacingOccurrences(of: #""cap": 10"#, with: #""cap": 600"#))
         let log = sandbox.path("lift.log")
         let process = try await PacerProcess.startSession(["run", "lift.json", "--speed", "20", "--log", log], in: sandbox, log: log)
         process.write("done 5\n")
         #expect(await eventually { EventLog.ifPresent(log)?.of("phase.end").count == 2 }, "the first set and the rest ended")
+        // The history writes on its own queue, after the log may have: kill once it holds both.
+        let path = HistoryCommandTests.defaultPath(sandbox)
+        #expect(await eventually { (try? HistoryStore.existing(at: path)?.sessions(withPhases: true).first?.phases.count) == 2 },
+                "the history recorded both ended phases")
         process.send(SIGKILL)
         _ = await process.finish(timeout: 5)
 
