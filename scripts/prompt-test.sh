@@ -73,7 +73,7 @@ check "summary printed on the normal screen" screen_has "Session interrupted."
 tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --log $work/log.jsonl" Enter
 wait_for 10 screen_has "pacer>"
 tmux_ send-keys -t test "resu"
-sleep 0.3
+wait_for 3 prompt_line_is "resu"
 tmux_ send-keys -t test C-z
 check "Ctrl-Z stops pacer and returns to the shell" wait_for 5 screen_has "Stopped"
 check "Ctrl-Z pauses the session" wait_for 3 log_has '"event":"pause"'
@@ -110,6 +110,7 @@ sleep 3
 running=$(( $(bytes) - start ))
 tmux_ send-keys -t test "pause" Enter
 wait_for 5 log_has '"event":"pause"'
+wait_for 5 screen_has "PAUSED"
 sleep 0.5
 block_before=$(screen | head -19)
 start=$(bytes)
@@ -262,7 +263,7 @@ tmux_ set-buffer -b pasted "$(printf 'skip\nquit\n')"
 tmux_ paste-buffer -p -d -b pasted -t test
 sleep 1
 check "a paste before the first key does not run its lines" log_lacks '"outcome"'
-check "the pasted text waits on the prompt line" screen_has "pacer> skip"
+check "the pasted text waits on the prompt line" wait_for 5 screen_has "pacer> skip"
 tmux_ send-keys -t test C-u "quit" Enter
 check "quit after a paste before the first key" wait_for 5 log_has '"outcome":"quit"'
 check "terminal modes restored after a paste" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"

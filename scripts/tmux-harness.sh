@@ -13,9 +13,11 @@ trap cleanup EXIT
 
 passed=0
 failed=0
-wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds
-    local deadline=$((SECONDS + $1)); shift
-    until "$@"; do [ $SECONDS -lt $deadline ] || return 1; sleep 0.1; done
+now_us() { echo "${EPOCHREALTIME//[!0-9]/}"; } # microseconds, whatever the decimal point
+wait_for() { # wait_for SECONDS COMMAND...: polls until the command succeeds, for whole seconds
+    # (bash's $SECONDS counts whole seconds since start, so "wait_for 1" could have been 0.1 s)
+    local deadline=$(($(now_us) + $1 * 1000000)); shift
+    until "$@"; do [ "$(now_us)" -lt $deadline ] || return 1; sleep 0.1; done
 }
 screen() { tmux_ capture-pane -p -t test; }
 screen_has() { screen | grep -qF -- "$1"; }

@@ -756,11 +756,12 @@ def a_bookmark_outlives_its_session(checks, folder):
     """token=stable: a page open on session 1's link waits through the gap and shows session 2."""
     environment = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "bookmark-state"))
     options = ("token=stable", f"port={free_port()}")
-    first = start_session(write_workout(folder, FIRST_OF_TWO, "first.json"), 4, folder, options, environment)
-    second = tv = None
+    first = second = tv = None
     try:
-        url = first.url
+        # The browser first: session 1 lasts 5 s, which a browser starting on a busy machine could use up.
         tv = new_browser(*TV)
+        first = start_session(write_workout(folder, FIRST_OF_TWO, "first.json"), 4, folder, options, environment)
+        url = first.url
         tv.get(url)
         wait_for_page(tv, shows_phase("Hold"), 10, "session 1's phase")
         first.wait_for_event(lambda e: e["event"] == "session.end", 15, "session 1's end")

@@ -105,11 +105,12 @@ struct HistoryRecordingTests {
         let output = Pipe()
         holder.standardOutput = output
         try holder.run()
-        // Wait until the lock is taken.
-        #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+        // Wait until the lock is taken, off the test pool's few threads, which other tests' waits need.
+        let said = try await offThePool { output.fileHandleForReading.availableData }
+        #expect(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
 
         let locked = try await PacerProcess.run(["run", "quick.json", "--speed", "20"], in: sandbox, timeout: 20)
-        holder.waitUntilExit()
+        try await offThePool { holder.waitUntilExit() }
         #expect(locked.status == 0 && !locked.stderr.contains("history"), "\(locked)")
         let sessions = try await Self.sessions(in: sandbox)
         #expect(sessions.count == 2, "\(sessions)")

@@ -101,7 +101,7 @@ struct PluginTests {
         let workout = #"{"name": "Many", "countdown": 0, "steps": [{"repeat": 3000, "steps": [{"work": 0.1}]}]}"#
         let stubborn = try Self.plugin("stubborn", "#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 1; done\n", in: sandbox)
         let (result, log) = try await Self.run(["exec:\(stubborn)"], in: sandbox, speed: "100", workout: workout)
-        let took = result.seconds
+        let took = result.secondsUnstalled
         #expect(result.status == 0, "\(result)")
         let events = try RunTests.checkLog(log, outcome: "completed")
         #expect(events.of("phase.start").count == 3000)
@@ -114,7 +114,8 @@ struct PluginTests {
     @Test func aPluginThatExitsAtOnceIsReportedOnce() async throws {
         let sandbox = try Sandbox()
         let quitter = try Self.plugin("quitter", "#!/bin/sh\nexit 3\n", in: sandbox)
-        let (result, log) = try await Self.run(["terminal", "exec:\(quitter)"], in: sandbox)
+        // 3.8 s of session: a busy machine may take a while to start the plugin, and it must end before the session does.
+        let (result, log) = try await Self.run(["terminal", "exec:\(quitter)"], in: sandbox, speed: "5")
         #expect(result.status == 0, "\(result)")
         _ = try RunTests.checkLog(log, outcome: "completed")
         #expect(result.stderrLines == ["pacer: the quitter plugin exited with status 3 before the session ended; the session goes on without it"], "\(result)")
@@ -146,7 +147,7 @@ struct PluginTests {
         #expect(result.status == 0, "\(result)")
         let events = try RunTests.checkLog(log, outcome: "completed")
         for start in events.of("phase.start") {
-            #expect(start.t - (start.due ?? 0) < 0.05, "phase starts stay on time: \(start)")
+            #expect(start.t - (start.due ?? 0) < 0.05 + result.stalled, "phase starts stay on time: \(start) (the machine stalled up to \(result.stalled) s)")
         }
         // 1.9 s of session at 50 commands a second: about a hundred taken, the rest left in the pipe,
         // where the plugin waits to write them at the end instead of exiting: it is stopped, and told of.

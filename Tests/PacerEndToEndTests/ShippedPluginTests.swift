@@ -108,6 +108,8 @@ struct ShippedPluginTests {
         // Paused: the line stays, and agrees with the log to within a second.
         process.write("pause\n")
         #expect(await eventually { line()?.text.hasSuffix(" paused\n") == true }, "\(String(describing: line()))")
+        // The log sink writes on its own queue, and may do so after the plugin heard of the pause.
+        #expect(await eventually { EventLog.ifPresent(path)?.of("pause").isEmpty == false }, "no pause in the log")
         let log = try EventLog(path: path)
         let started = try #require(log.of("phase.start").first?.due)
         let pausedAt = try #require(log.of("pause").first?.t)

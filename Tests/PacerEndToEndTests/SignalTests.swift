@@ -170,8 +170,9 @@ struct SignalTests {
     @Test func ctrlZAfterTheEndPausesNothingAndSaysNothing() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("short.json", #"{"name": "Short", "countdown": 0, "steps": [{"work": 1}]}"#)
-        // A plugin that never reads and ignores the end of its input: pacer waits for it at the end.
-        let plugin = try sandbox.write("pacer-sink-slow", "#!/bin/sh\nexec sleep 30\n")
+        // A plugin that never reads and ignores the end of its input and SIGTERM: pacer waits for it
+        // at the end, a few seconds, time for the Ctrl-Z to land on a busy machine.
+        let plugin = try sandbox.write("pacer-sink-slow", "#!/bin/sh\ntrap '' TERM\nexec sleep 30\n")
         try #require(chmod(plugin, 0o755) == 0)
         let process = try await PacerProcess(["run", "short.json", "--speed", "10", "--no-history", "--sink", "terminal", "--sink", "exec:\(plugin)"],
                                              environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)

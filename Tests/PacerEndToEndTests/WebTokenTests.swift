@@ -6,8 +6,8 @@ import Testing
 /// sessions: the shipped web plugin reads, makes and refuses the token file.
 @Suite("web token")
 struct WebTokenTests {
-    /// About a second of session at --speed 4: time for the plugin to start and print its link.
-    static let workout = #"{"name": "Hold", "steps": [{"work": 4, "name": "Plank"}]}"#
+    /// Two seconds of session at --speed 4: time for the plugin to start and print its link, on a busy machine too.
+    static let workout = #"{"name": "Hold", "steps": [{"work": 8, "name": "Plank"}]}"#
 
     static func tokenFile(_ sandbox: Sandbox) -> String { sandbox.state.path + "/pacer/web-token" }
 

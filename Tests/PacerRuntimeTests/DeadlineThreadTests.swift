@@ -18,19 +18,20 @@ struct DeadlineThreadTests {
         #expect(fired.wait(for: 1, timeout: 2))
         #expect(fired.all.first.map { $0 >= now + 30 * milliseconds } == true, "fired before its deadline")
 
-        // Armed, then put off: it fires once, at the later deadline, not at the first.
+        // Armed, then put off: it fires once, at the later deadline, not at the first. The first is
+        // far enough off (300 ms) that a busy machine pausing this test cannot let it come due.
         now = Clocks.monotonicNanoseconds()
-        thread.arm(now + 20 * milliseconds)
-        thread.arm(now + 60 * milliseconds)
+        thread.arm(now + 300 * milliseconds)
+        thread.arm(now + 600 * milliseconds)
         #expect(fired.wait(for: 2, timeout: 2))
-        #expect(fired.all.last.map { $0 >= now + 60 * milliseconds } == true, "fired at the deadline it was put off from")
-        usleep(80_000)
+        #expect(fired.all.last.map { $0 >= now + 600 * milliseconds } == true, "fired at the deadline it was put off from")
+        usleep(100_000)
         #expect(fired.count == 2, "a deadline put off fired twice")
 
         // Disarmed, nothing fires; a deadline already past fires at once.
-        thread.arm(Clocks.monotonicNanoseconds() + 20 * milliseconds)
+        thread.arm(Clocks.monotonicNanoseconds() + 300 * milliseconds)
         thread.arm(nil)
-        usleep(50_000)
+        usleep(400_000)
         #expect(fired.count == 2, "a disarmed deadline fired")
         thread.arm(now)
         #expect(fired.wait(for: 3, timeout: 2))

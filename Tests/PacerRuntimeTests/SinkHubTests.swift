@@ -106,7 +106,7 @@ struct SinkHubTests {
         for number in 0..<5 {
             hub.publish(numberedEvents(number..<number + 1))
         }
-        #expect(monotonicSeconds() - started < 0.1)
+        #expect(monotonicSeconds() - started < 0.5, "publishing waited for the blocked sink")
         #expect(fast.events.wait(for: 5, timeout: 1))
         #expect(numbers(fast.events.all) == [0, 1, 2, 3, 4])
         #expect(slow.received.count == 0)
@@ -190,11 +190,11 @@ struct SinkHubTests {
         hub.publish(numberedEvents(0..<2))
 
         let started = monotonicSeconds()
-        let closing = hub.close(timeout: 0.2)
+        let closing = hub.close(timeout: 0.5)
         let waited = monotonicSeconds() - started
         #expect(closing.late == ["stuck", "also-stuck"])
-        // One deadline for all sinks, not one per sink.
-        #expect(waited >= 0.19 && waited < 0.38)
+        // One deadline for all sinks, not one per sink (which would be 1 s).
+        #expect(waited >= 0.49 && waited < 0.95, "waited \(waited) s")
         #expect(fast.closes.count == 1)
         #expect(fast.events.count == 2)
 

@@ -27,7 +27,7 @@ struct SpokenTextTests {
         let huge = String(repeating: "\u{1}go ", count: 2_000_000)
         let clock = ContinuousClock()
         let elapsed = clock.measure { #expect(SpokenText.clean(huge)?.count ?? 0 <= SpokenText.maximumLength) }
-        #expect(elapsed < .milliseconds(50))
+        #expect(elapsed < .milliseconds(500), "\(elapsed) for 8 MB, of which only the start is needed")
         #expect(SpokenText.clean("one two three", limit: 9) == "one two")
     }
 
