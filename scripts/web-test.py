@@ -573,15 +573,18 @@ def a_session_in_the_browser(checks, folder):
                      (figures, summary["summary"]))
         tv.save_screenshot(os.path.join(SHOTS, "tv-summary.png"))
         end_arrival = next(a for a, e in session.events if e["event"] == "session.end")
-        freed = wait_for_free_port(port, 2)
+        # Pacer stops a plugin that has not exited 1 s after its input ended, and says so: the plugin
+        # must not need that. The times are shown; a busy machine can stretch them past 1 s.
+        freed = wait_for_free_port(port, 3)
         after_end = None if freed is None else time.monotonic() - end_arrival
-        checks.check(f"the port is free {after_end and after_end * 1000:.0f} ms after session.end",
-                     after_end is not None and after_end < 1.0)
+        checks.check(f"the port is free {after_end and after_end * 1000:.0f} ms after session.end", after_end is not None)
         while plugin is not None and os.path.exists(f"/proc/{plugin}") and time.monotonic() - end_arrival < 3:
             time.sleep(0.01)
         exited = time.monotonic() - end_arrival
-        checks.check(f"the plugin exits {exited * 1000:.0f} ms after session.end", plugin is not None and exited < 1.0, f"pid {plugin}")
+        checks.check(f"the plugin exits {exited * 1000:.0f} ms after session.end", plugin is not None and exited < 3, f"pid {plugin}")
         checks.check("pacer finished with status 0", session.finish() == 0)
+        checks.check("the plugin exited by itself when its input ended, without being stopped",
+                     not any("did not exit when its input ended" in line for line in session.stderr_lines), session.stderr_lines)
     finally:
         for driver in (phone, tv):
             if driver:

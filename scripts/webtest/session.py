@@ -61,11 +61,13 @@ class Session:
         self.pacer = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.PIPE, cwd=folder, env=environment)
         self._follow(self._read_log)
-        self._follow(self._collect_stderr, self.pacer.stderr)
+        self._stderr_reader = self._follow(self._collect_stderr, self.pacer.stderr)
 
     @staticmethod
     def _follow(function, *args):
-        threading.Thread(target=function, args=args, daemon=True).start()
+        thread = threading.Thread(target=function, args=args, daemon=True)
+        thread.start()
+        return thread
 
     def _read_log(self):
         with open(self.log, "rb") as file:
@@ -160,13 +162,14 @@ class Session:
         return view
 
     def finish(self, timeout=15):
-        """Waits for Pacer to exit; returns its status."""
+        """Waits for Pacer to exit and for all it wrote on stderr to be read; returns its status."""
         try:
             return self.pacer.wait(timeout)
         finally:
             if self.pacer.poll() is None:
                 self.pacer.kill()
                 self.pacer.wait()
+            self._stderr_reader.join(5)
 
     def stop(self):
         """Ends the session now, whatever state it is in."""
