@@ -551,7 +551,13 @@ def a_session_in_the_browser(checks, folder):
 
         count = len(session.events)
         press(phone, Keys.ARROW_RIGHT)
-        ended = session.wait_for_event(lambda e: e["event"] == "phase.end", 5, "phase.end after →", count)
+        try:
+            ended = session.wait_for_event(lambda e: e["event"] == "phase.end", 5, "phase.end after →", count)
+        except TimeoutError as timeout:
+            # Twice, under two busy loops, the skip never came, and why could not be told afterwards.
+            shown = read_page(phone)
+            raise TimeoutError(f"{timeout}; the phone showed {shown['bodyStatus']!r}, its last notice {shown['notice']!r}, "
+                               f"focus on {shown['focused']}; pacer's stderr ended {session.stderr_lines[-3:]}") from None
         checks.check("→ on the page skips: the log has the phase skipped", ended.get("outcome") == "skipped", ended)
         for name, page in (("phone", phone), ("TV", tv)):
             wait_for_page(page, shows_phase("Rest"), 5, "Rest after the skip")

@@ -14,7 +14,8 @@ const text = (id) => document.getElementById(id).textContent;
 return Object.assign(window.pacerPage ? window.pacerPage.reading() : {}, {
   name: text('name'), kind: text('kind'), shownDigits: text('digits'), round: text('round'),
   next: text('next'), cue: text('cue'), pauseButton: text('pause'), link: text('link'),
-  bodyStatus: document.body.dataset.status, summary: text('summary'),
+  bodyStatus: document.body.dataset.status, summary: text('summary'), notice: text('notice'),
+  focused: document.activeElement ? document.activeElement.tagName : null,
 });
 """
 
