@@ -59,6 +59,8 @@ struct InstallTests {
         let header = try ELFHeader(contentsOf: pacer)
         #expect(header.isPositionIndependent && !header.hasInterpreter,
                 "not a static PIE (type \(header.type), interpreter \(header.hasInterpreter)): are libc6-dev, libsqlite3-dev and libreadline-dev installed?")
+        // Stripped: a user's pacer carries no symbol table or debug information.
+        #expect(!header.hasSymbolTable, "the installed pacer keeps its symbol table")
         let version = await (try PacerProcess(["--version"], environment: sandbox.environment(), directory: elsewhere, executable: pacer)).finish()
         #expect(version.status == 0 && version.stdout.wholeMatch(of: /pacer \d+\.\d+\.\d+\n/) != nil, "\(version)")
         for (arguments, file) in [(["help", "--man"], Self.files[1]), (["completions", "bash"], Self.files[2]),
@@ -151,12 +153,15 @@ struct ShippedPluginFixture {
     }
 }
 
-/// What the install test reads of an ELF executable: its type and whether it names a dynamic loader.
+/// What the install test reads of an ELF executable: its type, whether it names a dynamic loader and
+/// whether it keeps a symbol table.
 struct ELFHeader {
     /// `e_type`: 2 for a fixed-address executable, 3 for a position-independent one.
     let type: UInt16
     /// Whether a program header is `PT_INTERP`, the dynamic loader to start it with.
     let hasInterpreter: Bool
+    /// Whether a section is `SHT_SYMTAB`, the symbols `strip` takes away.
+    let hasSymbolTable: Bool
 
     var isPositionIndependent: Bool { type == 3 }
 
@@ -172,5 +177,10 @@ struct ELFHeader {
         let count = Int(read(UInt16.self, at: 56))
         try #require(table + entrySize * count <= bytes.count, "a program header table past the end")
         hasInterpreter = (0..<count).contains { read(UInt32.self, at: table + $0 * entrySize) == 3 }
+        let sections = Int(read(UInt64.self, at: 40))
+        let sectionSize = Int(read(UInt16.self, at: 58))
+        let sectionCount = Int(read(UInt16.self, at: 60))
+        try #require(sections + sectionSize * sectionCount <= bytes.count, "a section header table past the end")
+        hasSymbolTable = (0..<sectionCount).contains { read(UInt32.self, at: sections + $0 * sectionSize + 4) == 2 }
     }
 }
