@@ -36,7 +36,7 @@ struct BlockFrameTests {
         }
         #expect(screen.overwrites == 29, "each tick is written as spans over the block")
         // A tick changes a digit or two, the bars' ends and the times beside them: over the phase
-        // about a tenth of the bytes of drawing the block whole each second (BENCHMARKS.md §11).
+        // about a tenth of the bytes of drawing the block whole each second (BENCHMARKS.md, "Against termdown").
         let ticks = screen.writes.dropFirst().map(\.utf8.count)
         #expect(ticks.reduce(0, +) * 8 <= whole * ticks.count, "\(ticks) bytes for the ticks, \(whole) for the whole block")
     }
