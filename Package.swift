@@ -7,7 +7,7 @@ let sinks: [(name: String, needs: [Target.Dependency])] = [
     ("TerminalSink", []),
     ("LogFileSink", []),
     ("BellSink", []),
-    ("HistorySink", ["CSQLite"]),
+    ("HistorySink", ["CSQLite", "PacerWeekPlan"]),
     ("SpeechSink", []),
 ]
 
@@ -19,19 +19,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "PacerCore"),
+        .target(name: "TerminalRendering", dependencies: ["PacerCore"]),
+        .target(name: "SinkKit", dependencies: ["PacerCore", "TerminalRendering"]),
+        .target(name: "PacerConfig", dependencies: ["PacerCore", "SinkKit", "TerminalRendering"]),
+        .target(name: "PacerWeekPlan", dependencies: ["PacerCore", "PacerConfig"]),
         .target(name: "CSpawn"),
         .target(name: "PacerSystem", dependencies: ["CSpawn"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "PacerRuntime",
-            dependencies: ["PacerCore", "PacerSystem", "CReadline"],
+            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "CReadline"],
             plugins: ["EmbedWorkouts"]
         ),
-        .target(name: "PacerCommandLine", dependencies: ["PacerCore", "PacerSystem"]),
-        .target(name: "PacerSession", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime", "PacerCommandLine"] + sinks.map { .target(name: $0.name) }),
-        .target(name: "HistoryReports", dependencies: ["HistorySink", "PacerCore"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "HistoryReports"]
+        .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
+        .target(name: "PacerSession", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime", "PacerCommandLine"] + sinks.map { .target(name: $0.name) }),
+        .target(name: "HistoryReports", dependencies: ["HistorySink", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "HistoryReports"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
@@ -40,15 +44,15 @@ let package = Package(
             dependencies: ["embed-workouts"],
             path: "BuildTools/EmbedWorkouts"
         ),
-        .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
-        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore"]),
-        .testTarget(name: "SinkTests", dependencies: ["PacerCore", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
-        .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore"]),
-        .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine"]),
-        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
-        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "HistoryReports", "PacerCore"]),
+        .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan"]),
+        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan"]),
+        .testTarget(name: "SinkTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore", "SinkKit"]),
+        .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine", "SinkKit"]),
+        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
+        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
-    ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
+    ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
 )
 
 for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CSpawn" {

@@ -1,6 +1,7 @@
 import Glibc
 import PacerCore
 import PacerSystem
+import SinkKit
 
 /// Rings the terminal bell: once per countdown second and phase start, three times at the end.
 public final class BellSink: Sink, Sendable {

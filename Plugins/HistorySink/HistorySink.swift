@@ -1,6 +1,8 @@
 import Glibc
 import PacerCore
 import PacerSystem
+import PacerWeekPlan
+import SinkKit
 
 /// Records every session in the history database as it happens: the session when it starts, each
 /// phase as it ends, the end; then says how the session stands ("3rd session this week · …"),

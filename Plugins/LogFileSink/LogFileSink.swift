@@ -1,6 +1,7 @@
 import Glibc
 import PacerCore
 import PacerSystem
+import SinkKit
 
 /// Appends the event stream to a file as JSON lines. Lines are gathered per batch and written
 /// with one `write` each time, so a reader following the file never sees half an event, and a

@@ -1,4 +1,5 @@
 import PacerCore
+import SinkKit
 
 /// How the coach should sound, from `--sink speech:KEY=VALUE,...` or `pacer render`'s options:
 /// the engine's command, voice, rate and volume, each checked before anything starts.

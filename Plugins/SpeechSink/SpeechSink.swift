@@ -1,5 +1,6 @@
 import PacerCore
 import PacerSystem
+import SinkKit
 
 /// Speaks the session like a coach, through a speech engine in processes of its own: phase
 /// names, what comes next, every countdown number on its beat, cues, and the end.

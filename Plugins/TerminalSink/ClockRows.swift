@@ -1,4 +1,5 @@
 import PacerCore
+import TerminalRendering
 
 /// The big clock's rows as styled text, made from pieces kept from frame to frame: the rows of
 /// all the clock's characters but the last, while those stay the same (nine ticks in ten), and

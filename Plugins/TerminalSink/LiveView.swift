@@ -1,4 +1,5 @@
 import PacerCore
+import TerminalRendering
 
 /// The live display of the current phase, laid out for a terminal of a given size.
 struct LiveView {

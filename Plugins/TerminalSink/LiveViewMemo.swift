@@ -1,4 +1,5 @@
 import PacerCore
+import TerminalRendering
 
 /// What the live display keeps from one frame to the next: the lines that stay the same while a
 /// phase runs (its headline, cue and what is next; made again when the phase, the pause, the cue

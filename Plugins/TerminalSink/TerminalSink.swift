@@ -1,4 +1,6 @@
 import PacerCore
+import SinkKit
+import TerminalRendering
 
 /// Shows the session: a live, coloured display in a terminal, one plain line per event otherwise,
 /// and a summary at the end.

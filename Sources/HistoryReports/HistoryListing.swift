@@ -1,5 +1,6 @@
 import HistorySink
 import PacerCore
+import TerminalRendering
 
 /// The text of `pacer history`: sessions newest first, under a heading per local day
 /// (`Today`, `Yesterday`, `Sat 28 Nov 2026`), one line each.

@@ -1,5 +1,7 @@
 import HistorySink
 import PacerCore
+import PacerWeekPlan
+import TerminalRendering
 
 /// The text of `pacer plan`: this week's planned sessions and how each stands (done, with the
 /// session's time and outcome; missed; today; to come), next week's first, then the plan's entries

@@ -1,5 +1,6 @@
 import HistorySink
 import PacerCore
+import PacerWeekPlan
 
 /// The week plan against the history as of now: this week's planned sessions and how each stands,
 /// what waits today, and what comes after today. `pacer plan`, `pacer today` and `pacer remind`

@@ -1,5 +1,6 @@
 import HistorySink
 import PacerCore
+import TerminalRendering
 
 /// The text of `pacer stats`: a bar per week (with the plan's count), the streaks, the plan's runs
 /// of weeks kept, each workout's sessions and completion, a strength curve per exercise, the body

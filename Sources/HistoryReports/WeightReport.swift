@@ -1,5 +1,6 @@
 import HistorySink
 import PacerCore
+import TerminalRendering
 
 /// The text of `pacer weight`: the curve of every reading with its seven-day average, and the
 /// last readings as written, each beside the average of its seven days.

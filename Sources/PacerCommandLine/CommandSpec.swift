@@ -1,5 +1,6 @@
 import PacerCore
 import PacerSystem
+import TerminalRendering
 
 /// One subcommand: its name, a one-line abstract, its usage and options, and what it does.
 public struct CommandSpec: Sendable {

@@ -1,4 +1,5 @@
 import PacerCore
+import SinkKit
 
 /// An option as the command table lists it: its name, its value's placeholder, its help, what
 /// completions offer for it, and how its text becomes a value. Commands declare options as

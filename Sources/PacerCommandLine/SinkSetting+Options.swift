@@ -1,4 +1,5 @@
 import PacerCore
+import SinkKit
 
 extension SinkSetting {
     /// The command-line option that sets this: a flag that turns the sink off, or an option that names its file.

@@ -1,5 +1,7 @@
 import PacerCommandLine
 import PacerCore
+import SinkKit
+import TerminalRendering
 
 /// What `pacer run` was asked on its command line, read into typed values: the options the run
 /// itself declares and the flags every built-in sink declares.

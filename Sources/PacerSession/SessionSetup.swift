@@ -1,6 +1,8 @@
+import PacerConfig
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import SinkKit
 
 /// The one place a session is assembled: a `RunRequest`, the user's config and the environment
 /// become a `SessionConfiguration` (the workout, the sinks, the command sources, the settings),

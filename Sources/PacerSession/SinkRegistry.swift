@@ -5,7 +5,9 @@ import LogFileSink
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import SinkKit
 import SpeechSink
+import TerminalRendering
 import TerminalSink
 
 /// The built-in sinks, in the order the defaults list them. `--sink`, `--help`, the man page,

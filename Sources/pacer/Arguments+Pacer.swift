@@ -2,6 +2,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import TerminalRendering
 
 extension Arguments {
     /// The search path, with the name `--name` gives a workout written in notation.

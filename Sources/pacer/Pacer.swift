@@ -3,6 +3,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import TerminalRendering
 
 /// The `pacer` command line: finds the subcommand and runs it.
 enum Pacer {

@@ -1,7 +1,8 @@
-@testable import HistorySink
 import PacerCore
 import PacerSystem
+import PacerWeekPlan
 import Testing
+@testable import HistorySink
 
 /// The week plan against a real history file on a fixed clock: a session counts for the local day
 /// it started on, by the offset in force where it ran, whatever the clock says now.

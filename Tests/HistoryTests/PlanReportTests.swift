@@ -1,8 +1,9 @@
 import Foundation
+import PacerCore
+import PacerWeekPlan
+import Testing
 @testable import HistoryReports
 @testable import HistorySink
-import PacerCore
-import Testing
 
 /// What `pacer plan`, `pacer today` and `pacer remind` say, from a real history file on a fixed
 /// clock (Wednesday 2 December 2026, 12:00 in Berlin).

@@ -1,3 +1,4 @@
+import SinkKit
 import Testing
 @testable import PacerCore
 

@@ -1,3 +1,4 @@
+import TerminalRendering
 import Testing
 @testable import PacerCore
 

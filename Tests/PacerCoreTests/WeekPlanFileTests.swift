@@ -1,4 +1,6 @@
+import PacerConfig
 import PacerCore
+import PacerWeekPlan
 import Testing
 
 /// plan.json is checked as strictly as the config: every problem with its line and column, and

@@ -1,5 +1,6 @@
-@testable import PacerCore
+@testable import PacerWeekPlan
 import Testing
+@testable import PacerCore
 
 /// The week plan as days and times: which sessions a day plans, what comes next, when reminders
 /// come, which session counts for which planned day, and the runs of weeks kept.

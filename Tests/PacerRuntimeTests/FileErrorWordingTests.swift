@@ -1,4 +1,5 @@
 import Glibc
+import PacerConfig
 import PacerCore
 import PacerRuntime
 import PacerSystem

@@ -1,7 +1,8 @@
 import PacerCore
-@testable import PacerRuntime
 import PacerSystem
+import PacerWeekPlan
 import Testing
+@testable import PacerRuntime
 
 /// The units and crontab lines that run `pacer remind`, as text: what they say for a plan, and
 /// how a path with spaces, quotes, `%` or control characters is written into them, or refused.

@@ -3,6 +3,7 @@ import Glibc
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import SinkKit
 import Synchronization
 import Testing
 

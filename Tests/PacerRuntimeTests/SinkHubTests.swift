@@ -1,6 +1,7 @@
 import Dispatch
 import PacerCore
 import PacerRuntime
+import SinkKit
 import Testing
 
 /// Blocks on its first event until released (or 5 s pass).

@@ -1,10 +1,12 @@
 import Foundation
 import PacerCommandLine
+import PacerConfig
 import PacerCore
-@testable import PacerSession
 import PacerRuntime
 import PacerSystem
+import SinkKit
 import Testing
+@testable import PacerSession
 
 /// The worked example of docs/architecture.md: a built-in sink with a flag and a config key is
 /// its registration and a line in the registry; `--help`, the config check and the completions

@@ -1,7 +1,8 @@
-import Foundation
 import BellSink
+import Foundation
 import HistorySink
 import LogFileSink
+import PacerConfig
 import PacerCore
 import PacerSession
 import Testing

@@ -1,6 +1,7 @@
 import PacerCore
-import Testing
+import TerminalRendering
 import TerminalSink
+import Testing
 
 /// The live display draws only what changed: `BlockFrame`, behind the terminal sink.
 @Suite("BlockFrame")

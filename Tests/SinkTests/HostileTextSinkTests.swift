@@ -1,7 +1,8 @@
-import Glibc
 import Foundation
+import Glibc
 import LogFileSink
 import PacerCore
+import TerminalRendering
 import TerminalSink
 import Testing
 

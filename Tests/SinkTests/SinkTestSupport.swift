@@ -1,7 +1,8 @@
 import Glibc
 import PacerCore
-import TerminalSink
 import Synchronization
+import TerminalRendering
+import TerminalSink
 import Testing
 
 /// A screen that records what it is asked to show and print.

@@ -1,5 +1,6 @@
 import PacerCore
 import Synchronization
+import TerminalRendering
 import Testing
 
 /// A terminal's screen for tests, written apart from Pacer's drawing code: it takes the cursor

@@ -1,6 +1,7 @@
 import PacerCore
-import Testing
+import TerminalRendering
 import TerminalSink
+import Testing
 
 private let escape: Character = "\u{1B}"
 

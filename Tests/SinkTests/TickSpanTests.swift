@@ -1,6 +1,7 @@
 import PacerCore
-import Testing
+import TerminalRendering
 import TerminalSink
+import Testing
 
 /// A second's tick is written as spans over the block shown (`BlockFrame.overwrite`), not as a
 /// new block read and compared whole: what it writes must still be exactly what changed.

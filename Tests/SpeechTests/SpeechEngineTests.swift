@@ -1,5 +1,6 @@
 import Foundation
 import PacerCore
+import SinkKit
 import SpeechSink
 import Testing
 

@@ -1,4 +1,5 @@
 import PacerCore
+import PacerWeekPlan
 
 /// A session in the few fields statistics need.
 public struct SessionOverview: Sendable {

@@ -1,4 +1,5 @@
 import PacerCore
+import PacerWeekPlan
 
 /// How a session stands against the history before it, for the end-of-session summary:
 /// `3rd session this week · 2 of 3 planned this week · streak 5 days · new best on Squat: 80 kg × 5`.

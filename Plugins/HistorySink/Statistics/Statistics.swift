@@ -1,4 +1,5 @@
 import PacerCore
+import PacerWeekPlan
 
 /// Progress over a history as of one day: time trained per ISO week, streaks of training days,
 /// sessions and completion per workout, a strength curve per exercise, the best and latest time

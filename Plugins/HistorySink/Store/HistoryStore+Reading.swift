@@ -1,5 +1,6 @@
 import PacerCore
 import PacerSystem
+import PacerWeekPlan
 
 /// Which sessions to read: all of them unless narrowed.
 public struct SessionFilter: Sendable {

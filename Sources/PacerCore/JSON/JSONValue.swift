@@ -14,11 +14,21 @@ public struct JSONValue: Sendable {
     public struct Member: Sendable {
         public let key: String
         public let value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public let content: Content
     /// The byte offset in the source where the value starts; see `SourcePosition(of:in:)`.
     public let offset: Int
+
+    public init(content: Content, offset: Int) {
+        self.content = content
+        self.offset = offset
+    }
 
     /// The name of this value's JSON type, as a user would say it in an error message.
     public var typeName: String {

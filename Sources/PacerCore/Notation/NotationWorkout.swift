@@ -25,7 +25,7 @@ public struct NotationWorkout: Sendable {
 
     /// The line as the workout's name: `{round}`, `{rounds}` and `{item}` lose their braces, as they
     /// mean nothing in a workout's name.
-    static func defaultName(for line: String) -> String {
+    public static func defaultName(for line: String) -> String {
         ExerciseName.placeholders.reduce(line.trimmingSpaces()) { name, token in
             name.replacing(token, with: String(token.dropFirst().dropLast()))
         }

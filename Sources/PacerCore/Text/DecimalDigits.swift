@@ -1,6 +1,6 @@
 extension Int {
     /// How many decimal digits the number has (1 for 0; a negative number's, without its sign).
-    var decimalDigitCount: Int {
+    public var decimalDigitCount: Int {
         var count = 1
         var rest = self / 10
         while rest != 0 {
@@ -12,7 +12,7 @@ extension Int {
 
     /// Writes the number (at least 0) in decimal digits into `buffer` from `start`, and returns
     /// where they end.
-    func writeDecimalDigits(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    public func writeDecimalDigits(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         let end = start + decimalDigitCount
         var rest = self
         for index in stride(from: end - 1, through: start, by: -1) {
@@ -25,7 +25,7 @@ extension Int {
 
 extension [UInt8] {
     /// Appends `number` (at least 0) in decimal digits.
-    mutating func appendDecimal(_ number: Int) {
+    public mutating func appendDecimal(_ number: Int) {
         let number = Swift.max(0, number)
         let start = count
         append(contentsOf: repeatElement(0, count: number.decimalDigitCount))

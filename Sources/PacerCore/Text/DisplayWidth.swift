@@ -14,7 +14,7 @@ public enum DisplayWidth {
     /// Whether `scalar` takes one cell and is a character of its own whatever its neighbours are
     /// (nothing in these blocks combines): printable ASCII, Latin letters and signs, general
     /// punctuation, box drawing and blocks. Text of these alone is measured without grapheme breaking.
-    static func isSingleCell(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isSingleCell(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2500...0x259F: true
         default: false

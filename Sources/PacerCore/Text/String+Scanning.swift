@@ -26,7 +26,7 @@ extension String {
     }
 
     /// Whether the string is empty or only spaces and tabs.
-    var isBlank: Bool {
+    public var isBlank: Bool {
         utf8.allSatisfy(Self.isSpace)
     }
 

@@ -59,7 +59,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// Whether `parameters` are what `styled` paints with: digits and semicolons, at least one;
     /// anything else leaves the text as it is.
-    static func isStyle(_ parameters: String) -> Bool {
+    public static func isStyle(_ parameters: String) -> Bool {
         !parameters.isEmpty && parameters.utf8.allSatisfy { $0 == UInt8(ascii: ";") || ($0 >= 48 && $0 <= 57) }
     }
 
@@ -83,7 +83,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// How many bytes from the start the two texts' rendered forms have in common, compared
     /// eight at a time.
-    func sharedPrefixLength(with other: TerminalText) -> Int {
+    public func sharedPrefixLength(with other: TerminalText) -> Int {
         let shared = rendered.utf8.withContiguousStorageIfAvailable { mine in
             other.rendered.utf8.withContiguousStorageIfAvailable { Self.sharedPrefixLength(mine, $0) }
         }
@@ -217,7 +217,7 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// Calls `body` with each run of text and each style sequence (`ESC [ … m`), in order.
     /// Bytes are searched, not characters: ESC and `m` are ASCII, and a mark combining with the `m`
     /// must not hide the end of a style.
-    func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
+    public func forEachPart(_ body: (Substring, _ isStyle: Bool) -> Void) {
         var rest = Substring(rendered)
         while let escape = rest.utf8.firstIndex(of: 0x1B) {
             if escape > rest.startIndex { body(rest[..<escape], false) }

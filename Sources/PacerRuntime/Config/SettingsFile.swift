@@ -1,3 +1,4 @@
+import PacerConfig
 import PacerCore
 import PacerSystem
 

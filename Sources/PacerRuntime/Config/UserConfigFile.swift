@@ -1,6 +1,8 @@
 import Glibc
+import PacerConfig
 import PacerCore
 import PacerSystem
+import SinkKit
 
 /// Why a file of settings (the config, the plan) could not be used: lines for standard error, each
 /// naming the file.

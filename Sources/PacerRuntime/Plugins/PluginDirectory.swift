@@ -1,6 +1,7 @@
 import Glibc
 import PacerCore
 import PacerSystem
+import SinkKit
 
 /// Where external plugins are found, git-style: an executable `pacer-sink-NAME` in the user's
 /// plugin folder, then on `PATH`, then among the plugins that ship with pacer.

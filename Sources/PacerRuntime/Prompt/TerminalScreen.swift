@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import PacerCore
 import PacerSystem
+import TerminalRendering
 
 /// The one owner of a terminal during a session.
 ///

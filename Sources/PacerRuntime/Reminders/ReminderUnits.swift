@@ -1,5 +1,6 @@
 import PacerCore
 import PacerSystem
+import PacerWeekPlan
 
 /// What runs `pacer remind` at a plan's reminder times: a systemd user timer and its service, or
 /// the same as crontab lines, with the environment that finds the same plan and history.

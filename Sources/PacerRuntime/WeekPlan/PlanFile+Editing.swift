@@ -1,4 +1,6 @@
+import PacerConfig
 import PacerCore
+import PacerWeekPlan
 
 extension PlanFile {
     /// Adds `entry` to the plan, once its workout is known to run; the plan as it is now.

@@ -1,5 +1,6 @@
 import PacerCore
 import PacerSystem
+import PacerWeekPlan
 
 /// The user's week plan on disk, `$XDG_CONFIG_HOME/pacer/plan.json`: read and checked like the
 /// config, and only ever replaced whole by a plan that is valid.

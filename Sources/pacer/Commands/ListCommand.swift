@@ -1,6 +1,7 @@
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import TerminalRendering
 
 /// `pacer list`: every workout on the search path, broken ones included.
 enum ListCommand {

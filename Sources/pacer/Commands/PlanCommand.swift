@@ -4,6 +4,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import PacerWeekPlan
 
 /// `pacer plan`: this week of the week plan and its entries; `add`, `remove` and `edit` change it.
 enum PlanCommand {

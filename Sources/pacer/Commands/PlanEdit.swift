@@ -1,6 +1,7 @@
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import PacerWeekPlan
 
 /// `pacer plan edit`: the plan in the editor, saved only when it is valid and its workouts run.
 enum PlanEdit {

@@ -2,6 +2,8 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSession
+import SinkKit
+import TerminalRendering
 
 /// `pacer plugins`: the built-in sinks and every external plugin found, with where it was found.
 enum PluginsCommand {

@@ -3,6 +3,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import SinkKit
 import SpeechSink
 
 /// `pacer render WORKOUT -o FILE.wav`: the whole session as an audio file, at real speed.

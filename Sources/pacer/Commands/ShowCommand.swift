@@ -2,6 +2,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import TerminalRendering
 import TerminalSink
 
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.

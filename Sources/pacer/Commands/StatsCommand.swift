@@ -3,6 +3,7 @@ import HistorySink
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import PacerWeekPlan
 
 /// `pacer stats`: time trained per week, streaks, the week plan kept, workouts, strength and body
 /// weight curves.

@@ -4,6 +4,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import TerminalRendering
 
 /// `pacer show --watch FILE`: the timeline, or the file's errors, redrawn in place each time the
 /// file is saved, until Ctrl-C; the terminal is left as it was.

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// What an SGR style (`1;31`) sets, read from its parameters: so that going from one style to
 /// another can name only what differs (`39` from bold red to bold), and a space can be known to
 /// look the same in any style that gives it no background, reversal or line. Plain numbers

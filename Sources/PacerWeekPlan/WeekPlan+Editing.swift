@@ -1,3 +1,6 @@
+import PacerCore
+import PacerConfig
+
 extension WeekPlan {
     /// The plan file `bytes` (nil when there is none yet) with `entry` added last: laid out as pacer
     /// writes files, everything else in it kept, and checked.

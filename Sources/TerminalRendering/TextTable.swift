@@ -1,3 +1,5 @@
+import PacerCore
+
 /// Rows of cells aligned in columns by their width on the terminal; the last column is not padded.
 public struct TextTable: Sendable {
     /// How a column's cells line up.

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The workout an entry plans, as the user wrote it: a name on the search path (`seven-minute`),
 /// a file (`~/w/hills.json`), or a line of notation (`10s prepare, 8x(20s Sprint, 10s rest)`).
 public struct PlannedWorkout: Sendable, Hashable, CustomStringConvertible {

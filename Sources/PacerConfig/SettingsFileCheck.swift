@@ -1,16 +1,18 @@
+import PacerCore
+
 /// The strict reading every file of settings in the config folder gets (config.json, plan.json):
 /// its JSON parsed with exact positions, every problem collected with its line and column, and an
 /// unknown key told apart from the one it was probably meant to be.
-struct SettingsFileCheck {
-    let bytes: [UInt8]
-    private(set) var problems: [Diagnostic] = []
+public struct SettingsFileCheck {
+    public let bytes: [UInt8]
+    public private(set) var problems: [Diagnostic] = []
 
-    init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// The file's JSON; a syntax error ends the check at once.
-    func root() throws(ConfigErrors) -> JSONValue {
+    public func root() throws(ConfigErrors) -> JSONValue {
         do {
             return try JSONParser.parse(bytes)
         } catch {
@@ -19,12 +21,12 @@ struct SettingsFileCheck {
     }
 
     /// Notes a problem at the place `value` starts.
-    mutating func report(_ value: JSONValue, _ message: String) {
+    public mutating func report(_ value: JSONValue, _ message: String) {
         problems.append(Diagnostic(.source(SourcePosition(of: value.offset, in: bytes)), message))
     }
 
     /// The members of an object, or nil when `value` is none (noted as `what` must be an object like `example`).
-    mutating func members(of value: JSONValue, _ what: String, example: String) -> [JSONValue.Member]? {
+    public mutating func members(of value: JSONValue, _ what: String, example: String) -> [JSONValue.Member]? {
         guard case .object(let members) = value.content else {
             report(value, "\(what) is a JSON object like \(example), not \(value.typeName)")
             return nil
@@ -34,12 +36,12 @@ struct SettingsFileCheck {
 
     /// Notes a key that is none of `keys`, as the workout decoder says it (`UnknownKey`): with the
     /// one it was probably meant to be, else the keys there are (those starting with `$` left out).
-    mutating func unknownKey(_ member: JSONValue.Member, keys: [String]) {
+    public mutating func unknownKey(_ member: JSONValue.Member, keys: [String]) {
         report(member.value, UnknownKey(member.key, allowed: keys.filter { !$0.hasPrefix("$") }).message)
     }
 
     /// Throws every problem noted, if there is any.
-    func finish() throws(ConfigErrors) {
+    public func finish() throws(ConfigErrors) {
         guard problems.isEmpty else { throw ConfigErrors(problems) }
     }
 }

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// Text for a terminal that writes cells at given places, with the shortest cursor moves and
 /// changing the style only where it must and only in what differs. Blanks are erased in place
 /// (`ESC [ n X`) when that is shorter than writing them. It is built as bytes: a frame is mostly a

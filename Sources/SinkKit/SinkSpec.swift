@@ -1,3 +1,5 @@
+import PacerCore
+
 /// A sink as `--sink` and the config file name it: `NAME`, `NAME:KEY=VALUE,KEY=VALUE`, or
 /// `exec:PATH` (options after a further colon: `exec:./plugin:port=8080`; a colon that is part of
 /// the path is written twice: `exec:/opt/a::b/plugin` runs `/opt/a:b/plugin`).

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// One ISO week of the plan against the history, as of a day: each planned session done (by the
 /// session that ran that day, completed or not), missed, today, or to come.
 public struct PlanWeek: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// One session the plan asks for: an entry's workout on one day, at its time if it has one.
 public struct PlanSlot: Sendable, Equatable {
     /// The entry's place in the plan, from 0.

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// One cell of a terminal's screen: the character drawn there and the style it is drawn in.
 struct TerminalCell: Equatable, Sendable {
     /// The character with its combining marks; nothing in the right half of a wide character.

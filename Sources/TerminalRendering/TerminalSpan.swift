@@ -1,3 +1,5 @@
+import PacerCore
+
 /// A piece of the live block written in place: `piece` from `column` of `row` (from 0), over what
 /// those cells show. A second's tick is a few of them: a digit's rows, a bar's end, a time.
 public struct TerminalSpan: Sendable {

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// A line's cells, and where in the line's bytes each ends when the line was read byte by byte.
 struct LineCells: Sendable {
     var cells: [TerminalCell]

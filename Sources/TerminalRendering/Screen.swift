@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The terminal as the live display and the prompt share it: a block of lines redrawn in place,
 /// with permanent lines printed above it.
 public protocol Screen: AnyObject, Sendable {

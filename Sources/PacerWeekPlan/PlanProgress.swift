@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The plan over the weeks, as of a day: planned against done in each of the last weeks (this
 /// one so far last), and runs of weeks with every planned session kept.
 public struct PlanProgress: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// A time reminders come at every week, with the days it comes on.
 public struct ReminderTime: Sendable, Equatable {
     /// In week order, each once.

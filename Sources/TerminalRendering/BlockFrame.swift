@@ -1,3 +1,5 @@
+import PacerCore
+
 /// The live block as the terminal shows it, cell by cell, so that the next block is drawn by
 /// writing only the cells that differ from what is there.
 public struct BlockFrame: Sendable {

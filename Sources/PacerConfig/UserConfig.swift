@@ -1,3 +1,7 @@
+import PacerCore
+import SinkKit
+import TerminalRendering
+
 /// The user's defaults for `pacer run`, from `$XDG_CONFIG_HOME/pacer/config.json`. Every key is
 /// optional; the command line wins over the file. Besides the session's own keys, the file may set
 /// every setting a built-in sink declares (`"bell"`, `"history"`, `"log"`).

@@ -1,3 +1,5 @@
+import PacerCore
+
 /// A day of the week, Monday first as ISO 8601 counts them (1 to 7).
 public enum Weekday: Int, Sendable, CaseIterable, Comparable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday

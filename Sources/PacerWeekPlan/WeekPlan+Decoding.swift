@@ -1,3 +1,6 @@
+import PacerCore
+import PacerConfig
+
 extension WeekPlan {
     /// The keys a plan file may have, at the top and in an entry and in `reminders`.
     static let keys = ["$schema", "$comment", "entries", "reminders"]

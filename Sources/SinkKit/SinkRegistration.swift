@@ -1,3 +1,6 @@
+import PacerCore
+import TerminalRendering
+
 /// A built-in sink as the command line, `--help`, the config and `pacer plugins` know it: its
 /// name, what it does, the options it takes, the settings it owns, its traits, when it runs by
 /// default, and how to make one.
