@@ -7,7 +7,7 @@ let sinks: [(name: String, needs: [Target.Dependency])] = [
     ("TerminalSink", []),
     ("LogFileSink", []),
     ("BellSink", []),
-    ("HistorySink", ["CSQLite", "PacerWeekPlan"]),
+    ("HistorySink", ["History", "PacerWeekPlan"]),
     ("SpeechSink", []),
 ]
 
@@ -34,8 +34,9 @@ let package = Package(
         ),
         .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
         .target(name: "PacerSession", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime", "PacerCommandLine"] + sinks.map { .target(name: $0.name) }),
-        .target(name: "HistoryReports", dependencies: ["HistorySink", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "HistoryReports"]
+        .target(name: "History", dependencies: ["PacerCore", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
+        .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "History", "HistoryReports"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
@@ -50,8 +51,8 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore", "SinkKit"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine", "SinkKit"]),
         .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
-        .testTarget(name: "HistoryTests", dependencies: ["HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "HistorySink"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
+        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
 )
 

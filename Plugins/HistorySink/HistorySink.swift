@@ -1,4 +1,5 @@
 import Glibc
+import History
 import PacerCore
 import PacerSystem
 import PacerWeekPlan

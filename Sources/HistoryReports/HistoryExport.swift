@@ -1,4 +1,4 @@
-import HistorySink
+import History
 import PacerCore
 
 /// `pacer history --json` and `--csv`: the sessions and their phases for other programs.

@@ -1,4 +1,4 @@
-import HistorySink
+import History
 import PacerCore
 import PacerWeekPlan
 

@@ -1,4 +1,4 @@
-import HistorySink
+import History
 import PacerCore
 
 /// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […], "open": […],

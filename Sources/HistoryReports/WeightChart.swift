@@ -1,4 +1,4 @@
-import HistorySink
+import History
 import PacerCore
 
 /// The body weight curve as a chart: a column per day, each day's reading and its seven-day

@@ -1,4 +1,4 @@
-import HistorySink
+import History
 import PacerCore
 
 /// `pacer weight --json` and `--csv`: every reading, oldest first, as written.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HistoryReports
+@testable import History
 @testable import HistorySink
 import PacerCore
 import Testing

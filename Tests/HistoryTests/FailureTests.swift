@@ -1,4 +1,5 @@
 import Glibc
+@testable import History
 @testable import HistorySink
 @testable import PacerCore
 import Dispatch

@@ -1,4 +1,5 @@
 import Foundation
+@testable import History
 @testable import HistorySink
 import Testing
 

@@ -1,4 +1,5 @@
 import Glibc
+@testable import History
 @testable import HistorySink
 import PacerCore
 import PacerSystem

@@ -2,6 +2,7 @@ import PacerCore
 import PacerSystem
 import PacerWeekPlan
 import Testing
+@testable import History
 @testable import HistorySink
 
 /// The week plan against a real history file on a fixed clock: a session counts for the local day

@@ -3,6 +3,7 @@ import PacerCore
 import PacerWeekPlan
 import Testing
 @testable import HistoryReports
+@testable import History
 @testable import HistorySink
 
 /// What `pacer plan`, `pacer today` and `pacer remind` say, from a real history file on a fixed

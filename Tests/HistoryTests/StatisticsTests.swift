@@ -1,5 +1,6 @@
 import PacerWeekPlan
 import Testing
+@testable import History
 @testable import HistorySink
 @testable import PacerCore
 

@@ -1,6 +1,7 @@
 import Glibc
 import Foundation
-@testable import HistorySink
+@testable import History
+@testable import History
 import PacerCore
 import PacerRuntime
 import Testing

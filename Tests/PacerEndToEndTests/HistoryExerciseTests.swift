@@ -1,5 +1,6 @@
 import Foundation
-@testable import HistorySink
+@testable import History
+@testable import History
 import PacerCore
 import Testing
 

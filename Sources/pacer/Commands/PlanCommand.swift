@@ -1,5 +1,5 @@
 import HistoryReports
-import HistorySink
+import History
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
