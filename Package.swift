@@ -4,11 +4,11 @@ import PackageDescription
 /// The built-in sinks: each is a folder under Plugins/ and a line in Sources/PacerSession/SinkRegistry.swift,
 /// with what it needs beyond PacerCore and PacerSystem.
 let sinks: [(name: String, needs: [Target.Dependency])] = [
-    ("TerminalSink", []),
+    ("TerminalSink", ["TerminalDisplay"]),
     ("LogFileSink", []),
     ("BellSink", []),
     ("HistorySink", ["History", "PacerWeekPlan"]),
-    ("SpeechSink", []),
+    ("SpeechSink", ["Speech"]),
 ]
 
 let package = Package(
@@ -35,8 +35,10 @@ let package = Package(
         .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
         .target(name: "PacerSession", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime", "PacerCommandLine"] + sinks.map { .target(name: $0.name) }),
         .target(name: "History", dependencies: ["PacerCore", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
+        .target(name: "TerminalDisplay", dependencies: ["PacerCore", "TerminalRendering"]),
+        .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
         .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "History", "HistoryReports"]
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "History", "HistoryReports", "Speech", "TerminalDisplay"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
@@ -47,8 +49,8 @@ let package = Package(
         ),
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan"]),
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan"]),
-        .testTarget(name: "SinkTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
-        .testTarget(name: "SpeechTests", dependencies: ["SpeechSink", "PacerCore", "SinkKit"]),
+        .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerCore", "SinkKit"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine", "SinkKit"]),
         .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),

@@ -1,4 +1,5 @@
 import PacerCore
+import Speech
 import PacerSystem
 import SinkKit
 

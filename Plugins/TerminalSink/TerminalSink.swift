@@ -1,4 +1,5 @@
 import PacerCore
+import TerminalDisplay
 import SinkKit
 import TerminalRendering
 

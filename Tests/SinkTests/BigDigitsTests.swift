@@ -1,3 +1,4 @@
+@testable import TerminalDisplay
 @testable import TerminalSink
 import Testing
 

@@ -1,4 +1,5 @@
 import PacerCore
+@testable import TerminalDisplay
 @testable import TerminalSink
 import Testing
 

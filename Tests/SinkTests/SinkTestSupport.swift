@@ -1,6 +1,7 @@
 import Glibc
 import PacerCore
 import Synchronization
+import TerminalDisplay
 import TerminalRendering
 import TerminalSink
 import Testing

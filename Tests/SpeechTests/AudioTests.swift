@@ -1,5 +1,5 @@
 import PacerCore
-import SpeechSink
+import Speech
 import Testing
 
 /// The bytes of a WAV file with a format chunk and a data chunk (and chunks before them).

@@ -1,7 +1,7 @@
 import Foundation
 import PacerCore
 import SinkKit
-import SpeechSink
+import Speech
 import Testing
 
 @Suite("SpeechEngine")

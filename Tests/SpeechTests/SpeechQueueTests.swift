@@ -1,5 +1,5 @@
 import PacerCore
-import SpeechSink
+import Speech
 import Testing
 
 @Suite("SpeechQueue")

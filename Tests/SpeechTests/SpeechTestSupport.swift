@@ -1,5 +1,5 @@
 import PacerCore
-import SpeechSink
+import Speech
 import Testing
 
 /// An engine run on a manual timeline, each event at its due time, with the coach listening.

@@ -4,7 +4,7 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import SinkKit
-import SpeechSink
+import Speech
 
 /// `pacer render WORKOUT -o FILE.wav`: the whole session as an audio file, at real speed.
 enum RenderCommand {

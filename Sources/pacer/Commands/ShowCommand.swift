@@ -3,7 +3,7 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import TerminalRendering
-import TerminalSink
+import TerminalDisplay
 
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {

@@ -1,7 +1,7 @@
 extension LiveView {
     /// What a frame of the full display shows in the places a second changes, and where those
     /// are. A frame whose layout is that of the frame before is written as spans over it.
-    struct Tick: Equatable {
+    public struct Tick: Equatable {
         /// Where the clock and the bars are, and what else a frame shows: while it stays the
         /// same, a frame differs from the one before only in the clock's characters, the bars'
         /// ends and the times beside them.

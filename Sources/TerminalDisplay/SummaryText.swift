@@ -1,8 +1,8 @@
 import PacerCore
 
 /// The closing line of a session: how it ended and where the time went.
-enum SummaryText {
-    static func text(for end: Event.SessionEnd) -> String {
+public enum SummaryText {
+    public static func text(for end: Event.SessionEnd) -> String {
         let summary = end.summary
         let heading = switch end.outcome {
         case .completed: "Workout complete."

@@ -5,7 +5,7 @@ import TerminalRendering
 /// phase runs (its headline, cue and what is next; made again when the phase, the pause, the cue
 /// or the width changes) and the pieces of the big clock, so that a tick makes little more than
 /// the bars.
-final class LiveViewMemo {
+public final class LiveViewMemo {
     /// What the kept lines were made for.
     struct Key: Equatable {
         let phase: Int
@@ -26,6 +26,9 @@ final class LiveViewMemo {
     private var barCells: [String: (filled: TerminalPiece, empty: TerminalPiece)] = [:]
     /// The big clock's rows, made from pieces kept as it counts.
     let clock = ClockRows()
+
+    /// A memo that keeps nothing yet.
+    public init() {}
 
     /// The lines for `key`: those kept when they were made for it, else `make()`'s, kept from now on.
     func lines(for key: Key, make: () -> FixedLines) -> FixedLines {

@@ -1,9 +1,9 @@
 import PacerCore
 
 /// One line of text per event, for output that is not a live terminal (a pipe, a file, a screen reader).
-enum PlainLine {
+public enum PlainLine {
     /// The line for `event`, stamped with session time in workout seconds.
-    static func text(for event: Event, palette: Palette, scale: TimeScale) -> TerminalText? {
+    public static func text(for event: Event, palette: Palette, scale: TimeScale) -> TerminalText? {
         let time = stamp(scale.workout(event.t - .start))
         switch event.payload {
         case .sessionStart(let start):

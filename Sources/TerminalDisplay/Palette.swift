@@ -1,8 +1,13 @@
 import PacerCore
 
 /// ANSI colours per phase kind, or none.
-struct Palette {
-    let enabled: Bool
+public struct Palette {
+    public let enabled: Bool
+
+    /// Colours when `enabled`, else plain text.
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
 
     func kind(_ kind: PhaseKind) -> String {
         enabled ? KindColor.parameters(kind) : ""
@@ -10,10 +15,10 @@ struct Palette {
 
     var paused: String { enabled ? "1;7;33" : "" }
     var dim: String { enabled ? "2" : "" }
-    var bold: String { enabled ? "1" : "" }
+    public var bold: String { enabled ? "1" : "" }
 
     /// `text` in `style` (SGR parameters), or as it is when colour is off.
-    func paint(_ text: TerminalText, _ style: String) -> TerminalText {
+    public func paint(_ text: TerminalText, _ style: String) -> TerminalText {
         style.isEmpty ? text : .styled(text, style)
     }
 }

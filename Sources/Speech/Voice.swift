@@ -6,7 +6,7 @@ import Synchronization
 
 /// The live speaker: one engine process per utterance, started and stopped as `SpeechQueue`
 /// decides, on a queue of its own, so neither the sink's queue nor the clock ever waits for speech.
-final class Voice: @unchecked Sendable {
+public final class Voice: @unchecked Sendable {
     private let engine: SpeechEngine
     private let environment: [String: String]
     private let timing: SpeechTiming
@@ -48,7 +48,7 @@ final class Voice: @unchecked Sendable {
     /// the clock or the other sinks for the processor.
     static let engineNiceness: Int32 = 5
 
-    init(engine: SpeechEngine, environment: [String: String], timing: SpeechTiming) {
+    public init(engine: SpeechEngine, environment: [String: String], timing: SpeechTiming) {
         self.engine = engine
         self.environment = environment
         self.timing = timing
@@ -56,24 +56,24 @@ final class Voice: @unchecked Sendable {
     }
 
     /// Sets the session's start: `origin` nanoseconds on the monotonic clock.
-    func begin(at origin: Int64) {
+    public func begin(at origin: Int64) {
         queue.async { [self] in self.origin = origin }
     }
 
     /// Takes what the coach says, in order.
-    func offer(_ utterances: [Utterance]) {
+    public func offer(_ utterances: [Utterance]) {
         queue.async { [self] in
             for utterance in utterances { perform(speech.offer(utterance, at: now())) }
         }
     }
 
     /// Stops speaking and forgets what waits.
-    func silence() {
+    public func silence() {
         queue.async { [self] in perform(speech.silence()) }
     }
 
     /// The first failure since the last call, if any: an engine that could not start, failed or hung.
-    func takeFailure() -> SpeechError? {
+    public func takeFailure() -> SpeechError? {
         failure.withLock { failure in
             defer { failure = nil }
             return failure
@@ -82,7 +82,7 @@ final class Voice: @unchecked Sendable {
 
     /// Lets what is being said and what waits finish, for up to `seconds`, then stops the rest and
     /// waits (up to `stopGrace`) for it to end.
-    func close(waiting seconds: Double) {
+    public func close(waiting seconds: Double) {
         let quiet = DispatchSemaphore(value: 0)
         queue.sync {
             if speech.isIdle { quiet.signal() } else { silent = quiet }

@@ -2,7 +2,7 @@ import PacerCore
 import TerminalRendering
 
 /// The live display of the current phase, laid out for a terminal of a given size.
-struct LiveView {
+public struct LiveView {
     let start: Event.PhaseStart
     let cue: String?
     let snapshot: Snapshot?
@@ -12,6 +12,18 @@ struct LiveView {
     let palette: Palette
     /// The lines kept from the frames before, which change only with the phase.
     let memo: LiveViewMemo
+
+    /// The display of `start`'s phase with the cue shown last, the latest snapshot if any, and
+    /// whether the clock is stopped, drawn with `palette`, keeping what it can in `memo`.
+    public init(start: Event.PhaseStart, cue: String?, snapshot: Snapshot?, paused: Bool, planned: WorkoutDuration, palette: Palette, memo: LiveViewMemo) {
+        self.start = start
+        self.cue = cue
+        self.snapshot = snapshot
+        self.paused = paused
+        self.planned = planned
+        self.palette = palette
+        self.memo = memo
+    }
 
     /// Lines of the full display besides the digits: the headline, two blank lines, the two bars,
     /// the cue and what is next.
@@ -42,19 +54,19 @@ struct LiveView {
         return limitClock
     }
 
-    func lines(columns: Int, rows: Int) -> [TerminalText] {
+    public func lines(columns: Int, rows: Int) -> [TerminalText] {
         lines(for: tick(columns: columns, rows: rows), columns: columns)
     }
 
     /// The lines of the full display laid out as `tick` says, or of the compact one when it is nil.
-    func lines(for tick: Tick?, columns: Int) -> [TerminalText] {
+    public func lines(for tick: Tick?, columns: Int) -> [TerminalText] {
         guard let tick else { return compact(width: max(1, columns - 1)) }
         return full(tick)
     }
 
     /// What the full display shows in the places a second changes, and where those are, on a
     /// terminal `columns` × `rows`; nil when the display is compact there.
-    func tick(columns: Int, rows: Int) -> Tick? {
+    public func tick(columns: Int, rows: Int) -> Tick? {
         let width = max(1, columns - 1)
         let clock = self.clock
         guard let digits = digits(width: width, rows: rows, widestClock: widest(clock)) else { return nil }
@@ -89,7 +101,7 @@ struct LiveView {
     /// over the block shown: the rows of each character of the clock that changed, the ends of
     /// the bars that moved, the times beside them that changed. Nil when the layout changed (the
     /// phase, the size, the digits or where anything is), so the block must be drawn anew.
-    func spans(from previous: Tick, to tick: Tick) -> [TerminalSpan]? {
+    public func spans(from previous: Tick, to tick: Tick) -> [TerminalSpan]? {
         let layout = tick.layout
         guard layout == previous.layout, layout.barsFit else { return nil }
         let clock = Array(tick.clock.utf8)
