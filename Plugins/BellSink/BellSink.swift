@@ -23,7 +23,7 @@ public final class BellSink: Sink, Sendable {
     public static let registration = SinkRegistration(
         name: "bell", summary: "the terminal bell on the countdown, each phase start and the end",
         settings: [enabled], traits: SinkTraits(kind: .presenter, writesToTerminal: true, events: ["countdown", "phase.start", "session.end"]),
-        isDefault: { $0.sinks.isOn(enabled) && $0.outputIsTerminal }
+        runsByDefault: .onATerminal(unlessTurnedOff: enabled)
     ) { _ in
         BellSink(ring: {
             let output = DescriptorOutput.standardOutput

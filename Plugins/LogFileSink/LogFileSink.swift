@@ -36,7 +36,7 @@ public final class LogFileSink: Sink, @unchecked Sendable {
     public static let registration = SinkRegistration(
         name: "log", summary: "the event stream as JSON lines, appended to the --log FILE",
         settings: [file], traits: SinkTraits(kind: .recorder),
-        isDefault: { $0.sinks.file(file) != nil },
+        runsByDefault: .whenGiven(file),
         files: { _, settings, _ in settings.sinks.file(file).map { [$0] } ?? [] }
     ) { context in
         guard let path = context.settings.sinks.file(file) else { throw SinkSetupError("the log sink needs --log FILE") }

@@ -32,7 +32,7 @@ public final class TerminalSink: Sink, @unchecked Sendable {
     public static let registration = SinkRegistration(
         name: "terminal", summary: "the live display in a terminal, or one line per event in a pipe or file",
         traits: SinkTraits(kind: .presenter, showsReplies: true, ownsScreen: true, takesSnapshots: true),
-        isDefault: { _ in true }
+        runsByDefault: .always
     ) { context in
         TerminalSink(screen: context.screen, color: context.settings.color, noColor: context.settings.noColor)
     }

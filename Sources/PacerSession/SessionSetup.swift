@@ -4,7 +4,7 @@ import PacerRuntime
 import PacerSystem
 import SinkKit
 
-/// The one place a session is assembled: a `RunRequest`, the user's config and the environment
+/// The one place a session is assembled: a `SessionRequest`, the user's config and the environment
 /// become a `SessionConfiguration` (the workout, the sinks, the command sources, the settings),
 /// checked before anything starts.
 public struct SessionSetup: Sendable {
@@ -18,7 +18,7 @@ public struct SessionSetup: Sendable {
 
     /// Assembles the session `request` asks for. `notice` hears what the user should know but that
     /// does not stop the run (the workout's warnings).
-    public func configuration(for request: RunRequest, isTerminal outputIsTerminal: Bool,
+    public func configuration(for request: SessionRequest, isTerminal outputIsTerminal: Bool,
                               notice: (String) -> Void) throws(SessionSetupError) -> SessionConfiguration {
         if let problem = SessionResources.secure() { throw .failure([problem]) }
         let config = try loadConfig()
@@ -82,7 +82,7 @@ public struct SessionSetup: Sendable {
     /// once, and none contradicted by another option. The rules follow from the kinds of setting
     /// the sinks declare: a sink turned off may not be named on the command line and is left out of
     /// the config's list; a sink whose file is given runs, and one named without its file is refused.
-    private func sinkSpecs(_ request: RunRequest, config: UserConfig, settings: RunSettings) throws(SessionSetupError) -> [SinkSpec] {
+    private func sinkSpecs(_ request: SessionRequest, config: UserConfig, settings: RunSettings) throws(SessionSetupError) -> [SinkSpec] {
         let fromCommandLine = request.sinks
         let switchedOff = registry.settings.filter { $0.kind == .enabled && !settings.sinks.isOn($0) }
         for setting in switchedOff {

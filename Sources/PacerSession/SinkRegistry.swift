@@ -51,7 +51,18 @@ public struct SinkRegistry: Sendable {
 
     /// The sinks that run when none is named, for these settings.
     func defaults(for settings: RunSettings) -> [SinkSpec] {
-        builtIn.filter { $0.isDefault(settings) }.map { SinkSpec(name: $0.name) }
+        builtIn.filter { $0.runsByDefault.applies(settings) }.map { SinkSpec(name: $0.name) }
+    }
+
+    /// Which sinks run when none is named and when, one line each, as help shows it:
+    /// `  terminal  always`, `  log       when --log is given`.
+    public var defaults: String {
+        var table = TextTable([.left, .left])
+        for registration in builtIn {
+            guard let condition = registration.runsByDefault.condition else { continue }
+            table.append([TerminalText(registration.name), TerminalText(condition.isEmpty ? "always" : condition)])
+        }
+        return table.lines(indent: "  ").map(\.plain).joined(separator: "\n")
     }
 
     /// One line per built-in sink, for help text: `  terminal  the live display…`, one per

@@ -13,8 +13,8 @@ public struct SinkRegistration: Sendable {
     /// The flags and config keys that set this sink up (`--log FILE`, `"bell": false`).
     public let settings: [SinkSetting]
     public let traits: SinkTraits
-    /// Whether the sink runs when the command line and the config name no sinks.
-    public let isDefault: @Sendable (RunSettings) -> Bool
+    /// Whether the sink runs when the command line and the config name no sinks, and when.
+    public let runsByDefault: SinkDefault
     /// The files the sink would write, for its options, the run's settings and the environment:
     /// checked before anything starts, so that no two outputs (nor an output and the workout) are one file.
     public let files: @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String]
@@ -23,28 +23,28 @@ public struct SinkRegistration: Sendable {
 
     public init(
         name: String, summary: String, options: [SinkOption] = [], settings: [SinkSetting] = [], traits: SinkTraits,
-        isDefault: @escaping @Sendable (RunSettings) -> Bool = { _ in false },
+        runsByDefault: SinkDefault = .never,
         files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
         make: @escaping @Sendable (SinkContext) throws -> any Sink
     ) {
-        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, isDefault: isDefault, files: files,
+        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, runsByDefault: runsByDefault, files: files,
                   made: { context in MadeSink(try make(context)) })
     }
 
     /// A sink that also sends commands to the session.
     public init(
         name: String, summary: String, options: [SinkOption] = [], settings: [SinkSetting] = [], traits: SinkTraits,
-        isDefault: @escaping @Sendable (RunSettings) -> Bool = { _ in false },
+        runsByDefault: SinkDefault = .never,
         files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
         makeSendingCommands make: @escaping @Sendable (SinkContext) throws -> any Sink & CommandSource
     ) {
-        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, isDefault: isDefault, files: files,
+        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, runsByDefault: runsByDefault, files: files,
                   made: { context in MadeSink(sendingCommands: try make(context)) })
     }
 
     private init(
         name: String, summary: String, options: [SinkOption], settings: [SinkSetting], traits: SinkTraits,
-        isDefault: @escaping @Sendable (RunSettings) -> Bool,
+        runsByDefault: SinkDefault,
         files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String],
         made: @escaping @Sendable (SinkContext) throws -> MadeSink
     ) {
@@ -53,7 +53,7 @@ public struct SinkRegistration: Sendable {
         self.options = options
         self.settings = settings
         self.traits = traits
-        self.isDefault = isDefault
+        self.runsByDefault = runsByDefault
         self.files = files
         self.make = made
     }

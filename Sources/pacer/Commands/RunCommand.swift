@@ -1,10 +1,11 @@
 import PacerCommandLine
+import PacerCommands
 import PacerCore
 import PacerRuntime
 import PacerSession
 import PacerSystem
 
-/// `pacer run WORKOUT`: reads the command line into a `RunRequest`, has `SessionSetup` assemble
+/// `pacer run WORKOUT`: reads the command line into a `SessionRequest` (`RunOptions`), has `SessionSetup` assemble
 /// the session, and runs it.
 enum RunCommand {
     static let spec = CommandSpec(
@@ -19,21 +20,21 @@ enum RunCommand {
 
             Sinks (--sink NAME, or NAME:KEY=VALUE,... to give a sink options):
             \(SinkRegistry.standard.summaries)
-            Without --sink (and without "sinks" in the config file), pacer uses terminal, bell when
-            standard output is a terminal, log when --log is given, and history unless --no-history.
+            Without --sink (and without "sinks" in the config file), pacer uses:
+            \(SinkRegistry.standard.defaults)
             """,
-        options: RunRequest.options(for: .standard)
+        options: RunOptions.options(for: .standard)
     ) { arguments, environment in
         // Before anything else: a signal from now on waits to be handled instead of being lost.
         SignalWatcher.blockWatchedSignals()
         return CommandSpec.reportingUsage(of: "run") { () throws(UsageError) in
-            let request = RunRequest(arguments, workout: try arguments.workout(for: "run"), registry: .standard)
+            let request = RunOptions.request(arguments, workout: try arguments.workout(for: "run"), registry: .standard)
             return run(request, environment: environment)
         }
     }
 
     /// Runs the session `request` asks for and returns the exit status.
-    static func run(_ request: RunRequest, environment: Environment) -> Int32 {
+    static func run(_ request: SessionRequest, environment: Environment) -> Int32 {
         let configuration: SessionConfiguration
         do throws(SessionSetupError) {
             configuration = try SessionSetup(environment: environment)

@@ -1,6 +1,7 @@
 import HistoryReports
 import History
 import PacerCommandLine
+import PacerCommands
 import PacerCore
 import PacerRuntime
 import PacerSession
@@ -16,7 +17,7 @@ enum TodayCommand {
             ran that workout today, completed or not. With nothing (left) to run today it says what
             comes next and exits 0.
             """,
-        options: RunRequest.options(for: .standard)
+        options: RunOptions.options(for: .standard)
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("today takes no workout: it runs the one planned ('pacer run WORKOUT' runs another)", hintFor: "today")
@@ -40,6 +41,6 @@ enum TodayCommand {
         }
         // As `pacer run` does before anything else: a signal from now on waits to be handled.
         SignalWatcher.blockWatchedSignals()
-        return RunCommand.run(RunRequest(arguments, workout: file.runnable(slot.workout), registry: .standard), environment: environment)
+        return RunCommand.run(RunOptions.request(arguments, workout: file.runnable(slot.workout), registry: .standard), environment: environment)
     }
 }

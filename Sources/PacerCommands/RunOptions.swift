@@ -1,29 +1,12 @@
 import PacerCommandLine
 import PacerCore
+import PacerSession
 import SinkKit
 import TerminalRendering
 
-/// What `pacer run` was asked on its command line, read into typed values: the options the run
-/// itself declares and the flags every built-in sink declares.
-public struct RunRequest: Sendable {
-    /// The WORKOUT argument: a name, a path, `-`, or a line of notation.
-    public var workout: String
-    /// `--name`, for a workout written in notation.
-    public var notationName: String?
-    public var speed: Double = 1
-    /// `--sink`, in the order given.
-    public var sinks: [SinkSpec] = []
-    /// `--no-prompt`.
-    public var noPrompt = false
-    /// `--color`, when given.
-    public var color: ColorChoice?
-    /// What the sinks' flags set (`--no-bell`, `--log FILE`).
-    public var sinkSettings = SinkSettingValues()
-
-    public init(workout: String) {
-        self.workout = workout
-    }
-
+/// The options of a command that runs a session (`pacer run`, `pacer today`): its own, the flags
+/// every built-in sink declares, `--color` and `--name`, read back into a `SessionRequest`.
+public enum RunOptions {
     /// `--speed X`.
     public static let speed = Option<Double>("--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests") { text throws(UsageError) in
         guard let speed = text.decimalValue, speed >= 0.1, speed <= 1000 else {
@@ -47,16 +30,17 @@ public struct RunRequest: Sendable {
         [speed.spec, sink.spec] + registry.settings.map(\.option) + [noPrompt.spec, SharedOptions.color.spec, SharedOptions.notationName.spec]
     }
 
-    /// The request a parsed command line makes, with the WORKOUT it names.
-    public init(_ arguments: Arguments, workout: String, registry: SinkRegistry) {
-        self.workout = workout
-        notationName = arguments[SharedOptions.notationName]
-        speed = arguments[Self.speed] ?? 1
-        sinks = arguments.all(Self.sink)
-        noPrompt = arguments[Self.noPrompt]
-        color = arguments[SharedOptions.color]
+    /// The session a parsed command line asks for, with the WORKOUT it names.
+    public static func request(_ arguments: Arguments, workout: String, registry: SinkRegistry) -> SessionRequest {
+        var request = SessionRequest(workout: workout)
+        request.notationName = arguments[SharedOptions.notationName]
+        request.speed = arguments[Self.speed] ?? 1
+        request.sinks = arguments.all(Self.sink)
+        request.noPrompt = arguments[Self.noPrompt]
+        request.color = arguments[SharedOptions.color]
         for setting in registry.settings {
-            sinkSettings[setting] = setting.value(in: arguments)
+            request.sinkSettings[setting] = setting.value(in: arguments)
         }
+        return request
     }
 }

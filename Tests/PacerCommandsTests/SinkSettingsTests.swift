@@ -1,5 +1,6 @@
 import Foundation
 import PacerCommandLine
+import PacerCommands
 import PacerConfig
 import PacerCore
 import PacerRuntime
@@ -18,18 +19,18 @@ struct SinkSettingsTests {
                                     configHelp: "A file every session writes its click track to.")
     static let metronome = SinkRegistration(
         name: "metronome", summary: "clicks on every second", settings: [clicks], traits: SinkTraits(kind: .presenter),
-        isDefault: { $0.sinks.file(clicks) != nil }
+        runsByDefault: .whenGiven(clicks)
     ) { _ in Silent() }
 
     static let registry = SinkRegistry(builtIn: SinkRegistry.standard.builtIn + [metronome])
 
     static let run = CommandSpec(name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
-                                 details: registry.summaries, options: RunRequest.options(for: registry)) { _, _ in 0 }
+                                 details: registry.summaries, options: RunOptions.options(for: registry)) { _, _ in 0 }
 
     /// `run` as the standard registry has it, which knows no `--clicks`.
     enum RunCommandOfTheStandardRegistry {
         static let spec = CommandSpec(name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
-                                      details: "", options: RunRequest.options(for: .standard)) { _, _ in 0 }
+                                      details: "", options: RunOptions.options(for: .standard)) { _, _ in 0 }
     }
 
     final class Silent: Sink {
@@ -44,10 +45,21 @@ struct SinkSettingsTests {
             #expect(!shell.script(commands: [RunCommandOfTheStandardRegistry.spec], options: []).contains(spelling), "\(shell)")
         }
         let arguments = try Arguments(["--clicks", "c.txt", "tabata"], options: Self.run.options)
-        let request = RunRequest(arguments, workout: "tabata", registry: Self.registry)
+        let request = RunOptions.request(arguments, workout: "tabata", registry: Self.registry)
         #expect(request.sinkSettings.file(Self.clicks) == "c.txt")
         // The standard registry does not know it.
-        #expect(throws: UsageError.self) { try Arguments(["--clicks", "c.txt"], options: RunRequest.options(for: .standard)) }
+        #expect(throws: UsageError.self) { try Arguments(["--clicks", "c.txt"], options: RunOptions.options(for: .standard)) }
+    }
+
+    @Test func theDefaultsHelpShowsAreTheRegistrations() {
+        #expect(Self.registry.defaults.contains("metronome  when --clicks is given"))
+        #expect(!SinkRegistry.standard.defaults.contains("metronome"))
+        let standard = SinkRegistry.standard.defaults.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(standard == ["terminal always", "log when --log is given", "bell when standard output is a terminal", "history unless --no-history"])
+        var settings = RunSettings()
+        settings.sinks[Self.clicks] = .file("c.txt")
+        #expect(Self.registry.defaults(for: settings).map(\.name).contains("metronome"))
+        #expect(!Self.registry.defaults(for: RunSettings()).map(\.name).contains("metronome"))
     }
 
     @Test func theConfigKeyIsCheckedWithPositionsAndSuggestions() throws {
