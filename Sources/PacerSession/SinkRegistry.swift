@@ -54,13 +54,18 @@ public struct SinkRegistry: Sendable {
         builtIn.filter { $0.runsByDefault.applies(settings) }.map { SinkSpec(name: $0.name) }
     }
 
-    /// Which sinks run when none is named and when, one line each, as help shows it:
-    /// `  terminal  always`, `  log       when --log is given`.
+    /// Which sinks run when none is named, and when: ("terminal", "always"), ("log", "when --log is given").
+    public var defaultRules: [(sink: String, when: String)] {
+        builtIn.compactMap { registration in
+            registration.runsByDefault.condition.map { (registration.name, $0.isEmpty ? "always" : $0) }
+        }
+    }
+
+    /// The default sinks as help shows them, one line each: `  terminal  always`.
     public var defaults: String {
         var table = TextTable([.left, .left])
-        for registration in builtIn {
-            guard let condition = registration.runsByDefault.condition else { continue }
-            table.append([TerminalText(registration.name), TerminalText(condition.isEmpty ? "always" : condition)])
+        for rule in defaultRules {
+            table.append([TerminalText(rule.sink), TerminalText(rule.when)])
         }
         return table.lines(indent: "  ").map(\.plain).joined(separator: "\n")
     }
