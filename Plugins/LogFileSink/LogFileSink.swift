@@ -2,14 +2,16 @@ import Glibc
 import PacerCore
 import PacerSystem
 import SinkKit
+import Synchronization
 
 /// Appends the event stream to a file as JSON lines. Lines are gathered per batch and written
 /// with one `write` each time, so a reader following the file never sees half an event, and a
 /// log that falls behind catches up in large writes instead of dropping anything.
-public final class LogFileSink: Sink, @unchecked Sendable {
-    // Used only from the sink's own queue.
+public final class LogFileSink: Sink {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// The batch's lines not written yet. Only the sink's queue touches them; the lock lets the
+    /// compiler check that.
+    private let buffer = Mutex<[UInt8]>([])
     public let path: String
 
     /// Writes above this size go out at once, before the batch ends.
@@ -44,18 +46,23 @@ public final class LogFileSink: Sink, @unchecked Sendable {
     }
 
     public func receive(_ event: Event) throws {
-        buffer += event.jsonLine.utf8
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= Self.bufferLimit { try flush() }
+        let full = buffer.withLock { buffer in
+            buffer += event.jsonLine.utf8
+            buffer.append(UInt8(ascii: "\n"))
+            return buffer.count >= Self.bufferLimit
+        }
+        if full { try flush() }
     }
 
     public func flush() throws {
-        guard !buffer.isEmpty else { return }
-        defer { buffer.removeAll(keepingCapacity: buffer.count <= Self.bufferLimit) }
-        do {
-            try FileSystem.writeAll(descriptor, buffer)
-        } catch {
-            throw LogFileError(path: path, reason: error.why())
+        try buffer.withLock { buffer throws(LogFileError) in
+            guard !buffer.isEmpty else { return }
+            defer { buffer.removeAll(keepingCapacity: buffer.count <= Self.bufferLimit) }
+            do throws(FileError) {
+                try FileSystem.writeAll(descriptor, buffer)
+            } catch {
+                throw LogFileError(path: path, reason: error.why())
+            }
         }
     }
 

@@ -2,18 +2,23 @@ import PacerCore
 import Speech
 import PacerSystem
 import SinkKit
+import Synchronization
 
 /// Speaks the session like a coach, through a speech engine in processes of its own: phase
 /// names, what comes next, every countdown number on its beat, cues, and the end.
 ///
 /// Without an engine the sink says so once, at the first event, and the session runs on silent.
 /// An engine that fails or hangs is reported once; speech never holds up the clock.
-public final class SpeechSink: Sink, @unchecked Sendable {
-    // Used only from the sink's own queue.
-    private var coach = Coach()
+public final class SpeechSink: Sink {
+    /// What the coach has said so far, and why there is no voice until that has been reported.
+    /// Only the sink's queue uses them; the lock lets the compiler check that.
+    private struct Script {
+        var coach = Coach()
+        var unavailable: SpeechError?
+    }
+
+    private let script: Mutex<Script>
     private let voice: Voice?
-    /// Why there is no voice, until it has been reported.
-    private var unavailable: SpeechError?
 
     /// How long the end of a session waits for the last words ("Workout complete" takes about
     /// 1.3 s), leaving time to stop them within the 3 s the hub gives a presenter to close.
@@ -24,9 +29,10 @@ public final class SpeechSink: Sink, @unchecked Sendable {
         do {
             let engine = try SpeechEngine.find(settings, searchPath: environment["PATH"])
             voice = Voice(engine: engine, environment: environment, timing: SpeechTiming(rate: settings.rate ?? SpeechTiming.defaultRate))
+            script = Mutex(Script())
         } catch {
             voice = nil
-            unavailable = error
+            script = Mutex(Script(unavailable: error))
         }
     }
 
@@ -41,14 +47,13 @@ public final class SpeechSink: Sink, @unchecked Sendable {
 
     public func receive(_ event: Event) throws {
         let received = Clocks.monotonicNanoseconds()
-        if let unavailable {
-            self.unavailable = nil
+        if let unavailable = script.withLock({ script in defer { script.unavailable = nil }; return script.unavailable }) {
             throw unavailable
         }
         guard let voice else { return }
         if case .sessionStart = event.payload { voice.begin(at: received - event.t.nanoseconds) }
         if Coach.silences(event) { voice.silence() }
-        let utterances = coach.utterances(for: event)
+        let utterances = script.withLock { $0.coach.utterances(for: event) }
         if !utterances.isEmpty { voice.offer(utterances) }
         if let failure = voice.takeFailure() { throw failure }
     }

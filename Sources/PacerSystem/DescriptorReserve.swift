@@ -2,6 +2,7 @@ import Glibc
 
 /// File descriptors held open so that nothing else can take them: room kept for what must still be
 /// opened later, and the honest way to ask whether that many can be opened at all (by opening them).
+// @unchecked: `held` is touched only by the thread that made the reserve, before any other thread starts, which the checker cannot see.
 public final class DescriptorReserve: @unchecked Sendable {
     // Touched only by the thread that made the reserve.
     private var held: [Int32] = []

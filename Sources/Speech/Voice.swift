@@ -6,6 +6,7 @@ import Synchronization
 
 /// The live speaker: one engine process per utterance, started and stopped as `SpeechQueue`
 /// decides, on a queue of its own, so neither the sink's queue nor the clock ever waits for speech.
+// @unchecked: the speaking state is confined to `queue`, whose processes' exit handlers hop back onto it, which the checker cannot see.
 public final class Voice: @unchecked Sendable {
     private let engine: SpeechEngine
     private let environment: [String: String]

@@ -1,6 +1,7 @@
 import Glibc
 import PacerCore
 import PacerSystem
+import Synchronization
 
 /// Any program as a sink and a source of commands (plugin protocol 1): it reads the event stream
 /// on its standard input, each line it prints is a command, and what it writes on standard error
@@ -11,7 +12,7 @@ import PacerSystem
 /// `commandsPerSecond`. At the end its input is closed; it has `exitGrace` seconds to exit, then
 /// gets SIGTERM, and after `exitGrace` more seconds SIGKILL (its whole process group), and the user
 /// is told, with how many events it never read.
-public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
+public final class ExternalPlugin: Sink, CommandSource {
     public static let protocolVersion = 1
     public static let backlog = 1_000
     public static let commandsPerSecond = 50.0
@@ -24,17 +25,8 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
     private let process: Subprocess?
     private let commands: LineReader?
     private let errors: PluginErrorRelay
-    /// Our end of the plugin's standard input, non-blocking; -1 once closed.
-    private var input: Int32 = -1
-    // Touched only on the sink's queue.
-    private var waiting: [[UInt8]] = []
-    /// Bytes of `waiting[0]` already written.
-    private var written = 0
-    /// Events and replies the plugin will never get: dropped from a full queue.
-    private var dropped = 0
-    /// What went into the pipe: every byte, and where each line still perhaps in it ends.
-    private var bytesIntoPipe = 0
-    private var lineEndsInPipe: [Int] = []
+    /// The plugin's input. Only the sink's queue uses it; the lock lets the compiler check that.
+    private let input: Mutex<PluginInput>
     private let closing = OnceFlag()
     private let droppingReported = OnceFlag()
     private let unknownReported = OnceFlag()
@@ -48,6 +40,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         errors = PluginErrorRelay(name: name, report: report)
         let closing = closing
         var started: (Subprocess, LineReader)?
+        var inputDescriptor: Int32 = -1
         // Every end opened so far, so that a start that fails halfway (out of descriptors) leaks none.
         var opened: [Int32] = []
         do {
@@ -69,7 +62,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
                 report("pacer: the \(name) plugin \(how) before the session ended; the session goes on without it")
             }
             FileSystem.setNonBlocking(stdin.write, true)
-            input = stdin.write
+            inputDescriptor = stdin.write
             errors.start(reading: stderr.read)
             started = (process, LineReader(descriptor: stdout.read, ratePerSecond: Self.commandsPerSecond))
         } catch {
@@ -78,6 +71,7 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         }
         process = started?.0
         commands = started?.1
+        input = Mutex(PluginInput(descriptor: inputDescriptor))
     }
 
     /// The environment a plugin runs with: Pacer's own, and what tells it about the session.
@@ -118,21 +112,22 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         closing.set()
         let deadline = Clocks.monotonicNanoseconds() + Int64(Self.finalFlush * 1e9)
         pump()
-        while !waiting.isEmpty, input >= 0, Clocks.monotonicNanoseconds() < deadline {
-            var ready = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+        while let descriptor = input.withLock({ $0.isOpen && !$0.waiting.isEmpty ? $0.descriptor : nil }),
+              Clocks.monotonicNanoseconds() < deadline {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&ready, 1, 50)
             pump()
         }
         // A reader of our own on the plugin's input pipe, to count what it leaves unread; it is
         // no writer, so the plugin still sees the end of its input.
-        let unreadCounter = input >= 0 ? open("/proc/self/fd/\(input)", O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
-        defer { if unreadCounter >= 0 { Glibc.close(unreadCounter) } }
-        if input >= 0 {
-            Glibc.close(input)
-            input = -1
+        let unreadCounter = input.withLock { input in
+            let counter = input.isOpen ? open("/proc/self/fd/\(input.descriptor)", O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
+            input.close()
+            return counter
         }
+        defer { if unreadCounter >= 0 { Glibc.close(unreadCounter) } }
         if let process, !process.wait(seconds: Self.exitGrace) {
-            let neverRead = dropped + waiting.count + linesInPipe(unread: unreadCounter)
+            let neverRead = input.withLock { $0.dropped + $0.waiting.count + $0.linesInPipe(unread: unreadCounter) }
             process.stop(grace: Self.exitGrace)
             let events = neverRead == 1 ? "1 event" : "\(neverRead) events"
             report("pacer: the \(name) plugin did not exit when its input ended, so it was stopped; it never read \(events) of the session")
@@ -140,51 +135,15 @@ public final class ExternalPlugin: Sink, CommandSource, @unchecked Sendable {
         errors.waitUntilFinished(seconds: Self.finalFlush)
     }
 
-    /// How many of the lines written into the pipe have not been read whole; 0 when it cannot be told.
-    private func linesInPipe(unread reader: Int32) -> Int {
-        var bytes: Int32 = 0
-        guard reader >= 0, ioctl(reader, UInt(FIONREAD), &bytes) == 0 else { return 0 }
-        let readUpTo = bytesIntoPipe - Int(bytes)
-        return lineEndsInPipe.count { $0 > readUpTo }
-    }
-
     private func enqueue(_ line: String) {
-        guard input >= 0 else { return }
-        if waiting.count >= Self.backlog {
-            // Keep a line already partly written: the plugin must never see half a line.
-            waiting.remove(at: written > 0 ? 1 : 0)
-            dropped += 1
-            if droppingReported.setFirst() {
-                report("pacer: the \(name) plugin is not reading its input; the oldest events waiting for it are being dropped")
-            }
+        if input.withLock({ $0.enqueue(line, backlog: Self.backlog) }), droppingReported.setFirst() {
+            report("pacer: the \(name) plugin is not reading its input; the oldest events waiting for it are being dropped")
         }
-        waiting.append(Array((line + "\n").utf8))
-        pump()
     }
 
     /// Writes what the plugin's input pipe takes now, without waiting.
     private func pump() {
-        while input >= 0, let first = waiting.first {
-            let count = first.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN { return }
-                // The plugin closed its input or ended: nothing more can reach it.
-                Glibc.close(input)
-                input = -1
-                waiting = []
-                return
-            }
-            written += count
-            bytesIntoPipe += count
-            if written == first.count {
-                waiting.removeFirst()
-                written = 0
-                lineEndsInPipe.append(bytesIntoPipe)
-                // A pipe holds at most 1 MiB: lines further back have been read.
-                lineEndsInPipe.removeFirst(lineEndsInPipe.prefix { $0 <= bytesIntoPipe - (1 << 20) }.count)
-            }
-        }
+        input.withLock { $0.pump() }
     }
 
     // MARK: - CommandSource

@@ -5,6 +5,7 @@ import PacerSystem
 
 /// The control prompt: readline on standard input, driven by a read source on the screen's
 /// queue, so typing, the clock and the display never wait for each other.
+// @unchecked: its state is confined to the screen's queue, where readline calls back into it synchronously; a lock there would deadlock.
 public final class Prompt: CommandSource, @unchecked Sendable {
     // Everything here is touched only on the screen's queue.
     public let screen: TerminalScreen

@@ -13,6 +13,7 @@ import TerminalRendering
 /// out again (a resize, a continue after a stop, a block of another height) draws it whole. When
 /// the block is removed, the normal screen comes back as it was and later lines print there.
 /// Not live, lines are printed one after another, above the prompt when there is one.
+// @unchecked: its state is confined to `queue`, on which it calls the display and readline back synchronously; a lock there would deadlock.
 public final class TerminalScreen: Screen, @unchecked Sendable {
     // Mutable state is touched only on `queue`.
     public let isLive: Bool

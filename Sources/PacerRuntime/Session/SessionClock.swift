@@ -22,6 +22,7 @@ public protocol SessionClock: AnyObject, Sendable {
 /// session should) and a `DeadlineThread` that runs each wake-up on the driver's queue with
 /// `sync`. The queue is idle when a wake-up is due, so the wake-up runs on that thread: a second
 /// of the session wakes one thread, where a Dispatch timer wakes its timer thread and then a worker.
+// @unchecked: `origin` and `thread` change only in start and stop, both on the driver's queue, which the checker cannot see.
 public final class MonotonicSessionClock: SessionClock, @unchecked Sendable {
     // Set once in `start`, before anything is armed.
     private var origin: Int64 = 0

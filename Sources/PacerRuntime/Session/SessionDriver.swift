@@ -4,6 +4,7 @@ import PacerSystem
 
 /// Runs an engine on a clock: one wake-up, re-armed for the engine's next deadline or the next
 /// whole second of the display, measured from the session's start so that nothing drifts.
+// @unchecked: the engine and the rest are confined to `queue` (the deadline thread runs wake-ups there with `sync`), which the checker cannot see.
 public final class SessionDriver: @unchecked Sendable {
     // Every mutable property is touched only on `queue`.
     private let queue = DispatchQueue(label: "pacer.clock", qos: .userInteractive)

@@ -1,0 +1,123 @@
+import Glibc
+import History
+import PacerCore
+import PacerSystem
+import PacerWeekPlan
+
+/// What the history sink does with each event, confined to the sink's lock: the writes that wait
+/// for a lock, the open store, the session's row and its standing.
+final class HistoryRecorder {
+    /// One write, in the order the session made them.
+    private enum Write {
+        case start(SessionStart)
+        case phase(PhaseRecord)
+        case end(SessionEnd)
+    }
+
+    /// After the lock made a write fail, how long later events go by before the next try, in
+    /// seconds, so a locked history never makes the sink fall further and further behind.
+    static let retryInterval = 1.0
+
+    private let path: String
+    private let closingPatience: Double
+    /// How long each write waits for the lock, in milliseconds.
+    private let busyTimeout: Int32
+    private let plan: WeekPlan?
+    private let runner = ProcessIdentity.current()
+    private var store: HistoryStore?
+    /// Writes not made yet, oldest first.
+    private var waiting: [Write] = []
+    /// No try before this monotonic time (nanoseconds), after a lock stopped one.
+    private var nextTry: Int64 = 0
+    /// The history could not be used for a reason other than a lock: nothing more is tried.
+    private var broken = false
+    private var session: Int64?
+
+    init(path: String, plan: WeekPlan?, closingPatience: Double, busyTimeout: Int32) {
+        self.path = path
+        self.plan = plan
+        self.closingPatience = closingPatience
+        self.busyTimeout = busyTimeout
+    }
+
+    func receive(_ event: Event) throws {
+        guard !broken else { return }
+        switch event.payload {
+        case .sessionStart(let start):
+            waiting.append(.start(SessionStart(
+                workout: start.workout, file: start.file, started: start.wall,
+                planned: start.planned, speed: start.speed, runner: runner)))
+        case .phaseEnd(let end):
+            waiting.append(.phase(PhaseRecord(
+                index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
+                active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
+                isOpen: end.phase.isOpen, distance: end.phase.distance)))
+        case .sessionEnd(let end):
+            waiting.append(.end(SessionEnd(
+                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused)))
+        default:
+            return
+        }
+        guard Clocks.monotonicNanoseconds() >= nextTry else { return }
+        try writeWaiting()
+    }
+
+    /// Writes what still waits, trying again until `closingPatience` has passed while the lock
+    /// stays; what could not be written then is reported. Then closes the history: the last
+    /// connection to close folds the write-ahead log into the database and removes it, so the
+    /// next pacer to open the history does not read the log of every session before it.
+    func close() throws {
+        defer { store = nil }
+        let deadline = Clocks.monotonicNanoseconds() + Int64(closingPatience * 1e9)
+        while !waiting.isEmpty && !broken {
+            try writeWaiting()
+            guard !waiting.isEmpty, Clocks.monotonicNanoseconds() < deadline else { break }
+            usleep(50_000)
+        }
+        guard waiting.isEmpty || broken else {
+            let lost = session == nil ? "this session is not recorded" : "the last \(waiting.count) records of this session are missing"
+            throw HistoryError(path: path, reason: "another program kept it locked until pacer gave up: \(lost)", isLocked: true)
+        }
+    }
+
+    /// How the session stands, once it is recorded: "3rd session this week · …".
+    private(set) var standing: String?
+
+    /// Makes the waiting writes in order, stopping at the first that finds the history locked.
+    private func writeWaiting() throws {
+        do throws(HistoryError) {
+            let store = try openStore()
+            while let write = waiting.first {
+                try perform(write, in: store)
+                waiting.removeFirst()
+            }
+        } catch where error.isLocked {
+            nextTry = Clocks.monotonicNanoseconds() + Int64(Self.retryInterval * 1e9)
+        } catch {
+            broken = true
+            waiting = []
+            throw error
+        }
+    }
+
+    private func openStore() throws(HistoryError) -> HistoryStore {
+        if let store { return store }
+        let opened = try HistoryStore(path: path, busyTimeout: busyTimeout)
+        store = opened
+        return opened
+    }
+
+    private func perform(_ write: Write, in store: HistoryStore) throws(HistoryError) {
+        switch write {
+        case .start(let start):
+            session = try store.startSession(start)
+        case .phase(let phase):
+            guard let session else { return }
+            try store.recordPhase(phase, session: session)
+        case .end(let end):
+            guard let session else { return }
+            try store.endSession(session, end)
+            standing = try store.standing(ofSession: session, plan: plan)?.text
+        }
+    }
+}
