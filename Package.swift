@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The built-in sinks: each is a folder under Plugins/ and a line in Sources/PacerSession/SinkRegistry.swift,
-/// with what it needs beyond PacerCore and PacerSystem.
+/// The built-in sinks, in the order the defaults list them: each is a folder under Plugins/ holding a
+/// type of the same name with a `registration`, and a line here with what it needs beyond PacerCore,
+/// SinkKit, TerminalRendering and PacerSystem. The RegisterSinks build plugin lists them for PacerSession.
 let sinks: [(name: String, needs: [Target.Dependency])] = [
     ("TerminalSink", ["TerminalDisplay"]),
     ("LogFileSink", []),
@@ -33,7 +34,11 @@ let package = Package(
             plugins: ["EmbedWorkouts"]
         ),
         .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
-        .target(name: "PacerSession", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) }),
+        .target(
+            name: "PacerSession",
+            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) },
+            plugins: ["RegisterSinks"]
+        ),
         .target(name: "History", dependencies: ["PacerCore", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
         .target(name: "TerminalDisplay", dependencies: ["PacerCore", "TerminalRendering"]),
         .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
@@ -42,6 +47,8 @@ let package = Package(
         .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
+        .executableTarget(name: "register-sinks", path: "BuildTools/register-sinks"),
+        .plugin(name: "RegisterSinks", capability: .buildTool(), dependencies: ["register-sinks"], path: "BuildTools/RegisterSinks"),
         .plugin(
             name: "EmbedWorkouts",
             capability: .buildTool(),

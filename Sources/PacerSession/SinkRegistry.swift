@@ -1,19 +1,14 @@
-import BellSink
 import Dispatch
-import HistorySink
-import LogFileSink
 import PacerCore
 import PacerRuntime
 import PacerSystem
 import SinkKit
-import SpeechSink
 import TerminalRendering
-import TerminalSink
 
 /// The built-in sinks, in the order the defaults list them. `--sink`, `--help`, the man page,
 /// the completions, the config check, the defaults and `pacer plugins` all read this table, and
 /// each sink's registration says its flags and config keys, so adding a sink is a folder under
-/// Plugins/ and a line in `standard`. A name that is not built in is an external plugin, found
+/// Plugins/ and a line in Package.swift's `sinks`, which the RegisterSinks build plugin lists here. A name that is not built in is an external plugin, found
 /// by `PluginDirectory`.
 public struct SinkRegistry: Sendable {
     public let builtIn: [SinkRegistration]
@@ -23,13 +18,7 @@ public struct SinkRegistry: Sendable {
     }
 
     /// The sinks that ship with pacer.
-    public static let standard = SinkRegistry(builtIn: [
-        TerminalSink.registration,
-        LogFileSink.registration,
-        BellSink.registration,
-        HistorySink.registration,
-        SpeechSink.registration,
-    ])
+    public static let standard = SinkRegistry(builtIn: builtInRegistrations)
 
     /// What every external plugin is: it shows the present and may lose what is stale, and its
     /// pipe is written again each second when it was full.
