@@ -183,4 +183,29 @@ struct NotationTests {
         let read = try Self.plan(written.line).phases
         #expect(read.map(\.name) == Plan(workout).phases.map(\.name) && read.map(\.weight) == Plan(workout).phases.map(\.weight))
     }
+
+    // Issue 33, item 1: a weight reads the same in every country or not at all.
+    @Test func aDecimalCommaOrAThousandsSeparatorInAWeightIsRefusedAtItsColumn() throws {
+        #expect(Self.errors("5 reps Bench @ 62,5 kg") == [
+            "<notation>:1:16: error: a comma separates steps: write the weight 62,5 as 62.5 (or put a space after the comma to start a step)",
+        ])
+        #expect(Self.errors("5 reps Bench @ bar 20,5, 10s rest").first?.hasPrefix("<notation>:1:20: error: a comma separates steps: write the weight 20,5 as 20.5") == true)
+        #expect(Self.errors("5 reps Bench @ 1,000") == [
+            "<notation>:1:16: error: a comma separates steps, and 1,000 means 1000 in some countries and 1 in others: write 1000 or 1",
+        ])
+        #expect(Self.errors("2x(5 reps Bench @ 1.000 kg)") == ["<notation>:1:19: error: 1.000 means 1000 in some countries and 1 in others: write 1000 or 1"])
+        let spaced = try Self.plan(#"5 reps Bench @ 60, 5 reps Curl @ "62,5 kg""#)
+        #expect(spaced.phases.map(\.weight) == [.number(60), .text("62,5 kg")], "a comma and a space start a step; a quoted weight is text")
+    }
+
+    // Issue 33, item 12: `reps` in any case, and no repeat without its brackets.
+    @Test func repsIsReadInAnyCaseAndARepeatNeedsItsBrackets() throws {
+        let plan = try Self.plan("5 Reps Squat, 1 REP Max")
+        #expect(plan.phases.map(\.kind) == [.reps, .reps] && plan.phases.map(\.name) == ["Squat", "Max"] && plan.phases.map(\.reps) == [5, 1])
+        #expect(Self.errors("8 x 20s") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s)"])
+        #expect(Self.errors("10s, 8x 20s Sprint, 10s rest") == ["<notation>:1:7: error: a repeat puts its steps in brackets: write 8x(20s Sprint)"])
+        #expect(Self.errors("3 × 1m") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 3x(1m)"])
+        #expect(Self.errors("8 x") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s, 10s rest)"])
+        #expect(try Self.plan("8 xylophone").phases.map(\.name) == ["xylophone"], "a name that starts with x is still a name")
+    }
 }
