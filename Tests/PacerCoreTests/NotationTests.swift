@@ -208,4 +208,47 @@ struct NotationTests {
         #expect(Self.errors("8 x") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s, 10s rest)"])
         #expect(try Self.plan("8 xylophone").phases.map(\.name) == ["xylophone"], "a name that starts with x is still a name")
     }
+
+    // Issue 33, item 21: the default name keeps no token, however many braces were around it.
+    @Test func theDefaultNameDropsBracesAroundRoundUntilNoneIsLeft() throws {
+        let plan = try Self.plan(#"2x(20s "{{round}}", 10s "{{{rounds}}}")"#)
+        #expect(plan.workoutName == #"2x(20s "round", 10s "rounds")"#)
+        #expect(plan.phases.map(\.name) == ["{1}", "{{2}}", "{2}", "{{2}}"])
+        #expect(NotationWorkout.defaultName(for: "{{item}} {x} {round") == "item {x} {round")
+    }
+
+    // Issue 33, items 14 and 15: a line that would read back as other text is refused, and a
+    // phase's own halfway is named among what the line leaves out.
+    @Test func writingRefusesAControlCharacterAndWritesALargeWeightInDigits() throws {
+        for name in ["a\tb", "Ring\u{7}", "left\u{202E}right"] {
+            let workout = Workout(name: "W", steps: [.timed(TimedStep(kind: .work, duration: .same(.seconds(20)), name: .same(name)))])
+            #expect(throws: NotationUnsupported.self, "\(name)") { try NotationWriter.write(workout) }
+        }
+        let json = #"{"name": "W", "steps": [{"reps": 2, "name": "Big", "weight": 1e21}, {"reps": 2, "name": "Small", "weight": 1.5e-7}, {"reps": 1, "name": "R", "weight": "a\u0007"}]}"#
+        let workout = try WorkoutDecoder.decode(Array(json.utf8))
+        #expect(throws: NotationUnsupported.self) { try NotationWriter.write(workout) }
+        var kept = workout
+        kept.steps.removeLast()
+        let written = try NotationWriter.write(kept)
+        #expect(written.line == "2 reps Big @ 1000000000000000000000, 2 reps Small @ 0.00000015")
+        #expect(try Self.plan(written.line).phases.map(\.weight) == [.number(1e21), .number(1.5e-7)])
+    }
+
+    @Test func aPhasesOwnHalfwayIsNamedAmongWhatTheLineLeavesOut() throws {
+        let own = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": true}]}"#.utf8))
+        #expect(try NotationWriter.write(own).leftOut == ["the name", "halfway"])
+        let exercise = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": [{"name": "A", "halfway": true}], "work": 20}]}"#.utf8))
+        #expect(try NotationWriter.write(exercise).leftOut == ["the name", "halfway"])
+        let off = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": false}]}"#.utf8))
+        #expect(try NotationWriter.write(off).leftOut == ["the name"], "a halfway turned off is what the line gives too")
+    }
+
+    // Issue 33, item 25: a circuit of one round keeps its round number (1/1) in the round trip.
+    @Test func aCircuitOfOneRoundIsWrittenAsARepeatOfOne() throws {
+        let workout = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 1}]}"#.utf8))
+        let written = try NotationWriter.write(workout)
+        #expect(written.line == "1x(20s A, 10s rest, 20s B)")
+        let read = try Self.plan(written.line).phases
+        #expect(read.map(\.round) == Plan(workout).phases.map(\.round) && read.map(\.rounds) == Plan(workout).phases.map(\.rounds))
+    }
 }
