@@ -232,6 +232,10 @@ struct NotationTests {
         let written = try NotationWriter.write(kept)
         #expect(written.line == "2 reps Big @ 1000000000000000000000, 2 reps Small @ 0.00000015")
         #expect(try Self.plan(written.line).phases.map(\.weight) == [.number(1e21), .number(1.5e-7)])
+        let text = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"reps": 2, "name": "A", "weight": "1.000 kg"}]}"#.utf8))
+        let quoted = try NotationWriter.write(text)
+        #expect(quoted.line == #"2 reps A @ "1.000 kg""#, "a text the notation would refuse as a number is quoted")
+        #expect(try Self.plan(quoted.line).phases.map(\.weight) == [.text("1.000 kg")])
     }
 
     @Test func aPhasesOwnHalfwayIsNamedAmongWhatTheLineLeavesOut() throws {

@@ -147,16 +147,22 @@ public struct NotationWriter {
         let firstWord = String(name.prefix { !NotationParser.breaksWord($0) })
         let ambiguous = isKind || NotationParser.isDurationPart(firstWord)
         let bare = !ambiguous && name == name.trimmingSpaces() && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
-        guard !bare else { return name }
-        return "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        return bare ? name : quoted(name)
+    }
+
+    /// Text in double quotes, where a quote is `\"` and a backslash `\\`.
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     static func weight(_ weight: Weight, _ path: String) throws(NotationUnsupported) -> String {
         switch weight {
         case .number(let value): return plainNumber(value)
         case .text(let text):
+            // Text that would read as a number (`12`), or be refused as one (`1.000 kg`), is quoted.
             let text = try carried(text, path)
-            return text.decimalValue == nil ? name(text) : "\"\(text)\""
+            let number = text.decimalValue != nil || WeightNumber(text.unicodeScalars).ambiguityHint != nil
+            return number ? quoted(text) : name(text)
         }
     }
 
