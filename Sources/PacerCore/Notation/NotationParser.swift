@@ -15,12 +15,13 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 ///                                                                  a repeat, with a rest between rounds and a time cap
 ///            | "every" DURATION ["x"|"×"] COUNT "(" items ")"      an EMOM: COUNT rounds, one every DURATION
 ///            | "amrap" DURATION "(" items ")"                      as many rounds as possible in DURATION
-///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step
+///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step (reps in any case)
 ///            | DURATION [KIND] [NAME]                              a timed step
 ///            | "open" [KIND] [NAME]                                an open step, counted up until done
 ///
 /// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
-/// the decoder checks it by the rules (and with the messages) of every workout file.
+/// the decoder checks it by the rules (and with the messages) of every workout file. Only a
+/// weight's number is, as it must read the same in every country (`62,5` and `1.000` are refused).
 struct NotationParser {
     static let kinds = PhaseKind.timed.map(\.rawValue)
     /// Characters that end an unquoted name.
