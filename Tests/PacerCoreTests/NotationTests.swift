@@ -183,4 +183,76 @@ struct NotationTests {
         let read = try Self.plan(written.line).phases
         #expect(read.map(\.name) == Plan(workout).phases.map(\.name) && read.map(\.weight) == Plan(workout).phases.map(\.weight))
     }
+
+    // Issue 33, item 1: a weight reads the same in every country or not at all.
+    @Test func aDecimalCommaOrAThousandsSeparatorInAWeightIsRefusedAtItsColumn() throws {
+        #expect(Self.errors("5 reps Bench @ 62,5 kg") == [
+            "<notation>:1:16: error: a comma separates steps: write the weight 62,5 as 62.5 (or put a space after the comma to start a step)",
+        ])
+        #expect(Self.errors("5 reps Bench @ bar 20,5, 10s rest").first?.hasPrefix("<notation>:1:20: error: a comma separates steps: write the weight 20,5 as 20.5") == true)
+        #expect(Self.errors("5 reps Bench @ 1,000") == [
+            "<notation>:1:16: error: a comma separates steps, and 1,000 means 1000 in some countries and 1 in others: write 1000 or 1",
+        ])
+        #expect(Self.errors("2x(5 reps Bench @ 1.000 kg)") == ["<notation>:1:19: error: 1.000 means 1000 in some countries and 1 in others: write 1000 or 1"])
+        let spaced = try Self.plan(#"5 reps Bench @ 60, 5 reps Curl @ "62,5 kg""#)
+        #expect(spaced.phases.map(\.weight) == [.number(60), .text("62,5 kg")], "a comma and a space start a step; a quoted weight is text")
+    }
+
+    // Issue 33, item 12: `reps` in any case, and no repeat without its brackets.
+    @Test func repsIsReadInAnyCaseAndARepeatNeedsItsBrackets() throws {
+        let plan = try Self.plan("5 Reps Squat, 1 REP Max")
+        #expect(plan.phases.map(\.kind) == [.reps, .reps] && plan.phases.map(\.name) == ["Squat", "Max"] && plan.phases.map(\.reps) == [5, 1])
+        #expect(Self.errors("8 x 20s") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s)"])
+        #expect(Self.errors("10s, 8x 20s Sprint, 10s rest") == ["<notation>:1:7: error: a repeat puts its steps in brackets: write 8x(20s Sprint)"])
+        #expect(Self.errors("3 × 1m") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 3x(1m)"])
+        #expect(Self.errors("8 x") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s, 10s rest)"])
+        #expect(try Self.plan("8 xylophone").phases.map(\.name) == ["xylophone"], "a name that starts with x is still a name")
+    }
+
+    // Issue 33, item 21: the default name keeps no token, however many braces were around it.
+    @Test func theDefaultNameDropsBracesAroundRoundUntilNoneIsLeft() throws {
+        let plan = try Self.plan(#"2x(20s "{{round}}", 10s "{{{rounds}}}")"#)
+        #expect(plan.workoutName == #"2x(20s "round", 10s "rounds")"#)
+        #expect(plan.phases.map(\.name) == ["{1}", "{{2}}", "{2}", "{{2}}"])
+        #expect(NotationWorkout.defaultName(for: "{{item}} {x} {round") == "item {x} {round")
+    }
+
+    // Issue 33, items 14 and 15: a line that would read back as other text is refused, and a
+    // phase's own halfway is named among what the line leaves out.
+    @Test func writingRefusesAControlCharacterAndWritesALargeWeightInDigits() throws {
+        for name in ["a\tb", "Ring\u{7}", "left\u{202E}right"] {
+            let workout = Workout(name: "W", steps: [.timed(TimedStep(kind: .work, duration: .same(.seconds(20)), name: .same(name)))])
+            #expect(throws: NotationUnsupported.self, "\(name)") { try NotationWriter.write(workout) }
+        }
+        let json = #"{"name": "W", "steps": [{"reps": 2, "name": "Big", "weight": 1e21}, {"reps": 2, "name": "Small", "weight": 1.5e-7}, {"reps": 1, "name": "R", "weight": "a\u0007"}]}"#
+        let workout = try WorkoutDecoder.decode(Array(json.utf8))
+        #expect(throws: NotationUnsupported.self) { try NotationWriter.write(workout) }
+        var kept = workout
+        kept.steps.removeLast()
+        let written = try NotationWriter.write(kept)
+        #expect(written.line == "2 reps Big @ 1000000000000000000000, 2 reps Small @ 0.00000015")
+        #expect(try Self.plan(written.line).phases.map(\.weight) == [.number(1e21), .number(1.5e-7)])
+        let text = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"reps": 2, "name": "A", "weight": "1.000 kg"}]}"#.utf8))
+        let quoted = try NotationWriter.write(text)
+        #expect(quoted.line == #"2 reps A @ "1.000 kg""#, "a text the notation would refuse as a number is quoted")
+        #expect(try Self.plan(quoted.line).phases.map(\.weight) == [.text("1.000 kg")])
+    }
+
+    @Test func aPhasesOwnHalfwayIsNamedAmongWhatTheLineLeavesOut() throws {
+        let own = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": true}]}"#.utf8))
+        #expect(try NotationWriter.write(own).leftOut == ["the name", "halfway"])
+        let exercise = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": [{"name": "A", "halfway": true}], "work": 20}]}"#.utf8))
+        #expect(try NotationWriter.write(exercise).leftOut == ["the name", "halfway"])
+        let off = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": false}]}"#.utf8))
+        #expect(try NotationWriter.write(off).leftOut == ["the name"], "a halfway turned off is what the line gives too")
+    }
+
+    // Issue 33, item 25: a circuit of one round keeps its round number (1/1) in the round trip.
+    @Test func aCircuitOfOneRoundIsWrittenAsARepeatOfOne() throws {
+        let workout = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 1}]}"#.utf8))
+        let written = try NotationWriter.write(workout)
+        #expect(written.line == "1x(20s A, 10s rest, 20s B)")
+        let read = try Self.plan(written.line).phases
+        #expect(read.map(\.round) == Plan(workout).phases.map(\.round) && read.map(\.rounds) == Plan(workout).phases.map(\.rounds))
+    }
 }

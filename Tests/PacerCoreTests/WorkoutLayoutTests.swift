@@ -75,4 +75,19 @@ struct WorkoutLayoutTests {
         let text = try Self.laidOut(Array(#"{"name": "W", "steps": [{"circuit": [\#(names)], "work": 30}]}"#.utf8))
         #expect(text.contains("\n        \"Exercise number 1\",\n"), "\(text)")
     }
+
+    // Issue 33, item 25: a number the layout would write as another number is found, with where it is.
+    @Test func aNumberWithMoreDigitsThanPacerKeepsIsFoundAtItsPosition() throws {
+        let bytes = Array("{\"name\": \"W\",\n \"steps\": [{\"reps\": 1, \"name\": \"A\", \"weight\": 12345678901234567890123}]}".utf8)
+        let inexact = try #require(WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes))
+        #expect(inexact == InexactNumber(position: SourcePosition(line: 2, column: 47), written: "12345678901234567890123", laidOut: "1.2345678901234568e+22"))
+        for kept in ["20.50", "1e1", "-0", "0.1", "1.5E-7", "0e-99999999999999999999", "123456789012345", "2.5e+300", "10.0e-1"] {
+            let bytes = Array("[\(kept)]".utf8)
+            #expect(WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes) == nil, "\(kept) is kept exactly")
+        }
+        for changed in ["0.12345678901234567891", "1e-99999999999999999999", "9007199254740993", "1.5e-9223372036854775808"] {
+            let bytes = Array("{\"a\": [\(changed)]}".utf8)
+            #expect(WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes)?.written == changed, "\(changed) would change")
+        }
+    }
 }

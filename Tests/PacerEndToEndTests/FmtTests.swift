@@ -51,4 +51,15 @@ struct FmtTests {
         let usage = try await PacerProcess.run(["fmt", "-w", "--check", path], in: sandbox)
         #expect(usage.status == 2, "\(usage)")
     }
+
+    // Issue 33, item 25: fmt never writes a number other than the one in the file.
+    @Test func fmtRefusesANumberItCannotKeepAndSaysWhereItIs() async throws {
+        let sandbox = try Sandbox()
+        let text = "{\"name\": \"Heavy\",\n  \"steps\": [{\"reps\": 1, \"name\": \"Lift\", \"weight\": 12345678901234567890123}]}\n"
+        let path = try sandbox.write("heavy.json", text)
+        let result = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        #expect(result.status == 1 && result.stderr == "\(path):2:51: error: the number 12345678901234567890123 has more digits than pacer keeps: "
+            + "it would be written 1.2345678901234568e+22, another number; write it with at most 15 digits\n", "\(result)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "the file is left as it is")
+    }
 }

@@ -62,4 +62,19 @@ struct NotationCommandTests {
         let both = try await PacerProcess.run(["show", "--notation", "--json", "tabata"], in: sandbox)
         #expect(both.status == 2, "\(both)")
     }
+
+    // Issue 33, items 14 and 15: what cannot come back is refused with a reason, and a phase's
+    // own halfway is named among what the line leaves out.
+    @Test func showNotationRefusesAControlCharacterAndNamesAPhasesHalfway() async throws {
+        let sandbox = try Sandbox()
+        let tab = try sandbox.write("tab.json", #"{"name": "T", "steps": [{"work": 20, "name": "a\tb"}]}"#)
+        let refused = try await PacerProcess.run(["show", "--notation", tab], in: sandbox)
+        #expect(refused.status == 1 && refused.stdout.isEmpty, "\(refused)")
+        #expect(refused.stderr == "pacer: \(tab) cannot be written as one line: steps[0].name has a control or direction character (\\u{9}) in it, "
+            + "which a line of notation cannot carry\n", "\(refused)")
+        let half = try sandbox.write("half.json", #"{"name": "H", "steps": [{"work": 20, "name": "A", "halfway": true}, {"reps": 2, "name": "B", "weight": 1e21}]}"#)
+        let written = try await PacerProcess.run(["show", "--notation", half], in: sandbox)
+        #expect(written.status == 0 && written.stdout == "20s A, 2 reps B @ 1000000000000000000000\n", "\(written)")
+        #expect(written.stderr == "pacer: the line leaves out the name and halfway (give the name with --name)\n", "\(written)")
+    }
 }

@@ -22,6 +22,21 @@ public struct WorkoutLayout {
         value(root, context: .workout, indent: 0) + "\n"
     }
 
+    /// The first number in `root` (parsed from `source`) that the layout would write as another
+    /// number, having more digits than pacer keeps; nil when every number is kept exactly.
+    public static func inexactNumber(in root: JSONValue, source: [UInt8]) -> InexactNumber? {
+        switch root.content {
+        case .object(let members): return members.lazy.compactMap { inexactNumber(in: $0.value, source: source) }.first
+        case .array(let elements): return elements.lazy.compactMap { inexactNumber(in: $0, source: source) }.first
+        case .number(let number):
+            let written = source[root.offset...].prefix { "-+.eE0123456789".utf8.contains($0) }
+            let laidOut = JSONText.number(number)
+            guard DecimalNumber(written) != DecimalNumber(laidOut.utf8) else { return nil }
+            return InexactNumber(position: SourcePosition(of: root.offset, in: source), written: String(decoding: written, as: UTF8.self), laidOut: laidOut)
+        case .null, .bool, .string: return nil
+        }
+    }
+
     // MARK: - Values
 
     private static func value(_ value: JSONValue, context: Context, indent: Int) -> String {
@@ -98,5 +113,50 @@ public struct WorkoutLayout {
         }
         let first = known.compactMap { key in members.first { $0.key == key } }
         return first + members.filter { !known.contains($0.key) }
+    }
+}
+
+/// A number in a workout file that `pacer fmt` would change: `12345678901234567890123` has more
+/// digits than a number in pacer keeps, and would be written `1.2345678901234568e+22`.
+public struct InexactNumber: Sendable, Equatable {
+    /// Where the number starts.
+    public let position: SourcePosition
+    public let written: String
+    public let laidOut: String
+
+    /// What is wrong, and what to do, for after `FILE:LINE:COL: error: `.
+    public var message: String {
+        "the number \(written) has more digits than pacer keeps: it would be written \(laidOut), another number; write it with at most 15 digits"
+    }
+}
+
+/// A decimal number's exact value, however it is written: `1.50e2`, `150` and `150.0` are the
+/// same, `-0` is `0`.
+struct DecimalNumber: Equatable {
+    let negative: Bool
+    /// The significant digits, without zeros at either end; empty for zero.
+    let digits: [UInt8]
+    /// The power of ten of the last digit.
+    let exponent: Int
+
+    /// Reads a number as JSON or Swift writes it; nil when its exponent is too far from 0 to be
+    /// any number's that pacer keeps.
+    init?(_ text: some Collection<UInt8>) {
+        let negative = text.first == UInt8(ascii: "-")
+        let unsigned = text.drop { $0 == UInt8(ascii: "-") }
+        let mantissa = unsigned.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+        let integer = mantissa.prefix { $0 != UInt8(ascii: ".") }
+        let fraction = mantissa.dropFirst(integer.count + 1)
+        let all = Array(integer) + Array(fraction)
+        guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }) else {
+            (self.negative, digits, exponent) = (false, [], 0)
+            return
+        }
+        let power = unsigned.dropFirst(mantissa.count + 1)
+        guard let written = power.isEmpty ? 0 : Int(String(decoding: power, as: UTF8.self)), written.magnitude < 1 << 40 else { return nil }
+        let last = all.lastIndex { $0 != UInt8(ascii: "0") }!
+        self.negative = negative
+        digits = Array(all[first...last])
+        exponent = written - fraction.count + (all.count - 1 - last)
     }
 }

@@ -15,12 +15,13 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 ///                                                                  a repeat, with a rest between rounds and a time cap
 ///            | "every" DURATION ["x"|"×"] COUNT "(" items ")"      an EMOM: COUNT rounds, one every DURATION
 ///            | "amrap" DURATION "(" items ")"                      as many rounds as possible in DURATION
-///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step
+///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step (reps in any case)
 ///            | DURATION [KIND] [NAME]                              a timed step
 ///            | "open" [KIND] [NAME]                                an open step, counted up until done
 ///
 /// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
-/// the decoder checks it by the rules (and with the messages) of every workout file.
+/// the decoder checks it by the rules (and with the messages) of every workout file. Only a
+/// weight's number is, as it must read the same in every country (`62,5` and `1.000` are refused).
 struct NotationParser {
     static let kinds = PhaseKind.timed.map(\.rawValue)
     /// Characters that end an unquoted name.
@@ -83,20 +84,33 @@ struct NotationParser {
         var look = index
         while look < characters.count, characters[look] == " " { look += 1 }
         if look < characters.count, characters[look] == "x" || characters[look] == "×" {
+            let times = look
             look += 1
             while look < characters.count, characters[look] == " " { look += 1 }
             if look < characters.count, characters[look] == "(" {
                 index = look
                 return try parseRepeat(count: count, path: path, start: start)
             }
+            try refuseRepeatWithoutBrackets(count: count, times: times)
         }
         skipSpaces()
-        if let unit = peekWord(), unit == "reps" || unit == "rep" {
+        if let unit = peekWord()?.lowercased(), unit == "reps" || unit == "rep" {
             index += unit.count
             return try parseRepStep(count: count, path: path, start: start)
         }
         index = start
         return try parseTimed(duration: durationText(startingWith: word()), path: path, start: start)
+    }
+
+    /// `8 x 20s` is not a step named "x 20s" lasting 8 s but a repeat without its brackets: the
+    /// count and an `x` (at `times`) followed by a space, a digit or the end of the line.
+    private mutating func refuseRepeatWithoutBrackets(count: String, times: Int) throws(NotationSyntaxError) {
+        let after = times + 1
+        guard after == characters.count || characters[after] == " " || characters[after] == "\t" || characters[after].isASCIIDigit else { return }
+        let rest = characters[after...].prefix { !"(),\"".contains($0) }
+        let steps = String(rest).trimmingSpaces()
+        index = times
+        throw error("a repeat puts its steps in brackets: write \(count)x(\(steps.isEmpty ? "20s, 10s rest" : steps))")
     }
 
     private mutating func parseRepeat(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
@@ -190,13 +204,36 @@ struct NotationParser {
             skipSpaces()
             columns["\(path).weight"] = index + 1
             let isQuoted = peek == "\""
+            let weightStart = index
             guard let weight = try parseName(stoppingAt: nil) else {
                 throw error("expected a weight after '@', such as 80 kg or 60")
             }
+            if !isQuoted { try refuseLocaleNumber(in: weight, at: weightStart) }
             let number = isQuoted ? nil : weight.decimalValue
             fields.append("\"weight\":" + (number.map(JSONText.number) ?? JSONText.quoted(weight)))
         }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// A weight reads the same in every country or not at all: `@ 62,5 kg` is not 62 and then a
+    /// step `5 kg`, and `@ 1.000` is neither 1 nor 1000 until written as one of them.
+    private mutating func refuseLocaleNumber(in weight: String, at start: Int) throws(NotationSyntaxError) {
+        if let hint = WeightNumber(weight.unicodeScalars).ambiguityHint {
+            index = start
+            throw error(hint)
+        }
+        guard peek == ",", characters[index - 1].isASCIIDigit, index + 1 < characters.count, characters[index + 1].isASCIIDigit else { return }
+        var first = index - 1
+        while first > start, characters[first - 1].isASCIIDigit || characters[first - 1] == "." { first -= 1 }
+        var written = String(characters[first...].prefix { $0.isASCIIDigit || $0 == "." || $0 == "," })
+        while written.last?.isASCIIDigit == false { written.removeLast() }
+        index = first
+        let number = WeightNumber(written.unicodeScalars)
+        if let hint = number.ambiguityHint { throw error("a comma separates steps, and \(hint)") }
+        guard case .number(let value, let length) = number, length == written.unicodeScalars.count else {
+            throw error("a comma separates steps: write the weight \(written) without commas, with a point before any decimals")
+        }
+        throw error("a comma separates steps: write the weight \(written) as \(JSONText.number(value)) (or put a space after the comma to start a step)")
     }
 
     private mutating func parseTimed(duration: String, path: String, start: Int) throws(NotationSyntaxError) -> String {

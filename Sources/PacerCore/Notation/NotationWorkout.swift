@@ -24,11 +24,16 @@ public struct NotationWorkout: Sendable {
     }
 
     /// The line as the workout's name: `{round}`, `{rounds}` and `{item}` lose their braces, as they
-    /// mean nothing in a workout's name.
+    /// mean nothing in a workout's name, and so do those the dropping makes (`{{round}}` is `round`).
     public static func defaultName(for line: String) -> String {
-        ExerciseName.placeholders.reduce(line.trimmingSpaces()) { name, token in
-            name.replacing(token, with: String(token.dropFirst().dropLast()))
+        var name = ""
+        for character in line.trimmingSpaces() {
+            name.append(character)
+            guard character == "}", let token = ExerciseName.placeholders.first(where: name.hasSuffix) else { continue }
+            name.removeLast(token.count)
+            name += token.dropFirst().dropLast()
         }
+        return name
     }
 
     /// Whether a workout reference looks like notation rather than a name: it starts with a digit,

@@ -14,17 +14,17 @@ public struct WrittenNotation: Sendable, Equatable {
 /// same phases (kinds, names, durations, reps and weights) come back when the line is read.
 public struct NotationWriter {
     private var leftOut: [String: Int] = [:]
+    private let halfway: Bool
     private static let order = ["the name", "the description", "the tags", "the countdown", "halfway", "block names", "cues", "exercises", "caps", "targets", "distances"]
     /// What is counted in the list of what the line leaves out ("2 cues"), rather than named.
     private static let counted: Set<String> = ["cues", "exercises", "caps", "block names", "targets", "distances"]
 
     /// The line for `workout`, or why there is none.
     public static func write(_ workout: Workout) throws(NotationUnsupported) -> WrittenNotation {
-        var writer = NotationWriter()
+        var writer = NotationWriter(halfway: workout.halfway)
         if workout.description != nil { writer.note("the description") }
         if !workout.tags.isEmpty { writer.note("the tags") }
         if workout.countdown != 3 { writer.note("the countdown") }
-        if workout.halfway { writer.note("halfway") }
         let line = try writer.items(workout.steps, path: "steps")
         if workout.name != NotationWorkout.defaultName(for: line) { writer.note("the name") }
         let leftOut = order.compactMap { key -> String? in
@@ -36,6 +36,11 @@ public struct NotationWriter {
 
     private mutating func note(_ thing: String, _ count: Int = 1) {
         if count > 0 { leftOut[thing, default: 0] += count }
+    }
+
+    /// Notes a halfway call the line would lose: the workout's, or a phase's own `halfway: true`.
+    private mutating func noteHalfway(_ own: Bool?) {
+        if own ?? halfway { note("halfway") }
     }
 
     private mutating func items(_ steps: [Step], path: String) throws(NotationUnsupported) -> String {
@@ -53,15 +58,16 @@ public struct NotationWriter {
             note("exercises", timed.exercise == nil ? 0 : 1)
             note("targets", timed.target == nil ? 0 : 1)
             note("distances", timed.distance == nil ? 0 : 1)
-            let name = try timed.name.map { name throws(NotationUnsupported) in try single(name, path) }
+            noteHalfway(timed.halfway)
+            let name = try timed.name.map { name throws(NotationUnsupported) in try Self.carried(try single(name, path), "\(path).name") }
             guard let duration = timed.duration else { return timedText(kind: timed.kind, time: "open", name: name) }
             return timedText(kind: timed.kind, duration: try single(duration, path), name: name)
         case .reps(let rep):
             note("cues", rep.cues.count + (rep.cue == nil ? 0 : 1))
             note("exercises", rep.exercise == nil ? 0 : 1)
             note("caps", rep.cap == nil ? 0 : 1)
-            var text = "\(try single(rep.reps, path)) reps \(Self.name(try single(rep.name, path)))"
-            if let weight = try rep.weight.map({ weight throws(NotationUnsupported) in try single(weight, path) }) { text += " @ \(Self.weight(weight))" }
+            var text = "\(try single(rep.reps, path)) reps \(Self.name(try Self.carried(try single(rep.name, path), "\(path).name")))"
+            if let weight = try rep.weight.map({ weight throws(NotationUnsupported) in try single(weight, path) }) { text += " @ \(try Self.weight(weight, "\(path).weight"))" }
             return text
         case .repeated(let group):
             guard group.items == nil else {
@@ -78,15 +84,17 @@ public struct NotationWriter {
             return "amrap \(Self.duration(block.length))(\(try items(block.steps, path: "\(path).steps")))"
         case .circuit(let circuit):
             var exercises: [String] = []
-            for exercise in circuit.exercises {
+            for (index, exercise) in circuit.exercises.enumerated() {
                 note("cues", exercise.cues.count + (exercise.cue == nil ? 0 : 1))
                 note("exercises", exercise.exercise == nil ? 0 : 1)
+                noteHalfway(exercise.halfway)
                 if !exercises.isEmpty, let rest = circuit.rest { exercises.append(timedText(kind: .rest, duration: rest, name: nil)) }
-                exercises.append(timedText(kind: .work, duration: exercise.work ?? circuit.work, name: exercise.name))
+                let name = try Self.carried(exercise.name, "\(path).circuit[\(index)].name")
+                exercises.append(timedText(kind: .work, duration: exercise.work ?? circuit.work, name: name))
             }
-            let inside = exercises.joined(separator: ", ")
-            guard circuit.rounds > 1 else { return inside }
-            return Self.repeatText(count: circuit.rounds, inside: inside, rest: circuit.resolvedRestBetweenRounds)
+            // Even one round is a repeat (`1x(…)`), as the circuit's phases are numbered (round 1/1).
+            let rest = circuit.rounds > 1 ? circuit.resolvedRestBetweenRounds : nil
+            return Self.repeatText(count: circuit.rounds, inside: exercises.joined(separator: ", "), rest: rest)
         }
     }
 
@@ -114,6 +122,14 @@ public struct NotationWriter {
         return one
     }
 
+    /// A name or a weight as it is, or why not: the line is shown with every control character
+    /// escaped (a tab as `\u{9}`), and that would read back as other text.
+    private static func carried(_ text: String, _ path: String) throws(NotationUnsupported) -> String {
+        let escapes = text.unicodeScalars.map { TerminalText.visible(String($0), keepingLineBreaks: false) }.filter { $0.count > 1 }
+        guard let first = escapes.first else { return text }
+        throw NotationUnsupported(description: "\(path) has a control or direction character (\(first)) in it, which a line of notation cannot carry")
+    }
+
     /// `45s`, `1m30s`, `1h5m`, or seconds with a fraction (`2.5`).
     static func duration(_ duration: WorkoutDuration) -> String {
         guard duration.milliseconds % 1000 == 0 else { return Decimal3(duration.milliseconds).text }
@@ -131,14 +147,35 @@ public struct NotationWriter {
         let firstWord = String(name.prefix { !NotationParser.breaksWord($0) })
         let ambiguous = isKind || NotationParser.isDurationPart(firstWord)
         let bare = !ambiguous && name == name.trimmingSpaces() && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
-        guard !bare else { return name }
-        return "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        return bare ? name : quoted(name)
     }
 
-    static func weight(_ weight: Weight) -> String {
+    /// Text in double quotes, where a quote is `\"` and a backslash `\\`.
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+
+    static func weight(_ weight: Weight, _ path: String) throws(NotationUnsupported) -> String {
         switch weight {
-        case .number(let value): JSONText.number(value)
-        case .text(let text): text.decimalValue == nil ? name(text) : "\"\(text)\""
+        case .number(let value): return plainNumber(value)
+        case .text(let text):
+            // Text that would read as a number (`12`), or be refused as one (`1.000 kg`), is quoted.
+            let text = try carried(text, path)
+            let number = text.decimalValue != nil || WeightNumber(text.unicodeScalars).ambiguityHint != nil
+            return number ? quoted(text) : name(text)
         }
+    }
+
+    /// A number of 0 or more in digits and perhaps a point, as the notation reads it: never with an
+    /// exponent (`1e+21` is written 1000000000000000000000).
+    static func plainNumber(_ value: Double) -> String {
+        let written = JSONText.number(value)
+        guard let e = written.firstIndex(of: "e"), let exponent = Int(written[written.index(after: e)...]) else { return written }
+        let mantissa = written[..<e]
+        let digits = mantissa.filter { $0 != "." }
+        let point = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + exponent
+        if point <= 0 { return "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return digits + String(repeating: "0", count: point - digits.count) }
+        return digits.prefix(point) + "." + digits.dropFirst(point)
     }
 }

@@ -14,7 +14,8 @@ enum FmtCommand {
             The layout: 2-space indent, keys in the order docs/workout-format.md gives them, a short
             step or a short array of numbers or names on one line. Every value is kept, $comment and
             keys the layout does not know included, and a laid-out file stays as it is. A file with
-            errors is refused, its errors shown. Without -w or --check the result goes to standard
+            errors is refused, its errors shown, and so is one with a number of more digits than
+            pacer keeps (it would change). Without -w or --check the result goes to standard
             output. A FILE may also be a workout name from the search path, or - for standard input.
             """,
         options: [
@@ -65,6 +66,9 @@ struct LaidOutWorkout {
         }
         guard let root = try? JSONParser.parse(loaded.bytes) else {
             throw WorkoutLoadError(lines: ["\(loaded.source.path): error: the file changed while it was read"])
+        }
+        if let inexact = WorkoutLayout.inexactNumber(in: root, source: loaded.bytes) {
+            throw WorkoutLoadError(lines: ["\(loaded.source.path):\(inexact.position): error: \(inexact.message)"])
         }
         source = loaded.source
         original = loaded.bytes
