@@ -81,6 +81,32 @@ public enum FileSystem {
         }
     }
 
+    /// The file a path leads to: `path` itself unless it is a symbolic link, else the link's
+    /// target, followed link after link (a relative target read from the link's folder). The
+    /// target need not exist yet.
+    public static func linkTarget(_ path: String) throws(FileError) -> String {
+        try linkChain(path).last!
+    }
+
+    /// `path`, then each link's target in turn while the last is a symbolic link: the paths a
+    /// change to the file could come through.
+    public static func linkChain(_ path: String) throws(FileError) -> [String] {
+        var chain = [path]
+        for _ in 0..<40 {
+            let current = chain.last!
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else {
+                if errno == EINVAL || errno == ENOENT || errno == ENOTDIR { return chain }
+                throw FileError("write", path, errno: errno)
+            }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let slash = current.lastIndex(of: "/")
+            chain.append(target.hasPrefix("/") ? target : (slash.map { String(current[...$0]) } ?? "") + target)
+        }
+        throw FileError("write", path, errno: ELOOP)
+    }
+
     /// The absolute path with every link and `..` resolved, also for a file that does not exist
     /// yet (its folder is resolved); nil when not even the folder can be.
     public static func resolvedPath(_ path: String) -> String? {

@@ -11,9 +11,12 @@ public final class ReplacementFile: Sendable {
     public let descriptor: Int32
 
     /// Creates the temporary file beside `path` (refusing a `path` that is a folder, a FIFO or a
-    /// device, which could not be replaced by a file). It gets `mode`, or when that is nil the mode
-    /// of the file it replaces, else what a new file gets under the umask.
-    public init(replacing path: String, mode: mode_t? = nil) throws(FileError) {
+    /// device, which could not be replaced by a file). A `path` that is a symbolic link is written
+    /// through: the file replaced is the link's target, in the target's folder, and the link stays;
+    /// with `replacingLink` the link itself is replaced instead. The file gets `mode`, or when that
+    /// is nil the mode of the file it replaces, else what a new file gets under the umask.
+    public init(replacing path: String, mode: mode_t? = nil, replacingLink: Bool = false) throws(FileError) {
+        let path = replacingLink ? path : try FileSystem.linkTarget(path)
         var status = stat()
         let exists = stat(path, &status) == 0
         if exists, let kind = FileSystem.irregularKind(status.st_mode) {
@@ -45,9 +48,10 @@ public final class ReplacementFile: Sendable {
         return mask
     }
 
-    /// Writes `bytes` as the whole new content of `path`, in one replacement.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let file = try ReplacementFile(replacing: path)
+    /// Writes `bytes` as the whole new content of `path` (of a link's target), in one replacement,
+    /// with `mode` or else as `init(replacing:mode:)` gives it.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(FileError) {
+        let file = try ReplacementFile(replacing: path, mode: mode)
         do throws(FileError) {
             try FileSystem.writeAll(file.descriptor, bytes)
         } catch {

@@ -39,6 +39,18 @@ struct FmtTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(".") }.isEmpty, "no temporary file left")
     }
 
+    @Test func fmtWritesThroughALinkToItsTarget() async throws {
+        let sandbox = try Sandbox()
+        let target = try sandbox.write("dotfiles/messy.json", Self.messy)
+        let link = sandbox.path("messy.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dotfiles/messy.json")
+        let written = try await PacerProcess.run(["fmt", "-w", link], in: sandbox)
+        #expect(written.status == 0, "\(written)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/messy.json", "the link stays a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == Self.tidy, "its target is laid out")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("dotfiles")) == ["messy.json"], "no temporary file left")
+    }
+
     @Test func fmtRefusesAnInvalidFileAndShowsItsErrors() async throws {
         let sandbox = try Sandbox()
         let bad = #"{"name": "Bad", "steps": [{"wrok": "20s"}]}"#

@@ -77,4 +77,83 @@ struct NewAndEditTests {
         let failing = try await PacerProcess.run(["edit", "tabata"], in: sandbox, environment: ["EDITOR": "false"])
         #expect(failing.status == 1 && failing.stderr.contains("exited with status 1"), "\(failing)")
     }
+
+    /// An editor script that writes `text` into the copy and exits with `status` (1 as vim's `:cq`).
+    static func editor(_ sandbox: Sandbox, _ name: String, writing text: String, status: Int32) throws -> String {
+        let editor = try sandbox.write(name, "#!/bin/sh\nprintf '%s' '\(text)' > \"$1\"\nexit \(status)\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        return editor
+    }
+
+    @Test func aKeptCopyNeverReplacesAFileChangedSinceItWasMade() async throws {
+        let sandbox = try Sandbox()
+        _ = try await PacerProcess.run(["new", "quick", "20s Sprint"], in: sandbox)
+        let path = Self.workout(sandbox, "quick")
+        let copy = sandbox.config.appendingPathComponent("pacer/workouts/.quick.edit.json").path
+        let aside = sandbox.config.appendingPathComponent("pacer/workouts/.quick.edit.old.json").path
+        let quit = try Self.editor(sandbox, "cq.sh", writing: #"{"name": "Q", "steps": [{"work": 7}]}"#, status: 1)
+
+        let abandoned = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": quit])
+        #expect(abandoned.status == 1 && FileManager.default.fileExists(atPath: copy), "\(abandoned)")
+        let newer = #"{"name": "Q", "steps": [{"work": 9}]}"#
+        try newer.write(toFile: path, atomically: false, encoding: .utf8)
+
+        let reopened = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": "true"])
+        #expect(reopened.status == 0 && reopened.stderr.contains("the edited copy kept in \(copy) was made before \(path) last changed"), "\(reopened)")
+        #expect(reopened.stderr.contains("it is now \(aside) (compare: diff -u \(path) \(aside))") && reopened.stderr.contains("no changes to"), "\(reopened)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == newer, "the hand edit stays")
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 7}]}"#, "the abandoned edit is kept")
+        #expect(!FileManager.default.fileExists(atPath: copy))
+
+        let again = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": quit])
+        #expect(again.status == 1, "\(again)")
+        let continued = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": "true"])
+        #expect(continued.status == 0 && continued.stderr.contains("going on with the edited copy"), "the file did not change, so the copy goes on: \(continued)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 7}]}"#)
+    }
+
+    @Test func aFileChangedDuringTheEditIsNotReplaced() async throws {
+        let sandbox = try Sandbox()
+        _ = try await PacerProcess.run(["new", "quick", "20s Sprint"], in: sandbox)
+        let path = Self.workout(sandbox, "quick")
+        let editor = try sandbox.write("meanwhile.sh", """
+            #!/bin/sh
+            printf '{"name": "Q", "steps": [{"work": 3}]}' > "\(path)"
+            printf '{"name": "Q", "steps": [{"work": 7}]}' > "$1"
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        let result = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": editor])
+        #expect(result.status == 1 && result.stderr.contains("\(path) changed while it was being edited, so it is not replaced"), "\(result)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 3}]}"#)
+    }
+
+    @Test func editWritesThroughALinkAndKeepsAPrivateFilePrivate() async throws {
+        let sandbox = try Sandbox()
+        let target = try sandbox.write("dotfiles/quick.json", #"{"name": "Q", "steps": [{"work": 5}]}"#)
+        chmod(target, 0o600)
+        let link = Self.workout(sandbox, "quick")
+        try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../../../dotfiles/quick.json")
+        let editor = try sandbox.write("mode.sh", """
+            #!/bin/sh
+            stat -c %a "$1" > "\(sandbox.path("mode"))"
+            printf '{"name": "Q", "steps": [{"work": 6}]}' > "$1"
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        let result = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["VISUAL": " ", "EDITOR": editor])
+        #expect(result.status == 0, "a blank VISUAL counts as unset: \(result)")
+        #expect(try String(contentsOfFile: sandbox.path("mode"), encoding: .utf8) == "600\n", "the copy is as private as the file")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../../../../dotfiles/quick.json", "the link stays a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 6}]}"#, "the target gets the change")
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func newShowsWarningsAndWritesToStandardOutputForADash() async throws {
+        let sandbox = try Sandbox()
+        let made = try await PacerProcess.run(["new", "run", "400m Run"], in: sandbox)
+        #expect(made.status == 0 && made.stderr.components(separatedBy: "\"m\" means minutes, not metres").count == 2, "one warning: \(made)")
+        let printed = try await PacerProcess.run(["new", "run", "400m Run", "-o", "-"], in: sandbox)
+        #expect(printed.status == 0 && printed.stdout.hasPrefix("{\n") && printed.stdout.contains(#""name": "run""#), "\(printed)")
+        #expect(printed.stderr.hasPrefix("<stdout>: warning:") && !FileManager.default.fileExists(atPath: sandbox.path("-")), "\(printed)")
+    }
 }

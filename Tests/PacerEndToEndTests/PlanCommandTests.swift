@@ -174,4 +174,25 @@ struct PlanCommandTests {
         #expect(try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8).contains("06:30"))
         #expect(!FileManager.default.fileExists(atPath: copy))
     }
+
+    @Test func aCopyKeptBeforePlanAddNeverUndoesItAndAddWritesThroughALink() async throws {
+        let sandbox = try Sandbox()
+        let target = try sandbox.write("dotfiles/plan.json", #"{"entries": []}"#)
+        try FileManager.default.createDirectory(at: sandbox.config.appendingPathComponent("pacer"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: Self.planPath(sandbox), withDestinationPath: target)
+        let quit = try NewAndEditTests.editor(sandbox, "cq.sh", writing: #"{"entries": [{"days": ["sun"], "workout": "tabata"}]}"#, status: 1)
+        let abandoned = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": quit])
+        #expect(abandoned.status == 1, "\(abandoned)")
+
+        let added = try await PacerProcess.run(["plan", "add", "mon", "400m Run"], in: sandbox)
+        #expect(added.status == 0 && added.stderr.contains(#""m" means minutes, not metres"#), "plan add shows the workout's warnings: \(added)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: Self.planPath(sandbox)) == target, "the link stays a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("400m Run"), "the target gets the entry")
+
+        let reopened = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": "true"])
+        let aside = sandbox.config.appendingPathComponent("pacer/.plan.edit.old.json").path
+        #expect(reopened.status == 0 && reopened.stderr.contains("it is now \(aside)"), "\(reopened)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("400m Run"), "the entry added since stays")
+        #expect(try String(contentsOfFile: aside, encoding: .utf8).contains("sun"), "and so does the abandoned edit")
+    }
 }

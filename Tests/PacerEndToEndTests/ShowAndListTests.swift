@@ -284,4 +284,12 @@ struct ShowJSONTests {
         let result = try await PacerProcess.run(["show", "--json", "-"], in: sandbox, stdin: .text(#"{"name": "x", "steps": []}"#))
         #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.contains("<stdin>: error: at steps: must not be empty"), "\(result)")
     }
+
+    // Issue 33, items 16 and 25: the timeline and the notation showed no warnings.
+    @Test(arguments: [[String](), ["--json"], ["--notation"]])
+    func everyFormatShowsTheWarningsOnce(format: [String]) async throws {
+        let sandbox = try Sandbox()
+        let result = try await PacerProcess.run(["show"] + format + ["400m Run"], in: sandbox)
+        #expect(result.status == 0 && result.stderr.components(separatedBy: #""m" means minutes, not metres"#).count == 2, "\(result)")
+    }
 }

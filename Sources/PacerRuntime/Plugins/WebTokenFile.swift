@@ -20,10 +20,11 @@ public struct WebTokenFile: Sendable {
     public var exists: Bool { FileSystem.entryExists(path) }
 
     /// Replaces the token with a new random one, atomically, in a file of mode 0600 (whatever the
-    /// umask or the old file's mode); the folder is made 0700 if it is not there.
+    /// umask or the old file's mode); the folder is made 0700 if it is not there. A symbolic link
+    /// there is replaced, not written through, as the plugin refuses a token read through a link.
     public func rotate() throws(FileError) {
         try FileSystem.createDirectories(String(path[..<path.lastIndex(of: "/")!]), mode: 0o700)
-        let file = try ReplacementFile(replacing: path, mode: 0o600)
+        let file = try ReplacementFile(replacing: path, mode: 0o600, replacingLink: true)
         do throws(FileError) {
             try FileSystem.writeAll(file.descriptor, Array((Self.newToken() + "\n").utf8))
         } catch {

@@ -3,14 +3,18 @@ import PacerCore
 import PacerWeekPlan
 
 extension PlanFile {
-    /// Adds `entry` to the plan, once its workout is known to run; the plan as it is now.
+    /// Adds `entry` to the plan, once its workout is known to run; the plan as it is now, and the
+    /// workout's warnings as lines for standard error.
     @discardableResult
-    public func add(_ entry: WeekPlan.Entry) throws(ConfigLoadError) -> WeekPlan {
-        if let problem = unrunnable(entry.workout) {
-            throw ConfigLoadError(lines: ["pacer: cannot plan \"\(entry.workout)\": " + problem[0]] + problem.dropFirst())
+    public func add(_ entry: WeekPlan.Entry) throws(ConfigLoadError) -> (plan: WeekPlan, warnings: [String]) {
+        let loaded: LoadedWorkout
+        do throws(WorkoutLoadError) {
+            loaded = try load(entry.workout)
+        } catch {
+            throw ConfigLoadError(lines: ["pacer: cannot plan \"\(entry.workout)\": " + error.lines[0]] + error.lines.dropFirst())
         }
         let bytes = try bytes()
-        return try change { () throws(ConfigErrors) in try WeekPlan.text(adding: entry, to: bytes) }
+        return (try change { () throws(ConfigErrors) in try WeekPlan.text(adding: entry, to: bytes) }, loaded.warnings)
     }
 
     /// Removes entry `number` (from 1); the entry removed.

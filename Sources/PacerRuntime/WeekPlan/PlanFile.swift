@@ -69,11 +69,21 @@ public struct PlanFile: Sendable {
     /// Why a planned workout cannot be run, as the loader says it, or nil when it can.
     public func unrunnable(_ workout: PlannedWorkout) -> [String]? {
         do throws(WorkoutLoadError) {
-            _ = try WorkoutLoader.load(runnable(workout), library: WorkoutLibrary(environment: environment))
+            _ = try load(workout)
             return nil
         } catch {
+            return error.lines
+        }
+    }
+
+    /// The planned workout found and checked as `pacer run` would; its problems as the loader
+    /// words them, without the leading `pacer: `.
+    func load(_ workout: PlannedWorkout) throws(WorkoutLoadError) -> LoadedWorkout {
+        do throws(WorkoutLoadError) {
+            return try WorkoutLoader.load(runnable(workout), library: WorkoutLibrary(environment: environment))
+        } catch {
             let first = error.lines.first ?? "the workout cannot be run"
-            return [first.hasPrefix("pacer: ") ? String(first.dropFirst(7)) : first] + error.lines.dropFirst()
+            throw WorkoutLoadError(lines: [first.hasPrefix("pacer: ") ? String(first.dropFirst(7)) : first] + error.lines.dropFirst())
         }
     }
 }

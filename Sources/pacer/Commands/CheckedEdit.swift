@@ -7,7 +7,8 @@ import PacerSystem
 /// A file edited in `$VISUAL` or `$EDITOR` through a copy beside it, checked when the editor
 /// exits, as `crontab -e` does: a valid copy replaces the file, one with problems never does. The
 /// problems are shown and the user asked to edit again; without a terminal to ask on, or with a
-/// no, the file stays as it was and the copy is kept, where the next edit goes on with it.
+/// no, the file stays as it was and the copy is kept, where the next edit goes on with it, but only
+/// while the file is as it was when the copy was made: a newer file is never overwritten by it.
 struct CheckedEdit {
     /// The file edited.
     let path: String
@@ -25,23 +26,31 @@ struct CheckedEdit {
     let saved: (_ bytes: [UInt8]) -> TerminalText
 
     /// Where the edited copy is kept: beside the file, hidden, so it is no workout or plan of its own.
-    var copy: String {
+    var copy: String { hidden("edit.json") }
+
+    /// Beside the copy, the file as it was when the copy was made from it (empty for no file), so
+    /// that a copy made before the file last changed never replaces it.
+    var base: String { hidden("edit.base.json") }
+
+    /// `.NAME.SUFFIX` beside the file, for `NAME.json`.
+    private func hidden(_ suffix: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return folder + "." + (file.hasSuffix(".json") ? String(file.dropLast(5)) : file) + ".edit.json"
+        return folder + "." + (file.hasSuffix(".json") ? String(file.dropLast(5)) : file) + "." + suffix
     }
 
     /// Edits until the copy is valid, unchanged, or given up on; the exit status.
     func run(environment: Environment) throws(CommandFailure) -> Int32 {
         let copy = copy
         let start = original ?? template
-        if FileSystem.exists(copy) {
-            Output.problem("pacer: going on with the edited copy kept in \(copy)")
-        } else {
-            try write(start, to: copy)
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        if try !goesOnWithKeptCopy() {
+            try write(original ?? [], to: base, mode: mode)
+            try write(start, to: copy, mode: mode)
         }
-        let editor = environment["VISUAL"] ?? environment["EDITOR"] ?? "vi"
+        let editor = Self.editor(environment)
         while true {
             let status: Int32
             do throws(SubprocessError) {
@@ -54,14 +63,17 @@ struct CheckedEdit {
             }
             let edited = try read(copy)
             if edited == start {
-                unlink(copy)
+                discardCopy()
                 Output.problem("pacer: no changes to \(path)")
                 return ExitStatus.success
             }
             let found = problems(edited, copy)
             if found.isEmpty {
+                guard try (FileSystem.exists(path) ? read(path) : nil) == original else {
+                    throw CommandFailure(["pacer: \(path) changed while it was being edited, so it is not replaced; the edited copy is kept in \(copy) (compare: diff -u \(path) \(copy))"])
+                }
                 try write(edited, to: path)
-                unlink(copy)
+                discardCopy()
                 Output.line(saved(edited))
                 return ExitStatus.success
             }
@@ -71,6 +83,53 @@ struct CheckedEdit {
                 return ExitStatus.failure
             }
         }
+    }
+
+    /// Whether a copy kept by an earlier edit is there to go on with: only when the file is still
+    /// as it was when the copy was made. A copy made before the file last changed (or one whose
+    /// base was never recorded) is moved aside, and the user told where; one with no edits goes.
+    private func goesOnWithKeptCopy() throws(CommandFailure) -> Bool {
+        guard FileSystem.entryExists(copy) else { return false }
+        let kept = try read(copy)
+        let recorded = FileSystem.exists(base) ? try read(base) : nil
+        if let recorded, kept == recorded {
+            discardCopy()
+            return false
+        }
+        if let recorded, recorded == (original ?? []) {
+            Output.problem("pacer: going on with the edited copy kept in \(copy)")
+            return true
+        }
+        let aside = freeName(for: copy)
+        guard rename(copy, aside) == 0 else {
+            throw CommandFailure(["pacer: cannot move the edited copy \(copy) aside: \(String(cString: strerror(errno))); move or delete it, then edit again"])
+        }
+        unlink(base)
+        Output.problem("pacer: the edited copy kept in \(copy) was made before \(path) last changed, so it does not replace it: it is now \(aside) (compare: diff -u \(path) \(aside)); editing \(path) as it is")
+        return false
+    }
+
+    /// `.NAME.edit.old.json`, or with `-2`, `-3`... the first name not taken.
+    private func freeName(for copy: String) -> String {
+        let stem = String(copy.dropLast(".json".count)) + ".old"
+        var candidate = stem + ".json"
+        var number = 1
+        while FileSystem.entryExists(candidate) {
+            number += 1
+            candidate = stem + "-\(number).json"
+        }
+        return candidate
+    }
+
+    /// `$VISUAL`, else `$EDITOR`, else `vi`: one set to nothing but blanks counts as not set.
+    static func editor(_ environment: Environment) -> String {
+        ["VISUAL", "EDITOR"].lazy.compactMap { environment[$0] }.first { !$0.allSatisfy(\.isWhitespace) } ?? "vi"
+    }
+
+    /// The copy and the record of its base go.
+    private func discardCopy() {
+        unlink(copy)
+        unlink(base)
     }
 
     /// Asks on the terminal whether to edit again; yes unless the answer starts with n.
@@ -88,9 +147,9 @@ struct CheckedEdit {
         }
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    private func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(CommandFailure) {
         do throws(FileError) {
-            try ReplacementFile.write(bytes, to: path)
+            try ReplacementFile.write(bytes, to: path, mode: mode)
         } catch {
             throw CommandFailure(["pacer: \(error.description)"])
         }

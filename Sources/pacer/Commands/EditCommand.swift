@@ -41,8 +41,9 @@ enum EditCommand {
                 }
             },
             saved: { bytes in
-                let summary = (try? WorkoutDecoder.decode(bytes)).map { PlanSummary(Plan($0)).text } ?? ""
-                return "saved \(environment.abbreviatingHome(path)): \(summary)"
+                let decoded = try? WorkoutDecoder.decodeWithWarnings(bytes)
+                decoded?.warnings.forEach { Output.problem(TerminalText($0.formatted(file: path))) }
+                return "saved \(environment.abbreviatingHome(path)): \(decoded.map { PlanSummary(Plan($0.workout)).text } ?? "")"
             })
         do throws(CommandFailure) {
             return try edit.run(environment: environment)

@@ -33,6 +33,7 @@ enum FmtCommand {
         for reference in arguments.positionals {
             do throws(WorkoutLoadError) {
                 let laidOut = try LaidOutWorkout(reference, library: library)
+                laidOut.warnings.forEach { Output.problem(TerminalText($0)) }
                 if arguments[check] {
                     if laidOut.changes {
                         Output.line(TerminalText(laidOut.source.path))
@@ -57,6 +58,8 @@ struct LaidOutWorkout {
     let source: WorkoutSource
     let original: [UInt8]
     let text: String
+    /// What is probably a mistake in the file, as lines for standard error.
+    let warnings: [String]
 
     /// Reads and checks the workout; a file with errors is refused with them.
     init(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) {
@@ -72,6 +75,7 @@ struct LaidOutWorkout {
         }
         source = loaded.source
         original = loaded.bytes
+        warnings = loaded.warnings
         text = WorkoutLayout.text(of: root)
     }
 

@@ -6,16 +6,16 @@ import PacerSystem
 /// `pacer new NAME [NOTATION | --from WORKOUT]`: a new workout file, laid out as `fmt` would.
 enum NewCommand {
     static let from = Option<String>("--from", value: "WORKOUT", help: "start from a copy of this workout (a name, a path or -)", kind: .workout)
-    static let output = Option<String>("-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json", kind: .file)
+    static let output = Option<String>("-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json (- for standard output)", kind: .file)
     static let force = Flag("--force", help: "replace the file if it exists")
 
     static let spec = CommandSpec(
         name: "new", abstract: "write a new workout file from a line of notation, another workout or a template",
         usage: "pacer new NAME [NOTATION | --from WORKOUT] [-o FILE] [--force]", arguments: .free,
         details: """
-            Writes $XDG_CONFIG_HOME/pacer/workouts/NAME.json (or FILE), named NAME, laid out as
-            'pacer fmt' does, with a "$schema" that points at the schema on this machine so editors
-            check it. From a line of notation ("10s prepare, 8x(20s Sprint, 10s rest)"), a copy of
+            Writes $XDG_CONFIG_HOME/pacer/workouts/NAME.json (or FILE; -o - writes to standard
+            output), named NAME, laid out as 'pacer fmt' does, with a "$schema" that points at the
+            schema on this machine so editors check it. From a line of notation ("10s prepare, 8x(20s Sprint, 10s rest)"), a copy of
             another workout (--from tabata), or else a small template to fill in. It is checked
             before it is written, and an existing file is kept unless --force.
             """,
@@ -37,7 +37,7 @@ enum NewCommand {
             }
             if notation != nil, arguments[from] != nil { throw .init(message: "give a line of notation or --from WORKOUT, not both") }
             let path = arguments[output] ?? WorkoutFile.path(ofNamed: name, environment: environment)
-            if FileSystem.exists(path), !arguments[force] {
+            if path != "-", FileSystem.exists(path), !arguments[force] {
                 Output.problem("pacer: \(path) exists; 'pacer edit \(name)' changes it, --force replaces it")
                 return ExitStatus.failure
             }
@@ -49,7 +49,7 @@ enum NewCommand {
                     bytes = Array(WorkoutFile.template.utf8)
                 }
                 let summary = try WorkoutFile.write(bytes, named: name, to: path)
-                Output.line("created \(environment.abbreviatingHome(path)): \(summary)")
+                if path != "-" { Output.line("created \(environment.abbreviatingHome(path)): \(summary)") }
                 return ExitStatus.success
             } catch {
                 error.lines.forEach { Output.problem(TerminalText($0)) }

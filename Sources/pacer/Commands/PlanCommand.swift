@@ -62,7 +62,8 @@ enum PlanCommand {
         }
         let entry = WeekPlan.Entry(days: days, time: time, workout: PlannedWorkout(words[words.count - 1]), since: WallTime.now().localDay)
         return reporting {
-            let plan = try file.add(entry)
+            let (plan, warnings) = try file.add(entry)
+            warnings.forEach { Output.problem(TerminalText($0)) }
             Output.line("added to \(file.shown): \(plan.entries.count)  \(describe(entry))")
             remindersNeedRewriting(file.environment)
         }

@@ -63,6 +63,7 @@ enum RenderCommand {
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
             loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
+            loaded.warnings.forEach { Output.problem(TerminalText($0)) }
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure

@@ -58,9 +58,9 @@ enum ShowCommand {
     private static func show(_ reference: String, as format: Format, library: WorkoutLibrary, environment: Environment) -> Int32 {
         do throws(WorkoutLoadError) {
             let loaded = try WorkoutLoader.load(reference, library: library)
+            loaded.warnings.forEach { Output.problem(TerminalText($0)) }
             switch format {
             case .json:
-                loaded.warnings.forEach { Output.problem(TerminalText($0)) }
                 Output.data(PlanJSON(loaded.plan).text)
                 return ExitStatus.success
             case .notation:

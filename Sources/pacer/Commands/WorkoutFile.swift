@@ -28,18 +28,26 @@ enum WorkoutFile {
         environment.configFolder + "/workouts/\(name).json"
     }
 
-    /// Writes the workout in `bytes` (valid JSON) as `path`, named `name`, with the local schema;
-    /// returns the plan in a few words. Nothing is written when the result is not a valid workout.
+    /// Writes the workout in `bytes` (valid JSON) as `path` (standard output for `-`), named
+    /// `name`, with the local schema, its warnings shown; returns the plan in a few words. Nothing is
+    /// written when the result is not a valid workout.
     static func write(_ bytes: [UInt8], named name: String, to path: String) throws(WorkoutLoadError) -> String {
+        let shown = path == "-" ? "<stdout>" : path
         guard let root = try? JSONParser.parse(bytes) else {
-            throw WorkoutLoadError(lines: ["\(path): error: the workout to copy is not JSON"])
+            throw WorkoutLoadError(lines: ["\(shown): error: the workout to copy is not JSON"])
         }
         let text = WorkoutLayout.text(of: root.setting("name", to: name).setting("$schema", to: WorkoutSchema.localPath()))
         let plan: Plan
         do throws(WorkoutErrors) {
-            plan = Plan(try WorkoutDecoder.decode(Array(text.utf8)))
+            let decoded = try WorkoutDecoder.decodeWithWarnings(Array(text.utf8))
+            decoded.warnings.forEach { Output.problem(TerminalText($0.formatted(file: shown))) }
+            plan = Plan(decoded.workout)
         } catch {
-            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: path) })
+            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
+        }
+        guard path != "-" else {
+            Output.data(text)
+            return PlanSummary(plan).text
         }
         do throws(FileError) {
             if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try FileSystem.createDirectories(String(path[..<slash])) }

@@ -30,7 +30,7 @@ enum ManualText {
         ("TERM", "When dumb, run prints plain lines instead of the live display, and has no prompt."),
         ("INPUTRC", "The inputrc the prompt's readline reads at the first key typed (else ~/.inputrc, else /etc/inputrc); one that is not a plain file, is over 1 MB, or includes ($include) such a file or itself, is left unread, and run says so."),
         ("COLUMNS", "The width of the bar that show draws, when set; by default the terminal's."),
-        ("VISUAL", "The editor pacer edit and pacer plan edit open, a shell command given the file; else EDITOR."),
+        ("VISUAL", "The editor pacer edit and pacer plan edit open, a shell command given the file; else EDITOR (blank counts as unset)."),
         ("EDITOR", "The editor pacer edit and pacer plan edit open when VISUAL is not set; else vi."),
         ("DBUS_SESSION_BUS_ADDRESS", "With DISPLAY and WAYLAND_DISPLAY, whether pacer remind has a desktop to notify on (through notify-send); without any, it prints the line."),
     ]
