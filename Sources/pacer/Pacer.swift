@@ -4,6 +4,7 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import TerminalRendering
+import PacerCommands
 
 /// The `pacer` command line: finds the subcommand and runs it.
 enum Pacer {

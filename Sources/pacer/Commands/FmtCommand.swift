@@ -2,6 +2,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import PacerCommands
 
 /// `pacer fmt FILE...`: workout files in the one canonical layout.
 enum FmtCommand {

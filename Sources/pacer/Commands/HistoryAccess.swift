@@ -4,6 +4,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import PacerCommands
 
 /// What the commands that read the history share: the history file, its opening, colour, width
 /// and the clock.

@@ -3,6 +3,7 @@ import History
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import PacerCommands
 
 /// `pacer history`: the sessions recorded, newest first, or one of them in full.
 enum HistoryCommand {

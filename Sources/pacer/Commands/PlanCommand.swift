@@ -5,6 +5,7 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import PacerWeekPlan
+import PacerCommands
 
 /// `pacer plan`: this week of the week plan and its entries; `add`, `remove` and `edit` change it.
 enum PlanCommand {
@@ -65,7 +66,7 @@ enum PlanCommand {
             let (plan, warnings) = try file.add(entry)
             warnings.forEach { Output.problem(TerminalText($0)) }
             Output.line("added to \(file.shown): \(plan.entries.count)  \(describe(entry))")
-            remindersNeedRewriting(file.environment)
+            PlanChange.remindersNeedRewriting(file.environment)
         }
     }
 
@@ -76,19 +77,13 @@ enum PlanCommand {
         return reporting {
             let entry = try file.remove(number)
             Output.line("removed from \(file.shown): \(describe(entry))")
-            remindersNeedRewriting(file.environment)
+            PlanChange.remindersNeedRewriting(file.environment)
         }
     }
 
     /// `Mon, Wed, Fri 07:00 seven-minute`.
     static func describe(_ entry: WeekPlan.Entry) -> TerminalText {
         TerminalText(Weekday.spoken(entry.days) + (entry.time.map { " \($0)" } ?? "") + " \(entry.workout)")
-    }
-
-    /// After the plan changed: installed reminders still follow the old one until rewritten.
-    static func remindersNeedRewriting(_ environment: Environment) {
-        guard ReminderInstaller(environment: environment).isInstalled else { return }
-        Output.problem("pacer: the reminders follow the plan as it was: 'pacer remind install' rewrites them")
     }
 
     /// Runs `body`, reporting a plan or history that cannot be used, or another failure; the exit status.

@@ -5,6 +5,7 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import PacerWeekPlan
+import PacerCommands
 
 /// `pacer remind`: a desktop notification when today's planned session is not done yet;
 /// `install` and `uninstall` put the systemd timer that runs it in place, or take it away.

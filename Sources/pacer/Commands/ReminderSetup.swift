@@ -2,6 +2,7 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
+import PacerCommands
 
 /// `pacer remind install` and `uninstall`: the reminder units written or removed, and systemctl
 /// run when the user's systemd is there, else shown.

@@ -1,6 +1,7 @@
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
+import PacerCommands
 
 /// `pacer validate FILE...`: checks workout files and reports every problem.
 enum ValidateCommand {
@@ -37,19 +38,5 @@ enum ValidateCommand {
             }
         }
         return failed ? ExitStatus.failure : ExitStatus.success
-    }
-}
-
-/// A plan in a few words: `24 phases, 8m planned (+3 rep steps)`.
-struct PlanSummary {
-    let text: String
-
-    init(_ plan: Plan) {
-        let repSteps = plan.plannedByKind.first { $0.kind == .reps }?.count ?? 0
-        var text = "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s"), \(plan.planned.spoken)"
-        if repSteps > 0 { text += " + \(repSteps) rep step\(repSteps == 1 ? "" : "s")" }
-        let openSteps = plan.phases.indices.count { plan.phases[$0].isOpen }  // a field each, no phase copied
-        if openSteps > 0 { text += " + \(openSteps) open step\(openSteps == 1 ? "" : "s")" }
-        self.text = text
     }
 }

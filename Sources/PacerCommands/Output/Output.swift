@@ -7,29 +7,29 @@ import PacerSystem
 /// Standard output is gathered and written in large pieces (a 100,000-row timeline is not
 /// 100,000 system calls); it is flushed before anything goes to standard error, so the two keep
 /// their order on a terminal, and when the command ends.
-enum Output {
-    static let standard = DescriptorOutput.standardOutput
-    static let error = DescriptorOutput.standardError
+public enum Output {
+    public static let standard = DescriptorOutput.standardOutput
+    public static let error = DescriptorOutput.standardError
     nonisolated(unsafe) private static var pending = ""
 
-    static func line(_ text: TerminalText) {
+    public static func line(_ text: TerminalText) {
         pending += text.rendered
         data("\n")
     }
 
-    static func problem(_ text: TerminalText) {
+    public static func problem(_ text: TerminalText) {
         flush()
         error.write(text.rendered + "\n")
     }
 
     /// Writes JSON or CSV text as it is: machine formats escape what they carry themselves.
-    static func data(_ text: String) {
+    public static func data(_ text: String) {
         pending += text
         if pending.utf8.count >= 1 << 16 { flush() }
     }
 
     /// Writes a file's text: as it is to a pipe or a file, with every control character shown to a terminal.
-    static func source(_ bytes: [UInt8]) {
+    public static func source(_ bytes: [UInt8]) {
         if standard.isTerminal {
             data(TerminalText(lines: String(decoding: bytes, as: UTF8.self)).rendered)
         } else {
@@ -39,16 +39,16 @@ enum Output {
     }
 
     /// Standard output as a stream, for writers that take one.
-    struct Stream: TextOutputStream {
-        mutating func write(_ string: String) {
+    public struct Stream: TextOutputStream {
+        public mutating func write(_ string: String) {
             Output.data(string)
         }
     }
 
-    nonisolated(unsafe) static var stream = Stream()
+    nonisolated(unsafe) public static var stream = Stream()
 
     /// Writes what is gathered.
-    static func flush() {
+    public static func flush() {
         guard !pending.isEmpty else { return }
         standard.write(pending)
         pending = ""

@@ -3,9 +3,9 @@ import PacerRuntime
 import PacerSystem
 
 /// A workout file as `new` and `edit` write it: named, pointed at the local schema, laid out, checked.
-enum WorkoutFile {
+public enum WorkoutFile {
     /// What `pacer new NAME` starts from without notation or --from.
-    static let template = #"""
+    public static let template = #"""
         {
           "$comment": "A new workout: change the name, the steps and this comment, then 'pacer show' it. Every key is in docs/workout-format.md; a $comment may sit in any object.",
           "name": "",
@@ -24,14 +24,14 @@ enum WorkoutFile {
         """#
 
     /// `$XDG_CONFIG_HOME/pacer/workouts/NAME.json`.
-    static func path(ofNamed name: String, environment: Environment) -> String {
+    public static func path(ofNamed name: String, environment: Environment) -> String {
         environment.configFolder + "/workouts/\(name).json"
     }
 
     /// Writes the workout in `bytes` (valid JSON) as `path` (standard output for `-`), named
     /// `name`, with the local schema, its warnings shown; returns the plan in a few words. Nothing is
     /// written when the result is not a valid workout.
-    static func write(_ bytes: [UInt8], named name: String, to path: String) throws(WorkoutLoadError) -> String {
+    public static func write(_ bytes: [UInt8], named name: String, to path: String) throws(WorkoutLoadError) -> String {
         let shown = path == "-" ? "<stdout>" : path
         guard let root = try? JSONParser.parse(bytes) else {
             throw WorkoutLoadError(lines: ["\(shown): error: the workout to copy is not JSON"])

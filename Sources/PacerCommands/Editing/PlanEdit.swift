@@ -4,7 +4,7 @@ import PacerRuntime
 import PacerWeekPlan
 
 /// `pacer plan edit`: the plan in the editor, saved only when it is valid and its workouts run.
-enum PlanEdit {
+public enum PlanEdit {
     /// What the plan starts as when there is none yet.
     static let template = #"""
         {
@@ -17,7 +17,7 @@ enum PlanEdit {
 
         """#
 
-    static func run(_ file: PlanFile) -> Int32 {
+    public static func run(_ file: PlanFile) -> Int32 {
         let original: [UInt8]?
         do throws(ConfigLoadError) {
             original = try file.bytes()
@@ -30,7 +30,7 @@ enum PlanEdit {
             path: file.path, original: original, template: Array(template.utf8), command: "pacer plan edit",
             limit: WeekPlan.maximumFileSize, problems: file.problems,
             saved: { _ in
-                PlanCommand.remindersNeedRewriting(file.environment)
+                PlanChange.remindersNeedRewriting(file.environment)
                 return "saved \(file.shown)"
             })
         do throws(CommandFailure) {

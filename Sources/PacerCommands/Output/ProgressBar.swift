@@ -3,19 +3,19 @@ import PacerSystem
 import Synchronization
 
 /// A one-line progress bar redrawn in place on a terminal: `speaking [######......]  52%`.
-final class ProgressBar: Sendable {
+public final class ProgressBar: Sendable {
     private let output: DescriptorOutput
     private let width: Int
     /// What is on the line now: the label and the percentage.
     private let shown = Mutex<(label: String, percent: Int)?>(nil)
 
-    init(output: DescriptorOutput, width: Int = 30) {
+    public init(output: DescriptorOutput, width: Int = 30) {
         self.output = output
         self.width = width
     }
 
     /// Shows `done` of `total` after `label`; redraws only when the whole percentage changes.
-    func show(_ label: String, done: Int, of total: Int) {
+    public func show(_ label: String, done: Int, of total: Int) {
         let percent = total > 0 ? min(100, done * 100 / total) : 100
         shown.withLock { shown in
             guard shown?.label != label || shown?.percent != percent else { return }
@@ -28,7 +28,7 @@ final class ProgressBar: Sendable {
     }
 
     /// Clears the line.
-    func finish() {
+    public func finish() {
         shown.withLock { shown in
             guard shown != nil else { return }
             shown = nil

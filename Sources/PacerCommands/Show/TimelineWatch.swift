@@ -9,13 +9,21 @@ import TerminalRendering
 
 /// `pacer show --watch FILE`: the timeline, or the file's errors, redrawn in place each time the
 /// file is saved, until Ctrl-C; the terminal is left as it was.
-struct TimelineWatch {
+public struct TimelineWatch: Sendable {
     let path: String
     let library: WorkoutLibrary
     let color: ColorChoice
     let environment: Environment
 
-    func run() -> Int32 {
+    /// Watches the workout file at `path`, found through `library`, coloured as `color` says.
+    public init(path: String, library: WorkoutLibrary, color: ColorChoice, environment: Environment) {
+        self.path = path
+        self.library = library
+        self.color = color
+        self.environment = environment
+    }
+
+    public func run() -> Int32 {
         SignalWatcher.blockWatchedSignals()
         let watch: FolderWatch
         do throws(FileError) {

@@ -9,7 +9,7 @@ import PacerSystem
 /// problems are shown and the user asked to edit again; without a terminal to ask on, or with a
 /// no, the file stays as it was and the copy is kept, where the next edit goes on with it, but only
 /// while the file is as it was when the copy was made: a newer file is never overwritten by it.
-struct CheckedEdit {
+public struct CheckedEdit {
     /// The file edited.
     let path: String
     /// What the file holds, or nil when there is none yet.
@@ -24,6 +24,20 @@ struct CheckedEdit {
     let problems: (_ bytes: [UInt8], _ copy: String) -> [String]
     /// What to say once the file is saved with `bytes`.
     let saved: (_ bytes: [UInt8]) -> TerminalText
+
+    /// An edit of the file at `path` by `command`, from `original` (nil when there is no file yet,
+    /// and the copy starts as `template`), read back with at most `limit` bytes, saved only when
+    /// `problems` finds none, then described by `saved`.
+    public init(path: String, original: [UInt8]?, template: [UInt8], command: String, limit: Int,
+                problems: @escaping (_ bytes: [UInt8], _ copy: String) -> [String], saved: @escaping (_ bytes: [UInt8]) -> TerminalText) {
+        self.path = path
+        self.original = original
+        self.template = template
+        self.command = command
+        self.limit = limit
+        self.problems = problems
+        self.saved = saved
+    }
 
     /// Where the edited copy is kept: beside the file, hidden, so it is no workout or plan of its own.
     var copy: String { hidden("edit.json") }
@@ -41,7 +55,7 @@ struct CheckedEdit {
     }
 
     /// Edits until the copy is valid, unchanged, or given up on; the exit status.
-    func run(environment: Environment) throws(CommandFailure) -> Int32 {
+    public func run(environment: Environment) throws(CommandFailure) -> Int32 {
         let copy = copy
         let start = original ?? template
         var info = stat()

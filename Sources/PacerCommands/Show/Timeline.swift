@@ -1,0 +1,105 @@
+import PacerCore
+import PacerRuntime
+import TerminalDisplay
+import TerminalRendering
+
+/// The text of `pacer show`.
+public struct Timeline {
+    let loaded: LoadedWorkout
+    let colored: Bool
+    let columns: Int
+
+    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide.
+    public init(loaded: LoadedWorkout, colored: Bool, columns: Int) {
+        self.loaded = loaded
+        self.colored = colored
+        self.columns = columns
+    }
+
+    var lines: [TerminalText] {
+        var lines: [TerminalText] = []
+        forEachLine { lines.append($0) }
+        return lines
+    }
+
+    /// Calls `body` with each of `lines`, in order, without holding them all (100,000 phases make
+    /// as many lines).
+    public func forEachLine(_ body: (TerminalText) -> Void) {
+        let plan = loaded.plan
+        body("\(plan.workoutName)  (\(loaded.source.path))")
+        if let description = loaded.workout.description { body(TerminalText(lines: description)) }
+        body(.empty)
+        var table = TextTable([.right, .right, .left, .right, .right, .left])
+        table.append(["#", "start", "kind", "duration", "round", "name"])
+        // Each phase is read in place: a copy of it would retain all its texts.
+        for index in plan.phases.indices {
+            if let block = plan.phases[index].timeLimit, block.first == index { table.append(["", "", "", "", "", heading(of: block)]) }
+            table.append(row(index: index, phase: plan.phases[index], start: plan.startOffsets[index]))
+            for line in cueLines(plan.phases[index], halfway: plan.halfway) {
+                table.append(["", "", "", "", "", line])
+            }
+        }
+        table.forEachLine(indent: "  ", body)
+        body("")
+        body("Totals:")
+        var totals = TextTable([.left, .right, .right])
+        for total in plan.plannedByKind {
+            let phases = "\(total.count) phase\(total.count == 1 ? "" : "s")"
+            totals.append([paint(TerminalText(total.kind.rawValue), total.kind), TerminalText(phases),
+                           TerminalText(total.kind == .reps ? "untimed" : total.duration.spoken)])
+        }
+        totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")", TerminalText(plan.planned.spoken)])
+        totals.forEachLine(indent: "  ", separator: "   ", body)
+        if colored {
+            body("")
+            body(bar(width: max(10, columns - 1)))
+        }
+    }
+
+    private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
+        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? (phase.isOpen ? "open" : ""))
+        let round = phase.round.map { "\($0)/\(phase.rounds ?? $0)" } ?? ""
+        var name = TerminalText(phase.name)
+        if let weight = phase.weight { name += " @ \(weight)" }
+        if let cap = phase.cap { name += " (cap \(cap.clock))" }
+        if let distance = phase.distance { name += " · " + TerminalText(distance) }
+        if let target = phase.target { name += " (target \(target.clock))" }
+        return [TerminalText(String(index + 1)), TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
+                TerminalText(duration), TerminalText(round), name]
+    }
+
+    /// The line above an AMRAP's or capped block's phases.
+    private func heading(of block: TimeLimitedBlock) -> TerminalText {
+        switch block.kind {
+        case .amrap: "AMRAP \(block.length.clock): the next \(block.last - block.first + 1) phases, round after round, until the time is up"
+        case .timeCap: "For time, capped at \(block.length.clock): the next \(block.last - block.first + 1) phases"
+        }
+    }
+
+    /// What the phase says, under it: its cue as it starts, then each announcement at its time.
+    private func cueLines(_ phase: Phase, halfway: Bool) -> [TerminalText] {
+        let start = phase.cue.map { ["  » " + TerminalText($0)] } ?? []
+        return start + phase.announcements(workoutHalfway: halfway).map { "  » \($0.offset.clock)  " + TerminalText($0.text) }
+    }
+
+    /// A bar whose coloured segments are proportional to the phases' durations.
+    private func bar(width: Int) -> TerminalText {
+        let plan = loaded.plan
+        guard plan.planned > .zero else { return .empty }
+        var text = TerminalText.empty
+        var used = 0
+        for (phase, start) in zip(plan.phases, plan.startOffsets) {
+            guard let duration = phase.duration else { continue }
+            let end = Int(((start + duration).seconds / plan.planned.seconds * Double(width)).rounded())
+            if end > used {
+                text += paint(TerminalText(String(repeating: "█", count: end - used)), phase.kind)
+                used = end
+            }
+        }
+        return text
+    }
+
+    private func paint(_ text: TerminalText, _ kind: PhaseKind) -> TerminalText {
+        colored ? .styled(text, KindColor.parameters(kind)) : text
+    }
+}
