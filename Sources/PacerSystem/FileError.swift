@@ -43,7 +43,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         case .notRegular(let what): "it is \(what), not a regular file"
         case .tooLarge(let size?, let limit): "it is \(size) bytes, more than the \(limit >> 20) MiB \(kind) may have"
         case .tooLarge(nil, let limit): "it is more than the \(limit >> 20) MiB \(kind) may have"
-        case .stalled(let seconds, let received): "it did not end within \(seconds) s (\(received) bytes came); is anything writing to it?"
+        case .stalled(let seconds, let received): "it did not end within \(seconds) s (\(received) byte\(received == 1 ? "" : "s") came); is anything writing to it?"
         case .partlyWritten: "only part of it was written"
         }
     }

@@ -18,7 +18,7 @@ public enum PlainLine {
             if let duration = phase.duration { parts.append("\(duration.spoken)") }
             if phase.isOpen { parts.append("open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")) }
             if let distance = phase.distance { parts.append(TerminalText(distance)) }
-            if let reps = phase.reps { parts.append("\(reps) reps" + (phase.weight.map { " @ \($0)" } ?? "")) }
+            if let reps = phase.reps { parts.append("\(reps) rep\(reps == 1 ? "" : "s")" + (phase.weight.map { " @ \($0)" } ?? "")) }
             if let label = phase.roundLabel { parts.append("\(label)") }
             if let cue = phase.cue { parts.append("- \(cue)") }
             if let next = start.next { parts.append("(next: \(next.name))") }
@@ -32,7 +32,7 @@ public enum PlainLine {
             if end.outcome == .timeout { return "\(time)  time is up for \(TerminalText(end.phase.name))" }
             guard end.outcome == .skipped || end.reps != nil else { return nil }
             if end.outcome == .skipped { return "\(time)  skipped phase \(end.index + 1) after \(end.active.spoken)" }
-            return "\(time)  logged \(end.reps.map(String.init) ?? "?") reps" + TerminalText(end.weight.map { " @ \($0)" } ?? "")
+            return "\(time)  logged \(end.reps.map { "\($0) rep\($0 == 1 ? "" : "s")" } ?? "? reps")" + TerminalText(end.weight.map { " @ \($0)" } ?? "")
         case .pause:
             return "\(time)  paused"
         case .resume:

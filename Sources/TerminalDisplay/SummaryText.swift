@@ -23,14 +23,15 @@ public enum SummaryText {
         return "\(heading)\(blocks) " + parts.joined(separator: ", ") + "."
     }
 
-    /// How an AMRAP or capped block went: `AMRAP 12:00: 7 rounds + 2`, `For time: 8:32`, `For time: capped at 15:00`.
+    /// How an AMRAP or capped block went: `AMRAP 12:00: 7 rounds + 2`, `For time: 8:32`, `For time: capped at 15:00`,
+    /// followed by the steps skipped if any were (`(2 steps skipped)`), which count for nothing.
     static func result(of end: Event.BlockEnd) -> String {
-        switch end.kind {
+        let score = switch end.kind {
         case .amrap:
-            let rounds = end.rounds ?? 0
-            return "AMRAP \(end.length.clock): \(rounds) round\(rounds == 1 ? "" : "s")" + (end.steps > 0 ? " + \(end.steps)" : "")
+            "AMRAP \(end.length.clock): \(end.rounds ?? 0) round\(end.rounds == 1 ? "" : "s")" + (end.steps > 0 ? " + \(end.steps)" : "")
         case .timeCap:
-            return end.capped ? "For time: capped at \(end.length.clock)" : "For time: \(end.active.clock)"
+            end.capped ? "For time: capped at \(end.length.clock)" : "For time: \(end.active.clock)"
         }
+        return end.skipped == 0 ? score : score + " (\(end.skipped) step\(end.skipped == 1 ? "" : "s") skipped)"
     }
 }

@@ -42,7 +42,7 @@ struct AMRAPTests {
         ])
         #expect(events[5].jsonLine.contains(#""duration":null,"round":2,"next":"Push-ups""#), "\(events[5].jsonLine)")
         #expect(!events[5].jsonLine.contains(#""rounds""#))
-        #expect(events[9].jsonLine == #"{"event":"block.end","t":60.000,"due":60.000,"kind":"amrap","length":60,"rounds":1,"steps":1,"active":60,"capped":true}"#)
+        #expect(events[9].jsonLine == #"{"event":"block.end","t":60.000,"due":60.000,"kind":"amrap","length":60,"rounds":1,"steps":1,"skipped":0,"active":60,"capped":true}"#)
         #expect(engine.summary.blocks.count == 1)
     }
 
@@ -97,6 +97,52 @@ struct AMRAPTests {
         var capped = timed
         let all = capped.start(at: 0) + E.runToEnd(&capped)
         #expect(all.contains { E.brief($0) == "block.end time_cap rounds=- steps=1 active=25 capped=true t=25 due=25" })
+    }
+
+    // Issue 33, item 9: a skipped step is not done, and a round with one is not a round done.
+    @Test func aSkippedStepCountsForNothing() throws {
+        var skipper = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Squats"}]}"#)
+        var events = skipper.start(at: 0)
+        for second in stride(from: 1.0, through: 11, by: 1) { events += try E.handle(&skipper, .skip, at: E.at(second)) }
+        events += E.runToEnd(&skipper)
+        #expect(events.contains { E.brief($0) == "block.end amrap rounds=0 steps=0 skipped=11 active=60 capped=true t=60 due=60" }, "\(E.briefs(events))")
+        #expect(events.first { $0.name == "block.end" }?.jsonLine.contains(#""rounds":0,"steps":0,"skipped":11,"#) == true)
+        #expect(skipper.summary.blocks.map(\.skipped) == [11])
+
+        // Round 1 done, round 2 with a skip, round 3 under way with one step done: 1 round + 1.
+        var mixed = try E.engine(steps: #"{"amrap": 60, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Squats"}]}"#)
+        events = mixed.start(at: 0)
+        for (second, command) in [(10.0, E.done), (20, E.done), (25, .skip), (30, E.done), (40, E.done)] {
+            events += try E.handle(&mixed, command, at: E.at(second))
+        }
+        events += E.runToEnd(&mixed)
+        #expect(events.contains { E.brief($0) == "block.end amrap rounds=1 steps=1 skipped=1 active=60 capped=true t=60 due=60" }, "\(E.briefs(events))")
+        #expect(events.filter { $0.name == "phase.start" }.compactMap { event -> Int? in
+            if case .phaseStart(let start) = event.payload { start.phase.round } else { nil }
+        } == [1, 1, 2, 2, 3, 3], "the round under way is still counted on")
+
+        var capped = try E.engine(steps: #"{"repeat": 3, "time_cap": "10m", "steps": [{"reps": 5, "name": "Thrusters"}]}"#)
+        events = capped.start(at: 0)
+        for second in [1.0, 2, 3] { events += try E.handle(&capped, .skip, at: E.at(second)) }
+        #expect(events.contains { E.brief($0) == "block.end time_cap rounds=- steps=0 skipped=3 active=3 capped=false t=3" }, "\(E.briefs(events))")
+    }
+
+    // Issue 33, item 7: a step is lengthened only until the block's time is up, and the answer says so.
+    @Test func aStepIsLengthenedOnlyUntilTheBlocksTimeIsUp() throws {
+        var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"work": 50, "name": "Row"}]}, {"cooldown": 10}"#)
+        _ = engine.start(at: 0)
+        #expect(engine.answer(to: .extend(milliseconds: 30_000), at: E.at(10)) == "lengthened by 10s, not 30s: the AMRAP's time is up then")
+        #expect(E.briefs(try E.handle(&engine, .extend(milliseconds: 30_000), at: E.at(10))) == ["extend 1 by=10 t=10"])
+        #expect(E.rejection(&engine, .extend(milliseconds: 1_000), at: E.at(20))
+                == "the AMRAP's time is up in 40s, and this phase already lasts until then: it cannot be lengthened (pause stops the clock)")
+        #expect(E.briefs(try E.handle(&engine, .extend(milliseconds: -5_000), at: E.at(20))) == ["extend 1 by=-5 t=20"], "shortening is as asked")
+
+        var forTime = try E.engine(steps: #"{"repeat": 2, "time_cap": 30, "steps": [{"work": 20, "name": "Row"}]}"#)
+        _ = forTime.start(at: 0)
+        #expect(forTime.answer(to: .extend(milliseconds: 20_000), at: E.at(5)) == "lengthened by 10s, not 20s: the time cap is reached then")
+        _ = E.advance(&forTime, to: E.at(25))
+        #expect(E.rejection(&forTime, .extend(milliseconds: 1_000), at: E.at(25))
+                == "the time cap is reached in 5s, and this phase already lasts until then: it cannot be lengthened (pause stops the clock)")
     }
 
     @Test func itsProblemsAreReportedAtTheirPaths() {

@@ -72,6 +72,16 @@ struct CommandGrammarTests {
         #expect(!message.contains("\n"))
     }
 
+    // Issue 33, item 25: `done` took INT64_MAX reps, where a file's rep step asks for at most 100,000.
+    @Test(arguments: ["done 100001", "done 9223372036854775807", "done 99999999999999999999999 @ 20 kg"])
+    func repsAboveARepStepsLimitAreRefused(line: String) {
+        #expect(parseError(line) == "done logs at most 100000 reps, as a rep step asks for at most that many: say the reps you did, such as done 8")
+    }
+
+    @Test func asManyRepsAsARepStepMayAskForAreTaken() throws {
+        #expect(try CommandGrammar.parse("done 100000") == .done(reps: 100_000, weight: nil))
+    }
+
     // Issue 7, item 21: `done 5 @ -3` was logged as the text "-3": a weight is never negative.
     @Test(arguments: ["done 5 @ -3", "done 5 @ -3 kg", "done @ -0.5", "done 5@-3"])
     func aNegativeWeightIsRefused(line: String) {

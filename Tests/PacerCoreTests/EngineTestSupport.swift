@@ -117,7 +117,7 @@ enum EngineFixture {
         case .restart(let jump):
             text = "restart \(jump.index + 1)"
         case .blockEnd(let end):
-            text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps) active=\(seconds(end.active)) capped=\(end.capped)"
+            text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps)\(end.skipped > 0 ? " skipped=\(end.skipped)" : "") active=\(seconds(end.active)) capped=\(end.capped)"
         case .sessionEnd(let end):
             text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(wallText(end.wall))"
         }

@@ -63,6 +63,23 @@ struct ScriptedSessionTests {
         #expect(result.summaryLine?.hasPrefix("Workout complete. AMRAP 0:10: 1 round + 1.") == true, "\(result)")
     }
 
+    // Issue 33, item 7: "+30" in an EMOM was answered "+30s" while the round kept its beat: the
+    // reply and the log say what is done (a step lengthened only to its window's end, the rest not at all).
+    @Test func lengtheningInAnEMOMSaysWhatTheWindowAllows() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("emom.json", #"{"name": "E", "countdown": 0, "steps": [{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Swings"}, {"work": 5, "name": "Hold"}]}]}"#)
+        let path = sandbox.path("emom.log")
+        let result = try await PacerProcess.run(["run", "emom.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done\n+30\nskip\n+30\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.contains { $0.hasPrefix("lengthened by ") && $0.hasSuffix(", not 30s: the round's window ends then") }, "\(result)")
+        #expect(result.stdoutLines.contains { $0.contains("this rest lasts until the next round starts on its beat: pause to rest longer, or skip to start the round now") }, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let extend = try #require(log.of("extend").first, "\(log)")
+        let holdStart = try #require(log.of("phase.start").first { $0.string("name") == "Hold" }?.due, "\(log)")
+        #expect(log.of("extend").count == 1 && abs(5 + (extend.number("by") ?? 0) - (30 - holdStart * 50)) < 0.05, "the Hold now ends with the window: \(log)")
+        #expect(log.of("phase.start").filter { $0.string("name") == "Swings" }.compactMap(\.due) == [0, 0.6], "round 2 on its beat: \(log)")
+    }
+
     @Test func quitEndsTheSessionWithStatusZero() async throws {
         let sandbox = try Sandbox()
         let (result, path) = try await Self.run(.text("quit\n"), in: sandbox)

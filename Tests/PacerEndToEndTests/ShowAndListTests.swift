@@ -118,6 +118,11 @@ struct ShowAndListTests {
         #expect(ShownTimeline(amrap.stdout).totalTime == "18m", "an AMRAP counts as its time: \(amrap)")
         let fran = try await PacerProcess.run(["show", "fran"], in: sandbox)
         #expect(fran.stdoutLines.contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") }, "\(fran)")
+        // Issue 33, item 25: "the next 1 phases", "1 reps".
+        let one = try await PacerProcess.run(["show", "amrap 1m (1 rep Rope climb)"], in: sandbox)
+        #expect(one.stdoutLines.contains { $0.hasSuffix("AMRAP 1:00: the next phase, round after round, until the time is up") }, "\(one)")
+        #expect(one.stdoutLines.contains { $0.contains(" 1 rep ") && $0.hasSuffix("Rope climb") }, "\(one)")
+        #expect(!one.stdout.contains("1 reps") && !one.stdout.contains("1 phases"), "\(one)")
     }
 
     @Test func showOfAnUnknownWorkoutSuggestsOne() async throws {

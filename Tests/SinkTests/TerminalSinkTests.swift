@@ -363,6 +363,28 @@ struct TerminalSinkTests {
         }
     }
 
+    // Issue 33, item 9: skipped steps were scored; the summary says how many were skipped, as block.end does.
+    @Test func theSummarySaysWhatWasSkippedInABlock() throws {
+        var amrap = (0..<2).map { Phase(kind: .reps, name: "Set \($0)", duration: nil, reps: 5) }
+        for index in amrap.indices { amrap[index].timeLimit = TimeLimitedBlock(kind: .amrap, length: .seconds(60), first: 0, last: 1) }
+        var session = Session(amrap, countdown: 0)
+        var events = session.start()
+        for second in 1...11 { events += session.command(.skip, at: Double(second)) }
+        events += session.runToEnd()
+        let screen = FakeScreen(isTerminal: false)
+        try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), events)
+        #expect(screen.printed.contains("01:00  AMRAP 1:00: 0 rounds (11 steps skipped)"), "\(screen.printed)")
+        #expect(screen.printed.last?.hasPrefix("Workout complete. AMRAP 1:00: 0 rounds (11 steps skipped). ") == true, "\(screen.printed)")
+
+        var forTime = [Phase(kind: .reps, name: "Thrusters", duration: nil, reps: 21), Phase(kind: .reps, name: "Pull-ups", duration: nil, reps: 21)]
+        for index in forTime.indices { forTime[index].timeLimit = TimeLimitedBlock(kind: .timeCap, length: .seconds(900), first: 0, last: 1) }
+        session = Session(forTime, countdown: 0)
+        events = session.start() + session.command(.done(reps: nil, weight: nil), at: 100) + session.command(.skip, at: 103)
+        let capped = FakeScreen(isTerminal: false)
+        try Self.feed(TerminalSink(screen: capped, color: .never, noColor: false), events + session.runToEnd())
+        #expect(capped.printed.last?.hasPrefix("Workout complete. For time: 1:43 (1 step skipped). ") == true, "\(capped.printed)")
+    }
+
     // Issue 7, item 3: the summary came from what the display had seen; a display that dropped
     // stale events must still print the session's whole summary, from session.end alone.
     @Test func theSummaryComesFromSessionEndAlone() throws {

@@ -57,7 +57,7 @@ public struct Timeline {
     }
 
     private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
-        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) reps" } ?? (phase.isOpen ? "open" : ""))
+        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) rep\($0 == 1 ? "" : "s")" } ?? (phase.isOpen ? "open" : ""))
         let round = phase.round.map { "\($0)/\(phase.rounds ?? $0)" } ?? ""
         var name = TerminalText(phase.name)
         if let weight = phase.weight { name += " @ \(weight)" }
@@ -70,9 +70,11 @@ public struct Timeline {
 
     /// The line above an AMRAP's or capped block's phases.
     private func heading(of block: TimeLimitedBlock) -> TerminalText {
-        switch block.kind {
-        case .amrap: "AMRAP \(block.length.clock): the next \(block.last - block.first + 1) phases, round after round, until the time is up"
-        case .timeCap: "For time, capped at \(block.length.clock): the next \(block.last - block.first + 1) phases"
+        let count = block.last - block.first + 1
+        let phases = count == 1 ? "the next phase" : "the next \(count) phases"
+        return switch block.kind {
+        case .amrap: "AMRAP \(block.length.clock): \(phases), round after round, until the time is up"
+        case .timeCap: "For time, capped at \(block.length.clock): \(phases)"
         }
     }
 

@@ -79,8 +79,11 @@ public enum CommandGrammar {
         let repsText = parts.first.map { String($0).trimmingSpaces() } ?? ""
         var reps: Int?
         if !repsText.isEmpty {
-            guard repsText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let count = Int(repsText) else {
+            guard repsText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
                 throw CommandParseError(message: "done takes the reps you did and an optional weight: done 8 @ 22.5 kg")
+            }
+            guard let count = Int(repsText), count <= Phase.maximumReps else {
+                throw CommandParseError(message: "done logs at most \(Phase.maximumReps) reps, as a rep step asks for at most that many: say the reps you did, such as done 8")
             }
             reps = count
         }

@@ -25,8 +25,11 @@ public struct Engine: Sendable {
     private var pausedTotal = Duration.zero
     /// What is still to happen in the current phase, in order.
     private var pending: [Scheduled] = []
-    /// In an EMOM round: when its window ends, moved later by every pause.
-    private var windowEnd: Instant?
+    /// In an EMOM: when each round's window ends (by the index of the round's first phase), moved
+    /// later by every pause. A round keeps its window when `back` or `restart` comes into it again.
+    private var windowEnds: [Int: Instant] = [:]
+    /// In an EMOM round: the index of its first phase.
+    private var windowRound: Int?
     /// The AMRAP or capped block running, if any.
     private var limitedBlock: RunningBlock?
 
@@ -37,8 +40,14 @@ public struct Engine: Sendable {
         var end: Instant
         /// For an AMRAP: the round under way, from 1.
         var round = 1
-        /// Steps completed in the round under way (a capped block: in the block).
+        /// For an AMRAP: the rounds gone through with no step skipped.
+        var completedRounds = 0
+        /// Steps completed in the round under way (a capped block: in the block); a skipped step is not.
         var steps = 0
+        /// Steps skipped in the whole block.
+        var skipped = 0
+        /// For an AMRAP: whether a step of the round under way was skipped.
+        var roundHasSkip = false
 
         func holds(_ index: Int) -> Bool { (block.first...block.last).contains(index) }
     }
@@ -153,16 +162,20 @@ public struct Engine: Sendable {
             return events + (try handle(pausedSince == nil ? .pause : .resume, at: now))
         case .skip:
             endPhase(.skipped, at: now, into: &events)
-            moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
+            moveOn(to: following(at: now, skipped: true, into: &events), startingAt: now, now: now, into: &events)
         case .back:
             let target = max(index - 1, 0)
+            try checkWindowIsOpen(for: target, at: now)
             endPhase(.skipped, at: now, into: &events)
             emit(Event(t: now, .back(.init(index: target))), into: &events)
-            beginPhase(target, at: now, now: now, into: &events)
+            beginPhase(target, at: now, now: now, reentering: true, into: &events)
         case .restart:
+            guard plan.phases[index].window?.fillsRound != true else {
+                throw CommandRejection(message: "\(Self.beatRest), so restart would not lengthen it: pause to rest longer")
+            }
             endPhase(.skipped, at: now, into: &events)
             emit(Event(t: now, .restart(.init(index: index))), into: &events)
-            beginPhase(index, at: now, now: now, into: &events)
+            beginPhase(index, at: now, now: now, reentering: true, into: &events)
         case .extend(let milliseconds):
             try extend(by: milliseconds, at: now, into: &events)
         case .done(let reps, let weight):
@@ -185,12 +198,19 @@ public struct Engine: Sendable {
     }
 
     /// The text that answers a command: where the session stands for `status`, the commands for
-    /// `help`, nothing for a command that is carried out in silence.
+    /// `help`, for a lengthening cut short by an EMOM window or a block's time how much it gives
+    /// and why, nothing for a command that is carried out as asked.
     public func answer(to command: Command, at now: Instant) -> String? {
         switch command {
-        case .status: snapshot(at: now).statusLine
-        case .help: CommandGrammar.help
-        default: nil
+        case .status:
+            return snapshot(at: now).statusLine
+        case .help:
+            return CommandGrammar.help
+        case .extend(let milliseconds):
+            guard let change = try? lengthChange(by: milliseconds, at: now), let cut = change.cut else { return nil }
+            return "lengthened by \((change.limit - change.current).spoken), not \(WorkoutDuration(milliseconds: milliseconds).spoken): \(cut.what) then"
+        default:
+            return nil
         }
     }
 
@@ -241,7 +261,8 @@ public struct Engine: Sendable {
         }
     }
 
-    private mutating func beginPhase(_ newIndex: Int, at start: Instant, now: Instant, into events: inout [Event]) {
+    /// Begins a phase; `reentering` (back, restart) comes into a phase again, so an EMOM round keeps its window.
+    private mutating func beginPhase(_ newIndex: Int, at start: Instant, now: Instant, reentering: Bool = false, into events: inout [Event]) {
         index = newIndex
         if let since = pausedSince {
             // A phase that begins during a pause starts now, still paused; the pause so far is counted.
@@ -254,7 +275,7 @@ public struct Engine: Sendable {
         }
         var phase = plan.phases[index]
         limit = phase.limit
-        startWindow(of: phase)
+        startWindow(of: phase, reentering: reentering)
         enterBlock(of: phase)
         schedule(droppingThrough: nil)
         // The rest that fills an EMOM round lasts what is left of the window, not what was planned.
@@ -291,14 +312,11 @@ public struct Engine: Sendable {
     }
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
-        guard let current = limit else {
-            throw CommandRejection(message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
-        }
+        let change = try lengthChange(by: milliseconds, at: now)
         let elapsed = activeInPhase(at: now)
-        let wanted = current.milliseconds + milliseconds
-        let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
+        let newLimit = change.limit
         limit = newLimit
-        emit(Event(t: now, .extend(.init(index: index, by: newLimit - current)), clock: phaseClock(at: now)), into: &events)
+        emit(Event(t: now, .extend(.init(index: index, by: newLimit - change.current)), clock: phaseClock(at: now)), into: &events)
         if newLimit <= elapsed {
             endPhase(.completed, active: elapsed, at: now, into: &events)
             moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
@@ -306,6 +324,38 @@ public struct Engine: Sendable {
             schedule(droppingThrough: pausedSince ?? now)
         }
     }
+
+    /// The current phase's length now and after lengthening or shortening it by `milliseconds` at
+    /// `now`: never less than the time spent, and never past the EMOM window or the block's time
+    /// that cuts it off (`cut` says so when that shortened a lengthening).
+    private func lengthChange(by milliseconds: Int64, at now: Instant) throws(CommandRejection)
+        -> (current: WorkoutDuration, limit: WorkoutDuration, cut: (offset: WorkoutDuration, what: String)?) {
+        guard let current = limit else {
+            throw CommandRejection(message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
+        }
+        guard plan.phases[index].window?.fillsRound != true else {
+            throw CommandRejection(message: "\(Self.beatRest): pause to rest longer, or skip to start the round now")
+        }
+        let elapsed = activeInPhase(at: now)
+        let wanted = current.milliseconds + milliseconds
+        let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
+        guard milliseconds > 0, let cut = cutOff, newLimit > cut.offset else { return (current, newLimit, nil) }
+        guard current < cut.offset else {
+            throw CommandRejection(message: "\(cut.what) in \((cut.offset - elapsed).spoken), and this phase already lasts until then: it cannot be lengthened (pause stops the clock)")
+        }
+        return (current, cut.offset, cut)
+    }
+
+    /// Where the EMOM round's window or the AMRAP's or capped block's time cuts the current phase
+    /// off, as an offset into it, and what that is.
+    private var cutOff: (offset: WorkoutDuration, what: String)? {
+        if let windowEnd { return (scale.workout(windowEnd - phaseStart), "the round's window ends") }
+        guard let running = limitedBlock else { return nil }
+        return (scale.workout(running.end - phaseStart), running.block.kind == .amrap ? "the AMRAP's time is up" : "the time cap is reached")
+    }
+
+    /// Why the rest that fills an EMOM round cannot be made longer or shorter.
+    private static let beatRest = "this rest lasts until the next round starts on its beat"
 
     /// Lays out what is to come in the current phase; after an extend, what would now be past is dropped.
     private mutating func schedule(droppingThrough past: Instant?) {
@@ -350,20 +400,51 @@ public struct Engine: Sendable {
 
     // MARK: - Windows (EMOM)
 
-    /// Opens a round's window at the start of its first phase, keeps it through the round, and lets the
-    /// rest that fills it last until it ends; outside an EMOM there is none.
-    private mutating func startWindow(of phase: Phase) {
+    /// In an EMOM round: when its window ends.
+    private var windowEnd: Instant? {
+        windowRound.flatMap { windowEnds[$0] }
+    }
+
+    /// Opens a round's window at the start of its first phase, keeps it through the round (and when
+    /// `back` or `restart` comes into the round again), and lets the rest that fills it last until
+    /// it ends; outside an EMOM there is none.
+    private mutating func startWindow(of phase: Phase, reentering: Bool) {
         guard let window = phase.window else {
-            windowEnd = nil
+            windowRound = nil
             return
         }
-        if window.startsRound || windowEnd == nil { windowEnd = phaseStart + scale.real(window.length) }
+        if reentering {
+            windowRound = roundStart(of: index)
+        } else if window.startsRound {
+            // Only a window still open can be gone back into: the ended ones are forgotten.
+            windowEnds = windowEnds.filter { $0.value > phaseStart }
+            windowRound = index
+            windowEnds[index] = phaseStart + scale.real(window.length)
+        }
         if window.fillsRound, let windowEnd { limit = max(.zero, scale.workout(windowEnd - phaseStart)) }
+    }
+
+    /// The index of the first phase of the EMOM round that the phase at `index` is in.
+    private func roundStart(of index: Int) -> Int {
+        var first = index
+        while first > 0, plan.phases[first].window?.startsRound == false { first -= 1 }
+        return first
+    }
+
+    /// Refuses to go back into an earlier EMOM round whose window has ended: the rounds after it have had its time.
+    private func checkWindowIsOpen(for target: Int, at now: Instant) throws(CommandRejection) {
+        guard plan.phases[target].window != nil else { return }
+        let round = roundStart(of: target)
+        guard round != windowRound else { return }
+        guard let end = windowEnds[round], end > pausedSince ?? now else {
+            let name = plan.phases[target].round.map { "round \($0)" } ?? "the previous round"
+            throw CommandRejection(message: "the window of \(name) has ended, so back cannot reopen it (its rounds start on the beat)")
+        }
     }
 
     /// Moves the instants kept apart from the phase's start later by a pause.
     private mutating func shiftClocks(by pause: Duration) {
-        windowEnd = windowEnd.map { $0 + pause }
+        for (round, end) in windowEnds { windowEnds[round] = end + pause }
         if var running = limitedBlock {
             running.start = running.start + pause
             running.end = running.end + pause
@@ -384,16 +465,25 @@ public struct Engine: Sendable {
         }
     }
 
-    /// The phase after the current one, which has just ended: an AMRAP goes round again after its
-    /// last phase, and a capped block done in time ends.
-    private mutating func following(at now: Instant, into events: inout [Event]) -> Int {
+    /// The phase after the current one, which has just ended (`skipped`, or run to its end): an
+    /// AMRAP goes round again after its last phase, and a capped block gone through in time ends.
+    /// A skipped step is not counted as done, and a round with one is not counted as a round.
+    private mutating func following(at now: Instant, skipped: Bool = false, into events: inout [Event]) -> Int {
         guard var running = limitedBlock, running.holds(index) else { return index + 1 }
-        running.steps += 1
+        if skipped {
+            running.skipped += 1
+            running.roundHasSkip = true
+        } else {
+            running.steps += 1
+        }
         limitedBlock = running
         guard index == running.block.last else { return index + 1 }
         if running.block.kind == .amrap {
-            limitedBlock?.round += 1
-            limitedBlock?.steps = 0
+            if !running.roundHasSkip { running.completedRounds += 1 }
+            running.round += 1
+            running.steps = 0
+            running.roundHasSkip = false
+            limitedBlock = running
             return running.block.first
         }
         finishBlock(capped: false, at: now, now: now, into: &events)
@@ -406,8 +496,8 @@ public struct Engine: Sendable {
         limitedBlock = nil
         let isAMRAP = running.block.kind == .amrap
         emit(Event(t: now, due: capped ? end : nil, .blockEnd(.init(
-            kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.round - 1 : nil, steps: running.steps,
-            active: capped ? running.block.length : scale.workout(end - running.start), capped: capped))),
+            kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.completedRounds : nil, steps: running.steps,
+            skipped: running.skipped, active: capped ? running.block.length : scale.workout(end - running.start), capped: capped))),
              into: &events)
     }
 

@@ -57,6 +57,7 @@ extension Event {
             object.add("length", end.length)
             if let rounds = end.rounds { object.add("rounds", raw: String(rounds)) }
             object.add("steps", raw: String(end.steps))
+            object.add("skipped", raw: String(end.skipped))
             object.add("active", end.active)
             object.add("capped", raw: end.capped ? "true" : "false")
         case .sessionEnd(let end):

@@ -69,21 +69,24 @@ public struct Event: Sendable {
         public var kind: TimeLimitedBlock.Kind
         /// The block's time: the AMRAP's, or the cap.
         public var length: WorkoutDuration
-        /// For an AMRAP: the rounds completed.
+        /// For an AMRAP: the rounds completed, a round with a skipped step not counting.
         public var rounds: Int?
         /// The steps completed in the round that was not finished (an AMRAP), or in the whole block
-        /// (a capped one), not counting a step cut off.
+        /// (a capped one), not counting a step cut off or skipped.
         public var steps: Int
+        /// The steps skipped in the whole block.
+        public var skipped: Int
         /// How long the block took, pauses excluded.
         public var active: WorkoutDuration
         /// Whether its time ran out (always, for an AMRAP).
         public var capped: Bool
 
-        public init(kind: TimeLimitedBlock.Kind, length: WorkoutDuration, rounds: Int?, steps: Int, active: WorkoutDuration, capped: Bool) {
+        public init(kind: TimeLimitedBlock.Kind, length: WorkoutDuration, rounds: Int?, steps: Int, skipped: Int, active: WorkoutDuration, capped: Bool) {
             self.kind = kind
             self.length = length
             self.rounds = rounds
             self.steps = steps
+            self.skipped = skipped
             self.active = active
             self.capped = capped
         }

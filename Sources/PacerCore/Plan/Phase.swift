@@ -50,6 +50,9 @@ public struct Phase: Sendable, Equatable {
         self.weight = weight
     }
 
+    /// The most reps a rep step may ask for, or `done` log.
+    public static let maximumReps = 100_000
+
     /// When the phase ends by itself, if it does: its duration, or a rep step's cap.
     public var limit: WorkoutDuration? { duration ?? cap }
 

@@ -212,7 +212,7 @@ public struct WorkoutDecoder {
         checkKeys(fields, allowed: Self.repKeys, path: path(), hints: [
             "halfway": "unknown key \"halfway\": only timed phases have a halfway point; a rep step lasts until you say done",
         ])
-        let reps = fields["reps"].flatMap { perRound($0, path: "\(path()).reps", scope: scope) { $0.integer($1, path: $2(), in: 1...100_000) } }
+        let reps = fields["reps"].flatMap { perRound($0, path: "\(path()).reps", scope: scope) { $0.integer($1, path: $2(), in: 1...Phase.maximumReps) } }
         var name: PerRound<String>?
         if let value = fields["name"] {
             name = perRound(value, path: "\(path()).name", scope: scope) { $0.label($1, path: $2(), scope: scope) }

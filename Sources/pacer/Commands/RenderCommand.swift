@@ -128,7 +128,7 @@ enum RenderCommand {
                 return ExitStatus.failure
             }
             let seconds = WorkoutDuration(milliseconds: rendering.duration.nanoseconds / 1_000_000)
-            let speech = renderer.engine == nil ? "tones only" : "\(rendering.utterances) utterances of \(rendering.phrases) phrases"
+            let speech = renderer.engine == nil ? "tones only" : "\(rendering.utterances) utterance\(rendering.utterances == 1 ? "" : "s") of \(rendering.phrases) phrase\(rendering.phrases == 1 ? "" : "s")"
             Output.line("wrote \(output): \(seconds.spoken), \(speech), \(Decimal3(Int64(rendering.bytes / 100_000) * 100).text) MB")
             return ExitStatus.success
         } catch {
