@@ -65,7 +65,7 @@ enum RenderCommand {
             loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
-            return ExitStatus.failure
+            return error.signal.map(SignalWatcher.exitStatus(for:)) ?? ExitStatus.failure
         }
         if loaded.source.isFile, let shared = SharedFile.find(among: [("the workout file", loaded.source.path), ("the output", output)]) {
             Output.problem(TerminalText(shared.message))
