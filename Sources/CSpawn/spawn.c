@@ -6,6 +6,7 @@
 #include <malloc.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -98,4 +99,8 @@ int pacer_pipe_cloexec(int fds[2]) {
 
 void pacer_use_one_malloc_arena(void) {
     mallopt(M_ARENA_MAX, 1);
+}
+
+int pacer_signalfd(const sigset_t *signals) {
+    return signalfd(-1, signals, SFD_NONBLOCK | SFD_CLOEXEC);
 }

@@ -7,7 +7,8 @@ public enum SharedOptions {
     public static let workoutArgument = """
         WORKOUT is a path, a name on the search path (see 'pacer list'), - for standard input, or a
         line of notation such as "10s prepare, 8x(20s Sprint, 10s rest), 2m cooldown" (see
-        docs/workout-format.md). A FIFO or <(command) is read like standard input, for at most 10 s.
+        docs/workout-format.md). A FIFO or <(command) is read like standard input, for at most 10 s;
+        Ctrl-C ends the wait at once.
         """
 
     /// `--color WHEN`, for every command that colours its output.

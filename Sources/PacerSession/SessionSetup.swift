@@ -16,6 +16,9 @@ public struct SessionSetup: Sendable {
         self.environment = environment
     }
 
+    /// What a session that a signal stopped before its start leaves behind.
+    static let notStarted = "pacer: no session was started, and nothing was recorded"
+
     /// Assembles the session `request` asks for. `notice` hears what the user should know but that
     /// does not stop the run (the workout's warnings).
     public func configuration(for request: SessionRequest, isTerminal outputIsTerminal: Bool,
@@ -34,7 +37,12 @@ public struct SessionSetup: Sendable {
         do throws(WorkoutLoadError) {
             loaded = try WorkoutLoader.load(request.workout, library: WorkoutLibrary(environment: environment, notationName: request.notationName))
         } catch {
+            if let signal = error.signal { throw .interrupted(signal: signal, lines: error.lines + [Self.notStarted]) }
             throw .failure(error.lines)
+        }
+        // Ctrl-C as the workout's last bytes came: the session has not started, so nothing is run.
+        if let signal = HeldSignals.pending(HeldSignals.stopping) {
+            throw .interrupted(signal: signal, lines: ["pacer: \(HeldSignals.name(of: signal)) came before the session started", Self.notStarted])
         }
         loaded.warnings.forEach(notice)
         var prompt = !request.noPrompt && config.prompt != false

@@ -13,6 +13,8 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         case tooLarge(size: Int?, limit: Int)
         /// A stream had not ended after `seconds`, having sent `received` bytes.
         case stalled(seconds: Int, received: Int)
+        /// A stopping signal came (its number) while the stream was still being waited for.
+        case interrupted(signal: Int32)
         /// Only part of what was to be written could be.
         case partlyWritten
         /// What the file holds cannot be used: why, in words.
@@ -44,6 +46,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         case .tooLarge(let size?, let limit): "it is \(size) bytes, more than the \(limit >> 20) MiB \(kind) may have"
         case .tooLarge(nil, let limit): "it is more than the \(limit >> 20) MiB \(kind) may have"
         case .stalled(let seconds, let received): "it did not end within \(seconds) s (\(received) byte\(received == 1 ? "" : "s") came); is anything writing to it?"
+        case .interrupted(let number): "\(HeldSignals.name(of: number)) came before it ended, so it was not read"
         case .partlyWritten: "only part of it was written"
         }
     }

@@ -24,21 +24,30 @@ extension FileSystem {
 
     /// Reads `descriptor` until its end, waiting for data with poll(2) so that it may be
     /// non-blocking; a FIFO whose writer has not come yet is waited for, up to `timeout` seconds.
+    /// A stopping signal (`HeldSignals.stopping`) that the caller blocks to handle later ends the
+    /// wait at once instead of waiting behind it: the read fails as interrupted, and the signal is
+    /// left pending for its handler.
     private static func readStream(_ descriptor: Int32, name: String, limit: Int, timeout: Double?) throws(FileError) -> [UInt8] {
         let deadline = timeout.map { Clocks.monotonicNanoseconds() + Int64($0 * 1e9) }
+        let signals = HeldSignals.watch(HeldSignals.stopping)
+        defer { if let signals { close(signals) } }
         var bytes: [UInt8] = []
         let chunk = ReadChunk(capacity: 65_536)
         while true {
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var waiting = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: signals ?? -1, events: Int16(POLLIN), revents: 0)]
             let milliseconds = deadline.map { Int32(clamping: max(0, ($0 - Clocks.monotonicNanoseconds()) / 1_000_000)) } ?? -1
-            let ready = poll(&waiting, 1, milliseconds)
+            let ready = poll(&waiting, 2, milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw FileError("read", name, errno: errno)
             }
+            if signals != nil, waiting[1].revents != 0, let number = HeldSignals.pending(HeldSignals.stopping) {
+                throw FileError("read", name, .interrupted(signal: number))
+            }
             if ready == 0, let timeout {
                 throw FileError("read", name, .stalled(seconds: Int(timeout), received: bytes.count))
             }
+            if waiting[0].revents == 0 { continue }
             let count = chunk.read(from: descriptor)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }

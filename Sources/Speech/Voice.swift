@@ -23,7 +23,7 @@ public final class Voice: @unchecked Sendable {
     private var origin: Int64 = 0
     private var speaking: Speaking?
     private var serial = 0
-    /// Phrases in a row that were cut off long after they should have been said, with none said to
+    /// Phrases in a row that were cut off well after they should have been said, with none said to
     /// its end between them: how a hung engine shows when every phrase is cut by the next.
     private var overdueCuts = 0
     /// Signalled when the voice falls silent while the sink is closing.
@@ -40,8 +40,12 @@ public final class Voice: @unchecked Sendable {
         var stopped = false
     }
 
-    /// Cut-off phrases in a row, each long overdue, that make an engine count as hung.
+    /// Cut-off phrases in a row, each overdue, that make an engine count as hung.
     static let overdueCutsForAHang = 3
+    /// How long past twice its length a phrase may go unfinished before a cut counts it as overdue:
+    /// room for an engine slow to start on a busy machine, short enough that a countdown number
+    /// ("two", about 0.2 s) cut by the next one a second later counts.
+    static let overdueSlack: Duration = .milliseconds(250)
 
     /// How long a process that is asked to stop gets before it is killed.
     static let stopGrace = 0.5
@@ -149,11 +153,12 @@ public final class Voice: @unchecked Sendable {
         perform(speech.finished(at: now()))
     }
 
-    /// Counts a phrase cut off while still being said long after it should have ended (twice its
-    /// length and a second): an engine that says nothing, its every phrase cut by the next, is hung.
+    /// Counts a phrase cut off while still being said well after it should have ended (twice its
+    /// length and `overdueSlack`): an engine that says nothing, its every phrase cut by the next, is
+    /// hung. A working engine finishes each phrase before then, which starts the count again.
     private func noteCut(_ cut: Speaking) {
         let ranFor = Clocks.monotonicNanoseconds() - cut.started
-        guard !cut.stopped, ranFor > (timing.length(of: cut.text) * 2 + .seconds(1)).nanoseconds else { return }
+        guard !cut.stopped, ranFor > (timing.length(of: cut.text) * 2 + Self.overdueSlack).nanoseconds else { return }
         overdueCuts += 1
         if overdueCuts >= Self.overdueCutsForAHang {
             failHanging("\(engine.name) has said none of the last \(overdueCuts) phrases in twice the time they take (the last: “\(cut.text)”); it seems to hang")

@@ -2,17 +2,17 @@ import Foundation
 import Testing
 @testable import PacerCore
 
-/// Every scalar that acts on a terminal instead of being shown: C0 but the line feed, DEL, C1, and
-/// the bidi overrides and isolates.
+/// Every scalar that acts on a terminal instead of being shown: C0 but the line feed, DEL, C1, the
+/// line and paragraph separators, and the bidi overrides and isolates.
 private func actsOnATerminal(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A: false
-    case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
     default: false
     }
 }
 
-private let everyControl: [Unicode.Scalar] = (Array(0x00..<0x20) + Array(0x7F...0x9F) + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+private let everyControl: [Unicode.Scalar] = (Array(0x00..<0x20) + Array(0x7F...0x9F) + Array(0x2028...0x202E) + Array(0x2066...0x2069))
     .map { Unicode.Scalar(UInt32($0))! }
 
 @Suite("TerminalText")
@@ -34,6 +34,14 @@ struct TerminalTextTests {
         #expect(TerminalText(lines: twoLines).rendered == "a\nb\\u{d}")
         // Text without controls passes untouched, wide characters and emoji included.
         #expect(TerminalText("Squats 深蹲 🏋️ café").rendered == "Squats 深蹲 🏋️ café")
+    }
+
+    // Issue 33, item 25: U+2028 and U+2029 reached the terminal raw, where some terminals break the line.
+    @Test func lineAndParagraphSeparatorsAreShownAsEscapes() {
+        let name = "Squats\u{2028}Lunges\u{2029}"
+        #expect(TerminalText(name).rendered == #"Squats\u{2028}Lunges\u{2029}"#)
+        #expect(TerminalText(lines: name).rendered == #"Squats\u{2028}Lunges\u{2029}"#)
+        #expect(("next: \(name)" as TerminalText).rendered == #"next: Squats\u{2028}Lunges\u{2029}"#)
     }
 
     // Issue 7, item 2: interpolated values are shown safely; only Pacer's own literal keeps line breaks.

@@ -261,6 +261,9 @@ final class PacerProcess: @unchecked Sendable {
     /// Standard output so far.
     var outputSoFar: String { stdout.text }
 
+    /// Standard error so far.
+    var errorsSoFar: String { stderr.text }
+
     /// Waits for the process to exit (killing it after `timeout` seconds) and for its output to end.
     func finish(timeout: Double = 10) async -> PacerResult {
         let deadline = Date().addingTimeInterval(timeout)

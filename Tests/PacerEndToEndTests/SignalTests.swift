@@ -166,6 +166,29 @@ struct SignalTests {
         #expect((end.number("paused") ?? 0) >= 1.9 && (end.number("active") ?? 0) < 5.1 + result.stalled, "\(end)")
         #expect(result.stderr.contains("the clock did not run for"), "\(result)")
     }
+    // Issue 33, item 24: a stop from outside when input had ended paused the session, which then
+    // ended at once (nothing could resume it), and "paused and stopped" and "paused; type resume"
+    // came after its summary.
+    @Test func aStopFromOutsideAfterInputEndedSaysNothingAfterTheSummary() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 3, "name": "A"}, {"rest": 2}]}"#)
+        let process = try await PacerProcess(["run", "short.json", "--speed", "2", "--no-history", "--sink", "terminal"],
+                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
+        #expect(await eventually { process.outputSoFar.contains("WORK") }, "the session did not start")
+        process.send(SIGTSTP)
+        let stopped = await eventually {
+            let stat = (try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8)) ?? ""
+            return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+        }
+        process.send(SIGCONT)
+        let result = await process.finish(timeout: 10)
+        #expect(stopped && result.status == 0, "\(result)")
+        #expect(result.stdoutLines.last?.hasPrefix("Session ended early.") == true, "the summary comes last: \(result)")
+        for message in ["paused and stopped", "type resume"] {
+            #expect(!result.stdout.contains(message) && !result.stderr.contains(message), "\(result)")
+        }
+    }
+
     // Issue 15, item 21: Ctrl-Z after the session had ended still printed "paused and stopped".
     @Test func ctrlZAfterTheEndPausesNothingAndSaysNothing() async throws {
         let sandbox = try Sandbox()

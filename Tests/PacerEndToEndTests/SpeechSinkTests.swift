@@ -142,6 +142,25 @@ struct SpeechSinkTests {
         #expect(engine.records.filter { $0.kind == "end" }.isEmpty, "\(engine.records)")
     }
 
+    // Issue 33, item 13: in a short session a hung engine was never reported: each phrase was cut
+    // by the next before twice its length and a second had passed, the countdown numbers a second
+    // apart above all. At speed 1, since the numbers are a second apart only then.
+    @Test func aHungEngineIsReportedBeforeTheSummaryOfAShortSession() async throws {
+        let sandbox = try Sandbox()
+        let engine = try FakeSpeechEngine(in: sandbox)
+        try sandbox.write("short.json", #"{"name": "Short", "countdown": 2, "steps": [{"work": 6, "name": "Jump"}, {"rest": 4}]}"#)
+        let process = try await PacerProcess(["run", "short.json", "--no-history", "--sink", "terminal", "--sink", "speech"],
+                                             environment: sandbox.environment(engine.environment(seconds: 1000)), directory: sandbox.directory)
+        // The phrase of the first phase, "two" and "one" are each cut off by the next: reported
+        // when the rest starts, 6 s in, well before the summary at 10 s.
+        #expect(await eventually(timeout: 15) { process.errorsSoFar.contains("seems to hang") }, "\(engine.records)")
+        #expect(!process.outputSoFar.contains("Workout complete."), "the hang is reported before the summary")
+        let result = await process.finish(timeout: 15)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("espeak-ng has said none of the last 3 phrases"), "\(result)")
+        #expect(result.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(result)")
+    }
+
     @Test func workoutTextReachesTheEngineAsOneHarmlessArgument() async throws {
         let sandbox = try Sandbox()
         let engine = try FakeSpeechEngine(in: sandbox)

@@ -63,6 +63,45 @@ struct StandardInputTests {
         #expect(result.seconds >= 9.5 && result.secondsUnstalled < 15, "\(result)")
     }
 
+    // Issue 33, item 6: a signal while `run -` waited on a stalled pipe was held until the pipe
+    // closed, and the session then started and was recorded as a 0 s "aborted" one.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalEndsTheWaitForAStalledPipeAndRecordsNothing(signal: Int32) async throws {
+        let sandbox = try Sandbox()
+        // The pipe stays open and empty: nothing ever ends the read but the signal.
+        let process = try await PacerProcess(["run", "-", "--speed", "20"], environment: sandbox.environment(),
+                                             directory: sandbox.directory, stdin: .open)
+        try await Task.sleep(for: .milliseconds(300))
+        process.send(signal)
+        let signalled = Date()
+        let result = await process.finish(timeout: 5)
+        #expect(!result.timedOut && result.status == 128 + signal, "\(result)")
+        #expect((process.secondsToExit(after: signalled) ?? .infinity) < 2, "\(result)")
+        #expect(result.stderr.contains("<stdin>: error: SIG") && result.stderr.contains("came before it ended, so it was not read"), "\(result)")
+        #expect(result.stderr.contains("no session was started, and nothing was recorded"), "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        let history = try await PacerProcess.run(["history", "--json"], in: sandbox)
+        #expect(history.status == 0 && history.stdout == "[]\n", "\(history)")
+    }
+
+    // Issue 33, item 6: Ctrl-C was ignored for up to 10 s while pacer waited for a FIFO's writer.
+    @Test func ctrlCEndsTheWaitForAFIFOAtOnce() async throws {
+        let sandbox = try Sandbox()
+        let fifo = sandbox.path("silent.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let process = try await PacerProcess(["run", fifo, "--speed", "20"], environment: sandbox.environment(),
+                                             directory: sandbox.directory, stdin: .open)
+        try await Task.sleep(for: .milliseconds(300))
+        process.send(SIGINT)
+        let signalled = Date()
+        let result = await process.finish(timeout: 5)
+        #expect(!result.timedOut && result.status == 130, "\(result)")
+        #expect((process.secondsToExit(after: signalled) ?? .infinity) < 2, "\(result)")
+        #expect(result.stderr.contains("\(fifo): error: SIGINT came before it ended, so it was not read"), "\(result)")
+        let history = try await PacerProcess.run(["history", "--json"], in: sandbox)
+        #expect(history.stdout == "[]\n", "\(history)")
+    }
+
     @Test func processSubstitutionIsReadLikeStandardInput() async throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write("piped.json", Self.workout)

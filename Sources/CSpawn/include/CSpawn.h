@@ -1,6 +1,7 @@
 #ifndef PACER_CSPAWN_H
 #define PACER_CSPAWN_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 /// Starts `path` with `argv` and `envp` (both NULL-terminated) in a process group of its own, with
@@ -18,5 +19,9 @@ int pacer_pipe_cloexec(int fds[2]);
 /// mallopt(M_ARENA_MAX, 1), which Swift cannot see in Glibc: every thread allocates from one
 /// arena. Call before any thread starts.
 void pacer_use_one_malloc_arena(void);
+
+/// signalfd(-1, signals, SFD_NONBLOCK | SFD_CLOEXEC), which Swift cannot see in Glibc: a descriptor
+/// that is readable while one of `signals`, blocked in the caller, is pending.
+int pacer_signalfd(const sigset_t *signals);
 
 #endif

@@ -260,8 +260,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         }
     }
 
-    /// `text` with every control character (C0, DEL, C1) and every bidirectional override shown
-    /// as a Swift-style escape such as `\u{1b}`.
+    /// `text` with every control character (C0, DEL, C1), the line and paragraph separators and
+    /// every bidirectional override shown as a Swift-style escape such as `\u{1b}`.
     public static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
         guard mayNeedEscapes(text, keepingLineBreaks: keepingLineBreaks),
               text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
@@ -278,7 +278,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
 
     /// Whether `text` has a byte that may begin a character `needsEscape` shows: a C0 control or
     /// DEL, the lead byte of a C1 control (U+0080…U+009F are `C2 80`…`C2 9F`), or the lead byte of
-    /// the bidirectional overrides (U+202A… and U+2066… all begin `E2 80` or `E2 81`). Settled from
+    /// the separators and bidirectional overrides (U+2028…, U+202A… and U+2066… all begin `E2 80`
+    /// or `E2 81`). Settled from
     /// the bytes, without decoding: most text, the display's block characters too, has none.
     private static func mayNeedEscapes(_ text: String, keepingLineBreaks: Bool) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { mayNeedEscapes($0, keepingLineBreaks: keepingLineBreaks) }
@@ -304,7 +305,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         switch scalar.value {
         case 0x0A: !keepingLineBreaks
         case 0x00..<0x20, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
+        // U+2028 and U+2029 break the line on some terminals and not on others.
+        case 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -31,8 +31,7 @@ final class JobControl: Sendable {
     /// terminal as it was found.
     func suspend() {
         if driver.isFinished {
-            TerminalModes.restore()
-            SignalWatcher.stopProcess()
+            stopSilently()
         } else {
             control.async { [self] in stopProcess() }
         }
@@ -44,19 +43,25 @@ final class JobControl: Sendable {
     }
 
     /// Ctrl-Z: pause, let the sinks show it, give the terminal back and stop until `fg`. A session
-    /// that ended meanwhile has nothing to pause: the process stops silently.
+    /// that ended meanwhile has nothing to pause, and one the pause ended (no command could ever
+    /// resume it: its input has ended) has had its summary: the process stops silently.
     private func stopProcess() {
-        guard !driver.isFinished else {
-            SignalWatcher.stopProcess()
-            return
-        }
+        guard !driver.isFinished else { return stopSilently() }
         let paused = DispatchSemaphore(value: 0)
         driver.submit(.pause, line: "pause", reply: { _ in }) { paused.signal() }
         paused.wait()
+        guard !driver.isFinished else { return stopSilently() }
         hub.drain(timeout: 1)
         for screen in terminal.screens { screen.queue.sync { screen.suspend() } }
         terminal.messages.queue.sync { terminal.messages.printNow("pacer: paused and stopped; 'fg' brings it back") }
         stopped.store(true, ordering: .relaxed)
+        SignalWatcher.stopProcess()
+    }
+
+    /// Stops as any program would, with the terminal as it was found and not a word: after the
+    /// session's summary nothing is said about job control.
+    private func stopSilently() {
+        TerminalModes.restore()
         SignalWatcher.stopProcess()
     }
 
@@ -76,7 +81,7 @@ final class JobControl: Sendable {
         let wasStopped = stopped.exchange(false, ordering: .relaxed)
         for screen in terminal.screens { screen.queue.sync { screen.resumeAfterStop() } }
         prompts.forEach { $0.resumeReading() }
-        if wasStopped { terminal.messages.print("pacer: paused; type resume (or an empty line) to go on") }
+        if wasStopped, !driver.isFinished { terminal.messages.print("pacer: paused; type resume (or an empty line) to go on") }
         driver.refresh()
     }
 }

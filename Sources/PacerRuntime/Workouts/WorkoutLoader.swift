@@ -15,9 +15,12 @@ public struct LoadedWorkout: Sendable {
 /// Why a workout could not be loaded: lines for standard error, each naming the file.
 public struct WorkoutLoadError: Error, Sendable {
     public let lines: [String]
+    /// The stopping signal that came while the workout was still being read from a stream, if one did.
+    public let signal: Int32?
 
-    public init(lines: [String]) {
+    public init(lines: [String], signal: Int32? = nil) {
         self.lines = lines
+        self.signal = signal
     }
 }
 
@@ -84,7 +87,9 @@ public enum WorkoutLoader {
         do {
             return try source.read()
         } catch {
-            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.why(kind: "a workout file"))"])
+            var signal: Int32?
+            if case .interrupted(let number) = error.reason { signal = number }
+            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.why(kind: "a workout file"))"], signal: signal)
         }
     }
 }

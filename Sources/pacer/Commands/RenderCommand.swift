@@ -67,7 +67,7 @@ enum RenderCommand {
             loaded.warnings.forEach { Output.problem(TerminalText($0)) }
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
-            return ExitStatus.failure
+            return error.signal.map(SignalWatcher.exitStatus(for:)) ?? ExitStatus.failure
         }
         if loaded.source.isFile, let shared = SharedFile.find(among: [("the workout file", loaded.source.path), ("the output", output)]) {
             Output.problem(TerminalText(shared.message))

@@ -43,6 +43,9 @@ enum RunCommand {
             switch error {
             case .usage(let message): return Pacer.usageError(message, hintFor: "run")
             case .failure(let lines): lines.forEach { Output.problem(TerminalText($0)) }
+            case .interrupted(let signal, let lines):
+                lines.forEach { Output.problem(TerminalText($0)) }
+                return SignalWatcher.exitStatus(for: signal)
             }
             return ExitStatus.failure
         }
