@@ -41,6 +41,8 @@ public final class HistorySink: Sink, @unchecked Sendable {
     private var broken = false
     private var session: Int64?
     private var standing: String?
+    /// How many rows of the history the standing left out because a value in them cannot be read.
+    private var unreadable = 0
 
     public init(path: String, plan: WeekPlan? = nil, closingPatience: Double = defaultClosingPatience,
                 busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) {
@@ -119,7 +121,11 @@ public final class HistorySink: Sink, @unchecked Sendable {
     }
 
     public var closingLines: [TerminalText] {
-        standing.map { [TerminalText($0)] } ?? []
+        var lines = standing.map { [TerminalText($0)] } ?? []
+        if unreadable > 0 {
+            lines.append(TerminalText("history: left out \(unreadable) row\(unreadable == 1 ? "" : "s") that cannot be read ('pacer stats' names them)"))
+        }
+        return lines
     }
 
     /// Makes the waiting writes in order, stopping at the first that finds the history locked.
@@ -157,6 +163,7 @@ public final class HistorySink: Sink, @unchecked Sendable {
             guard let session else { return }
             try store.endSession(session, end)
             standing = try store.standing(ofSession: session, plan: plan)?.text
+            unreadable = store.unreadableRows.count
         }
     }
 }

@@ -58,7 +58,9 @@ enum RemindCommand {
         PlanCommand.reporting {
             let plan = try PlanFile(environment: environment).load()
             let store = try HistoryStore.existing(at: HistoryLocation.path(environment: environment.variables))
-            guard let line = try PlanToday(plan: plan, store: store, now: WallTime.now()).reminder else { return }
+            let today = try PlanToday(plan: plan, store: store, now: WallTime.now())
+            HistoryAccess.reportUnreadable(store)
+            guard let line = today.reminder else { return }
             guard let notifier = DesktopNotification(environment: environment) else { return Output.line(line) }
             guard notifier.send(summary: "Pacer: time to train", body: line.plain) else {
                 Output.line(line)

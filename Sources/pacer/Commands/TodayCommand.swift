@@ -27,6 +27,7 @@ enum TodayCommand {
             let plan = try file.load()
             let store = try HistoryStore.existing(at: HistoryLocation.path(environment: environment.variables))
             today = try PlanToday(plan: plan, store: store, now: WallTime.now())
+            HistoryAccess.reportUnreadable(store)
         } catch let error as ConfigLoadError {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
