@@ -40,7 +40,7 @@ struct HistoryAccess {
     static func reportUnreadable(_ store: HistoryStore?) {
         guard let store, !store.unreadableRows.isEmpty else { return }
         for row in store.unreadableRows { Output.problem(TerminalText("pacer: left out \(row)")) }
-        Output.problem(TerminalText("pacer: pacer never writes such values (another program or a damaged file did): "
+        Output.problem(TerminalText("pacer: such values come from another program or a damaged file: "
             + "correct or delete \(store.unreadableRows.count == 1 ? "that row" : "those rows") with sqlite3 \(store.path.shellQuoted)"))
     }
 
