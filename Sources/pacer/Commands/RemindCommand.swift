@@ -24,7 +24,7 @@ enum RemindCommand {
     }
 
     static let spec = CommandSpec(
-        name: "remind", abstract: "remind of today's planned workout, or install the timer that does",
+        name: "remind", abstract: "remind of a planned workout not done yet, or install the timer that does",
         usage: "pacer remind [install [--cron]] [--lead D] [--untimed HH:MM] | pacer remind uninstall", arguments: .choice(["install", "uninstall"]),
         details: """
             'pacer remind' sends a desktop notification (notify-send) when a session the week plan has
