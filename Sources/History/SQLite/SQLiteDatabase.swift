@@ -35,10 +35,6 @@ struct SQLiteRow {
         isNull(column) ? nil : sqlite3_column_int64(statement, column)
     }
 
-    func real(_ column: Int32) -> Double? {
-        isNull(column) ? nil : sqlite3_column_double(statement, column)
-    }
-
     /// The value as stored, whatever the column's declared type (a blob as its bytes read as text).
     func value(_ column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(statement, column) {

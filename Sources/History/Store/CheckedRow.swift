@@ -10,7 +10,7 @@ struct CheckedRow {
 
     /// The longest duration the history reads: 366 days, far past any session (7 days at most,
     /// plus its extensions), and far from overflowing when durations are added up.
-    static let maximumSeconds = 366.0 * 86_400
+    private static let maximumSeconds = 366.0 * 86_400
     /// Starts from 1900-01-01 to 9999-12-31 (UTC): every date with a four-digit year.
     private static let epochSeconds: ClosedRange<Int64> = -2_208_988_800...253_402_300_799
     /// Offsets of local time from UTC, in seconds: less than a day either way.

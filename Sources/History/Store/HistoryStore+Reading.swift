@@ -169,7 +169,6 @@ extension HistoryStore {
     private static let largestUTCOffset: Int64 = 14 * 3600
 
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
-    /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
     /// A phase with a value that cannot be read is left out and noted in `unreadableRows`.
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
