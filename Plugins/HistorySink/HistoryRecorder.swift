@@ -82,6 +82,8 @@ final class HistoryRecorder {
 
     /// How the session stands, once it is recorded: "3rd session this week · …".
     private(set) var standing: String?
+    /// How many rows of the history the standing left out because a value in them cannot be read.
+    private(set) var unreadable = 0
 
     /// Makes the waiting writes in order, stopping at the first that finds the history locked.
     private func writeWaiting() throws {
@@ -118,6 +120,7 @@ final class HistoryRecorder {
             guard let session else { return }
             try store.endSession(session, end)
             standing = try store.standing(ofSession: session, plan: plan)?.text
+            unreadable = store.unreadableRows.count
         }
     }
 }

@@ -62,6 +62,13 @@ public final class HistorySink: Sink {
     }
 
     public var closingLines: [TerminalText] {
-        recorder.withLock { $0.standing.map { [TerminalText($0)] } ?? [] }
+        recorder.withLock { recorder in
+            var lines = recorder.standing.map { [TerminalText($0)] } ?? []
+            if recorder.unreadable > 0 {
+                let rows = recorder.unreadable == 1 ? "1 row" : "\(recorder.unreadable) rows"
+                lines.append(TerminalText("history: left out \(rows) that cannot be read ('pacer stats' names them)"))
+            }
+            return lines
+        }
     }
 }

@@ -7,6 +7,8 @@ import PacerWeekPlan
 /// all read it.
 public struct PlanToday: Sendable {
     public let plan: WeekPlan
+    /// The moment the plan is read at.
+    public let now: WallTime
     public let today: CalendarDay
     public let week: PlanWeek
     /// Today's planned sessions not done yet, in the order of the day.
@@ -17,6 +19,7 @@ public struct PlanToday: Sendable {
     /// The plan against `sessions` (any, in any order) on the day `now` is in.
     public init(plan: WeekPlan, sessions: [SessionOverview], now: WallTime) {
         self.plan = plan
+        self.now = now
         today = now.localDay
         week = PlanWeek(plan: plan, week: today.monday, sessions: sessions.map(\.planSession), today: today)
         waiting = week.waiting(on: today)
@@ -49,12 +52,30 @@ public struct PlanToday: Sendable {
         return TerminalText("today's plan is done (\(sessions)); \(after)")
     }
 
-    /// The reminder for the first session waiting today, or nil when none waits:
+    /// The reminder for the session whose reminder time (by the plan's `reminders`) came last, up
+    /// to now: one waiting today, or tomorrow's when its time less the lead falls today (a session
+    /// at 00:10 is reminded of at 23:55 the evening before). Before any reminder time has come,
+    /// the first session waiting today; nil when none waits.
     /// `seven-minute is planned today at 07:00 and not done yet ('pacer today' starts it)`.
     public var reminder: TerminalText? {
-        guard let slot = waiting.first else { return nil }
+        let minute = now.timeOfDay.minutes
+        let tomorrow = plan.slots(on: today.adding(days: 1))
+        let candidates = waiting.map { (slot: $0, at: remindedAt($0, daysAhead: 0)) } + tomorrow.map { (slot: $0, at: remindedAt($0, daysAhead: 1)) }
+        // The latest reminder time that has come; of equal ones, the first in the order of the days.
+        var chosen: (slot: PlanSlot, at: Int)?
+        for candidate in candidates where candidate.at <= minute && candidate.at > (chosen?.at ?? Int.min) { chosen = candidate }
+        guard let slot = chosen?.slot ?? waiting.first else { return nil }
         let at = slot.time.map { " at \($0)" } ?? ""
+        guard slot.day == today else {
+            return TerminalText("\(slot.workout) is planned tomorrow, \(slot.day.shortSpoken),\(at) ('pacer today' starts it then)")
+        }
         return TerminalText("\(slot.workout) is planned today\(at) and not done yet ('pacer today' starts it)")
+    }
+
+    /// When `slot`, on the day `daysAhead` after today, is reminded of, in minutes from today's
+    /// midnight (negative: the day before).
+    private func remindedAt(_ slot: PlanSlot, daysAhead: Int) -> Int {
+        daysAhead * TimeOfDay.minutesPerDay + (slot.time.map { $0.minutes - plan.reminders.lead } ?? plan.reminders.untimed.minutes)
     }
 
     /// `Wednesday 07:00` within the coming week, else `Mon 7 Dec 2026 07:00`.

@@ -107,6 +107,15 @@ public enum FileSystem {
         throw FileError("write", path, errno: ELOOP)
     }
 
+    /// `path` from the root: as it is when it starts with `/`, else after the current folder; as
+    /// it is too when the current folder cannot be read (it was removed).
+    public static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        let current = String(cString: folder)
+        return (current == "/" ? "" : current) + "/" + path
+    }
+
     /// The absolute path with every link and `..` resolved, also for a file that does not exist
     /// yet (its folder is resolved); nil when not even the folder can be.
     public static func resolvedPath(_ path: String) -> String? {

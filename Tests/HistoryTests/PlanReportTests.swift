@@ -23,8 +23,8 @@ struct PlanReportTests {
         WeekPlan.Entry(days: days, time: time.flatMap(TimeOfDay.init), workout: PlannedWorkout(workout))
     }
 
-    func today(_ entries: [WeekPlan.Entry], now: String = now) throws -> PlanToday {
-        try PlanToday(plan: WeekPlan(entries: entries), store: store, now: wall(now))
+    func today(_ entries: [WeekPlan.Entry], now: String = now, reminders: ReminderSettings = ReminderSettings()) throws -> PlanToday {
+        try PlanToday(plan: WeekPlan(entries: entries, reminders: reminders), store: store, now: wall(now))
     }
 
     @Test func nothingPlannedTodaySaysWhatComesNext() throws {
@@ -56,6 +56,30 @@ struct PlanReportTests {
         let both = try today(entries)
         #expect(both.waiting.isEmpty && both.reminder == nil)
         #expect(both.nothingLeft.plain == "today's plan is done (seven-minute at 07:10, quit; strength at 11:00, completed); next: Monday 07:00, seven-minute")
+    }
+
+    /// A reminder that comes the evening before (a session just after midnight, or a long lead)
+    /// names tomorrow's session; one at the time of a session today names that one.
+    @Test func theReminderNamesTheSessionItIsForWhateverDayItComes() throws {
+        let entries = [Self.entry([.thursday], "00:10", "tabata"), Self.entry([.wednesday], "07:00", "seven-minute"),
+                       Self.entry([.wednesday], nil, "stretch")]
+        let evening = try today(entries, now: "2026-12-02T23:55:00+01:00")
+        #expect(evening.reminder?.plain == "tabata is planned tomorrow, Thu 3 Dec, at 00:10 ('pacer today' starts it then)")
+        let atSix = try today(entries, now: "2026-12-02T18:00:00+01:00")
+        #expect(atSix.reminder?.plain == "stretch is planned today and not done yet ('pacer today' starts it)", "the untimed hour's reminder")
+        let early = try today(entries, now: "2026-12-02T05:00:00+01:00")
+        #expect(early.reminder?.plain == "seven-minute is planned today at 07:00 and not done yet ('pacer today' starts it)",
+                "before any reminder time, the first waiting today")
+
+        let morning = [Self.entry([.thursday], "06:30", "run")]
+        let longLead = ReminderSettings(lead: 12 * 60, untimed: TimeOfDay("18:00")!)
+        #expect(try today(morning, now: "2026-12-02T18:30:00+01:00", reminders: longLead).reminder?.plain
+                == "run is planned tomorrow, Thu 3 Dec, at 06:30 ('pacer today' starts it then)", "12 h before 06:30 is 18:30 the day before")
+        #expect(try today(morning, now: "2026-12-02T18:29:00+01:00", reminders: longLead).reminder == nil, "not before its time")
+        #expect(try today(morning, now: "2026-12-02T23:55:00+01:00").reminder == nil, "with a 15 min lead, not the evening before")
+        let sunday = [Self.entry([.monday], "00:05", "tabata")]
+        #expect(try today(sunday, now: "2026-12-06T23:59:00+01:00").reminder?.plain == "tabata is planned tomorrow, Mon 7 Dec, at 00:05 ('pacer today' starts it then)",
+                "across the end of the week")
     }
 
     @Test func thePlanShowsTheWeekNextWeeksFirstAndTheEntries() throws {

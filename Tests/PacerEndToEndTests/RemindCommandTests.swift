@@ -58,6 +58,7 @@ struct RemindCommandTests {
         #expect(failed.status == 1 && failed.stdout.hasSuffix("('pacer today' starts it)\n") && failed.stderr.contains("did not show the reminder"),
                 "the line is not lost when the notification fails: \(failed)")
         let extra = try await PacerProcess.run(["remind", "--cron"], in: sandbox)
+        #expect(extra.stderrLines.first == "pacer: --cron goes with 'pacer remind install'", "\(extra)")
         #expect(extra.status == 2, "\(extra)")
     }
 
@@ -118,6 +119,35 @@ struct RemindCommandTests {
         #expect(none.status == 0 && none.stdout.hasPrefix("no reminders are installed"), "\(none)")
     }
 
+    /// A pacer whose path has a quote, a backslash and an apostrophe (which systemd refuses in a
+    /// program's path, however quoted) is run by /bin/sh, and a relative PACER_HISTORY is made
+    /// absolute: the units run from another folder.
+    @Test func aPathSystemdRefusesAsAProgramAndARelativeHistoryStillMakeUnitsItAccepts() async throws {
+        let analyze = try #require(Tool.find("systemd-analyze"), "systemd-analyze is needed (Debian package systemd; scripts/test installs it)")
+        let sandbox = try Sandbox()
+        let odd = sandbox.directory.appendingPathComponent(#"say "hi" \ it's $HOME"#)
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        let pacer = odd.appendingPathComponent("pacer")
+        try FileManager.default.copyItem(atPath: PacerBinary.path, toPath: pacer.path)
+        try Self.planToday(sandbox)
+        let environment = ["PATH": "/usr/bin:/bin", "PACER_HISTORY": "data/history.sqlite3"]
+        let installed = try await PacerProcess.run(["remind", "install", "--lead", "1h"], in: sandbox, environment: environment, executable: pacer)
+        #expect(installed.status == 0, "\(installed)")
+        let units = sandbox.config.appendingPathComponent("systemd/user").path
+        let service = try String(contentsOfFile: units + "/pacer-remind.service", encoding: .utf8)
+        #expect(service.contains("Environment=\"PACER_HISTORY=\(sandbox.directory.resolvingSymlinksInPath().path)/data/history.sqlite3\"\n"), "\(service)")
+        #expect(service.contains(#"ExecStart=/bin/sh -c 'exec "$$0" "$$@"' "# + "\"\(sandbox.directory.resolvingSymlinksInPath().path)"
+                                 + #"/say \"hi\" \\ it's $$HOME/pacer" remind --lead 60m --untimed 18:00"#), "\(service)")
+        let verified = try await Tool.run(analyze, ["--user", "verify", units + "/pacer-remind.timer", units + "/pacer-remind.service"], in: sandbox,
+                                          environment: ["XDG_RUNTIME_DIR": sandbox.runtime.path])
+        #expect(verified.status == 0 && verified.stderr.isEmpty && verified.stdout.isEmpty, "\(verified)")
+
+        // What the service runs, as /bin/sh runs it: this pacer, reminding with the lead the times were made with.
+        let reminded = try await Tool.run(URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" "$@""#, pacer.path, "remind", "--lead", "60m", "--untimed", "18:00"],
+                                          in: sandbox, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(reminded.status == 0 && reminded.stdout.hasSuffix("and not done yet ('pacer today' starts it)\n"), "\(reminded)")
+    }
+
     @Test func cronLinesSayTheSameAndNothingIsInstalledForAnEmptyPlan() async throws {
         let sandbox = try Sandbox()
         let empty = try await PacerProcess.run(["remind", "install"], in: sandbox)
@@ -130,7 +160,7 @@ struct RemindCommandTests {
         #expect(cron.status == 0 && cron.stderr.contains("crontab -e"), "\(cron)")
         let pacer = URL(fileURLWithPath: PacerBinary.path).resolvingSymlinksInPath().path
         #expect(cron.stdoutLines.count == 2 && cron.stdoutLines[0].hasPrefix("45 6 * * 0,1,3 XDG_CONFIG_HOME=\(sandbox.config.path) \(pacer)"), "\(cron)")
-        #expect(cron.stdoutLines[0].hasSuffix(" remind # pacer remind") && cron.stdoutLines[1].hasPrefix("5 17 * * 6 "), "\(cron)")
+        #expect(cron.stdoutLines[0].hasSuffix(" remind --lead 15m --untimed 17:05 # pacer remind") && cron.stdoutLines[1].hasPrefix("5 17 * * 6 "), "\(cron)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.config.appendingPathComponent("systemd").path), "--cron writes no unit")
         for bad in [["--lead", "90s"], ["--lead", "13h"], ["--untimed", "7pm"]] {
             let refused = try await PacerProcess.run(["remind", "install"] + bad, in: sandbox)

@@ -66,6 +66,27 @@ struct TodayCommandTests {
         #expect(plan.stdoutLines.filter { $0.contains("done at ") && $0.hasSuffix(", completed") }.count == 2, "\(plan)")
     }
 
+    /// A workout planned today that cannot be run is reported, and the next one planned today runs.
+    @Test func anUnrunnableWorkoutIsReportedAndTheNextOneRuns() async throws {
+        let sandbox = try Sandbox()
+        let day = Self.weekday()
+        try Self.plan(sandbox, #"{"days": ["\#(day)"], "time": "00:00", "workout": "no-such-workout"}, {"days": ["\#(day)"], "workout": "2s Evening"}"#)
+        let log = sandbox.path("today.jsonl")
+        let ran = try await PacerProcess.run(["today", "--speed", "20", "--log", log], in: sandbox)
+        #expect(ran.status == 0 && ran.summaryLine?.hasPrefix("Workout complete.") == true, "\(ran)")
+        #expect(ran.stderrLines.first?.hasPrefix("~/config/pacer/plan.json: error: entry 1, planned today, cannot be run: ") == true
+                && ran.stderr.contains("no-such-workout"), "\(ran)")
+        #expect(ran.stderr.contains("pacer: running the next workout planned today instead: 2s Evening\n"), "\(ran)")
+        #expect(try EventLog(path: log).of("session.start").first?.string("workout") == "2s Evening")
+
+        try Self.plan(sandbox, #"{"days": ["\#(day)"], "workout": "no-such-workout"}, {"days": ["\#(day)"], "workout": "{\"name\": 1}"}"#)
+        let none = try await PacerProcess.run(["today", "--speed", "20"], in: sandbox)
+        #expect(none.status == 1 && none.stdout.isEmpty, "\(none)")
+        #expect(none.stderrLines.filter { $0.contains("planned today, cannot be run") }.count == 2, "\(none)")
+        #expect(none.stderrLines.last == "pacer: nothing planned today can be run: fix the plan ('pacer plan edit'), or run a workout with 'pacer run WORKOUT'",
+                "\(none)")
+    }
+
     @Test func aQuitSessionCountsAndSaysSo() async throws {
         let sandbox = try Sandbox()
         try Self.plan(sandbox, #"{"days": ["\#(Self.weekday())"], "workout": "1s prepare, 30s Sprint"}"#)

@@ -68,7 +68,7 @@ struct WebTokenTests {
         let second = try await Self.session(sandbox, options: nil)
         #expect(Self.printedToken(second, port: port) == token, "the config's sink, the same link: \(second)")
         let after = try await PacerProcess.run(["web-token"], in: sandbox)
-        #expect(after.stdout.contains("It exists"), "\(after)")
+        #expect(after.status == 0 && after.stdout.contains("It holds a token"), "\(after)")
 
         let fresh = try await Self.session(sandbox, options: "port=\(port)")
         let other = try #require(Self.printedToken(fresh, port: port), "\(fresh)")
@@ -122,6 +122,13 @@ struct WebTokenTests {
         let result = try await Self.session(sandbox, options: "token=stable,port=\(port)")
         #expect(result.stderr.contains(refusal) && Self.printedToken(result, port: port) == nil, "\(result)")
         #expect(result.status == 0, "the session goes on without the page: \(result)")
+        // pacer web-token says so too, in the plugin's words.
+        let plugin = try #require(result.stderrLines.first { $0.contains(refusal) }, "\(result)")
+        let told = try await PacerProcess.run(["web-token"], in: sandbox)
+        #expect(told.status == 1 && told.stdoutLines == [file], "\(told)")
+        #expect(told.stderrLines.count == 1 && told.stderr.contains("the web plugin refuses it"), "\(told)")
+        let reason = try #require(told.stderrLines.first?.components(separatedBy: "goes on without the page: ").last, "\(told)")
+        #expect(reason.contains(refusal) && plugin.hasSuffix(reason), "the plugin's own reason: \(told) \(plugin)")
     }
 
     @Test func aStableTokenNeedsAPort() async throws {

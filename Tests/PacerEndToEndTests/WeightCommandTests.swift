@@ -11,6 +11,9 @@ struct WeightCommandTests {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
+    /// The last year a date option takes.
+    static var nextYear: Int { Calendar.current.component(.year, from: Date()) + 1 }
+
     @Test func readingsAreRecordedListedDrawnAndExported() async throws {
         let sandbox = try Sandbox()
         let none = try await PacerProcess.run(["weight"], in: sandbox)
@@ -65,6 +68,10 @@ struct WeightCommandTests {
             (["weight", "82", "kg", "extra"], "weight takes one weight and its unit"),
             (["weight", "82", "kg", "--date", "2026-02-30"], "--date takes a date as YYYY-MM-DD"),
             (["weight", "82", "kg", "--date", Self.day(2)], "is after today"),
+            (["weight", "82", "kg", "--date", "0026-12-01"], "--date takes a date from 1900 to \(Self.nextYear), not '0026-12-01'"),
+            (["weight", "82", "kg", "--date", "1899-12-31"], "--date takes a date from 1900 to \(Self.nextYear), not '1899-12-31'"),
+            (["history", "--since", "0026-12-01"], "--since takes a date from 1900 to \(Self.nextYear), not '0026-12-01'"),
+            (["history", "--since", "\(Self.nextYear + 1)-01-01"], "--since takes a date from 1900 to \(Self.nextYear)"),
             (["weight", "82", "kg", "--json"], "give them without a weight"),
             (["weight", "--json", "--csv"], "choose one of --json and --csv"),
             (["weight", "--limit", "0"], "--limit takes a whole number above 0"),

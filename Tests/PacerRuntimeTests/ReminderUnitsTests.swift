@@ -1,3 +1,4 @@
+import Foundation
 import PacerCore
 import PacerSystem
 import PacerWeekPlan
@@ -37,12 +38,12 @@ struct ReminderUnitsTests {
             [Service]
             Type=oneshot
             Environment="XDG_CONFIG_HOME=/home/u/.config"
-            ExecStart="/usr/local/bin/pacer" remind
+            ExecStart="/usr/local/bin/pacer" remind --lead 15m --untimed 18:00
 
             """)
         #expect(units.crontab == """
-            45 6 * * 1,3,5 XDG_CONFIG_HOME=/home/u/.config /usr/local/bin/pacer remind # pacer remind
-            0 18 * * * XDG_CONFIG_HOME=/home/u/.config /usr/local/bin/pacer remind # pacer remind
+            45 6 * * 1,3,5 XDG_CONFIG_HOME=/home/u/.config /usr/local/bin/pacer remind --lead 15m --untimed 18:00 # pacer remind
+            0 18 * * * XDG_CONFIG_HOME=/home/u/.config /usr/local/bin/pacer remind --lead 15m --untimed 18:00 # pacer remind
 
             """)
         #expect(units.problem == nil)
@@ -53,11 +54,39 @@ struct ReminderUnitsTests {
         let units = ReminderUnits(plan: Self.plan, executable: "/opt/my pacer/100%/pacer", environment: environment)
         #expect(units.service.contains(#"Environment="PACER_HISTORY=/h/it's 100%%.sqlite3""#), "\(units.service)")
         #expect(units.service.contains(#"Environment="XDG_DATA_HOME=/d/\"quoted\"\\back""#), "\(units.service)")
-        #expect(units.service.contains(#"ExecStart="/opt/my pacer/100%%/pacer" remind"#), "\(units.service)")
+        #expect(units.service.contains(#"ExecStart="/opt/my pacer/100%%/pacer" remind --lead 15m"#), "\(units.service)")
         let line = units.crontab.split(separator: "\n")[0]
-        #expect(line == #"45 6 * * 1,3,5 PACER_HISTORY='/h/it'\''s 100\%.sqlite3' XDG_DATA_HOME='/d/"quoted"\back' '/opt/my pacer/100\%/pacer' remind # pacer remind"#,
+        #expect(line == #"45 6 * * 1,3,5 PACER_HISTORY='/h/it'\''s 100\%.sqlite3' XDG_DATA_HOME='/d/"quoted"\back' '/opt/my pacer/100\%/pacer' remind --lead 15m --untimed 18:00 # pacer remind"#,
                 "\(line)")
         #expect(!units.service.contains("HOME=/home/u"), "only what says where the plan and history are")
+    }
+
+    /// systemd refuses a program path with a quote or a backslash however it is quoted: such a
+    /// pacer is run by /bin/sh, its path an argument (where `$` is doubled, as systemd expands it).
+    @Test func aPathSystemdRefusesAsAProgramIsRunByTheShell() {
+        let units = ReminderUnits(plan: Self.plan, executable: #"/opt/"it's"\$HOME 100%/pacer"#, environment: Environment([:]))
+        #expect(units.service.split(separator: "\n").last == #"ExecStart=/bin/sh -c 'exec "$$0" "$$@"' "/opt/\"it's\"\\$$HOME 100%%/pacer" remind --lead 15m --untimed 18:00"#,
+                "\(units.service)")
+        #expect(units.problem == nil)
+    }
+
+    @Test func theLeadAndUntimedHourTheTimesWereMadeWithArePassedToRemind() {
+        var plan = Self.plan
+        plan.reminders = ReminderSettings(lead: 0, untimed: TimeOfDay("07:05")!)
+        #expect(ReminderUnits(plan: plan, executable: "/bin/pacer", environment: Environment([:])).arguments == ["remind", "--lead", "0", "--untimed", "07:05"])
+        plan.reminders.lead = 12 * 60
+        #expect(ReminderUnits(plan: plan, executable: "/bin/pacer", environment: Environment([:])).arguments == ["remind", "--lead", "720m", "--untimed", "07:05"])
+    }
+
+    /// The units run from the home folder: a relative PACER_HISTORY is made absolute from the
+    /// folder `remind install` ran in.
+    @Test func aRelativeHistoryPathIsMadeAbsolute() {
+        let environment = Environment(["PACER_HISTORY": "logs/history.sqlite3", "XDG_DATA_HOME": "/d"])
+        let units = ReminderUnits(plan: Self.plan, executable: "/bin/pacer", environment: environment)
+        let current = FileManager.default.currentDirectoryPath
+        #expect(units.variables.map { "\($0.name)=\($0.value)" } == ["PACER_HISTORY=\(current)/logs/history.sqlite3", "XDG_DATA_HOME=/d"])
+        #expect(units.service.contains("Environment=\"PACER_HISTORY=\(current)/logs/history.sqlite3\""), "\(units.service)")
+        #expect(units.crontab.hasPrefix("45 6 * * 1,3,5 PACER_HISTORY=\((current + "/logs/history.sqlite3").shellQuoted) "), "\(units.crontab)")
     }
 
     @Test func aPathWithAControlCharacterIsRefused() {

@@ -35,8 +35,14 @@ struct SQLiteRow {
         isNull(column) ? nil : sqlite3_column_int64(statement, column)
     }
 
-    func real(_ column: Int32) -> Double? {
-        isNull(column) ? nil : sqlite3_column_double(statement, column)
+    /// The value as stored, whatever the column's declared type (a blob as its bytes read as text).
+    func value(_ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+        default: .text(text(column) ?? "")
+        }
     }
 
     func text(_ column: Int32) -> String? {

@@ -31,7 +31,7 @@ extension HistoryStore {
                 ORDER BY s.started_at DESC, s.id DESC LIMIT ?3
                 """, [filter.workout.map(SQLiteValue.text) ?? .null,
                       filter.since.map { .integer(Int64($0.number) * 86_400) } ?? .null,
-                      .integer(Int64(filter.limit ?? -1)), filter.exercise.map(SQLiteValue.text) ?? .null], Self.session)
+                      .integer(Int64(filter.limit ?? -1)), filter.exercise.map(SQLiteValue.text) ?? .null], sessionRecord).compactMap { $0 }
             if withPhases {
                 for index in sessions.indices { sessions[index].phases = try phases(of: sessions[index].id, exercise: filter.exercise) }
             }
@@ -39,10 +39,11 @@ extension HistoryStore {
         }
     }
 
-    /// One session with its phases, or nil when there is no session with that id.
+    /// One session with its phases, or nil when there is no session with that id or it cannot be
+    /// read (then noted in `unreadableRows`).
     public func session(id: Int64) throws(HistoryError) -> SessionRecord? {
         try attempt { () throws(SQLiteError) in
-            guard var session = try database.query(Self.sessionColumns + "WHERE s.id = ?", [.integer(id)], Self.session).first else {
+            guard var session = try database.query(Self.sessionColumns + "WHERE s.id = ?", [.integer(id)], sessionRecord).first ?? nil else {
                 return nil
             }
             session.phases = try phases(of: id, exercise: nil)
@@ -56,15 +57,22 @@ extension HistoryStore {
     public func summaries(since: CalendarDay? = nil) throws(HistoryError) -> [SessionOverview] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, s.file, \(Self.runnerColumns)
+                SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, s.file, \(Self.runnerColumns),
+                       s.planned, s.paused, s.speed
                 FROM sessions s \(since == nil ? "" : "WHERE s.started_at >= ?1 ")ORDER BY s.started_at, s.id
                 """, since.map { [.integer(Int64($0.number) * 86_400 - Self.largestUTCOffset)] } ?? []) { row in
-                let outcome = row.text(5).flatMap(SessionOutcome.init)
-                return SessionOverview(id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(6) ?? "",
-                                       started: WallTime(epochSeconds: row.integer(2) ?? 0, utcOffset: Int(row.integer(3) ?? 0)),
-                                       active: Self.duration(row.real(4) ?? 0), outcome: outcome,
-                                       isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 7))
-            }
+                let id = row.integer(0) ?? 0
+                return checked(row, "session #\(id)") { checked in
+                    let started = checked.wallTime(seconds: 2, offset: 3, "started")
+                    let active = checked.duration(4, "active")
+                    // Read only to be checked: a session is left out of every report or of none.
+                    _ = (checked.duration(10, "planned"), checked.duration(11, "paused"), checked.speed(12))
+                    let outcome = row.text(5).flatMap(SessionOutcome.init)
+                    return SessionOverview(id: id, workout: row.text(1) ?? "", file: row.text(6) ?? "",
+                                           started: started ?? WallTime(epochSeconds: 0, utcOffset: 0), active: active ?? .zero,
+                                           outcome: outcome, isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 7))
+                }
+            }.compactMap { $0 }
         }
     }
 
@@ -76,11 +84,11 @@ extension HistoryStore {
                 """, [.integer(session)]) { _ in true }
             guard !logged.isEmpty else { return [] }
             return try database.query("""
-                SELECT session, exercise, reps, weight_value, weight_unit FROM phases
+                SELECT session, exercise, reps, weight_value, weight_unit, id FROM phases
                 WHERE reps > 0 AND weight_value > 0
                   AND exercise IN (SELECT exercise FROM phases WHERE session = ?1 AND reps > 0 AND weight_value > 0)
                 ORDER BY session, id
-                """, [.integer(session)], Self.strengthSet)
+                """, [.integer(session)], strengthSet).compactMap { $0 }
         }
     }
 
@@ -88,27 +96,40 @@ extension HistoryStore {
     public func strengthSets() throws(HistoryError) -> [StrengthSet] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT session, exercise, reps, weight_value, weight_unit FROM phases
+                SELECT session, exercise, reps, weight_value, weight_unit, id FROM phases
                 WHERE reps > 0 AND weight_value > 0 ORDER BY session, id
-                """, [], Self.strengthSet)
+                """, [], strengthSet).compactMap { $0 }
         }
     }
 
-    private static func strengthSet(_ row: SQLiteRow) -> StrengthSet {
-        StrengthSet(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", reps: Int(row.integer(2) ?? 0),
-                    weight: row.real(3) ?? 0, unit: row.text(4))
+    /// A set from the columns session, exercise, reps, weight_value, weight_unit and id; nil when
+    /// its reps or weight cannot be read.
+    private func strengthSet(_ row: SQLiteRow) -> StrengthSet? {
+        let session = row.integer(0) ?? 0
+        return checked(row, Self.phaseName(id: row.integer(5) ?? 0, session: session)) { checked in
+            let reps = checked.reps(2), weight = checked.weight(3)
+            return StrengthSet(session: session, exercise: row.text(1) ?? "", reps: reps ?? 0, weight: weight ?? 0, unit: row.text(4))
+        }
+    }
+
+    /// `phase row 40 of session #12`.
+    private static func phaseName(id: Int64, session: Int64) -> String {
+        "phase row \(id) of session #\(session)"
     }
 
     /// Every open step ended with `done`, with its time taken, oldest session first.
     public func timedEfforts() throws(HistoryError) -> [TimedEffort] {
         try attempt { () throws(SQLiteError) in
             try database.query("""
-                SELECT p.session, ifnull(p.exercise, p.name), p.distance, p.active FROM phases p JOIN sessions s ON s.id = p.session
+                SELECT p.session, ifnull(p.exercise, p.name), p.distance, p.active, p.id FROM phases p JOIN sessions s ON s.id = p.session
                 WHERE p.is_open = 1 AND p.outcome = 'completed' ORDER BY s.started_at, s.id, p.id
                 """) { row in
-                TimedEffort(session: row.integer(0) ?? 0, exercise: row.text(1) ?? "", distance: row.text(2),
-                            time: Self.duration(row.real(3) ?? 0))
-            }
+                let session = row.integer(0) ?? 0
+                return checked(row, Self.phaseName(id: row.integer(4) ?? 0, session: session)) { checked in
+                    let time = checked.duration(3, "active")
+                    return TimedEffort(session: session, exercise: row.text(1) ?? "", distance: row.text(2), time: time ?? .zero)
+                }
+            }.compactMap { $0 }
         }
     }
 
@@ -134,12 +155,13 @@ extension HistoryStore {
         }
     }
 
-    /// The local day `session` started on; nil when there is no such session.
+    /// The local day `session` started on; nil when there is no such session or its start cannot
+    /// be read.
     private func startDay(ofSession id: Int64) throws(HistoryError) -> CalendarDay? {
         try attempt { () throws(SQLiteError) in
             try database.query("SELECT started_at, utc_offset FROM sessions WHERE id = ?", [.integer(id)]) { row in
-                WallTime(epochSeconds: row.integer(0) ?? 0, utcOffset: Int(row.integer(1) ?? 0)).localDay
-            }.first
+                checked(row, "session #\(id)") { $0.wallTime(seconds: 0, offset: 1, "started")?.localDay }
+            }.first ?? nil
         }
     }
 
@@ -147,19 +169,27 @@ extension HistoryStore {
     private static let largestUTCOffset: Int64 = 14 * 3600
 
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
+    /// A phase with a value that cannot be read is left out and noted in `unreadableRows`.
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
-            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance
+            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance, id
             FROM phases WHERE session = ?1 AND (?2 IS NULL OR exercise = ?2) ORDER BY id
             """, [.integer(session), exercise.map(SQLiteValue.text) ?? .null]) { row in
-            PhaseRecord(index: Int(row.integer(0) ?? 0), kind: row.text(1).flatMap(PhaseKind.init) ?? .work,
-                        name: row.text(2) ?? "", exercise: row.text(3), planned: row.real(4).map(Self.duration),
-                        active: Self.duration(row.real(5) ?? 0), outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
-                        reps: row.integer(7).map { Int($0) },
-                        weight: row.text(8).map { LoggedWeight(text: $0, value: row.real(9), unit: row.text(10)) },
-                        isOpen: row.integer(11) == 1, distance: row.text(12))
-        }
+            checked(row, Self.phaseName(id: row.integer(13) ?? 0, session: session)) { checked in
+                let index = checked.integer(0, "idx", in: Self.phaseIndexes, what: "a phase number")
+                let planned = checked.duration(4, "planned"), active = checked.duration(5, "active")
+                let reps = checked.reps(7), weight = checked.weight(9)
+                return PhaseRecord(index: Int(index ?? 0), kind: row.text(1).flatMap(PhaseKind.init) ?? .work,
+                                   name: row.text(2) ?? "", exercise: row.text(3), planned: planned,
+                                   active: active ?? .zero, outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
+                                   reps: reps, weight: row.text(8).map { LoggedWeight(text: $0, value: weight, unit: row.text(10)) },
+                                   isOpen: row.integer(11) == 1, distance: row.text(12))
+            }
+        }.compactMap { $0 }
     }
+
+    /// A phase's number in its session, from 1 (0 as some earlier histories wrote it).
+    private static let phaseIndexes: ClosedRange<Int64> = 0...Int64(Int32.max)
 
     /// A session's active time: from its end, or the phases recorded when it never ended.
     private static let activeColumn = "COALESCE(s.active, (SELECT total(p.active) FROM phases p WHERE p.session = s.id))"
@@ -182,18 +212,20 @@ extension HistoryStore {
 
         """
 
-    private static func session(_ row: SQLiteRow) -> SessionRecord {
-        let outcome = row.text(6).flatMap(SessionOutcome.init)
-        return SessionRecord(
-            id: row.integer(0) ?? 0, workout: row.text(1) ?? "", file: row.text(2) ?? "",
-            started: WallTime(epochSeconds: row.integer(3) ?? 0, utcOffset: Int(row.integer(4) ?? 0)),
-            ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: outcome,
-            isRunning: isRunning(row, outcome: outcome, runnerFrom: 12),
-            planned: duration(row.real(7) ?? 0), active: duration(row.real(8) ?? 0), paused: row.real(9).map(duration),
-            speed: row.real(10) ?? 1, setsLogged: Int(row.integer(11) ?? 0), phases: [])
-    }
-
-    private static func duration(_ seconds: Double) -> WorkoutDuration {
-        WorkoutDuration(milliseconds: Int64((seconds * 1000).rounded()))
+    /// A session from `sessionColumns`; nil when a value in it cannot be read.
+    private func sessionRecord(_ row: SQLiteRow) -> SessionRecord? {
+        let id = row.integer(0) ?? 0
+        return checked(row, "session #\(id)") { checked in
+            let started = checked.wallTime(seconds: 3, offset: 4, "started")
+            let planned = checked.duration(7, "planned"), active = checked.duration(8, "active"), paused = checked.duration(9, "paused")
+            let speed = checked.speed(10)
+            let outcome = row.text(6).flatMap(SessionOutcome.init)
+            return SessionRecord(
+                id: id, workout: row.text(1) ?? "", file: row.text(2) ?? "", started: started ?? WallTime(epochSeconds: 0, utcOffset: 0),
+                ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: outcome,
+                isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 12),
+                planned: planned ?? .zero, active: active ?? .zero, paused: paused, speed: speed ?? 1,
+                setsLogged: Int(row.integer(11) ?? 0), phases: [])
+        }
     }
 }

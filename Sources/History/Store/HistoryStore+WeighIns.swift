@@ -16,13 +16,21 @@ extension HistoryStore {
     }
 
     /// Every body weight reading, oldest first (by day, then as recorded); rows another program
-    /// made unreadable are left out.
+    /// made unreadable are left out and noted in `unreadableRows`.
     public func weighIns() throws(HistoryError) -> [WeighIn] {
         try attempt { () throws(SQLiteError) in
             try database.query("SELECT id, day, value, unit FROM weigh_ins ORDER BY day, id") { row -> WeighIn? in
-                guard let day = row.text(1).flatMap(CalendarDay.init(iso:)), let value = row.real(2),
-                      let unit = row.text(3).flatMap(BodyWeight.Unit.init), let weight = BodyWeight(value: value, unit: unit) else { return nil }
-                return WeighIn(id: row.integer(0) ?? 0, day: day, weight: weight)
+                let id = row.integer(0) ?? 0
+                return checked(row, "weight reading #\(id)") { checked in
+                    let day = row.text(1).flatMap(CalendarDay.init(iso:))
+                    if day == nil { checked.note("day", row.value(1), "a date written YYYY-MM-DD") }
+                    let unit = row.text(3).flatMap(BodyWeight.Unit.init)
+                    if unit == nil { checked.note("unit", row.value(3), "kg or lb") }
+                    guard let unit, let value = checked.number(2, "value", in: Double.leastNonzeroMagnitude...unit.maximum,
+                                                               expected: "a body weight above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit)"),
+                          let day, let weight = BodyWeight(value: value, unit: unit) else { return nil }
+                    return WeighIn(id: id, day: day, weight: weight)
+                }
             }.compactMap { $0 }
         }
     }

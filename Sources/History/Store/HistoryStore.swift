@@ -11,6 +11,9 @@ public final class HistoryStore {
 
     public let path: String
     let database: SQLiteDatabase
+    /// The rows reads so far left out because a value in them cannot be read, each once, in the
+    /// order found.
+    public private(set) var unreadableRows: [UnreadableRow] = []
 
     /// Opens the history at `path` for recording, creating the file and its folders if needed, and
     /// brings its schema up to date.
@@ -109,6 +112,19 @@ public final class HistoryStore {
                           .real(end.active.seconds), .real(end.paused.seconds), .integer(session)])
             }
         }
+    }
+
+    /// Maps `row` with its numbers checked; nil, and the row noted in `unreadableRows` as `name`
+    /// says, when `map` found a value in it that cannot be read.
+    func checked<Row>(_ row: SQLiteRow, _ name: @autoclosure () -> String, _ map: (inout CheckedRow) -> Row?) -> Row? {
+        var checked = CheckedRow(row)
+        let mapped = map(&checked)
+        guard checked.problems.isEmpty else {
+            let unreadable = UnreadableRow(row: name(), problems: checked.problems)
+            if !unreadableRows.contains(unreadable) { unreadableRows.append(unreadable) }
+            return nil
+        }
+        return mapped
     }
 
     /// Runs `body`, turning SQLite's errors into the store's.

@@ -36,6 +36,15 @@ struct HistoryAccess {
         try HistoryStore.existing(at: path)
     }
 
+    /// Says on stderr which rows the reads of `store` left out because a value in them cannot be
+    /// read, and what to do about them.
+    static func reportUnreadable(_ store: HistoryStore?) {
+        guard let store, !store.unreadableRows.isEmpty else { return }
+        for row in store.unreadableRows { Output.problem(TerminalText("pacer: left out \(row)")) }
+        Output.problem(TerminalText("pacer: such values come from another program or a damaged file: "
+            + "correct or delete \(store.unreadableRows.count == 1 ? "that row" : "those rows") with sqlite3 \(store.path.shellQuoted)"))
+    }
+
     /// Reports a history that cannot be read, in one line, and returns the failure status.
     static func failure(_ error: HistoryError) -> Int32 {
         Output.problem("pacer: \(error.description)")

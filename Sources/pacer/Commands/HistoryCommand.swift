@@ -57,8 +57,12 @@ enum HistoryCommand {
         var filter = filter
         if !exporting && filter.limit == nil && filter.since == nil { filter.limit = defaultLimit }
         let sessions: [SessionRecord]
+        let leftOut: Bool
         do throws(HistoryError) {
-            sessions = try access.open()?.sessions(filter, withPhases: exporting) ?? []
+            let store = try access.open()
+            sessions = try store?.sessions(filter, withPhases: exporting) ?? []
+            HistoryAccess.reportUnreadable(store)
+            leftOut = store?.unreadableRows.isEmpty == false
         } catch {
             return HistoryAccess.failure(error)
         }
@@ -67,7 +71,8 @@ enum HistoryCommand {
         } else if arguments[csv] {
             HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
         } else if sessions.isEmpty {
-            Output.line(filter.workout == nil && filter.since == nil && filter.exercise == nil ? HistoryAccess.empty : "No sessions match.")
+            let unfiltered = filter.workout == nil && filter.since == nil && filter.exercise == nil
+            Output.line(leftOut ? "No session that can be read matches." : unfiltered ? HistoryAccess.empty : "No sessions match.")
         } else {
             HistoryListing(sessions: sessions, today: access.today, style: access.style).lines.forEach(Output.line)
         }
@@ -76,8 +81,13 @@ enum HistoryCommand {
 
     private static func show(_ id: Int64, _ access: HistoryAccess) -> Int32 {
         do throws(HistoryError) {
-            guard let session = try access.open()?.session(id: id) else {
-                Output.problem("pacer: there is no session #\(id) in the history \(access.path)")
+            let store = try access.open()
+            let session = try store?.session(id: id)
+            HistoryAccess.reportUnreadable(store)
+            guard let session else {
+                if store?.unreadableRows.contains(where: { $0.row == "session #\(id)" }) != true {
+                    Output.problem("pacer: there is no session #\(id) in the history \(access.path)")
+                }
                 return ExitStatus.failure
             }
             SessionDetail(session: session, style: access.style).lines.forEach(Output.line)

@@ -41,7 +41,9 @@ enum PlanCommand {
         reporting {
             let plan = try file.load()
             file.unrunnable(plan, severity: .warning).forEach { Output.problem(TerminalText($0)) }
-            let today = try PlanToday(plan: plan, store: access.open(), now: access.now)
+            let store = try access.open()
+            let today = try PlanToday(plan: plan, store: store, now: access.now)
+            HistoryAccess.reportUnreadable(store)
             PlanReport(today: today, file: file.shown, style: access.style).lines.forEach(Output.line)
         }
     }

@@ -7,8 +7,9 @@ import PacerSystem
 import PacerWeekPlan
 import PacerCommands
 
-/// `pacer remind`: a desktop notification when today's planned session is not done yet;
-/// `install` and `uninstall` put the systemd timer that runs it in place, or take it away.
+/// `pacer remind`: a desktop notification when a planned session is not done yet (today's, or
+/// tomorrow's when its reminder comes the evening before); `install` and `uninstall` put the
+/// systemd timer that runs it in place, or take it away.
 enum RemindCommand {
     static let cron = Flag("--cron", help: "print crontab lines instead of writing systemd units")
     static let lead = Option<Int>("--lead", value: "D", help: "remind this long before a planned time: 15m (default), 1h, 0") { text throws(UsageError) in
@@ -24,11 +25,15 @@ enum RemindCommand {
     }
 
     static let spec = CommandSpec(
-        name: "remind", abstract: "remind of today's planned workout, or install the timer that does",
-        usage: "pacer remind [install [--cron] [--lead D] [--untimed HH:MM] | uninstall]", arguments: .choice(["install", "uninstall"]),
+        name: "remind", abstract: "remind of a planned workout not done yet, or install the timer that does",
+        usage: "pacer remind [install [--cron]] [--lead D] [--untimed HH:MM] | pacer remind uninstall", arguments: .choice(["install", "uninstall"]),
         details: """
             'pacer remind' sends a desktop notification (notify-send) when a session the week plan has
-            for today is not done yet, and does nothing otherwise; without a desktop it prints the line.
+            is not done yet, and does nothing otherwise; without a desktop it prints the line. It names
+            the session whose reminder time came last: one of today's, or tomorrow's when its time less
+            the lead falls today (Fri 00:10 is reminded of on Thu at 23:55); before any has come, the
+            first waiting today. --lead and --untimed say how the reminder times were made (the units
+            'install' writes pass them), else the plan's "reminders" do.
             'install' writes the systemd user units \(ReminderUnits.name).timer and .service in
             $XDG_CONFIG_HOME/systemd/user, with an OnCalendar= line for each reminder time: a planned
             time less the lead (15m unless --lead or the plan's "reminders" say otherwise), and for a
@@ -42,10 +47,8 @@ enum RemindCommand {
         CommandSpec.reportingUsage(of: "remind") { () throws(UsageError) in
             switch arguments.positionals {
             case []:
-                guard !arguments[cron], arguments[lead] == nil, arguments[untimed] == nil else {
-                    throw UsageError(message: "--cron, --lead and --untimed go with 'pacer remind install'")
-                }
-                return remind(environment)
+                guard !arguments[cron] else { throw UsageError(message: "--cron goes with 'pacer remind install'") }
+                return remind(lead: arguments[lead], untimed: arguments[untimed], environment)
             case ["install"]:
                 return ReminderSetup.install(cron: arguments[cron], lead: arguments[lead], untimed: arguments[untimed], environment)
             case ["uninstall"]: return ReminderSetup.uninstall(environment)
@@ -54,12 +57,17 @@ enum RemindCommand {
         }
     }
 
-    /// Notifies of the first session waiting today, if any.
-    private static func remind(_ environment: Environment) -> Int32 {
+    /// Notifies of the session the reminder is for, if any waits; `lead` and `untimed`, when
+    /// given, stand for the plan's.
+    private static func remind(lead: Int?, untimed: TimeOfDay?, _ environment: Environment) -> Int32 {
         PlanCommand.reporting {
-            let plan = try PlanFile(environment: environment).load()
+            var plan = try PlanFile(environment: environment).load()
+            plan.reminders.lead = lead ?? plan.reminders.lead
+            plan.reminders.untimed = untimed ?? plan.reminders.untimed
             let store = try HistoryStore.existing(at: HistoryLocation.path(environment: environment.variables))
-            guard let line = try PlanToday(plan: plan, store: store, now: WallTime.now()).reminder else { return }
+            let today = try PlanToday(plan: plan, store: store, now: WallTime.now())
+            HistoryAccess.reportUnreadable(store)
+            guard let line = today.reminder else { return }
             guard let notifier = DesktopNotification(environment: environment) else { return Output.line(line) }
             guard notifier.send(summary: "Pacer: time to train", body: line.plain) else {
                 Output.line(line)

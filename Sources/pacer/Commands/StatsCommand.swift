@@ -38,7 +38,9 @@ enum StatsCommand {
         let counted = plan.flatMap { $0.entries.isEmpty ? nil : $0 }
         let statistics: Statistics?
         do throws(HistoryError) {
-            statistics = try access.open()?.statistics(today: access.today, plan: counted)
+            let store = try access.open()
+            statistics = try store?.statistics(today: access.today, plan: counted)
+            HistoryAccess.reportUnreadable(store)
         } catch {
             return HistoryAccess.failure(error)
         }

@@ -16,6 +16,9 @@ enum WebTokenCommand {
             session, with a token kept in $XDG_STATE_HOME/pacer/web-token (default
             ~/.local/state/pacer/web-token, mode 0600), made by the first such session. Anyone with the
             link can follow and steer a session: rotate the token when it may have been seen by others.
+            Without --rotate it says what the web plugin will do with the file, checked as the plugin
+            checks it, and exits 1 when the plugin would refuse it (a link, not a regular file, another
+            user's, open to others, or no token in it).
             """,
         options: [
             rotate.spec,
@@ -27,9 +30,15 @@ enum WebTokenCommand {
         let file = WebTokenFile(environment: environment)
         guard arguments[rotate] else {
             Output.line(TerminalText(file.path))
-            Output.line(file.exists
-                ? "It exists: the link a session with --sink web:token=stable,port=N prints works for every session on that port."
-                : "It does not exist yet: the first session with --sink web:token=stable,port=N makes it.")
+            switch file.status {
+            case .missing:
+                Output.line("It does not exist yet: the first session with --sink web:token=stable,port=N makes it.")
+            case .usable:
+                Output.line("It holds a token: the link a session with --sink web:token=stable,port=N prints works for every session on that port.")
+            case .refused(let reason):
+                Output.problem(TerminalText("pacer: the web plugin refuses it, and a session with --sink web:token=stable goes on without the page: \(reason)"))
+                return ExitStatus.failure
+            }
             return ExitStatus.success
         }
         do throws(FileError) {

@@ -46,7 +46,9 @@ enum WeightCommand {
     private static func record(_ text: String, day: CalendarDay, _ access: HistoryAccess) throws(UsageError) -> Int32 {
         let readings: [WeighIn]
         do throws(HistoryError) {
-            readings = try access.open()?.weighIns() ?? []
+            let store = try access.open()
+            readings = try store?.weighIns() ?? []
+            HistoryAccess.reportUnreadable(store)
         } catch {
             return HistoryAccess.failure(error)
         }
@@ -68,7 +70,9 @@ enum WeightCommand {
     private static func show(_ arguments: Arguments, _ access: HistoryAccess) -> Int32 {
         let readings: [WeighIn]
         do throws(HistoryError) {
-            readings = try access.open()?.weighIns() ?? []
+            let store = try access.open()
+            readings = try store?.weighIns() ?? []
+            HistoryAccess.reportUnreadable(store)
         } catch {
             return HistoryAccess.failure(error)
         }
