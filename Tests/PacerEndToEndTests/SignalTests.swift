@@ -90,7 +90,8 @@ struct SignalTests {
             let result = await process.finish(timeout: 5)
             #expect(!result.timedOut && result.status == 128 + number, "attempt \(attempt): \(result)")
             let took = process.secondsToExit(after: signalled) ?? .infinity
-            #expect(took < 2, "attempt \(attempt): the signal took \(took) s to end pacer")
+            // Less the longest stretch the machine stalled the tests too: CI runs them on two busy cores.
+            #expect(took - result.stalled < 2, "attempt \(attempt): the signal took \(took) s to end pacer (stalled \(result.stalled) s)")
             // However early the signal, a log that was begun is a whole session.
             if let log = EventLog.ifPresent(path), !log.text.isEmpty {
                 try RunTests.checkLog(path, outcome: "aborted")
@@ -176,10 +177,7 @@ struct SignalTests {
                                              environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
         #expect(await eventually { process.outputSoFar.contains("WORK") }, "the session did not start")
         process.send(SIGTSTP)
-        let stopped = await eventually {
-            let stat = (try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8)) ?? ""
-            return stat.split(separator: ")").last?.split(separator: " ").first == "T"
-        }
+        let stopped = await eventually { isStopped(process) }
         process.send(SIGCONT)
         let result = await process.finish(timeout: 10)
         #expect(stopped && result.status == 0, "\(result)")
@@ -202,15 +200,16 @@ struct SignalTests {
         #expect(await eventually { process.outputSoFar.contains("Workout complete.") }, "the session did not end")
         process.send(SIGTSTP)
         // It stops as any program would; `fg` (SIGCONT) lets it finish.
-        let stopped = await eventually {
-            let stat = (try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8)) ?? ""
-            return stat.split(separator: ")").last?.split(separator: " ").first == "T"
-        }
+        let stopped = await eventually { isStopped(process) }
         process.send(SIGCONT)
         let result = await process.finish(timeout: 10)
         #expect(stopped && result.status == 0, "\(result)")
         #expect(!result.stdout.contains("paused and stopped") && !result.stderr.contains("paused and stopped"), "\(result)")
     }
+
+    /// Whether the kernel shows `process` stopped (state T in /proc/PID/stat).
+    private func isStopped(_ process: PacerProcess) -> Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+    }
 }
-
-
