@@ -127,6 +127,31 @@ struct AMRAPTests {
         #expect(events.contains { E.brief($0) == "block.end time_cap rounds=- steps=0 skipped=3 active=3 capped=false t=3" }, "\(E.briefs(events))")
     }
 
+    // Found testing issue 33: back from an AMRAP's first step in round 2 left the block without a
+    // block.end, and going on started its time afresh with the rounds done lost.
+    @Test func backCannotReopenARoundThatIsDone() throws {
+        var engine = try E.engine(steps: #"{"warmup": 10}, {"amrap": 20, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Squats"}]}"#)
+        var events = engine.start(at: 0)
+        events += try E.handle(&engine, .skip, at: E.at(1))
+        events += try E.handle(&engine, E.done, at: E.at(3))
+        events += try E.handle(&engine, E.done, at: E.at(5))
+        #expect(throws: CommandRejection(message: "round 1 of the AMRAP is done, so back cannot reopen it: restart starts this step again")) {
+            try engine.handle(.back, at: E.at(6))
+        }
+        // Inside a round, and from round 1's first step to the warm-up, back goes on as before.
+        events += try E.handle(&engine, E.done, at: E.at(7))
+        events += try E.handle(&engine, .back, at: E.at(8))
+        events += E.runToEnd(&engine)
+        #expect(events.contains { E.brief($0) == "block.end amrap rounds=1 steps=1 active=20 capped=true t=21 due=21" }, "\(E.briefs(events))")
+        #expect(events.last?.name == "session.end")
+
+        var early = try E.engine(steps: #"{"warmup": 10}, {"amrap": 20, "steps": [{"reps": 5, "name": "Pull-ups"}]}"#)
+        _ = early.start(at: 0)
+        _ = try E.handle(&early, .skip, at: E.at(1))
+        let back = try E.handle(&early, .back, at: E.at(2))
+        #expect(back.contains { $0.name == "back" })
+    }
+
     // Issue 33, item 7: a step is lengthened only until the block's time is up, and the answer says so.
     @Test func aStepIsLengthenedOnlyUntilTheBlocksTimeIsUp() throws {
         var engine = try E.engine(steps: #"{"amrap": 60, "steps": [{"work": 50, "name": "Row"}]}, {"cooldown": 10}"#)

@@ -166,6 +166,7 @@ public struct Engine: Sendable {
         case .back:
             let target = max(index - 1, 0)
             try checkWindowIsOpen(for: target, at: now)
+            try checkAMRAPRoundIsOpen()
             endPhase(.skipped, at: now, into: &events)
             emit(Event(t: now, .back(.init(index: target))), into: &events)
             beginPhase(target, at: now, now: now, reentering: true, into: &events)
@@ -440,6 +441,13 @@ public struct Engine: Sendable {
             let name = plan.phases[target].round.map { "round \($0)" } ?? "the previous round"
             throw CommandRejection(message: "the window of \(name) has ended, so back cannot reopen it (its rounds start on the beat)")
         }
+    }
+
+    /// `back` from the first step of an AMRAP's second round or later would leave the round under
+    /// way for one that is done and counted, and the block with it: it is refused instead.
+    private func checkAMRAPRoundIsOpen() throws(CommandRejection) {
+        guard let running = limitedBlock, running.block.kind == .amrap, index == running.block.first, running.round > 1 else { return }
+        throw CommandRejection(message: "round \(running.round - 1) of the AMRAP is done, so back cannot reopen it: restart starts this step again")
     }
 
     /// Moves the instants kept apart from the phase's start later by a pause.
