@@ -11,11 +11,16 @@ public struct CommandSpec: Sendable {
     public let arguments: ValueKind?
     public let options: [OptionSpec]
     public let run: @Sendable (Arguments, Environment) -> Int32
+    /// Whether, asked with these arguments, the command runs something a signal must end cleanly (a
+    /// session, a render, a watch): then `pacer` blocks the watched signals before it starts, so
+    /// that each is handled where it can be, never lost.
+    public let watchesSignals: @Sendable (Arguments) -> Bool
     /// Made only when the help or the man page is shown: a command that runs never pays for it.
     private let makeDetails: @Sendable () -> String
 
     public init(name: String, abstract: String, usage: String, arguments: ValueKind?, details: @autoclosure @escaping @Sendable () -> String,
-                options: [OptionSpec], run: @escaping @Sendable (Arguments, Environment) -> Int32) {
+                options: [OptionSpec], watchesSignals: @escaping @Sendable (Arguments) -> Bool = { _ in false },
+                run: @escaping @Sendable (Arguments, Environment) -> Int32) {
         self.name = name
         self.abstract = abstract
         self.usage = usage
@@ -23,6 +28,7 @@ public struct CommandSpec: Sendable {
         makeDetails = details
         self.options = options
         self.run = run
+        self.watchesSignals = watchesSignals
     }
 
     /// What the help says below the usage: what the arguments are, the defaults, examples.

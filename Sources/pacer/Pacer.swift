@@ -62,6 +62,8 @@ enum Pacer {
                 Output.line(TerminalText(lines: command.helpText))
                 return ExitStatus.success
             }
+            // The one place signals are blocked: before the command starts any thread, so all inherit it.
+            if command.watchesSignals(parsed) { SignalWatcher.blockWatchedSignals() }
             return command.run(parsed, environment)
         } catch {
             return usageError(error.message, hintFor: command.name, suggestion: nil)

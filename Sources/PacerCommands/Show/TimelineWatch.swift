@@ -23,8 +23,8 @@ public struct TimelineWatch: Sendable {
         self.environment = environment
     }
 
+    /// Watches until Ctrl-C; the watched signals must be blocked already (`watchesSignals`).
     public func run() -> Int32 {
-        SignalWatcher.blockWatchedSignals()
         let watch: FolderWatch
         do throws(FileError) {
             watch = try FolderWatch()

@@ -38,11 +38,11 @@ enum RenderCommand {
         options: [
             output.spec, outputLong.spec, voice.spec, rate.spec, noSpeech.spec, speed.spec,
             SharedOptions.notationName.spec,
-        ]
+        ],
+        // A signal waits to be handled, so the temporary file is never left behind.
+        watchesSignals: { _ in true }
     ) { arguments, environment in
-        // Before any thread starts: a signal waits to be handled, so the temporary file is never left behind.
-        SignalWatcher.blockWatchedSignals()
-        return CommandSpec.reportingUsage(of: "render") { () throws(UsageError) in try render(arguments, environment: environment) }
+        CommandSpec.reportingUsage(of: "render") { () throws(UsageError) in try render(arguments, environment: environment) }
     }
 
     private static func render(_ arguments: Arguments, environment: Environment) throws(UsageError) -> Int32 {
@@ -61,81 +61,7 @@ enum RenderCommand {
             throw .init(message: "--voice and --rate are for speech, and --no-speech renders tones only; give one or the other")
         }
 
-        let loaded: LoadedWorkout
-        do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(reference, library: arguments.library(environment))
-            loaded.warnings.forEach { Output.problem(TerminalText($0)) }
-        } catch {
-            error.lines.forEach { Output.problem(TerminalText($0)) }
-            return error.signal.map(SignalWatcher.exitStatus(for:)) ?? ExitStatus.failure
-        }
-        if loaded.source.isFile, let shared = SharedFile.find(among: [("the workout file", loaded.source.path), ("the output", output)]) {
-            Output.problem(TerminalText(shared.message))
-            return ExitStatus.failure
-        }
-        var engine: SpeechEngine?
-        if speaks {
-            do throws(SpeechError) {
-                engine = try SpeechEngine.find(settings, searchPath: environment["PATH"], among: [.espeakNG, .espeak])
-            } catch {
-                Output.problem("pacer: render speaks through espeak-ng (or espeak), and neither is on PATH: install espeak-ng (apt install espeak-ng), or give --no-speech for tones only")
-                return ExitStatus.failure
-            }
-        }
-        let renderer: Renderer
-        do throws(SpeechError) {
-            renderer = try Renderer(plan: loaded.plan, engine: engine)
-        } catch {
-            Output.problem("pacer: \(loaded.source.path): \(error.description)")
-            return ExitStatus.failure
-        }
-        return write(renderer, to: output, environment: environment)
-    }
-
-    /// Renders into a temporary file beside `output` and puts it in place only when complete.
-    private static func write(_ renderer: Renderer, to output: String, environment: Environment) -> Int32 {
-        let file: ReplacementFile
-        do throws(FileError) {
-            file = try ReplacementFile(replacing: output)
-        } catch {
-            Output.problem("pacer: \(error.description)")
-            return ExitStatus.failure
-        }
-        SignalWatcher.start { number in
-            switch number {
-            case SIGINT, SIGTERM, SIGHUP:
-                file.discard()
-                _exit(SignalWatcher.exitStatus(for: number))
-            case SIGTSTP:
-                SignalWatcher.stopProcess()
-            default:
-                break
-            }
-        }
-        let bar = Output.error.isTerminal ? ProgressBar(output: Output.error) : nil
-        do throws(SpeechError) {
-            let rendering = try renderer.render(to: file.descriptor, name: output, environment: environment.variables) { progress in
-                switch progress {
-                case .speaking(let done, let total): bar?.show("speaking", done: done, of: total)
-                case .mixing(let done, let total): bar?.show("mixing  ", done: done, of: total)
-                }
-            }
-            bar?.finish()
-            do throws(FileError) {
-                try file.commit()
-            } catch {
-                Output.problem("pacer: \(error.description)")
-                return ExitStatus.failure
-            }
-            let seconds = WorkoutDuration(milliseconds: rendering.duration.nanoseconds / 1_000_000)
-            let speech = renderer.engine == nil ? "tones only" : "\(rendering.utterances) utterance\(rendering.utterances == 1 ? "" : "s") of \(rendering.phrases) phrase\(rendering.phrases == 1 ? "" : "s")"
-            Output.line("wrote \(output): \(seconds.spoken), \(speech), \(Decimal3(Int64(rendering.bytes / 100_000) * 100).text) MB")
-            return ExitStatus.success
-        } catch {
-            bar?.finish()
-            file.discard()
-            Output.problem("pacer: \(error.description)")
-            return ExitStatus.failure
-        }
+        return WorkoutRender(workout: reference, library: arguments.library(environment), output: output,
+                             speech: speaks ? settings : nil, environment: environment).run()
     }
 }

@@ -23,11 +23,10 @@ enum RunCommand {
             Without --sink (and without "sinks" in the config file), pacer uses:
             \(SinkRegistry.standard.defaults)
             """,
-        options: RunOptions.options(for: .standard)
+        options: RunOptions.options(for: .standard),
+        watchesSignals: { _ in true }
     ) { arguments, environment in
-        // Before anything else: a signal from now on waits to be handled instead of being lost.
-        SignalWatcher.blockWatchedSignals()
-        return CommandSpec.reportingUsage(of: "run") { () throws(UsageError) in
+        CommandSpec.reportingUsage(of: "run") { () throws(UsageError) in
             let request = RunOptions.request(arguments, workout: try arguments.workout(for: "run"), registry: .standard)
             return run(request, environment: environment)
         }

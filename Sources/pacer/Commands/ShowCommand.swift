@@ -28,7 +28,8 @@ enum ShowCommand {
             SharedOptions.color.spec,
             json.spec, notation.spec, watch.spec,
             SharedOptions.notationName.spec,
-        ]
+        ],
+        watchesSignals: { $0[watch] }
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "show") { () throws(UsageError) in
             let reference = try arguments.workout(for: "show")

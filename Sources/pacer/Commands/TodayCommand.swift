@@ -19,7 +19,8 @@ enum TodayCommand {
             reported and the next is run; when none can be, it exits 1. With nothing (left) to run
             today it says what comes next and exits 0.
             """,
-        options: RunOptions.options(for: .standard)
+        options: RunOptions.options(for: .standard),
+        watchesSignals: { _ in true }
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("today takes no workout: it runs the one planned ('pacer run WORKOUT' runs another)", hintFor: "today")
@@ -51,8 +52,6 @@ enum TodayCommand {
                 continue
             }
             if passedOver { Output.problem(TerminalText("pacer: running the next workout planned today instead: \(slot.workout)")) }
-            // As `pacer run` does before anything else: a signal from now on waits to be handled.
-            SignalWatcher.blockWatchedSignals()
             return RunCommand.run(RunOptions.request(arguments, workout: file.runnable(slot.workout), registry: .standard), environment: environment)
         }
         Output.problem("pacer: nothing planned today can be run: fix the plan ('pacer plan edit'), or run a workout with 'pacer run WORKOUT'")
