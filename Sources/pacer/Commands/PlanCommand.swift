@@ -28,23 +28,12 @@ enum PlanCommand {
             let file = PlanFile(environment: environment)
             let words = Array(arguments.positionals.dropFirst())
             switch arguments.positionals.first {
-            case nil: return show(file, HistoryAccess(arguments, environment))
+            case nil: return PlanActions.show(file, HistoryAccess(arguments, environment))
             case "add": return try add(words, file)
             case "remove": return try remove(words, file)
             case "edit" where words.isEmpty: return PlanEdit.run(file)
             default: throw UsageError(message: "plan takes nothing, add DAYS [TIME] WORKOUT, remove N or edit")
             }
-        }
-    }
-
-    private static func show(_ file: PlanFile, _ access: HistoryAccess) -> Int32 {
-        reporting {
-            let plan = try file.load()
-            file.unrunnable(plan, severity: .warning).forEach { Output.problem(TerminalText($0)) }
-            let store = try access.open()
-            let today = try PlanToday(plan: plan, store: store, now: access.now)
-            HistoryAccess.reportUnreadable(store)
-            PlanReport(today: today, file: file.shown, style: access.style).lines.forEach(Output.line)
         }
     }
 
@@ -64,42 +53,13 @@ enum PlanCommand {
             time = parsed
         }
         let entry = WeekPlan.Entry(days: days, time: time, workout: PlannedWorkout(words[words.count - 1]), since: WallTime.now().localDay)
-        return reporting {
-            let (plan, warnings) = try file.add(entry)
-            warnings.forEach { Output.problem(TerminalText($0)) }
-            Output.line("added to \(file.shown): \(plan.entries.count)  \(describe(entry))")
-            PlanChange.remindersNeedRewriting(file.environment)
-        }
+        return PlanActions.add(entry, to: file)
     }
 
     private static func remove(_ words: [String], _ file: PlanFile) throws(UsageError) -> Int32 {
         guard words.count == 1, let number = Int(words[0]), number > 0 else {
             throw UsageError(message: "plan remove takes the number of an entry, as 'pacer plan' lists them")
         }
-        return reporting {
-            let entry = try file.remove(number)
-            Output.line("removed from \(file.shown): \(describe(entry))")
-            PlanChange.remindersNeedRewriting(file.environment)
-        }
-    }
-
-    /// `Mon, Wed, Fri 07:00 seven-minute`.
-    static func describe(_ entry: WeekPlan.Entry) -> TerminalText {
-        TerminalText(Weekday.spoken(entry.days) + (entry.time.map { " \($0)" } ?? "") + " \(entry.workout)")
-    }
-
-    /// Runs `body`, reporting a plan or history that cannot be used, or another failure; the exit status.
-    static func reporting(_ body: () throws -> Void) -> Int32 {
-        do {
-            try body()
-            return ExitStatus.success
-        } catch let error as ConfigLoadError {
-            error.lines.forEach { Output.problem(TerminalText($0)) }
-        } catch let error as CommandFailure {
-            error.lines.forEach { Output.problem(TerminalText($0)) }
-        } catch {
-            Output.problem("pacer: \(error)")
-        }
-        return ExitStatus.failure
+        return PlanActions.remove(number, from: file)
     }
 }

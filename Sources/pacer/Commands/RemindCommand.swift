@@ -48,30 +48,11 @@ enum RemindCommand {
             switch arguments.positionals {
             case []:
                 guard !arguments[cron] else { throw UsageError(message: "--cron goes with 'pacer remind install'") }
-                return remind(lead: arguments[lead], untimed: arguments[untimed], environment)
+                return ReminderSetup.remind(lead: arguments[lead], untimed: arguments[untimed], environment)
             case ["install"]:
                 return ReminderSetup.install(cron: arguments[cron], lead: arguments[lead], untimed: arguments[untimed], environment)
             case ["uninstall"]: return ReminderSetup.uninstall(environment)
             default: throw UsageError(message: "remind takes nothing, install or uninstall")
-            }
-        }
-    }
-
-    /// Notifies of the session the reminder is for, if any waits; `lead` and `untimed`, when
-    /// given, stand for the plan's.
-    private static func remind(lead: Int?, untimed: TimeOfDay?, _ environment: Environment) -> Int32 {
-        PlanCommand.reporting {
-            var plan = try PlanFile(environment: environment).load()
-            plan.reminders.lead = lead ?? plan.reminders.lead
-            plan.reminders.untimed = untimed ?? plan.reminders.untimed
-            let store = try HistoryStore.existing(at: HistoryLocation.path(environment: environment.variables))
-            let today = try PlanToday(plan: plan, store: store, now: WallTime.now())
-            HistoryAccess.reportUnreadable(store)
-            guard let line = today.reminder else { return }
-            guard let notifier = DesktopNotification(environment: environment) else { return Output.line(line) }
-            guard notifier.send(summary: "Pacer: time to train", body: line.plain) else {
-                Output.line(line)
-                throw CommandFailure(["pacer: \(notifier.program) did not show the reminder"])
             }
         }
     }

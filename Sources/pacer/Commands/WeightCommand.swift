@@ -32,57 +32,16 @@ enum WeightCommand {
             let access = HistoryAccess(arguments, environment)
             let exporting = arguments[SharedOptions.json] || arguments[csv]
             if arguments[SharedOptions.json] && arguments[csv] { throw UsageError(message: "choose one of --json and --csv") }
-            guard !arguments.positionals.isEmpty else { return show(arguments, access) }
+            guard !arguments.positionals.isEmpty else {
+                return WeightLog.show(json: arguments[SharedOptions.json], csv: arguments[csv], limit: arguments[limit] ?? defaultLimit, access)
+            }
             guard arguments.positionals.count <= 2 else { throw UsageError(message: "weight takes one weight and its unit: pacer weight 82.5 kg") }
             guard !exporting, arguments[limit] == nil else {
                 throw UsageError(message: "--json, --csv and --limit show the readings; give them without a weight")
             }
             let day = arguments[date] ?? access.today
             guard day <= access.today else { throw UsageError(message: "--date \(day) is after today: a reading is of a day that has come") }
-            return try record(arguments.positionals.joined(separator: " "), day: day, access)
+            return try WeightLog.record(arguments.positionals.joined(separator: " "), day: day, access)
         }
-    }
-
-    private static func record(_ text: String, day: CalendarDay, _ access: HistoryAccess) throws(UsageError) -> Int32 {
-        let readings: [WeighIn]
-        do throws(HistoryError) {
-            let store = try access.open()
-            readings = try store?.weighIns() ?? []
-            HistoryAccess.reportUnreadable(store)
-        } catch {
-            return HistoryAccess.failure(error)
-        }
-        let weight: BodyWeight
-        switch BodyWeight.parse(text, unit: readings.last?.weight.unit) {
-        case .success(let parsed): weight = parsed
-        case .failure(let error): throw UsageError(message: error.description)
-        }
-        do throws(HistoryError) {
-            let store = try HistoryStore(path: access.path)
-            try store.recordWeighIn(weight, day: day, at: access.now)
-            Output.line(WeightReport.recorded(weight, day: day, weighIns: try store.weighIns()))
-            return ExitStatus.success
-        } catch {
-            return HistoryAccess.failure(error)
-        }
-    }
-
-    private static func show(_ arguments: Arguments, _ access: HistoryAccess) -> Int32 {
-        let readings: [WeighIn]
-        do throws(HistoryError) {
-            let store = try access.open()
-            readings = try store?.weighIns() ?? []
-            HistoryAccess.reportUnreadable(store)
-        } catch {
-            return HistoryAccess.failure(error)
-        }
-        if arguments[SharedOptions.json] {
-            Output.data(WeightExport.json(readings))
-        } else if arguments[csv] {
-            Output.data(WeightExport.csv(readings, visible: Output.standard.isTerminal))
-        } else {
-            WeightReport(weighIns: readings, limit: arguments[limit] ?? defaultLimit, style: access.style, columns: access.columns).lines.forEach(Output.line)
-        }
-        return ExitStatus.success
     }
 }

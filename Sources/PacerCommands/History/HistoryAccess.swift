@@ -4,26 +4,25 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
 /// What the commands that read the history share: the history file, its opening, colour, width
 /// and the clock.
-struct HistoryAccess {
-    static let file = Option<String>(
+public struct HistoryAccess: Sendable {
+    public static let file = Option<String>(
         "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
 
     /// The history file to read.
-    let path: String
-    let style: HistoryStyle
+    public let path: String
+    public let style: HistoryStyle
     /// The width to draw charts in.
-    let columns: Int
+    public let columns: Int
     /// Now on this machine's clock, with its offset.
-    let now: WallTime
+    public let now: WallTime
     /// Today on this machine's clock.
-    var today: CalendarDay { now.localDay }
+    public var today: CalendarDay { now.localDay }
 
     /// The settings from the command line and the environment.
-    init(_ arguments: Arguments, _ environment: Environment) {
+    public init(_ arguments: Arguments, _ environment: Environment) {
         let color = arguments.colorChoice
         path = arguments[Self.file] ?? HistoryLocation.path(environment: environment.variables)
         style = HistoryStyle(colored: color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil))
@@ -32,13 +31,13 @@ struct HistoryAccess {
     }
 
     /// Opens the history for reading; nil when there is none yet.
-    func open() throws(HistoryError) -> HistoryStore? {
+    public func open() throws(HistoryError) -> HistoryStore? {
         try HistoryStore.existing(at: path)
     }
 
     /// Says on stderr which rows the reads of `store` left out because a value in them cannot be
     /// read, and what to do about them.
-    static func reportUnreadable(_ store: HistoryStore?) {
+    public static func reportUnreadable(_ store: HistoryStore?) {
         guard let store, !store.unreadableRows.isEmpty else { return }
         for row in store.unreadableRows { Output.problem(TerminalText("pacer: left out \(row)")) }
         Output.problem(TerminalText("pacer: such values come from another program or a damaged file: "
@@ -46,11 +45,11 @@ struct HistoryAccess {
     }
 
     /// Reports a history that cannot be read, in one line, and returns the failure status.
-    static func failure(_ error: HistoryError) -> Int32 {
+    public static func failure(_ error: HistoryError) -> Int32 {
         Output.problem("pacer: \(error.description)")
         return ExitStatus.failure
     }
 
     /// What to print when there is nothing recorded yet.
-    static let empty: TerminalText = "No sessions recorded yet: finish a workout with 'pacer run' and it will show up here."
+    public static let empty: TerminalText = "No sessions recorded yet: finish a workout with 'pacer run' and it will show up here."
 }

@@ -1,15 +1,16 @@
+import History
+import HistoryReports
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
-/// `pacer remind install` and `uninstall`: the reminder units written or removed, and systemctl
-/// run when the user's systemd is there, else shown.
-enum ReminderSetup {
-    static func install(cron: Bool, lead: Int?, untimed: TimeOfDay?, _ environment: Environment) -> Int32 {
+/// `pacer remind`: the reminder itself, and `install` and `uninstall`: the reminder units written or
+/// removed, and systemctl run when the user's systemd is there, else shown.
+public enum ReminderSetup {
+    public static func install(cron: Bool, lead: Int?, untimed: TimeOfDay?, _ environment: Environment) -> Int32 {
         let file = PlanFile(environment: environment)
-        return PlanCommand.reporting {
+        return PlanActions.reporting {
             var plan = try file.load()
             plan.reminders.lead = lead ?? plan.reminders.lead
             plan.reminders.untimed = untimed ?? plan.reminders.untimed
@@ -36,8 +37,8 @@ enum ReminderSetup {
         }
     }
 
-    static func uninstall(_ environment: Environment) -> Int32 {
-        PlanCommand.reporting {
+    public static func uninstall(_ environment: Environment) -> Int32 {
+        PlanActions.reporting {
             let installer = ReminderInstaller(environment: environment)
             guard installer.isInstalled else {
                 Output.line("no reminders are installed (a crontab line from --cron ends in '\(ReminderUnits.cronMark)': crontab -e removes it)")
@@ -62,5 +63,24 @@ enum ReminderSetup {
         }
         Output.line(TerminalText("running: \(line)"))
         guard installer.run(commands, with: systemctl) else { throw CommandFailure(["pacer: \(line) failed"]) }
+    }
+
+    /// Notifies of the session the reminder is for, if any waits; `lead` and `untimed`, when
+    /// given, stand for the plan's.
+    public static func remind(lead: Int?, untimed: TimeOfDay?, _ environment: Environment) -> Int32 {
+        PlanActions.reporting {
+            var plan = try PlanFile(environment: environment).load()
+            plan.reminders.lead = lead ?? plan.reminders.lead
+            plan.reminders.untimed = untimed ?? plan.reminders.untimed
+            let store = try HistoryStore.existing(at: HistoryLocation.path(environment: environment.variables))
+            let today = try PlanToday(plan: plan, store: store, now: WallTime.now())
+            HistoryAccess.reportUnreadable(store)
+            guard let line = today.reminder else { return }
+            guard let notifier = DesktopNotification(environment: environment) else { return Output.line(line) }
+            guard notifier.send(summary: "Pacer: time to train", body: line.plain) else {
+                Output.line(line)
+                throw CommandFailure(["pacer: \(notifier.program) did not show the reminder"])
+            }
+        }
     }
 }
