@@ -41,59 +41,15 @@ enum HistoryCommand {
         let access = HistoryAccess(arguments, environment)
         switch arguments.positionals.count {
         case 0:
-            return list(filter, arguments, access)
+            let format: HistoryActions.Format = arguments[SharedOptions.json] ? .json : arguments[csv] ? .csv : .text
+            return HistoryActions.list(filter, as: format, defaultLimit: defaultLimit, access)
         case 2 where arguments.positionals[0] == "show":
             guard let id = Int64(arguments.positionals[1]), id > 0 else {
                 return Pacer.usageError("history show takes a session number, as 'pacer history' lists them", hintFor: "history")
             }
-            return show(id, access)
+            return HistoryActions.show(id, access)
         default:
             return Pacer.usageError("history takes no arguments, or 'show ID'", hintFor: "history")
-        }
-    }
-
-    private static func list(_ filter: SessionFilter, _ arguments: Arguments, _ access: HistoryAccess) -> Int32 {
-        let exporting = arguments[SharedOptions.json] || arguments[csv]
-        var filter = filter
-        if !exporting && filter.limit == nil && filter.since == nil { filter.limit = defaultLimit }
-        let sessions: [SessionRecord]
-        let leftOut: Bool
-        do throws(HistoryError) {
-            let store = try access.open()
-            sessions = try store?.sessions(filter, withPhases: exporting) ?? []
-            HistoryAccess.reportUnreadable(store)
-            leftOut = store?.unreadableRows.isEmpty == false
-        } catch {
-            return HistoryAccess.failure(error)
-        }
-        if arguments[SharedOptions.json] {
-            HistoryExport.json(sessions, to: &Output.stream)
-        } else if arguments[csv] {
-            HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
-        } else if sessions.isEmpty {
-            let unfiltered = filter.workout == nil && filter.since == nil && filter.exercise == nil
-            Output.line(leftOut ? "No session that can be read matches." : unfiltered ? HistoryAccess.empty : "No sessions match.")
-        } else {
-            HistoryListing(sessions: sessions, today: access.today, style: access.style).lines.forEach(Output.line)
-        }
-        return ExitStatus.success
-    }
-
-    private static func show(_ id: Int64, _ access: HistoryAccess) -> Int32 {
-        do throws(HistoryError) {
-            let store = try access.open()
-            let session = try store?.session(id: id)
-            HistoryAccess.reportUnreadable(store)
-            guard let session else {
-                if store?.unreadableRows.contains(where: { $0.row == "session #\(id)" }) != true {
-                    Output.problem("pacer: there is no session #\(id) in the history \(access.path)")
-                }
-                return ExitStatus.failure
-            }
-            SessionDetail(session: session, style: access.style).lines.forEach(Output.line)
-            return ExitStatus.success
-        } catch {
-            return HistoryAccess.failure(error)
         }
     }
 }

@@ -26,32 +26,6 @@ enum StatsCommand {
         guard arguments.positionals.isEmpty else {
             return Pacer.usageError("stats takes no arguments", hintFor: "stats")
         }
-        let access = HistoryAccess(arguments, environment)
-        let plan: WeekPlan?
-        do throws(ConfigLoadError) {
-            plan = try PlanFile(environment: environment).load()
-        } catch {
-            error.lines.forEach { Output.problem(TerminalText($0)) }
-            Output.problem("pacer: the statistics go without the plan until it is fixed")
-            plan = nil
-        }
-        let counted = plan.flatMap { $0.entries.isEmpty ? nil : $0 }
-        let statistics: Statistics?
-        do throws(HistoryError) {
-            let store = try access.open()
-            statistics = try store?.statistics(today: access.today, plan: counted)
-            HistoryAccess.reportUnreadable(store)
-        } catch {
-            return HistoryAccess.failure(error)
-        }
-        let shown = statistics ?? Statistics(sessions: [], sets: [], plan: counted, today: access.today)
-        if arguments[SharedOptions.json] {
-            Output.data(StatsJSON.json(shown))
-        } else if shown.workouts.isEmpty && shown.weight == nil {
-            Output.line(HistoryAccess.empty)
-        } else {
-            StatsReport(statistics: shown, style: access.style, columns: access.columns).lines.forEach(Output.line)
-        }
-        return ExitStatus.success
+        return StatsActions.show(json: arguments[SharedOptions.json], HistoryAccess(arguments, environment), environment: environment)
     }
 }
