@@ -65,7 +65,7 @@ enum ShowCommand {
                 Output.data(PlanJSON(loaded.plan).text)
                 return ExitStatus.success
             case .notation:
-                return notation(of: loaded)
+                return NotationOutput.print(loaded)
             case .timeline(let color):
                 let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
                 let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
@@ -74,26 +74,6 @@ enum ShowCommand {
             }
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
-            return ExitStatus.failure
-        }
-    }
-}
-
-extension ShowCommand {
-    /// Prints the workout as one line of notation, and on standard error what the line leaves out.
-    private static func notation(of loaded: LoadedWorkout) -> Int32 {
-        do throws(NotationUnsupported) {
-            let written = try NotationWriter.write(loaded.workout)
-            Output.line(TerminalText(written.line))
-            if !written.leftOut.isEmpty {
-                let list = written.leftOut.count == 1 ? written.leftOut[0] : written.leftOut.dropLast().joined(separator: ", ") + " and " + written.leftOut.last!
-                var note: TerminalText = "pacer: the line leaves out \(list)"
-                if written.leftOut.contains("the name") { note += " (give the name with --name)" }
-                Output.problem(note)
-            }
-            return ExitStatus.success
-        } catch {
-            Output.problem("pacer: \(loaded.source.path) cannot be written as one line: \(error.description)")
             return ExitStatus.failure
         }
     }

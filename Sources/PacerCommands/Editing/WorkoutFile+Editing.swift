@@ -1,0 +1,59 @@
+import PacerCore
+import PacerRuntime
+import PacerSystem
+
+extension WorkoutFile {
+    /// Edits the workout file at `path` in the user's editor, saving only a valid workout.
+    public static func edit(_ path: String, environment: Environment) throws(WorkoutLoadError) -> Int32 {
+        let edit = CheckedEdit(
+            path: path, original: try WorkoutFile.read(path), template: [], command: "pacer edit", limit: WorkoutDecoder.maximumFileSize,
+            problems: { bytes, copy in
+                do throws(WorkoutErrors) {
+                    _ = try WorkoutDecoder.decode(bytes)
+                    return []
+                } catch {
+                    return error.diagnostics.map { $0.formatted(file: copy) }
+                }
+            },
+            saved: { bytes in
+                let decoded = try? WorkoutDecoder.decodeWithWarnings(bytes)
+                decoded?.warnings.forEach { Output.problem(TerminalText($0.formatted(file: path))) }
+                return "saved \(environment.abbreviatingHome(path)): \(decoded.map { PlanSummary(Plan($0.workout)).text } ?? "")"
+            })
+        do throws(CommandFailure) {
+            return try edit.run(environment: environment)
+        } catch {
+            throw WorkoutLoadError(lines: error.lines)
+        }
+    }
+
+    /// The file to edit for a reference: a workout file as it is; a built-in copied to the config
+    /// folder first (and the user told).
+    public static func editable(_ reference: String, environment: Environment) throws(WorkoutLoadError) -> String {
+        let library = WorkoutLibrary(environment: environment)
+        let source: WorkoutSource
+        do throws(WorkoutNotFound) {
+            source = try library.locate(reference)
+        } catch {
+            throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
+        }
+        if source.isFile { return source.path }
+        guard source.origin == "built in" else {
+            throw WorkoutLoadError(lines: ["pacer: edit changes a workout file; 'pacer new NAME \(source.notation != nil ? "LINE" : "--from -")' writes one"])
+        }
+        let path = path(ofNamed: source.name, environment: environment)
+        let loaded = try WorkoutLoader.load(source)
+        _ = try write(loaded.bytes, named: loaded.workout.name, to: path)
+        Output.problem("pacer: \(source.name) is built in, so it was copied to \(environment.abbreviatingHome(path)); editing that copy")
+        return path
+    }
+
+    /// The bytes of the workout file at `path`, within a workout's size limit.
+    public static func read(_ path: String) throws(WorkoutLoadError) -> [UInt8] {
+        do throws(FileError) {
+            return try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize)
+        } catch {
+            throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
+        }
+    }
+}
