@@ -1,16 +1,61 @@
 @testable import PacerCommands
 import PacerCore
 import PacerRuntime
+import Foundation
 import PacerSystem
 import Testing
 
 /// `pacer show`'s timeline, made in-process from a line of notation.
 @Suite("show's timeline")
 struct TimelineTests {
-    func lines(_ notation: String, colored: Bool = false) throws -> [String] {
+    /// The timeline's lines for a workout name, a path or a line of notation.
+    func lines(_ reference: String, colored: Bool = false) throws -> [String] {
         let library = WorkoutLibrary(environment: Environment(["HOME": "/nonexistent"]), notationName: nil)
-        let loaded = try WorkoutLoader.load(notation, library: library)
+        let loaded = try WorkoutLoader.load(reference, library: library)
         return Timeline(loaded: loaded, colored: colored, columns: 80).lines.map(\.plain)
+    }
+
+    /// The timeline of a workout file holding `json`.
+    func lines(ofFile json: String) throws -> [String] {
+        let path = NSTemporaryDirectory() + "pacer-timeline-\(UUID().uuidString).json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try lines(path).map { $0.replacingOccurrences(of: path, with: "FILE") }
+    }
+
+    /// The rows after "Totals:", their spaces squeezed.
+    func totals(_ lines: [String]) -> [String] {
+        lines.drop { $0 != "Totals:" }.dropFirst().map { $0.split(separator: " ").joined(separator: " ") }
+    }
+
+    @Test func theTotalsSayHowManyPhasesAndTheirTime() throws {
+        let text = try lines("seven-minute")
+        #expect(totals(text) == ["work 12 phases 6m", "rest 11 phases 1m 50s", "prepare 1 phase 10s", "total 24 phases 8m"])
+        #expect(!text.joined().contains("×"))
+    }
+
+    @Test func aOnePhaseWorkoutShowsItsDescriptionAndOneRow() throws {
+        let text = try lines(ofFile: #"{"name": "Plank", "description": "Hold it.", "steps": [{"work": "1m30s", "name": "Plank", "cue": "Straight back"}]}"#)
+        #expect(Array(text.prefix(2)) == ["Plank  (FILE)", "Hold it."])
+        #expect(text.last == "  total   1 phase   1m 30s")
+    }
+
+    @Test func eachPhasesCuesAreListedUnderIt() throws {
+        let text = try lines(ofFile: #"""
+            {"name": "Plank", "halfway": true, "steps": [
+              {"work": 40, "name": "Side plank", "cue": "Left side", "cues": [{"at": "50%", "text": "Switch sides"}, {"at": "-5s", "text": "Hold"}]},
+              {"rest": 10}]}
+            """#).map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try #require(text.firstIndex { $0.hasSuffix("Side plank") })
+        #expect(Array(text[(first + 1)...(first + 3)]) == ["» Left side", "» 0:20  Halfway. Switch sides", "» 0:35  Hold"])
+        #expect(text[first + 4].hasPrefix("2 ") && text[first + 4].hasSuffix("Rest"))
+    }
+
+    @Test func anAMRAPAndABlockForTimeAreMarked() throws {
+        let amrap = try lines("amrap-12")
+        #expect(amrap.contains { $0.hasSuffix("AMRAP 12:00: the next 3 phases, round after round, until the time is up") })
+        #expect(totals(amrap).last?.hasPrefix("total ") == true && totals(amrap).last?.hasSuffix(" 18m") == true, "an AMRAP counts as its time: \(totals(amrap))")
+        #expect(try lines("fran").contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") })
     }
 
     @Test func everyPhaseHasItsStartKindDurationAndRound() throws {

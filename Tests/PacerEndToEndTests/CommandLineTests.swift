@@ -132,18 +132,6 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: log), "no session may start with a bad --speed")
     }
 
-    // Issue 7, item 12: `--sink log --sink log` wrote every event twice.
-    @Test(arguments: [["--sink", "log", "--sink", "log"], ["--sink", "terminal", "--sink", "terminal"], ["--sink", "log", "--sink", "terminal", "--sink", "log"]])
-    func aSinkNamedTwiceIsAUsageError(sinks: [String]) async throws {
-        let sandbox = try Sandbox()
-        let log = sandbox.path("session.log")
-        let result = try await PacerProcess.run(["run", "tabata", "--speed", "100", "--log", log] + sinks, in: sandbox)
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stdout.isEmpty, "\(result)")
-        #expect(result.stderr.contains("sink is named twice"), "\(result)")
-        #expect(!FileManager.default.fileExists(atPath: log), "no session may start")
-    }
-
     // Issue 7, item 12: `--log a --log b` silently never created a.
     @Test func aSecondLogIsAUsageError() async throws {
         let sandbox = try Sandbox()
@@ -171,32 +159,6 @@ struct CommandLineTests {
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == workout, "the workout file is untouched")
         #expect(try String(contentsOfFile: shelved, encoding: .utf8) == workout, "the workout file is untouched")
-    }
-
-    // Issue 15, item 12: `--log` at the history database was accepted, and SQLite then destroyed
-    // the events appended to it.
-    @Test func twoOutputsThatAreOneFileAreRefused() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 1}]}"#)
-        let history = sandbox.path("history.sqlite3")
-        let first = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--sink", "history:file=\(history)"], in: sandbox)
-        #expect(first.status == 0, "\(first)")
-        let before = try Data(contentsOf: URL(fileURLWithPath: history))
-        try FileManager.default.createSymbolicLink(atPath: sandbox.path("log-link"), withDestinationPath: history)
-        // The database by its path, by a link, its journal by name, and the default history by its path.
-        let cases: [([String], [String: String])] = [
-            (["--log", history, "--sink", "history:file=\(history)", "--sink", "log"], [:]),
-            (["--log", "log-link", "--sink", "history:file=\(history)", "--sink", "log"], [:]),
-            (["--log", history + "-wal", "--sink", "history:file=\(history)", "--sink", "log"], [:]),
-            (["--log", history], ["PACER_HISTORY": history]),
-        ]
-        for (arguments, environment) in cases {
-            let result = try await PacerProcess.run(["run", "short.json", "--speed", "100"] + arguments, in: sandbox, environment: environment)
-            #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("would be one file") && result.stderr.contains("the history") && result.stderr.contains("the log"), "\(result)")
-            #expect(result.stdout.isEmpty, "the session must not start: \(result)")
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == before, "the history is untouched")
     }
 
     // Issue 7, item 17: a FIFO log with no reader blocked before the session started, saying nothing.

@@ -36,17 +36,6 @@ struct ShowAndListTests {
     }
 
     // Issue 7, item 19: the totals read "work 12 × 6m", which reads as 72 minutes.
-    @Test func showTotalsSayHowManyPhasesAndTheirTime() async throws {
-        let sandbox = try Sandbox()
-        let result = try await PacerProcess.run(["show", "seven-minute"], in: sandbox)
-        #expect(result.status == 0, "\(result)")
-        let totals = result.stdoutLines.drop { $0 != "Totals:" }.dropFirst()
-        #expect(totals.map { $0.split(separator: " ").joined(separator: " ") } == [
-            "work 12 phases 6m", "rest 11 phases 1m 50s", "prepare 1 phase 10s", "total 24 phases 8m",
-        ], "\(result)")
-        #expect(!result.stdout.contains("×"), "\(result)")
-    }
-
     @Test func showWritesNoEscapeCodesUnlessAskedTo() async throws {
         let sandbox = try Sandbox()
         // Standard output is a pipe: no colour, with or without NO_COLOR.
@@ -82,47 +71,6 @@ struct ShowAndListTests {
         #expect(timeline.rows[1].round == "1/2" && timeline.rows[3].round == "2/2", "\(result)")
         #expect(timeline.totals["reps"]?.count == 2 && timeline.totals["reps"]?.time == "untimed", "\(result)")
         #expect(timeline.totalPhases == 4 && timeline.totalTime == "3m 30s", "\(result)")
-    }
-
-    @Test func showOfAOnePhaseWorkout() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("plank.json", #"{"name": "Plank", "description": "Hold it.", "steps": [{"work": "1m30s", "name": "Plank", "cue": "Straight back"}]}"#)
-        let result = try await PacerProcess.run(["show", "plank.json"], in: sandbox)
-        #expect(result.status == 0, "\(result)")
-        #expect(Array(result.stdoutLines.prefix(2)) == ["Plank  (plank.json)", "Hold it."], "\(result)")
-        let timeline = ShownTimeline(result.stdout)
-        #expect(timeline.rows.count == 1 && timeline.rows.first?.duration == 90, "\(result)")
-        #expect(result.stdoutLines.last == "  total   1 phase   1m 30s", "\(result)")
-    }
-
-    @Test func showListsEachPhasesCuesUnderIt() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("plank.json", #"""
-            {"name": "Plank", "halfway": true, "steps": [
-              {"work": 40, "name": "Side plank", "cue": "Left side", "cues": [{"at": "50%", "text": "Switch sides"}, {"at": "-5s", "text": "Hold"}]},
-              {"rest": 10}]}
-            """#)
-        let result = try await PacerProcess.run(["show", "plank.json"], in: sandbox)
-        #expect(result.status == 0, "\(result)")
-        let lines = result.stdoutLines.map { $0.trimmingCharacters(in: .whitespaces) }
-        let first = try #require(lines.firstIndex { $0.hasSuffix("Side plank") }, "\(result)")
-        #expect(Array(lines[(first + 1)...(first + 3)]) == ["» Left side", "» 0:20  Halfway. Switch sides", "» 0:35  Hold"], "\(result)")
-        #expect(lines[first + 4].hasPrefix("2 ") && lines[first + 4].hasSuffix("Rest"), "\(result)")
-        #expect(ShownTimeline(result.stdout).rows.count == 2, "\(result)")
-    }
-
-    @Test func showMarksAnAMRAPAndABlockForTime() async throws {
-        let sandbox = try Sandbox()
-        let amrap = try await PacerProcess.run(["show", "amrap-12"], in: sandbox)
-        #expect(amrap.stdoutLines.contains { $0.hasSuffix("AMRAP 12:00: the next 3 phases, round after round, until the time is up") }, "\(amrap)")
-        #expect(ShownTimeline(amrap.stdout).totalTime == "18m", "an AMRAP counts as its time: \(amrap)")
-        let fran = try await PacerProcess.run(["show", "fran"], in: sandbox)
-        #expect(fran.stdoutLines.contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") }, "\(fran)")
-        // Issue 33, item 25: "the next 1 phases", "1 reps".
-        let one = try await PacerProcess.run(["show", "amrap 1m (1 rep Rope climb)"], in: sandbox)
-        #expect(one.stdoutLines.contains { $0.hasSuffix("AMRAP 1:00: the next phase, round after round, until the time is up") }, "\(one)")
-        #expect(one.stdoutLines.contains { $0.contains(" 1 rep ") && $0.hasSuffix("Rope climb") }, "\(one)")
-        #expect(!one.stdout.contains("1 reps") && !one.stdout.contains("1 phases"), "\(one)")
     }
 
     @Test func showOfAnUnknownWorkoutSuggestsOne() async throws {

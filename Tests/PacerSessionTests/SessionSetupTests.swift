@@ -81,10 +81,15 @@ struct SessionSetupTests {
         #expect(message == "--sink bell and --no-bell ask for opposite things; give one of them")
     }
 
-    @Test func aSinkNamedTwiceIsRefused() throws {
+    // Issue 7, item 12: `--sink log --sink log` wrote every event twice.
+    @Test(arguments: [["log", "log"], ["terminal", "terminal"], ["log", "terminal", "log"]])
+    func aSinkNamedTwiceIsRefused(sinks: [String]) throws {
         let home = try Home()
         defer { home.remove() }
-        #expect(usage(assemble(try request(sinks: ["terminal", "terminal"]), in: home))?.contains("named twice") == true)
+        let log = home.folder + "/session.log"
+        let message = usage(assemble(try request(sinks: sinks) { $0[Self.logSetting] = .file(log) }, in: home))
+        #expect(message?.contains("sink is named twice") == true, "\(message ?? "assembled")")
+        #expect(!FileManager.default.fileExists(atPath: log), "nothing is opened before the refusal")
     }
 
     @Test func aFileSinkNeedsItsFileAndAGivenFileAddsItsSink() throws {
@@ -102,6 +107,21 @@ struct SessionSetupTests {
         try #"{"name": "W", "steps": [{"work": "5s"}]}"#.write(toFile: workout, atomically: true, encoding: .utf8)
         let result = assemble(try request(workout) { $0[Self.logSetting] = .file(workout) }, in: home)
         #expect(failure(result)?.contains("the workout file and the log would be one file") == true, "\(result)")
+    }
+
+    // Issue 15, item 12: `--log` at the history database was accepted, and SQLite then destroyed
+    // the events appended to it. The database by its path, by a link, its journal by name.
+    @Test func theLogAndTheHistoryCannotBeOneFile() throws {
+        let home = try Home()
+        defer { home.remove() }
+        let history = home.folder + "/history.sqlite3"
+        try FileManager.default.createSymbolicLink(atPath: home.folder + "/log-link", withDestinationPath: history)
+        for log in [history, home.folder + "/log-link", history + "-wal"] {
+            let result = assemble(try request(sinks: ["history:file=\(history)", "log"]) { $0[Self.logSetting] = .file(log) }, in: home)
+            let message = failure(result) ?? ""
+            #expect(message.contains("would be one file") && message.contains("the history") && message.contains("the log"), "\(log): \(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: history), "the history is not touched")
     }
 
     @Test func theConfigsSinksAreCheckedAndATurnedOffSinkLeftOut() throws {

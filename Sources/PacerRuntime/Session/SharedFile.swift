@@ -10,9 +10,14 @@ public struct SharedFile: Sendable, Equatable {
     public let path: String
 
     /// The first pair among `files` (each with what it is for) that are the same file, by device
-    /// and inode when it exists, else by its resolved path; nil when all are distinct.
+    /// and inode when it exists, else by its resolved path (through a link that leads nowhere yet);
+    /// nil when all are distinct.
     public static func find(among files: [(role: String, path: String)]) -> SharedFile? {
-        let keys = files.map { file in FileSystem.identity(file.path).map(Key.file) ?? FileSystem.resolvedPath(file.path).map(Key.path) }
+        let keys = files.map { file in
+            // A link to a file not made yet leads to where the file will be made.
+            FileSystem.identity(file.path).map(Key.file)
+                ?? FileSystem.resolvedPath((try? FileSystem.linkTarget(file.path)) ?? file.path).map(Key.path)
+        }
         for later in files.indices {
             guard let key = keys[later] else { continue }
             if let earlier = keys[..<later].firstIndex(of: key), files[earlier].role != files[later].role {
