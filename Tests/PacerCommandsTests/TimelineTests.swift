@@ -79,3 +79,19 @@ struct TimelineTests {
         #expect(colored.count == plain.count + 2)
     }
 }
+
+/// Issue 35, item 8: an open step is counted as open in the totals, never as 0s.
+@Suite("open steps in show's totals")
+struct OpenStepTotalsTests {
+    func totals(_ notation: String) throws -> [String] {
+        let loaded = try WorkoutLoader.load(notation, library: WorkoutLibrary(environment: Environment(["HOME": "/nonexistent"])))
+        return Timeline(loaded: loaded, colored: false, columns: 80).lines.map(\.plain)
+            .drop { $0 != "Totals:" }.dropFirst().map { $0.split(separator: " ").joined(separator: " ") }
+    }
+
+    @Test func openStepsAreCountedAsOpen() throws {
+        #expect(try totals("30s work, open 400 m Run, 10s rest") == ["work 2 phases 30s + 1 open", "rest 1 phase 10s", "total 3 phases 40s + 1 open"])
+        #expect(try totals("open Run") == ["work 1 phase open", "total 1 phase open"])
+        #expect(try totals("30s work, 5 reps Squat") == ["work 1 phase 30s", "reps 1 phase untimed", "total 2 phases 30s"])
+    }
+}

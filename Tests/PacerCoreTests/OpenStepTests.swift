@@ -53,7 +53,7 @@ struct OpenStepTests {
             "phase.end 1 completed active=97.123 t=97.123",
             "phase.start 2/2 Rest next=- t=97.123 due=97.123",
         ])
-        #expect(events[1].jsonLine.contains(#""duration":null,"open":true,"target":90,"distance":"400 m","next":"Rest""#), "\(events[1].jsonLine)")
+        #expect(events[1].jsonLine.contains(#""duration":null,"open":true,"target":90,"distance":"400 m","distance_m":400,"next":"Rest""#), "\(events[1].jsonLine)")
         #expect(events[1].jsonLine.contains(#""exercise":"400 m fast""#))
         #expect(events[4].jsonLine.hasSuffix(#""outcome":"completed","active":97.123}"#))
     }

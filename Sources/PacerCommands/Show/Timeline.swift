@@ -43,16 +43,30 @@ public struct Timeline {
         body("")
         body("Totals:")
         var totals = TextTable([.left, .right, .right])
+        // An open step has no planned time: it is counted as open, never as 0s.
+        var open = [PhaseKind: Int]()
+        for index in plan.phases.indices where plan.phases[index].isOpen { open[plan.phases[index].kind, default: 0] += 1 }
         for total in plan.plannedByKind {
             let phases = "\(total.count) phase\(total.count == 1 ? "" : "s")"
-            totals.append([paint(TerminalText(total.kind.rawValue), total.kind), TerminalText(phases),
-                           TerminalText(total.kind == .reps ? "untimed" : total.duration.spoken)])
+            let time = total.kind == .reps ? "untimed" : Self.time(total.duration, count: total.count, open: open[total.kind] ?? 0)
+            totals.append([paint(TerminalText(total.kind.rawValue), total.kind), TerminalText(phases), TerminalText(time)])
         }
-        totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")", TerminalText(plan.planned.spoken)])
+        let notReps = plan.phases.count - (plan.plannedByKind.first { $0.kind == .reps }?.count ?? 0)
+        totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")",
+                       TerminalText(Self.time(plan.planned, count: notReps, open: open.values.reduce(0, +)))])
         totals.forEachLine(indent: "  ", separator: "   ", body)
         if colored {
             body("")
             body(bar(width: max(10, columns - 1)))
+        }
+    }
+
+    /// A total's time: `6m`, `open` when every phase counted is open, `6m + 2 open` when some are.
+    private static func time(_ duration: WorkoutDuration, count: Int, open: Int) -> String {
+        switch open {
+        case 0: duration.spoken
+        case count: "open"
+        default: "\(duration.spoken) + \(open) open"
         }
     }
 

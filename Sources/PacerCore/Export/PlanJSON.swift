@@ -28,6 +28,10 @@ public struct PlanJSON: Sendable {
         object.add("start", plan.startOffsets[index])
         object.add("duration", raw: phase.duration.map { Decimal3($0.milliseconds).text } ?? "null")
         if let cap = phase.cap { object.add("cap", cap) }
+        if phase.isOpen { object.add("open", raw: "true") }
+        if let target = phase.target { object.add("target", target) }
+        if let distance = phase.distance { object.add("distance", quoted: distance) }
+        if let metres = phase.distanceMetres { object.add("distance_m", raw: JSONText.number(metres)) }
         if let round = phase.round, let rounds = phase.rounds {
             object.add("round", raw: String(round))
             object.add("rounds", raw: String(rounds))

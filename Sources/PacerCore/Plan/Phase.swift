@@ -10,6 +10,11 @@ public struct Phase: Sendable, Equatable {
     public var target: WorkoutDuration?
     /// A distance to cover, as written (`"400 m"`): a label.
     public var distance: String?
+
+    /// The distance in metres, when its label reads as one (`"400 m"`, `"1.5 km"`, `"1 mi"`).
+    public var distanceMetres: Double? {
+        distance.flatMap(DistanceLabel.metres(in:))
+    }
     /// For a rep step: when it advances by itself.
     public var cap: WorkoutDuration?
     public var cue: String?
