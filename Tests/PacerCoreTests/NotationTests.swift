@@ -255,4 +255,36 @@ struct NotationTests {
         let read = try Self.plan(written.line).phases
         #expect(read.map(\.round) == Plan(workout).phases.map(\.round) && read.map(\.rounds) == Plan(workout).phases.map(\.rounds))
     }
+
+    // Issue 35, item 7: a count, a duration or a weight may be one per round of the repeat.
+    @Test func valuesPerRoundAreWrittenInBrackets() throws {
+        let fran = try Self.plan("3x([21,15,9] reps Thrusters @ 43 kg, [21,15,9] reps Pull-ups)")
+        #expect(fran.phases.map(\.reps) == [21, 21, 15, 15, 9, 9])
+        let squat = try Self.plan("5x(5 reps Squat @ [40,50,60,70,80] kg)")
+        #expect(squat.phases.map { $0.weight?.description } == ["40 kg", "50 kg", "60 kg", "70 kg", "80 kg"])
+        #expect(try Self.plan("2x(5 reps Squat @ [40,52.5])").phases.map(\.weight) == [.number(40), .number(52.5)])
+        let row = try Self.plan("7x([10,20,30,40,30,20,10]s Row, 10s rest)")
+        #expect(row.phases.filter { $0.kind == .work }.map { $0.duration?.milliseconds } == [10, 20, 30, 40, 30, 20, 10].map { Int64($0 * 1000) })
+        let plank = try Self.plan("2x([30s,1m30s] rest Breathe)")
+        #expect(plank.phases.map(\.kind) == [.rest, .rest] && plank.phases.map { $0.duration?.milliseconds } == [30_000, 90_000])
+    }
+
+    @Test func valuesPerRoundAreCheckedAtTheirColumn() {
+        #expect(Self.errors("3x([21,15] reps A)").first?.hasPrefix("<notation>:1:4: error: ") == true, "\(Self.errors("3x([21,15] reps A)"))")
+        #expect(Self.errors("2x([a,b] reps A)") == ["<notation>:1:4: error: a count of reps is a whole number, not 'a': write them as [21,15,9] reps"])
+        #expect(Self.errors("2x([1,2 reps A)").first?.hasPrefix("<notation>:1:9: error: unexpected 'r': expected ',' or ']'") == true, "\(Self.errors("2x([1,2 reps A)"))")
+        #expect(Self.errors("2x([1,2").first?.contains("the '[' at column 4 is not closed") == true, "\(Self.errors("2x([1,2"))")
+        #expect(Self.errors("2x([10,20]q Row)").first?.contains("is not a duration") == true, "\(Self.errors("2x([10,20]q Row)"))")
+        #expect(Self.errors("2x(5 reps A @ [1.000,2])").first?.hasPrefix("<notation>:1:15: error: 1.000 means 1000") == true, "\(Self.errors("2x(5 reps A @ [1.000,2])"))")
+    }
+
+    @Test func valuesPerRoundAreWrittenBackAsTheyRead() throws {
+        for line in ["3x([21,15,9] reps Thrusters @ 43 kg, [21,15,9] reps Pull-ups)", "5x(5 reps Squat @ [40,50,60,70,80] kg)",
+                     "7x([10,20,30,40,30,20,10]s Row, 10s rest)", "2x([30s,1m30s] Plank)", "2x(5 reps A @ [40,52.5])"] {
+            let workout = try NotationWorkout(line, name: "W").decode().workout
+            #expect(try NotationWriter.write(workout).line == line)
+        }
+        let mixedUnits = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"reps": 5, "name": "A", "weight": ["40 kg", "90 lb"]}]}]}"#.utf8))
+        #expect(throws: NotationUnsupported.self) { try NotationWriter.write(mixedUnits) }
+    }
 }

@@ -15,9 +15,12 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 ///                                                                  a repeat, with a rest between rounds and a time cap
 ///            | "every" DURATION ["x"|"×"] COUNT "(" items ")"      an EMOM: COUNT rounds, one every DURATION
 ///            | "amrap" DURATION "(" items ")"                      as many rounds as possible in DURATION
-///            | COUNT ("reps"|"rep") NAME [ "@" WEIGHT ]            a rep step (reps in any case)
-///            | DURATION [KIND] [NAME]                              a timed step
+///            | COUNTS ("reps"|"rep") NAME [ "@" WEIGHTS ]          a rep step (reps in any case)
+///            | DURATIONS [KIND] [NAME]                             a timed step
 ///            | "open" [KIND] [NAME]                                an open step, counted up until done
+///
+/// where COUNTS, DURATIONS and WEIGHTS are one value or one per round of the repeat around the
+/// step: `[21,15,9] reps`, `[10,20,30]s` or `[30s,1m]`, `@ [40,50,60] kg`.
 ///
 /// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
 /// the decoder checks it by the rules (and with the messages) of every workout file. Only a
@@ -73,9 +76,10 @@ struct NotationParser {
             switch keyword {
             case "every": return try parseEMOM(path: path, start: start)
             case "amrap": return try parseAMRAP(path: path, start: start)
-            default: return try parseTimed(duration: "open", path: path, start: start)
+            default: return try parseTimed(duration: JSONText.quoted("open"), path: path, start: start)
             }
         }
+        if peek == "[" { return try parseStepWithValuesPerRound(path: path, start: start) }
         guard peek?.isASCIIDigit == true else {
             throw error("unexpected \(describeCurrent()): expected a step, such as 30s, 45s Burpees, 5 reps Squats or 8x(20s, 10s rest)")
         }
@@ -96,10 +100,68 @@ struct NotationParser {
         skipSpaces()
         if let unit = peekWord()?.lowercased(), unit == "reps" || unit == "rep" {
             index += unit.count
-            return try parseRepStep(count: count, path: path, start: start)
+            return try parseRepStep(count: Self.number(count), path: path, start: start)
         }
         index = start
-        return try parseTimed(duration: durationText(startingWith: word()), path: path, start: start)
+        return try parseTimed(duration: JSONText.quoted(durationText(startingWith: word())), path: path, start: start)
+    }
+
+    /// `[21,15,9] reps Thrusters`, `[10,20,30]s Row` or `[30s,1m] Plank`: a step whose count or
+    /// duration is one value per round of the repeat around it.
+    private mutating func parseStepWithValuesPerRound(path: String, start: Int) throws(NotationSyntaxError) -> String {
+        let values = try parseList(of: "a value per round")
+        let unit = peekWord().flatMap { $0.count == 1 && "hms".contains($0) ? $0 : nil }
+        if let unit { index += unit.count }
+        skipSpaces()
+        if unit == nil, let word = peekWord()?.lowercased(), word == "reps" || word == "rep" {
+            guard let bad = values.first(where: { !$0.allSatisfy(\.isASCIIDigit) }) else {
+                index += word.count
+                return try parseRepStep(count: "[" + values.map(Self.number).joined(separator: ",") + "]", path: path, start: start)
+            }
+            index = start
+            throw error("a count of reps is a whole number, not '\(bad)': write them as [21,15,9] reps")
+        }
+        let durations = values.map { value in value + (unit ?? "") }
+        if let bad = durations.first(where: { !Self.isDurationPart($0) && !Self.isCompoundDuration($0) }) {
+            index = start
+            throw error("'\(bad)' is not a duration: write the durations as [10,20,30]s or [30s,1m,1m30s]")
+        }
+        return try parseTimed(duration: "[" + durations.map(JSONText.quoted).joined(separator: ",") + "]", path: path, start: start)
+    }
+
+    /// `1m30s`: duration parts written together.
+    private static func isCompoundDuration(_ text: String) -> Bool {
+        var parts: [String] = []
+        var part = ""
+        for character in text {
+            part.append(character)
+            if character.isLetter { parts.append(part); part = "" }
+        }
+        return part.isEmpty && parts.count > 1 && parts.allSatisfy(isDurationPart)
+    }
+
+    /// `[a, b, c]` at the current column: its values, as written, without spaces. The brackets hold
+    /// digits, points and unit letters only, so a comma in them separates values, never steps.
+    private mutating func parseList(of what: String) throws(NotationSyntaxError) -> [String] {
+        let open = index
+        index += 1
+        var values: [String] = []
+        while true {
+            skipSpaces()
+            let valueStart = index
+            while let character = peek, character.isASCIIDigit || character == "." || (character.isASCII && character.isLetter) { index += 1 }
+            guard index > valueStart else {
+                throw error(peek == nil ? "the '[' at column \(open + 1) is not closed: expected ']'" : "unexpected \(describeCurrent()): expected \(what), such as [21,15,9]")
+            }
+            values.append(String(characters[valueStart..<index]))
+            skipSpaces()
+            if peek == "]" { index += 1; break }
+            guard peek == "," else {
+                throw error(peek == nil ? "the '[' at column \(open + 1) is not closed: expected ']'" : "unexpected \(describeCurrent()): expected ',' or ']' in the values per round")
+            }
+            index += 1
+        }
+        return values
     }
 
     /// `8 x 20s` is not a step named "x 20s" lasting 8 s but a repeat without its brackets: the
@@ -198,11 +260,15 @@ struct NotationParser {
         guard let name = try parseName(stoppingAt: "@") else {
             throw error("expected the exercise after 'reps': a rep step is N reps NAME, such as 5 reps Back squat")
         }
-        var fields = ["\"reps\":\(Self.number(count))", "\"name\":\(JSONText.quoted(name))"]
+        var fields = ["\"reps\":\(count)", "\"name\":\(JSONText.quoted(name))"]
         if peek == "@" {
             index += 1
             skipSpaces()
             columns["\(path).weight"] = index + 1
+            if peek == "[" {
+                fields.append("\"weight\":" + (try parseWeightsPerRound()))
+                return "{" + fields.joined(separator: ",") + "}"
+            }
             let isQuoted = peek == "\""
             let weightStart = index
             guard let weight = try parseName(stoppingAt: nil) else {
@@ -213,6 +279,24 @@ struct NotationParser {
             fields.append("\"weight\":" + (number.map(JSONText.number) ?? JSONText.quoted(weight)))
         }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `@ [40,50,60] kg` (texts `"40 kg"`, …) or `@ [40,50,60]` (numbers): a weight per round.
+    private mutating func parseWeightsPerRound() throws(NotationSyntaxError) -> String {
+        let start = index
+        let values = try parseList(of: "a weight per round")
+        for value in values {
+            if let hint = WeightNumber(value.unicodeScalars).ambiguityHint {
+                index = start
+                throw error(hint)
+            }
+            guard value.decimalValue != nil else {
+                index = start
+                throw error("'\(value)' is not a number: write the weights as [40,50,60] kg")
+            }
+        }
+        let unit = try parseName(stoppingAt: nil)
+        return "[" + values.map { value in unit.map { JSONText.quoted("\(value) \($0)") } ?? JSONText.number(value.decimalValue ?? 0) }.joined(separator: ",") + "]"
     }
 
     /// A weight reads the same in every country or not at all: `@ 62,5 kg` is not 62 and then a
@@ -248,7 +332,7 @@ struct NotationParser {
             skipSpaces()
         }
         columns["\(path).\(kind)"] = start + 1
-        var fields = ["\(JSONText.quoted(kind)):\(JSONText.quoted(duration))"]
+        var fields = ["\(JSONText.quoted(kind)):\(duration)"]
         columns["\(path).name"] = index + 1
         if let name = try parseName(stoppingAt: nil) {
             fields.append("\"name\":\(JSONText.quoted(name))")

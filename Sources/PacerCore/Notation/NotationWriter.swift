@@ -61,13 +61,13 @@ public struct NotationWriter {
             noteHalfway(timed.halfway)
             let name = try timed.name.map { name throws(NotationUnsupported) in try Self.carried(try single(name, path), "\(path).name") }
             guard let duration = timed.duration else { return timedText(kind: timed.kind, time: "open", name: name) }
-            return timedText(kind: timed.kind, duration: try single(duration, path), name: name)
+            return timedText(kind: timed.kind, time: Self.durations(duration), name: name)
         case .reps(let rep):
             note("cues", rep.cues.count + (rep.cue == nil ? 0 : 1))
             note("exercises", rep.exercise == nil ? 0 : 1)
             note("caps", rep.cap == nil ? 0 : 1)
-            var text = "\(try single(rep.reps, path)) reps \(Self.name(try Self.carried(try single(rep.name, path), "\(path).name")))"
-            if let weight = try rep.weight.map({ weight throws(NotationUnsupported) in try single(weight, path) }) { text += " @ \(try Self.weight(weight, "\(path).weight"))" }
+            var text = "\(Self.list(rep.reps.values.map(String.init), varies: rep.reps.variesByRound)) reps \(Self.name(try Self.carried(try single(rep.name, path), "\(path).name")))"
+            if let weight = rep.weight { text += " @ \(try Self.weights(weight, "\(path).weight"))" }
             return text
         case .repeated(let group):
             guard group.items == nil else {
@@ -112,6 +112,49 @@ public struct NotationWriter {
 
     private static func repeatText(count: Int, inside: String, rest: WorkoutDuration?) -> String {
         "\(count)x(\(inside))" + (rest.map { " / \(duration($0))" } ?? "")
+    }
+
+    /// `30s`, or one per round: `[10,20,30]s` when each is whole seconds under a minute, else
+    /// `[30s,1m,1m30s]`.
+    private static func durations(_ value: PerRound<WorkoutDuration>) -> String {
+        let values = value.values
+        guard value.variesByRound else { return duration(values[0]) }
+        if values.allSatisfy({ $0.milliseconds % 1000 == 0 && $0.milliseconds < 60_000 && $0.milliseconds > 0 }) {
+            return list(values.map { String($0.milliseconds / 1000) }, varies: true) + "s"
+        }
+        return list(values.map(duration), varies: true)
+    }
+
+    /// One value as it is, or the values per round in brackets: `[21,15,9]`.
+    private static func list(_ values: [String], varies: Bool) -> String {
+        varies ? "[" + values.joined(separator: ",") + "]" : values[0]
+    }
+
+    /// `80 kg`, or one per round: `[40,50,60]` when each is a number, `[40,50,60] kg` when each is
+    /// a number and the same unit; other weights per round have no spelling.
+    private static func weights(_ value: PerRound<Weight>, _ path: String) throws(NotationUnsupported) -> String {
+        guard value.variesByRound else { return try weight(value.values[0], path) }
+        var numbers: [String] = []
+        var units = Set<String>()
+        for weight in value.values {
+            switch weight {
+            case .number(let number):
+                numbers.append(plainNumber(number))
+                units.insert("")
+            case .text(let text):
+                let parts = text.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let number = String(parts[0]).decimalValue, number >= 0, WeightNumber(parts[0].unicodeScalars).ambiguityHint == nil,
+                      !parts[1].contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" }) else {
+                    throw NotationUnsupported(description: "\(path) has a weight per round (\(text)) that is not a number and a unit, which the notation has no spelling for")
+                }
+                numbers.append(plainNumber(number))
+                units.insert(try carried(String(parts[1]), path))
+            }
+        }
+        guard units.count == 1, let unit = units.first else {
+            throw NotationUnsupported(description: "\(path) has weights per round in different units, which the notation has no spelling for")
+        }
+        return list(numbers, varies: true) + (unit.isEmpty ? "" : " \(unit)")
     }
 
     /// A value the same in every round; the notation has no spelling for one value per round.
