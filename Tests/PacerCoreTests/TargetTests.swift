@@ -144,6 +144,7 @@ struct HeartRateTargetTests {
     @Test(arguments: [
         ("Z2", HeartRateTarget(unit: .zone, span: steady(2))),
         ("z5", HeartRateTarget(unit: .zone, span: steady(5))),
+        ("Z2 HR", HeartRateTarget(unit: .zone, span: steady(2))),
         ("140-150 bpm", HeartRateTarget(unit: .bpm, span: steady(140, 150))),
         ("140-150BPM", HeartRateTarget(unit: .bpm, span: steady(140, 150))),
         ("145 bpm", HeartRateTarget(unit: .bpm, span: steady(145))),
@@ -158,7 +159,7 @@ struct HeartRateTargetTests {
 
     @Test(arguments: [
         ("Z6", "there is no heart-rate zone Z6: Friel's heart-rate zones are Z1 to Z5"),
-        ("Z2 HR", #""Z2 HR": write a heart-rate zone alone, as Z2"#),
+        ("Z2 bpm", #""Z2 bpm": write a heart-rate zone alone, as Z2"#),
         ("85%", "say 85% of what: write 85% LTHR or 85% max"),
         ("140", "say what 140 is: write 140 bpm"),
         ("140 bmp", #"unknown heart-rate unit "bmp" (did you mean "bpm"?): write a target such as 140-150 bpm, 85-90% LTHR, 75% max or Z2"#),
@@ -204,8 +205,11 @@ struct PaceAndCadenceTargetTests {
         ("7:00/mi", PaceTarget(unit: .perMile, span: steady(420))),
         ("1:45/100m", PaceTarget(unit: .per100Metres, span: steady(105))),
         ("Z3", PaceTarget(unit: .zone, span: steady(3))),
+        ("Z3 Pace", PaceTarget(unit: .zone, span: steady(3))),
         ("95%", PaceTarget(unit: .threshold, span: steady(95))),
         ("95-100 %", PaceTarget(unit: .threshold, span: steady(95, 100))),
+        ("95 % threshold pace", PaceTarget(unit: .threshold, span: steady(95))),
+        ("4:20–4:40 /km", PaceTarget(unit: .perKilometre, span: steady(260, 280))),
     ])
     func readsEachPaceSpelling(text: String, expected: PaceTarget) throws {
         #expect(try PaceTarget(parsing: text) == expected)
@@ -278,6 +282,22 @@ struct PaceAndCadenceTargetTests {
 
 @Suite("Targets: together")
 struct TargetsTests {
+    @Test(arguments: ["Z2", "140-150 bpm", "85-90% LTHR", "75% max"])
+    func theDisplaysHeartRateTextReadsBack(text: String) throws {
+        #expect(try heartRate(heartRate(text).description) == heartRate(text))
+    }
+
+    @Test(arguments: ["Z3", "4:20-4:40/km", "7:00/mi", "1:45/100m", "95%"])
+    func theDisplaysPaceTextReadsBack(text: String) throws {
+        #expect(try pace(pace(text).description) == pace(text))
+    }
+
+    @Test func theDisplaysPowerTextIsRefusedWithTheFileSpelling() throws {
+        #expect(refusal(power, try power("88-94%").description) == #"write 88-94% without "FTP": a power percentage is of FTP"#)
+        #expect(try cadence(cadence("85-95 rpm").description) == cadence("85-95 rpm"))
+        #expect(try power(power("200-220 W").description) == power("200-220 W"))
+    }
+
     @Test func addsEachSetTargetToAPhasesJSON() throws {
         let all = Targets(power: try power("ramp 50-75%"), heartRate: try heartRate("Z2"), pace: try pace("4:30/km"), cadence: try cadence("90 rpm"))
         var object = JSONObjectWriter()

@@ -1,6 +1,7 @@
 /// How hard to work by heart rate: beats per minute, a share of LTHR or of maximum heart rate, or a zone.
 ///
-/// Written `140-150 bpm`, `85-90% LTHR`, `75% max` or `Z2` (Friel's five zones on LTHR).
+/// Written `140-150 bpm`, `85-90% LTHR`, `75% max` (or `75% max HR`) or `Z2` (or `Z2 HR`; Friel's
+/// five zones on LTHR).
 /// Percentages are kept as written (85 for 85 %) and written to JSON as fractions (0.85).
 public struct HeartRateTarget: Sendable, Equatable, CustomStringConvertible {
     /// What a heart-rate target's numbers are; the raw value is its JSON name.
@@ -26,7 +27,7 @@ public struct HeartRateTarget: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads a heart-rate target as written in a workout file.
     public init(parsing text: String) throws(TargetError) {
-        if let zone = try WrittenTarget.zone(in: text, count: 5, of: "heart-rate", named: "Friel's heart-rate") {
+        if let zone = try WrittenTarget.zone(in: text, count: 5, of: "heart-rate", named: "Friel's heart-rate", suffix: "hr") {
             self.init(unit: .zone, span: TargetSpan(TargetRange(Double(zone))))
             return
         }

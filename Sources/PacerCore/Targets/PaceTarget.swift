@@ -1,7 +1,7 @@
 /// How fast to run, row or swim: time per kilometre, mile or 100 m, a share of threshold pace, or a zone.
 ///
 /// Written `4:30/km`, `4:20-4:40/km`, `7:00/mi`, `1:45/100m`, `95%` (of threshold speed: more is
-/// faster) or `Z3`. Paces are kept in seconds per unit, percentages as written (95 for 95 %) and
+/// faster; also `95% threshold pace`, as the display writes it) or `Z3` (or `Z3 pace`). Paces are kept in seconds per unit, percentages as written (95 for 95 %) and
 /// written to JSON as fractions (0.95).
 public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
     /// What a pace target's numbers are; the raw value is its JSON name.
@@ -27,7 +27,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads a pace target as written in a workout file.
     public init(parsing text: String) throws(TargetError) {
-        if let zone = try WrittenTarget.zone(in: text, count: 5, of: "pace", named: "pace") {
+        if let zone = try WrittenTarget.zone(in: text, count: 5, of: "pace", named: "pace", suffix: "pace") {
             self.init(unit: .zone, span: TargetSpan(TargetRange(Double(zone))))
             return
         }
@@ -38,7 +38,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         case "/km": unit = .perKilometre
         case "/mi": unit = .perMile
         case "/100m": unit = .per100Metres
-        case "%":
+        case "%", "%threshold", "%thresholdpace":
             let span = try written.numberSpan(bounds: 1...150, symbol: "%", limits: "a pace is 1–150 % of threshold pace", kind: "pace", rampExample: nil, example: Self.examples)
             self.init(unit: .threshold, span: span)
             return
@@ -47,7 +47,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
             let near = Suggestion.closest(to: written.unit, among: ["/km", "/mi", "/100m"])
             throw TargetError("unknown pace unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write a pace such as \(Self.examples)")
         }
-        let per = "/" + written.unit.dropFirst()
+        let per = written.unit
         let low = try Self.seconds(written.first, per: per)
         let high: Double? = if let second = written.second { try Self.seconds(second, per: per) } else { nil }
         let span = try written.span(low: low, high: high, shown: TargetNumber.clock, bounds: 1...3599, symbol: per, limits: "a pace is above 0:00 and below 60:00", kind: "pace", rampExample: nil, example: Self.examples)
@@ -57,8 +57,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
     /// The seconds of a pace written `m:ss`.
     private static func seconds(_ written: String, per: String) throws(TargetError) -> Double {
         let parts = written.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let minutes = Int(parts[0]), parts[0].allSatisfy(\.isASCII),
-              parts[1].count == 2, let seconds = Int(parts[1]), parts[1].allSatisfy(\.isASCII) else {
+        guard parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]) else {
             throw TargetError("write a pace as minutes:seconds per unit, such as 4:30\(per) (not \(written)\(per))")
         }
         guard seconds < 60 else { throw TargetError("\(written)\(per) has \(seconds) seconds: write seconds below 60, such as \(minutes + 1):\(seconds < 70 ? "0" : "")\(seconds - 60)\(per)") }

@@ -33,7 +33,7 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
         }
         if written.text.isEmpty { throw TargetError("write a power target such as \(Self.examples)") }
         if written.isRamp, written.first.isEmpty { throw TargetError("a ramp goes from one value to another: write ramp 50-75% or ramp 150-250 W") }
-        if written.first.isEmpty, !written.isRamp {
+        if written.first.isEmpty {
             let word = String(written.text.prefix { $0 != " " })
             if let near = Suggestion.closest(to: word, among: ["free", "ramp"]) {
                 throw TargetError("unknown power target \"\(written.text)\" (did you mean \"\(near)\"?)")

@@ -68,9 +68,10 @@ struct WrittenTarget {
         return TargetSpan(TargetRange(low, high))
     }
 
-    /// The zone number of a text such as `Z3` or `z3`, nil when the text is not a zone; throws when
-    /// it names a zone out of `1...count` or adds anything after it.
-    static func zone(in text: String, count: Int, of kind: String, named: String) throws(TargetError) -> Int? {
+    /// The zone number of a text such as `Z3` or `z3` (or `Z3 HR` when `suffix` is `hr`, in any case),
+    /// nil when the text is not a zone; throws when it names a zone out of `1...count` or adds
+    /// anything else after it.
+    static func zone(in text: String, count: Int, of kind: String, named: String, suffix: String? = nil) throws(TargetError) -> Int? {
         let text = text.trimmingSpaces()
         guard let letter = text.first, letter == "Z" || letter == "z",
               let digit = text.dropFirst().first, digit.isASCII, digit.isNumber else { return nil }
@@ -79,7 +80,8 @@ struct WrittenTarget {
         guard let zone = Int(digits), (1...count).contains(zone) else {
             throw TargetError("there is no \(kind) zone Z\(digits): \(named) zones are Z1 to Z\(count)")
         }
-        guard rest.allSatisfy(isSpace) else {
+        let after = rest.lowercased().filter { !isSpace($0) }
+        guard after.isEmpty || after == suffix else {
             throw TargetError("\"\(text)\": write a \(kind) zone alone, as Z\(zone)")
         }
         return zone
