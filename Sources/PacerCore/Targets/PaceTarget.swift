@@ -1,0 +1,93 @@
+/// How fast to run, row or swim: time per kilometre, mile or 100 m, a share of threshold pace, or a zone.
+///
+/// Written `4:30/km`, `4:20-4:40/km`, `7:00/mi`, `1:45/100m`, `95%` (of threshold speed: more is
+/// faster; also `95% threshold pace`, as the display writes it) or `Z3` (or `Z3 pace`). Paces are kept in seconds per unit, percentages as written (95 for 95 %) and
+/// written to JSON as fractions (0.95).
+public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
+    /// What a pace target's numbers are; the raw value is its JSON name.
+    public enum Unit: String, Sendable {
+        case perKilometre = "s/km"
+        case perMile = "s/mi"
+        case per100Metres = "s/100m"
+        /// A pace zone number, 1 to 5.
+        case zone
+        /// Percent of threshold pace, as speed (JSON: fractions).
+        case threshold
+    }
+
+    public let unit: Unit
+    public let span: TargetSpan
+
+    public init(unit: Unit, span: TargetSpan) {
+        self.unit = unit
+        self.span = span
+    }
+
+    static let examples = "4:30/km, 4:20-4:40/km, 7:00/mi, 1:45/100m, 95% or Z3"
+
+    /// Reads a pace target as written in a workout file.
+    public init(parsing text: String) throws(TargetError) {
+        if let zone = try WrittenTarget.zone(in: text, count: 5, of: "pace", named: "pace", suffix: "pace") {
+            self.init(unit: .zone, span: TargetSpan(TargetRange(Double(zone))))
+            return
+        }
+        let written = WrittenTarget(text)
+        try written.requireValue(example: Self.examples)
+        let unit: Unit
+        switch written.unit {
+        case "/km": unit = .perKilometre
+        case "/mi": unit = .perMile
+        case "/100m": unit = .per100Metres
+        case "%", "%threshold", "%thresholdpace":
+            let span = try written.numberSpan(bounds: 1...150, symbol: "%", limits: "a pace is 1–150 % of threshold pace", kind: "pace", rampExample: nil, example: Self.examples)
+            self.init(unit: .threshold, span: span)
+            return
+        case "": throw TargetError("say per what: write \(written.values)/km, \(written.values)/mi or \(written.values)/100m")
+        default:
+            let near = Suggestion.closest(to: written.unit, among: ["/km", "/mi", "/100m"])
+            throw TargetError("unknown pace unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write a pace such as \(Self.examples)")
+        }
+        let per = written.unit
+        let low = try Self.seconds(written.first, per: per)
+        let high: Double? = if let second = written.second { try Self.seconds(second, per: per) } else { nil }
+        let span = try written.span(low: low, high: high, shown: TargetNumber.clock, bounds: 1...3599, symbol: per, limits: "a pace is above 0:00 and below 60:00", kind: "pace", rampExample: nil, example: Self.examples)
+        self.init(unit: unit, span: span)
+    }
+
+    /// The seconds of a pace written `m:ss`.
+    private static func seconds(_ written: String, per: String) throws(TargetError) -> Double {
+        let parts = written.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]) else {
+            throw TargetError("write a pace as minutes:seconds per unit, such as 4:30\(per) (not \(written)\(per))")
+        }
+        guard seconds < 60 else { throw TargetError("\(written)\(per) has \(seconds) seconds: write seconds below 60, such as \(minutes + 1):\(seconds < 70 ? "0" : "")\(seconds - 60)\(per)") }
+        guard minutes > 0 || seconds > 0 else { throw TargetError("a pace of 0:00 would take no time: write minutes:seconds per unit, such as 4:30\(per)") }
+        return Double(minutes * 60 + seconds)
+    }
+
+    /// As written, for the display: `4:20–4:40 /km`, `7:00 /mi`, `1:45 /100m`, `95 % threshold pace`, `Z3 pace`.
+    public var description: String {
+        switch unit {
+        case .perKilometre: span.text(TargetNumber.clock) + " /km"
+        case .perMile: span.text(TargetNumber.clock) + " /mi"
+        case .per100Metres: span.text(TargetNumber.clock) + " /100m"
+        case .threshold: span.text(TargetNumber.written) + " % threshold pace"
+        case .zone: "Z" + TargetNumber.whole(span.start.low) + " pace"
+        }
+    }
+
+    /// In both forms when threshold pace is known: `95 % threshold pace · 4:13 /km`, `4:00 /km · 100 % threshold pace`.
+    public func description(with thresholds: TargetThresholds) -> String {
+        guard let threshold = thresholds.thresholdPace, threshold > 0 else { return description }
+        switch unit {
+        case .threshold: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.clock) + " /km"
+        case .perKilometre: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
+        case .perMile, .per100Metres, .zone: return description
+        }
+    }
+
+    /// The `"pace"` object of `show --json` and `phase.start`.
+    public var json: String {
+        "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .threshold ? 100 : 1) + "}"
+    }
+}

@@ -1,0 +1,33 @@
+/// Training zones as ranges of a threshold: Coggan's seven power zones on FTP, Friel's five
+/// heart-rate zones on LTHR.
+public struct TargetZones: Sendable {
+    /// Each zone's lowest and highest percentage of the threshold; nil where it is open-ended.
+    public let bounds: [(low: Double?, high: Double?)]
+
+    /// Coggan's power zones in % of FTP: Z1 up to 55, Z2 56–75, Z3 76–90, Z4 91–105, Z5 106–120, Z6 121–150, Z7 from 151.
+    public static let power = TargetZones(bounds: [(nil, 55), (56, 75), (76, 90), (91, 105), (106, 120), (121, 150), (151, nil)])
+
+    /// Friel's heart-rate zones in % of LTHR: Z1 up to 84, Z2 85–89, Z3 90–94, Z4 95–99, Z5 from 100.
+    public static let heartRate = TargetZones(bounds: [(nil, 84), (85, 89), (90, 94), (95, 99), (100, nil)])
+
+    /// The zone (1-based) a percentage of the threshold falls in; a value between two zones' bounds
+    /// (55.5 %) counts in the higher.
+    public func zone(ofPercent percent: Double) -> Int {
+        for (index, zone) in bounds.enumerated() {
+            if let high = zone.high, percent <= high { return index + 1 }
+        }
+        return bounds.count
+    }
+
+    /// `56–75`, `up to 55`, `from 151`: zone `zone`'s range with each value through `value` and written by `number`.
+    /// Nil when `zone` is not one of the table's zones.
+    func text(zone: Double, _ value: (Double) -> Double, _ number: (Double) -> String) -> String? {
+        guard zone.rounded() == zone, zone >= 1, zone <= Double(bounds.count) else { return nil }
+        return switch bounds[Int(zone) - 1] {
+        case (nil, let high?): "up to " + number(value(high))
+        case (let low?, nil): "from " + number(value(low))
+        case (let low?, let high?): TargetRange(value(low), value(high)).text(number)
+        case (nil, nil): nil
+        }
+    }
+}

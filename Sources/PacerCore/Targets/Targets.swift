@@ -1,0 +1,35 @@
+/// What a step aims at: any of power, heart rate, pace and cadence.
+public struct Targets: Sendable, Equatable, CustomStringConvertible {
+    public var power: PowerTarget?
+    public var heartRate: HeartRateTarget?
+    public var pace: PaceTarget?
+    public var cadence: CadenceTarget?
+
+    public init(power: PowerTarget? = nil, heartRate: HeartRateTarget? = nil, pace: PaceTarget? = nil, cadence: CadenceTarget? = nil) {
+        self.power = power
+        self.heartRate = heartRate
+        self.pace = pace
+        self.cadence = cadence
+    }
+
+    /// Whether the step has no target at all.
+    public var isEmpty: Bool { power == nil && heartRate == nil && pace == nil && cadence == nil }
+
+    /// Each target for the display, power first: `["88–94 % FTP · 220–235 W", "90 rpm"]`.
+    public func descriptions(with thresholds: TargetThresholds = .none) -> [String] {
+        [power?.description(with: thresholds), heartRate?.description(with: thresholds), pace?.description(with: thresholds), cadence?.description].compactMap { $0 }
+    }
+
+    /// The targets as written, joined: `88–94 % FTP, 90 rpm`.
+    public var description: String { descriptions().joined(separator: ", ") }
+
+    /// Adds the fields of the `show --json` and `phase.start` contract that are set: `"power"`,
+    /// `"heart_rate"`, `"pace"`, `"cadence"`, or `"free_ride": true` for a free ride.
+    public func add(to object: inout JSONObjectWriter, thresholds: TargetThresholds = .none) {
+        if power == .freeRide { object.add("free_ride", raw: "true") }
+        if let power = power?.json(with: thresholds) { object.add("power", raw: power) }
+        if let heartRate { object.add("heart_rate", raw: heartRate.json) }
+        if let pace { object.add("pace", raw: pace.json) }
+        if let cadence { object.add("cadence", raw: cadence.json) }
+    }
+}
