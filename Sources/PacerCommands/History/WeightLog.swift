@@ -11,9 +11,7 @@ public enum WeightLog {
     public static func record(_ text: String, day: CalendarDay, _ access: HistoryAccess) throws(UsageError) -> Int32 {
         let readings: [WeighIn]
         do throws(HistoryError) {
-            let store = try access.open()
-            readings = try store?.weighIns() ?? []
-            HistoryAccess.reportUnreadable(store)
+            readings = try Self.readings(access)
         } catch {
             return HistoryAccess.failure(error)
         }
@@ -36,9 +34,7 @@ public enum WeightLog {
     public static func show(json: Bool, csv: Bool, limit: Int, _ access: HistoryAccess) -> Int32 {
         let readings: [WeighIn]
         do throws(HistoryError) {
-            let store = try access.open()
-            readings = try store?.weighIns() ?? []
-            HistoryAccess.reportUnreadable(store)
+            readings = try Self.readings(access)
         } catch {
             return HistoryAccess.failure(error)
         }
@@ -50,5 +46,14 @@ public enum WeightLog {
             WeightReport(weighIns: readings, limit: limit, style: access.style, columns: access.columns).lines.forEach(Output.line)
         }
         return ExitStatus.success
+    }
+
+    /// Every reading in the history (none when there is no history yet), its unreadable rows
+    /// reported on standard error.
+    private static func readings(_ access: HistoryAccess) throws(HistoryError) -> [WeighIn] {
+        let store = try access.open()
+        let readings = try store?.weighIns() ?? []
+        HistoryAccess.reportUnreadable(store)
+        return readings
     }
 }
