@@ -25,6 +25,7 @@ extension Event {
             if let target = phase.target { object.add("target", target) }
             if let distance = phase.distance { object.add("distance", quoted: distance) }
             if let metres = phase.distanceMetres { object.add("distance_m", raw: JSONText.number(metres)) }
+            phase.targets.add(to: &object)
             // In an AMRAP, the round has no count.
             if let round = phase.round { object.add("round", raw: String(round)) }
             if phase.round != nil, let rounds = phase.rounds { object.add("rounds", raw: String(rounds)) }

@@ -32,6 +32,7 @@ public struct PlanJSON: Sendable {
         if let target = phase.target { object.add("target", target) }
         if let distance = phase.distance { object.add("distance", quoted: distance) }
         if let metres = phase.distanceMetres { object.add("distance_m", raw: JSONText.number(metres)) }
+        phase.targets.add(to: &object)
         if let round = phase.round, let rounds = phase.rounds {
             object.add("round", raw: String(round))
             object.add("rounds", raw: String(rounds))

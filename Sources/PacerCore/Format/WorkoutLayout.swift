@@ -12,7 +12,7 @@ public struct WorkoutLayout {
     }
 
     static let workoutOrder = ["$schema", "$comment", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "weight", "cap", "time_cap", "halfway",
+    static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "power", "heart_rate", "pace", "cadence", "weight", "cap", "time_cap", "halfway",
                             "cue", "cues", "rest_between_rounds", "steps"]
     static let exerciseOrder = ["$comment", "name", "exercise", "work", "halfway", "cue", "cues"]
     static let cueOrder = ["$comment", "at", "text"]

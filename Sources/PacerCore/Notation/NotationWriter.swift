@@ -56,7 +56,7 @@ public struct NotationWriter {
         case .timed(let timed):
             note("cues", timed.cues.count + (timed.cue == nil ? 0 : 1))
             note("exercises", timed.exercise == nil ? 0 : 1)
-            note("targets", timed.target == nil ? 0 : 1)
+            note("targets", (timed.target == nil ? 0 : 1) + timed.targets.count)
             note("distances", timed.distance == nil ? 0 : 1)
             noteHalfway(timed.halfway)
             let name = try timed.name.map { name throws(NotationUnsupported) in try Self.carried(try single(name, path), "\(path).name") }

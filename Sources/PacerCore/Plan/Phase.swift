@@ -10,6 +10,8 @@ public struct Phase: Sendable, Equatable {
     public var target: WorkoutDuration?
     /// A distance to cover, as written (`"400 m"`): a label.
     public var distance: String?
+    /// How hard: power, heart rate, pace and cadence, where the step sets them.
+    public var targets = Targets()
 
     /// The distance in metres, when its label reads as one (`"400 m"`, `"1.5 km"`, `"1 mi"`).
     public var distanceMetres: Double? {

@@ -127,6 +127,7 @@ struct PlanExpansion {
                     phases[phases.count - 1].target = timed.target
                 }
                 phases[phases.count - 1].distance = timed.distance.map { fill($0.value(inRound: number), round) }
+                phases[phases.count - 1].targets = timed.targets.value(inRound: number)
             case .reps(let repStep):
                 let number = round?.valueRound
                 let name = repStep.name.value(inRound: number)

@@ -171,9 +171,13 @@ public struct TimedStep: Sendable {
     public var exercise: PerRound<String>?
     /// The step's own `halfway`, over the workout's.
     public var halfway: Bool?
+    /// How hard: power, heart rate, pace and cadence, each where set.
+    public var targets: WrittenTargets
 
     public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>?, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [WrittenCue] = [],
-                exercise: PerRound<String>? = nil, halfway: Bool? = nil, target: WorkoutDuration? = nil, distance: PerRound<String>? = nil) {
+                exercise: PerRound<String>? = nil, halfway: Bool? = nil, target: WorkoutDuration? = nil, distance: PerRound<String>? = nil,
+                targets: WrittenTargets = WrittenTargets()) {
+        self.targets = targets
         self.exercise = exercise
         self.target = target
         self.distance = distance

@@ -12,7 +12,7 @@ public struct WorkoutDecoder {
 
     static let kindKeys = StepKind.all.map(\.key)
     static let topLevelKeys = ["$schema", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"]
+    static let timedKeys = ["name", "exercise", "cue", "cues", "halfway", "target", "distance"] + WrittenTargets.keys
     /// The keys a timed step of each kind may have: its kind key, then `timedKeys`.
     static let timedStepKeys = Dictionary(uniqueKeysWithValues: PhaseKind.timed.map { ($0, [$0.rawValue] + timedKeys) })
     /// The value of a timed kind key that makes an open step, counting up until `done`.
@@ -204,13 +204,42 @@ public struct WorkoutDecoder {
             if !isOpen { report("\(path()).target", "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done") }
         }
         if isOpen, halfway == true { report("\(path()).halfway", "an open step has no halfway point: it lasts until you say done") }
+        let targets = decodeTargets(fields, path: path(), scope: scope)
         guard isOpen || duration != nil, let cues else { return nil }
-        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target, distance: distance)
+        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target,
+                         distance: distance, targets: targets)
+    }
+
+    /// `"power"`, `"heart_rate"`, `"pace"` and `"cadence"`, each a target as written or one per round.
+    private mutating func decodeTargets(_ fields: Fields, path: @autoclosure () -> String, scope: Scope) -> WrittenTargets {
+        var targets = WrittenTargets()
+        targets.power = fields["power"].flatMap { perRound($0, path: "\(path()).power", scope: scope) { $0.target($1, path: $2(), parse: PowerTarget.init(parsing:)) } }
+        targets.heartRate = fields["heart_rate"].flatMap {
+            perRound($0, path: "\(path()).heart_rate", scope: scope) { $0.target($1, path: $2(), parse: HeartRateTarget.init(parsing:)) }
+        }
+        targets.pace = fields["pace"].flatMap { perRound($0, path: "\(path()).pace", scope: scope) { $0.target($1, path: $2(), parse: PaceTarget.init(parsing:)) } }
+        targets.cadence = fields["cadence"].flatMap { perRound($0, path: "\(path()).cadence", scope: scope) { $0.target($1, path: $2(), parse: CadenceTarget.init(parsing:)) } }
+        return targets
+    }
+
+    /// A target written as text (`"88-94%"`), read by `parse`; its mistake reported at `path`.
+    private mutating func target<Target>(_ value: JSONValue, path: @autoclosure () -> String, parse: (String) throws(TargetError) -> Target) -> Target? {
+        guard let text = text(value, path: path()) else { return nil }
+        do throws(TargetError) {
+            return try parse(text)
+        } catch {
+            report(path(), error.message)
+            return nil
+        }
     }
 
     private mutating func decodeRepStep(_ fields: Fields, path: @autoclosure () -> String, scope: Scope) -> RepStep? {
         checkKeys(fields, allowed: Self.repKeys, path: path(), hints: [
             "halfway": "unknown key \"halfway\": only timed phases have a halfway point; a rep step lasts until you say done",
+            "power": "unknown key \"power\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+            "heart_rate": "unknown key \"heart_rate\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+            "pace": "unknown key \"pace\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+            "cadence": "unknown key \"cadence\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
         ])
         let reps = fields["reps"].flatMap { perRound($0, path: "\(path()).reps", scope: scope) { $0.integer($1, path: $2(), in: 1...Phase.maximumReps) } }
         var name: PerRound<String>?
