@@ -152,7 +152,7 @@ struct WorkoutDecoderTests {
             at("steps[0]", noKind),
         ])
         #expect(diagnostics(workoutJSON(steps: #"{"work": "30s", "weight": 20}"#)) == [
-            at("steps[0]", #"unknown key "weight"; expected one of work, name, exercise, cue, cues, halfway, target, distance"#),
+            at("steps[0]", #"unknown key "weight"; expected one of work, name, exercise, cue, cues, halfway, target, distance, power, heart_rate, pace, cadence"#),
         ])
         #expect(diagnostics(workoutJSON(steps: #"{"circuit": ["A"], "work": 30, "rouds": 3}"#)) == [
             at("steps[0]", #"unknown key "rouds" (did you mean "rounds"?)"#),
