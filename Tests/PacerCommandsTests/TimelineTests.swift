@@ -51,6 +51,15 @@ struct TimelineTests {
         #expect(text[first + 4].hasPrefix("2 ") && text[first + 4].hasSuffix("Rest"))
     }
 
+    // Issue 35: each phase's targets under its row, after @.
+    @Test func aPhasesTargetsAreUnderItsRow() throws {
+        let text = try lines(ofFile: #"{"name": "Ride", "steps": [{"warmup": "10m", "power": "ramp 50-75%", "cadence": "90 rpm"}, {"rest": 60, "power": "free"}]}"#)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let warmup = try #require(text.firstIndex { $0.hasSuffix("Warmup") })
+        #expect(text[warmup + 1] == "@ ramp 50–75 % FTP, 90 rpm")
+        #expect(text[warmup + 3] == "@ free ride", "\(text)")
+    }
+
     @Test func anAMRAPAndABlockForTimeAreMarked() throws {
         let amrap = try lines("amrap-12")
         #expect(amrap.contains { $0.hasSuffix("AMRAP 12:00: the next 3 phases, round after round, until the time is up") })

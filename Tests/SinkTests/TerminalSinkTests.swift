@@ -81,6 +81,17 @@ struct TerminalSinkTests {
         #expect(screen.shown.isEmpty)
     }
 
+    // Issue 35: a phase's targets are on its plain line, after @.
+    @Test func plainOutputSaysAPhasesTargets() throws {
+        let screen = FakeScreen(isTerminal: false)
+        let sink = TerminalSink(screen: screen, color: .auto, noColor: false)
+        var ride = work("Sweet spot", 10)
+        ride.targets = Targets(power: try PowerTarget(parsing: "88-94%"), cadence: try CadenceTarget(parsing: "90 rpm"))
+        var session = Session([ride])
+        try Self.feed(sink, session.start())
+        #expect(screen.printed.contains("00:00  [1/1]  WORK  Sweet spot  10s  @ 88–94 % FTP, 90 rpm"), "\(screen.printed)")
+    }
+
     @Test func plainOutputOfAnEarlyEnd() throws {
         let screen = FakeScreen(isTerminal: false)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
