@@ -82,7 +82,8 @@ public struct Coach: Sendable {
             said.append(Utterance(text: text, shortText: short, priority: priority, due: due, startBy: due + Self.grace,
                                   finishBy: finishBy, scope: scope))
         }
-        let title = Self.title(of: phase, name: name)
+        var title = Self.title(of: phase, name: name)
+        if let targets = SpokenTargets.text(of: phase.targets) { title += ", \(targets)" }
         say(title, short: title == name ? nil : name, .announcement)
         if phase.kind == .rest || phase.kind == .prepare, let next = start.next.flatMap({ SpokenText.clean($0.name) }) {
             say("Next: \(next)", .remark)

@@ -73,6 +73,26 @@ struct CoachTests {
         #expect(session.texts.suffix(2) == ["Pull-up, 1 rep at 22.5", "Workout complete"])
     }
 
+    // Issue 35, item 4: the coach says the target with the phase.
+    @Test func theTargetIsSaidWithThePhase() throws {
+        var sweetSpot = work("Sweet spot", 300)
+        sweetSpot.targets = Targets(power: try PowerTarget(parsing: "88-94%"))
+        var warmup = work("Warm up", 60)
+        warmup.targets = Targets(power: try PowerTarget(parsing: "ramp 50-75%"), cadence: try CadenceTarget(parsing: "90 rpm"))
+        var run = work("Run", 60)
+        run.targets = Targets(heartRate: try HeartRateTarget(parsing: "Z2"), pace: try PaceTarget(parsing: "4:30/km"))
+        var free = rest(30)
+        free.targets = Targets(power: .freeRide)
+        var session = CoachedSession([sweetSpot, warmup, run, free])
+        session.start()
+        session.runToEnd()
+        let sweet = try session.utterance("Sweet spot, 5 minutes, 88 to 94 percent")
+        #expect(sweet.shortText == "Sweet spot")
+        #expect(session.texts.contains("Warm up, 1 minute, ramp from 50 to 75 percent, cadence 90"), "\(session.texts)")
+        #expect(session.texts.contains("Run, 1 minute, heart rate zone 2, pace 4 30 per kilometre"), "\(session.texts)")
+        #expect(session.texts.contains("Rest, free ride"), "\(session.texts)")
+    }
+
     @Test func cuesAndTheHalfwayCallComeAtTheirMomentsAndMustFinishBeforeTheNextBeat() throws {
         let plank = work("Plank", 20, cue: "Hips level", cues: [Cue(at: .seconds(5), text: "Breathe"), Cue(at: .seconds(18), text: "Hold it")])
         var session = CoachedSession([plank], countdown: 3, halfway: true)

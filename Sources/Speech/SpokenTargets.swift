@@ -1,0 +1,60 @@
+import PacerCore
+
+/// A phase's targets as the coach says them: `88 to 94 percent`, `ramp from 50 to 75 percent`,
+/// `250 watts`, `heart rate zone 2`, `pace 4 30 per kilometre`, `cadence 90`, `free ride`.
+enum SpokenTargets {
+    /// Every target the phase sets, in the display's order, or nil when it sets none.
+    static func text(of targets: Targets) -> String? {
+        let parts = [targets.power.map(power), targets.heartRate.map(heartRate), targets.pace.map(pace), targets.cadence.map { "cadence " + range($0.span.start) }]
+            .compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    private static func power(_ target: PowerTarget) -> String {
+        guard let unit = target.unit, let span = target.span else { return "free ride" }
+        switch unit {
+        case .ftp: return spoken(span, unit: "percent")
+        case .watts: return spoken(span, unit: "watts")
+        case .zone: return "zone " + range(span.start)
+        }
+    }
+
+    private static func heartRate(_ target: HeartRateTarget) -> String {
+        switch target.unit {
+        case .bpm: "heart rate " + spoken(target.span, unit: "beats per minute")
+        case .zone: "heart rate zone " + range(target.span.start)
+        case .lthr: spoken(target.span, unit: "percent of threshold heart rate")
+        case .max: spoken(target.span, unit: "percent of maximum heart rate")
+        }
+    }
+
+    private static func pace(_ target: PaceTarget) -> String {
+        let per: String
+        switch target.unit {
+        case .zone: return "pace zone " + range(target.span.start)
+        case .threshold: return "pace " + spoken(target.span, unit: "percent of threshold")
+        case .perKilometre: per = "per kilometre"
+        case .perMile: per = "per mile"
+        case .per100Metres: per = "per 100 metres"
+        }
+        let start = target.span.start
+        let low = clock(start.low), high = clock(start.high)
+        return "pace " + (low == high ? low : "\(low) to \(high)") + " " + per
+    }
+
+    /// `88 to 94 percent`, or for a ramp `ramp from 50 to 75 percent`.
+    private static func spoken(_ span: TargetSpan, unit: String) -> String {
+        span.isRamp ? "ramp from \(range(span.start)) to \(range(span.end)) \(unit)" : "\(range(span.start)) \(unit)"
+    }
+
+    /// `88 to 94`, or `90` for a single value.
+    private static func range(_ range: TargetRange) -> String {
+        range.isSingle ? JSONText.number(range.low) : "\(JSONText.number(range.low)) to \(JSONText.number(range.high))"
+    }
+
+    /// Seconds as `4 30` (four thirty), or `4 minutes` on the minute.
+    private static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole % 60 == 0 ? "\(whole / 60) minutes" : "\(whole / 60) \(whole % 60 < 10 ? "0" : "")\(whole % 60)"
+    }
+}
