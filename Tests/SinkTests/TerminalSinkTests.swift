@@ -146,6 +146,21 @@ struct TerminalSinkTests {
         #expect(screen.printed.isEmpty)
     }
 
+    // Issue 35, item 3: the target is in the headline, and next: names the next one.
+    @Test func liveBlockShowsTheTargetAndTheNextOne() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 80, rows: 24)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var ride = work("Sweet spot", 30)
+        ride.targets = Targets(power: try PowerTarget(parsing: "88-94%"))
+        var easy = rest(10)
+        easy.targets = Targets(power: .freeRide)
+        var session = Session([ride, easy])
+        try Self.feed(sink, session.start())
+        let block = screen.block
+        #expect(block.first?.hasPrefix("WORK  Sweet spot  @ 88–94 % FTP") == true, "\(block)")
+        #expect(block.contains { $0.contains("next: Rest @ free ride") }, "\(block)")
+    }
+
     @Test func liveBlockFollowsSnapshotsAndCues() throws {
         let screen = FakeScreen(isTerminal: true)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
