@@ -5,7 +5,7 @@ import Testing
 /// `pacer show`, `pacer list` and the workout search path, built-in workouts included.
 @Suite("show, list and the search path")
 struct ShowAndListTests {
-    static let builtIns = ["amrap-12", "circuit-rounds", "emom-20", "emom-reps", "fran", "pyramid", "seven-minute", "strength-ramp", "strength", "tabata-four", "tabata"]
+    static let builtIns = ["amrap-12", "circuit-rounds", "emom-20", "emom-reps", "fran", "pyramid", "seven-minute", "strength-ramp", "strength", "sweet-spot", "tabata-four", "tabata", "track-400"]
 
     @Test func showSevenMinuteListsTheTimelineAndTotals() async throws {
         let sandbox = try Sandbox()
