@@ -32,6 +32,13 @@ struct StepTargetTests {
         #expect(start?.jsonLine.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]}"#) == true, "\(start?.jsonLine ?? "")")
     }
 
+    @Test func aCircuitsExercisesTakeTargetsToo() throws {
+        let plan = try F.plan(steps: #"{"circuit": [{"name": "Seated", "power": "Z3"}, {"name": "Standing", "power": "250 W"}], "work": 60, "rounds": 2}"#)
+        #expect(plan.phases.filter { $0.name == "Standing" }.map { $0.targets.power?.span?.start.low } == [250, 250])
+        #expect(plan.phases.filter { $0.name == "Seated" }.allSatisfy { $0.targets.power?.unit == .zone })
+        #expect(F.diagnostics(F.json(steps: #"{"circuit": [{"name": "A", "cadence": "90 bpm"}], "work": 60}"#)).map(\.location) == [.path("steps[0].circuit[0].cadence")])
+    }
+
     @Test func everyMistakeIsReportedAtItsPath() {
         #expect(F.diagnostics(F.json(steps: #"""
             {"work": 60, "power": "90 %FTP"}, {"work": 60, "heart_rate": "Z9"}, {"work": 60, "pace": "0:00/km"},

@@ -87,6 +87,7 @@ public struct NotationWriter {
             for (index, exercise) in circuit.exercises.enumerated() {
                 note("cues", exercise.cues.count + (exercise.cue == nil ? 0 : 1))
                 note("exercises", exercise.exercise == nil ? 0 : 1)
+                note("targets", exercise.targets.count)
                 noteHalfway(exercise.halfway)
                 if !exercises.isEmpty, let rest = circuit.rest { exercises.append(timedText(kind: .rest, duration: rest, name: nil)) }
                 let name = try Self.carried(exercise.name, "\(path).circuit[\(index)].name")

@@ -193,6 +193,7 @@ struct PlanExpansion {
                 case .work(let exercise, let work):
                     appendTimed(kind: .work, name: exercise.name, duration: work, cue: exercise.cue, cues: exercise.cues,
                                 exercise: exercise.exercise, halfway: exercise.halfway, round: context)
+                    phases[phases.count - 1].targets = exercise.targets.value(inRound: context.valueRound)
                 }
             }
             if number < circuit.rounds, let rest = circuit.resolvedRestBetweenRounds {

@@ -262,8 +262,12 @@ public struct Exercise: Sendable {
     public var exercise: String?
     /// The exercise's own `halfway`, over the workout's.
     public var halfway: Bool?
+    /// How hard: power, heart rate, pace and cadence, each where set.
+    public var targets: WrittenTargets
 
-    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil, halfway: Bool? = nil) {
+    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil, halfway: Bool? = nil,
+                targets: WrittenTargets = WrittenTargets()) {
+        self.targets = targets
         self.exercise = exercise
         self.halfway = halfway
         self.name = name

@@ -23,7 +23,7 @@ public struct WorkoutDecoder {
     static let amrapKeys = ["amrap", "steps", "name"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let emomKeys = ["every", "rounds", "steps", "name"]
-    static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"]
+    static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"] + WrittenTargets.keys
     static let cueKeys = ["at", "text"]
     /// A phase longer than this written as a number of `m` is probably a distance in metres.
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
@@ -393,7 +393,10 @@ public struct WorkoutDecoder {
                 let halfway = fields["halfway"].flatMap { flag($0, path: "\(elementPath).halfway") }
                 let length = work ?? circuitWork
                 let cues = decodeCues(fields, path: elementPath, scope: scope, lengths: length.map { [$0] } ?? [], kind: .work, halfway: halfway)
-                if let name, let cues { exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise, halfway: halfway)) }
+                let targets = decodeTargets(fields, path: elementPath, scope: scope)
+                if let name, let cues {
+                    exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise, halfway: halfway, targets: targets))
+                }
             default:
                 report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
             }
