@@ -204,7 +204,7 @@ public struct LiveView {
         var left = styledLabel + "  " + TerminalText(phase.name)
         if let reps = phase.reps { left += "  ×\(reps)" + TerminalText(phase.weight.map { " @ \($0)" } ?? "") }
         if let distance = phase.distance { left += "  · " + TerminalText(distance) }
-        if !phase.targets.isEmpty { left += "  @ " + palette.paint(TerminalText(phase.targets.description), palette.kind(phase.kind)) }
+        if let targets = phase.targets.label { left += "  " + palette.paint(TerminalText(targets), palette.kind(phase.kind)) }
         if paused { left += "  (Enter or resume to go on)" }
         let gap = width - left.width - right.width
         return (gap >= 2 ? left.padded(to: width - right.width) + right : left).truncated(toWidth: width)
@@ -216,7 +216,7 @@ public struct LiveView {
 
     private var nextText: TerminalText {
         guard let next = start.next else { return "next: the end" }
-        return "next: \(next.name)" + TerminalText(next.targets.isEmpty ? "" : " @ \(next.targets.description)")
+        return "next: \(next.name)" + TerminalText(next.targets.label.map { " " + $0 } ?? "")
     }
 
     private var phaseFraction: Double {

@@ -18,7 +18,7 @@ public enum PlainLine {
             if let duration = phase.duration { parts.append("\(duration.spoken)") }
             if phase.isOpen { parts.append("open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")) }
             if let distance = phase.distance { parts.append(TerminalText(distance)) }
-            if !phase.targets.isEmpty { parts.append("@ " + TerminalText(phase.targets.description)) }
+            if let targets = phase.targets.label { parts.append(TerminalText(targets)) }
             if let reps = phase.reps { parts.append("\(reps) rep\(reps == 1 ? "" : "s")" + (phase.weight.map { " @ \($0)" } ?? "")) }
             if let label = phase.roundLabel { parts.append("\(label)") }
             if let cue = phase.cue { parts.append("- \(cue)") }

@@ -95,7 +95,7 @@ public struct Timeline {
     /// What the phase says, under it: its cue as it starts, then each announcement at its time.
     /// The lines under a phase's row: its targets (`@ 88–94 % FTP, 90 rpm`), then its cues.
     private func cueLines(_ phase: Phase, halfway: Bool) -> [TerminalText] {
-        let targets: [TerminalText] = phase.targets.isEmpty ? [] : ["  @ " + TerminalText(phase.targets.description)]
+        let targets = phase.targets.label.map { ["  " + TerminalText($0)] } ?? []
         let start = targets + (phase.cue.map { ["  » " + TerminalText($0)] } ?? [])
         return start + phase.announcements(workoutHalfway: halfway).map { "  » \($0.offset.clock)  " + TerminalText($0.text) }
     }

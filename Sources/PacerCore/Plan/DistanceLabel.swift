@@ -16,8 +16,8 @@ public enum DistanceLabel {
         let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
         let number = text[..<numberEnd]
         let unit = String(text[numberEnd...]).trimmingSpaces().lowercased()
-        guard !number.isEmpty, number.filter({ $0 == "." }).count <= 1, number.first != ".", number.last != ".",
-              let value = Double(number), value > 0, let perUnit = units[unit] else { return nil }
+        guard number.first != ".", number.last != ".", let value = String(number).decimalValue, value > 0,
+              let perUnit = units[unit] else { return nil }
         return value * perUnit
     }
 }

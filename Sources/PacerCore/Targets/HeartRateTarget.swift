@@ -42,8 +42,7 @@ public struct HeartRateTarget: Sendable, Equatable, CustomStringConvertible {
         case "%": throw TargetError("say \(written.values)% of what: write \(written.values)% LTHR or \(written.values)% max")
         case "": throw TargetError("say what \(written.values) is: write \(written.values) bpm")
         default:
-            let near = Suggestion.closest(to: written.unit, among: ["bpm", "%lthr", "%max"])
-            throw TargetError("unknown heart-rate unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write a target such as \(Self.examples)")
+            throw written.unknownUnit(of: "heart-rate", among: ["bpm", "%lthr", "%max"], write: "a target such as \(Self.examples)")
         }
         let span = try written.numberSpan(bounds: bounds, symbol: symbol, limits: limits, kind: "heart-rate", rampExample: nil, example: Self.examples)
         self.init(unit: unit, span: span)

@@ -44,8 +44,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
             return
         case "": throw TargetError("say per what: write \(written.values)/km, \(written.values)/mi or \(written.values)/100m")
         default:
-            let near = Suggestion.closest(to: written.unit, among: ["/km", "/mi", "/100m"])
-            throw TargetError("unknown pace unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write a pace such as \(Self.examples)")
+            throw written.unknownUnit(of: "pace", among: ["/km", "/mi", "/100m"], write: "a pace such as \(Self.examples)")
         }
         let per = written.unit
         let low = try Self.seconds(written.first, per: per)

@@ -23,6 +23,10 @@ public struct Targets: Sendable, Equatable, CustomStringConvertible {
     /// The targets as written, joined: `88–94 % FTP, 90 rpm`.
     public var description: String { descriptions().joined(separator: ", ") }
 
+    /// The targets as a phase's line gives them after its name, `@ 88–94 % FTP, 90 rpm`; nil when
+    /// there are none.
+    public var label: String? { isEmpty ? nil : "@ " + description }
+
     /// Adds the fields of the `show --json` and `phase.start` contract that are set: `"power"`,
     /// `"heart_rate"`, `"pace"`, `"cadence"`, or `"free_ride": true` for a free ride.
     public func add(to object: inout JSONObjectWriter, thresholds: TargetThresholds = .none) {

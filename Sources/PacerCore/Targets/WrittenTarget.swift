@@ -38,6 +38,13 @@ struct WrittenTarget {
     /// The values as written, `90` or `88-94`, for messages.
     var values: String { second.map { first + "-" + $0 } ?? first }
 
+    /// The refusal of a unit that is not one of `units`, with the closest as a did-you-mean and
+    /// what to write instead (`a target such as …`).
+    func unknownUnit(of kind: String, among units: [String], write example: String) -> TargetError {
+        let near = Suggestion.closest(to: unit, among: units)
+        return TargetError("unknown \(kind) unit \"\(writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write \(example)")
+    }
+
     /// Refuses a text that does not start with a value.
     func requireValue(example: String) throws(TargetError) {
         if first.isEmpty { throw TargetError("\"\(text)\" does not start with a number: write a target such as \(example)") }

@@ -16,9 +16,6 @@ public struct WrittenTargets: Sendable, Equatable {
     /// The file keys, in the order the layout writes them.
     public static let keys = ["power", "heart_rate", "pace", "cadence"]
 
-    /// Whether the step sets no target.
-    public var isEmpty: Bool { power == nil && heartRate == nil && pace == nil && cadence == nil }
-
     /// How many of the four the step sets.
     public var count: Int { [power == nil, heartRate == nil, pace == nil, cadence == nil].count { !$0 } }
 
