@@ -8,8 +8,8 @@ import TerminalRendering
 /// The built-in sinks, in the order the defaults list them. `--sink`, `--help`, the man page,
 /// the completions, the config check, the defaults and `pacer plugins` all read this table, and
 /// each sink's registration says its flags and config keys, so adding a sink is a folder under
-/// Plugins/ and a line in Package.swift's `sinks`, which the RegisterSinks build plugin lists here. A name that is not built in is an external plugin, found
-/// by `PluginDirectory`.
+/// Plugins/ and a line in Package.swift's `sinks`, which the RegisterSinks build plugin lists here.
+/// A name that is not built in is an external plugin, found by `PluginDirectory`.
 public struct SinkRegistry: Sendable {
     public let builtIn: [SinkRegistration]
 
@@ -46,7 +46,7 @@ public struct SinkRegistry: Sendable {
     /// Which sinks run when none is named, and when: ("terminal", "always"), ("log", "when --log is given").
     public var defaultRules: [(sink: String, when: String)] {
         builtIn.compactMap { registration in
-            registration.runsByDefault.condition.map { (registration.name, $0.isEmpty ? "always" : $0) }
+            registration.runsByDefault.condition.map { (registration.name, $0) }
         }
     }
 

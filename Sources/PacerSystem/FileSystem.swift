@@ -63,9 +63,15 @@ public enum FileSystem {
 
     /// The path of the running program (`/proc/self/exe`), or nil where it cannot be read.
     public static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
+        readLink("/proc/self/exe").flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Where the symbolic link at `path` points, as written in it; nil, with `errno` set, when
+    /// `path` is no link or cannot be read.
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length >= 0 else { return nil }
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -94,13 +100,10 @@ public enum FileSystem {
         var chain = [path]
         for _ in 0..<40 {
             let current = chain.last!
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length >= 0 else {
+            guard let target = readLink(current) else {
                 if errno == EINVAL || errno == ENOENT || errno == ENOTDIR { return chain }
                 throw FileError("write", path, errno: errno)
             }
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let slash = current.lastIndex(of: "/")
             chain.append(target.hasPrefix("/") ? target : (slash.map { String(current[...$0]) } ?? "") + target)
         }

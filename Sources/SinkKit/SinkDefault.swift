@@ -3,8 +3,7 @@
 public struct SinkDefault: Sendable {
     /// Whether the sink runs by default with these settings.
     public let applies: @Sendable (RunSettings) -> Bool
-    /// When it does, as help says it ("when --log is given"); empty when it always does, nil when
-    /// it never does.
+    /// When it does, as help says it ("when --log is given", "always"); nil when it never does.
     public let condition: String?
 
     public init(condition: String?, applies: @escaping @Sendable (RunSettings) -> Bool) {
@@ -16,7 +15,7 @@ public struct SinkDefault: Sendable {
     public static let never = SinkDefault(condition: nil) { _ in false }
 
     /// Runs in every session that names no sinks.
-    public static let always = SinkDefault(condition: "") { _ in true }
+    public static let always = SinkDefault(condition: "always") { _ in true }
 
     /// Runs unless its `.enabled` setting turns it off (`--no-history`).
     public static func unlessTurnedOff(by setting: SinkSetting) -> SinkDefault {

@@ -16,7 +16,7 @@ struct CheckedRow {
     /// Offsets of local time from UTC, in seconds: less than a day either way.
     private static let utcOffsets: ClosedRange<Int64> = -86_399...86_399
     /// Reps at a rep step: as many as a workout file may ask for.
-    private static let reps: ClosedRange<Int64> = 0...100_000
+    private static let reps: ClosedRange<Int64> = 0...Int64(Phase.maximumReps)
     /// A logged weight's number: no lift weighs more, and its estimated one-rep max stays finite.
     private static let weights: ClosedRange<Double> = 0...1_000_000
     /// A session's speed factor: above 0, and no further from 1 than a number pacer can show.
