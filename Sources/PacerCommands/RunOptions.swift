@@ -28,6 +28,7 @@ public enum RunOptions {
     /// Every option `pacer run` takes: its own, the flags of the registry's sinks, `--color` and `--name`.
     public static func options(for registry: SinkRegistry) -> [OptionSpec] {
         [speed.spec, sink.spec] + registry.settings.map(\.option) + [noPrompt.spec, SharedOptions.color.spec, SharedOptions.notationName.spec]
+            + ThresholdOptions.specs
     }
 
     /// The session a parsed command line asks for, with the WORKOUT it names.
@@ -38,6 +39,7 @@ public enum RunOptions {
         request.sinks = arguments.all(Self.sink)
         request.noPrompt = arguments[Self.noPrompt]
         request.color = arguments[SharedOptions.color]
+        request.thresholds = ThresholdOptions.thresholds(in: arguments)
         for setting in registry.settings {
             request.sinkSettings[setting] = setting.value(in: arguments)
         }

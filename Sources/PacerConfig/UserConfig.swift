@@ -13,11 +13,13 @@ public struct UserConfig: Sendable, Equatable {
     public var prompt: Bool?
     /// The values the file gives the sinks' settings.
     public var sinkSettings = SinkSettingValues()
+    /// The athlete's thresholds (`ftp`, `lthr`, `max_hr`, `threshold_pace`), to show targets in both forms.
+    public var thresholds = TargetThresholds.none
 
     public init() {}
 
     /// The keys of the session's own, before the sinks'.
-    public static let sessionKeys = ["$schema", "sinks", "color", "prompt"]
+    public static let sessionKeys = ["$schema", "sinks", "color", "prompt", "ftp", "lthr", "max_hr", "threshold_pace"]
 
     /// Reads a config file, checking it as strictly as a workout file: every problem, each with
     /// its line and column. `settings` are the sinks' settings the file may set.
@@ -67,6 +69,12 @@ public struct UserConfig: Sendable, Equatable {
                     continue
                 }
                 config.color = choice
+            case "ftp", "lthr", "max_hr", "threshold_pace":
+                do throws(TargetError) {
+                    try config.thresholds.read(member.key, from: value)
+                } catch {
+                    report(value, error.message)
+                }
             default:
                 guard let setting = settings.first(where: { $0.key == member.key }) else {
                     check.unknownKey(member, keys: keys)

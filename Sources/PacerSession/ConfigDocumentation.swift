@@ -32,6 +32,14 @@ public struct ConfigDocumentation: Sendable {
          ("`auto`, `always` or `never`", "`auto` (`NO_COLOR` is respected)", "`--color`")),
         ("prompt", #"{ "type": "boolean", "description": "Whether the readline prompt is offered at a terminal (default true); --no-prompt turns it off." }"#,
          ("offer the readline prompt at a terminal", "`true`", "`--no-prompt`")),
+        ("ftp", #"{ "type": "number", "minimum": 1, "maximum": 3000, "description": "Your functional threshold power in watts: power targets are shown in % of FTP and in watts; --ftp wins." }"#,
+         ("your functional threshold power in watts: power targets are shown in both forms (`88–94 % FTP · 220–235 W`)", "none", "`--ftp W`")),
+        ("lthr", #"{ "type": "number", "minimum": 30, "maximum": 250, "description": "Your lactate threshold heart rate in bpm, for % LTHR and heart-rate zone targets; --lthr wins." }"#,
+         ("your lactate threshold heart rate in bpm, for `% LTHR` and heart-rate zone targets", "none", "`--lthr BPM`")),
+        ("max_hr", #"{ "type": "number", "minimum": 30, "maximum": 250, "description": "Your maximum heart rate in bpm, for % max targets; --max-hr wins." }"#,
+         ("your maximum heart rate in bpm, for `% max` targets", "none", "`--max-hr BPM`")),
+        ("threshold_pace", #"{ "type": "string", "pattern": "^[0-9]+:[0-5][0-9](/(km|mi))?$", "description": "Your threshold pace, per kilometre (4:30) or per mile (7:15/mi), for % and pace targets; --threshold-pace wins." }"#,
+         ("your threshold pace per kilometre (`\"4:30\"`, or `\"7:15/mi\"` per mile), for `%` pace targets", "none", "`--threshold-pace M:SS`")),
     ]
 
     /// `docs/config.schema.json`: the session's keys, then every setting the sinks declare.

@@ -20,6 +20,8 @@ public struct SessionRequest: Sendable {
     public var color: ColorChoice?
     /// What the sinks' settings were set to (`--no-bell`, `--log FILE`).
     public var sinkSettings = SinkSettingValues()
+    /// The athlete's thresholds given for this session, over the config's.
+    public var thresholds = TargetThresholds.none
 
     public init(workout: String) {
         self.workout = workout

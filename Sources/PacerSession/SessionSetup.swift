@@ -36,6 +36,7 @@ public struct SessionSetup: Sendable {
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
             loaded = try WorkoutLoader.load(request.workout, library: WorkoutLibrary(environment: environment, notationName: request.notationName))
+                .with(config.thresholds.overridden(by: request.thresholds))
         } catch {
             if let signal = error.signal { throw .interrupted(signal: signal, lines: error.lines + [Self.notStarted]) }
             throw .failure(error.lines)
@@ -70,7 +71,7 @@ public struct SessionSetup: Sendable {
         do throws(ConfigLoadError) {
             return try UserConfig.load(from: environment, settings: registry.settings)
         } catch {
-            throw .failure(error.lines + ["pacer: fix \(environment.abbreviatingHome(UserConfig.path(in: environment))) (see docs/config.md) and run again"])
+            throw .failure(error.lines + [UserConfig.fixAdvice(in: environment)])
         }
     }
 

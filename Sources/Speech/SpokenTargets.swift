@@ -1,17 +1,19 @@
 import PacerCore
 
 /// A phase's targets as the coach says them: `88 to 94 percent`, `ramp from 50 to 75 percent`,
-/// `250 watts`, `heart rate zone 2`, `pace 4 30 per kilometre`, `cadence 90`, `free ride`.
+/// `250 watts` (in watts whenever FTP is known), `heart rate zone 2`, `pace 4 30 per kilometre`, `cadence 90`, `free ride`.
 enum SpokenTargets {
     /// Every target the phase sets, in the display's order, or nil when it sets none.
     static func text(of targets: Targets) -> String? {
-        let parts = [targets.power.map(power), targets.heartRate.map(heartRate), targets.pace.map(pace), targets.cadence.map { "cadence " + range($0.span.start) }]
+        let parts = [targets.power.map { power($0, thresholds: targets.thresholds) }, targets.heartRate.map(heartRate), targets.pace.map(pace), targets.cadence.map { "cadence " + range($0.span.start) }]
             .compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    private static func power(_ target: PowerTarget) -> String {
+    /// In watts when FTP is known (`220 to 235 watts`), else as written.
+    private static func power(_ target: PowerTarget, thresholds: TargetThresholds) -> String {
         guard let unit = target.unit, let span = target.span else { return "free ride" }
+        if let watts = target.watts(with: thresholds) { return spoken(watts, unit: "watts") }
         switch unit {
         case .ftp: return spoken(span, unit: "percent")
         case .watts: return spoken(span, unit: "watts")

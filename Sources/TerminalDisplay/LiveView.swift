@@ -80,7 +80,8 @@ public struct LiveView {
             trailing.utf8.allSatisfy { $0 < 0x80 } && Self.barLabelWidth + barWidth + trailing.utf8.count + 3 <= width
         }
         let layout = Tick.Layout(
-            key: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width), rows: rows, digits: digits,
+            key: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width, rampSecond: rampFraction.map { _ in elapsed.milliseconds / 1000 }),
+            rows: rows, digits: digits,
             indent: max(0, (width - digits.width(of: clock)) / 2), clockStyle: paused ? palette.dim : palette.kind(phase.kind),
             clockLength: clock.utf8.count, barWidth: barWidth, phaseTrailingLength: phaseTrailing.utf8.count,
             sessionTrailingLength: sessionTrailing.utf8.count, barsFit: barsFit)
@@ -183,9 +184,8 @@ public struct LiveView {
                 ? compactLine(label: styledLabel, name: TerminalText(phase.name).truncated(toWidth: room), clock: clockText, extras: [])
                 : (styledLabel.width + clockText.width + 1 <= width ? styledLabel + " " + clockText : clockText)
         }
-        var second = nextText
-        if let cue { second = "» \(cue)   " + second }
-        return [first, second.truncated(toWidth: width)]
+        let second = [targetText, cue.map { "» " + TerminalText($0) }, nextText].compactMap { $0 }
+        return [first, TerminalText.joined(second, separator: "   ").truncated(toWidth: width)]
     }
 
     private func compactLine(label: TerminalText, name: TerminalText, clock: TerminalText, extras: [TerminalText]) -> TerminalText {
@@ -204,10 +204,22 @@ public struct LiveView {
         var left = styledLabel + "  " + TerminalText(phase.name)
         if let reps = phase.reps { left += "  ×\(reps)" + TerminalText(phase.weight.map { " @ \($0)" } ?? "") }
         if let distance = phase.distance { left += "  · " + TerminalText(distance) }
-        if let targets = phase.targets.label { left += "  " + palette.paint(TerminalText(targets), palette.kind(phase.kind)) }
+        if let targets = targetText { left += "  " + targets }
         if paused { left += "  (Enter or resume to go on)" }
         let gap = width - left.width - right.width
         return (gap >= 2 ? left.padded(to: width - right.width) + right : left).truncated(toWidth: width)
+    }
+
+    /// How far through its planned time a phase with a power ramp is (0 to 1; the ramp holds its
+    /// last value through time added with `+N`); nil for any other phase.
+    private var rampFraction: Double? {
+        guard phase.targets.power?.span?.isRamp == true, let duration = phase.duration, duration > .zero else { return nil }
+        return min(1, elapsed.seconds / duration.seconds)
+    }
+
+    /// The phase's targets in its colour, a ramp's as its target now (`@ 62 % → 75 % FTP`).
+    private var targetText: TerminalText? {
+        phase.targets.label(at: rampFraction).map { palette.paint(TerminalText($0), palette.kind(phase.kind)) }
     }
 
     private var cueText: TerminalText {

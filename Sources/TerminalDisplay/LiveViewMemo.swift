@@ -3,7 +3,7 @@ import TerminalRendering
 
 /// What the live display keeps from one frame to the next: the lines that stay the same while a
 /// phase runs (its headline, cue and what is next; made again when the phase, the pause, the cue
-/// or the width changes) and the pieces of the big clock, so that a tick makes little more than
+/// or the width changes, and each second of a ramp) and the pieces of the big clock, so that a tick makes little more than
 /// the bars.
 public final class LiveViewMemo {
     /// What the kept lines were made for.
@@ -12,6 +12,8 @@ public final class LiveViewMemo {
         let paused: Bool
         let cue: String?
         let width: Int
+        /// The whole second of a phase whose target ramps: its headline changes each second.
+        let rampSecond: Int64?
     }
 
     /// The headline, the cue's line and the line of what is next.

@@ -237,7 +237,8 @@ struct PaceAndCadenceTargetTests {
     @Test func describesPaceAsWrittenAndInBothForms() throws {
         let athlete = TargetThresholds(thresholdPace: 240)
         #expect(try pace("4:20-4:40/km").description == "4:20–4:40 /km")
-        #expect(try pace("7:00/mi").description(with: athlete) == "7:00 /mi")
+        // 7:00 per mile is 420 / 1.609344 = 260.98 s per km: 240 / 260.98 = 92 % of threshold speed.
+        #expect(try pace("7:00/mi").description(with: athlete) == "7:00 /mi · 92 % threshold pace")
         #expect(try pace("1:45/100m").description == "1:45 /100m")
         #expect(try pace("Z3").description(with: athlete) == "Z3 pace")
         #expect(try pace("95%").description == "95 % threshold pace")
@@ -298,13 +299,46 @@ struct TargetsTests {
         #expect(try power(power("200-220 W").description) == power("200-220 W"))
     }
 
+    @Test func aRampIsDescribedAsItsTargetNowAndWhereItIsHeading() throws {
+        let ramp = try power("ramp 50-75%")
+        #expect(ramp.description(at: 0, with: .none) == "50 % → 75 % FTP")
+        #expect(ramp.description(at: 0.5, with: .none) == "63 % → 75 % FTP")
+        #expect(ramp.description(at: 1, with: TargetThresholds(ftp: 240)) == "75 % → 75 % FTP · 180 → 180 W")
+        #expect(try power("ramp 150-250 W").description(at: 0.25, with: TargetThresholds(ftp: 250)) == "175 W → 250 W · 70 → 100 % FTP")
+        #expect(try power("88-94%").description(at: 0.5, with: TargetThresholds(ftp: 250)) == "88–94 % FTP · 220–235 W", "a steady target does not move")
+        #expect(Targets(power: ramp).label(at: 0.2) == "@ 55 % → 75 % FTP" && Targets(power: ramp).label == "@ ramp 50–75 % FTP")
+    }
+
+    @Test func thresholdsAreReadAndCheckedAndTheCommandLineWins() throws {
+        #expect(try TargetThresholds.thresholdPace(parsing: "4:30", named: "x") == 270)
+        #expect(try TargetThresholds.thresholdPace(parsing: "8:03/mi", named: "x") == 483 / 1.609344)
+        #expect(throws: TargetError.self) { try TargetThresholds.thresholdPace(parsing: "4:20-4:40", named: "x") }
+        #expect(throws: TargetError.self) { try TargetThresholds.thresholdPace(parsing: "1:45/100m", named: "x") }
+        #expect(throws: TargetError.self) { try TargetThresholds.checkedFTP(0, named: "x") }
+        #expect(throws: TargetError.self) { try TargetThresholds.checkedFTP(.infinity, named: "x") }
+        #expect(throws: TargetError.self) { try TargetThresholds.checkedHeartRate(300, named: "x") }
+        let config = TargetThresholds(ftp: 200, lthr: 160)
+        #expect(config.overridden(by: TargetThresholds(ftp: 250, maxHeartRate: 190)) == TargetThresholds(ftp: 250, lthr: 160, maxHeartRate: 190))
+    }
+
+    @Test func aPlanWithThresholdsShowsEveryTargetInBothForms() throws {
+        var ride = Phase(kind: .work, name: "Ride", duration: .seconds(60))
+        ride.targets = Targets(power: try power("90%"))
+        let plan = Plan(name: "P", phases: [ride, Phase(kind: .rest, name: "Rest", duration: .seconds(10))]).with(TargetThresholds(ftp: 300))
+        #expect(plan.phases[0].targets.label == "@ 90 % FTP · 270 W")
+        #expect(plan.phases[1].targets.isEmpty && plan.planned == .seconds(70))
+        var object = JSONObjectWriter()
+        plan.phases[0].targets.add(to: &object)
+        #expect(object.text.contains(#""watts":{"start":[270,270],"end":[270,270]}"#))
+    }
+
     @Test func addsEachSetTargetToAPhasesJSON() throws {
         let all = Targets(power: try power("ramp 50-75%"), heartRate: try heartRate("Z2"), pace: try pace("4:30/km"), cadence: try cadence("90 rpm"))
         var object = JSONObjectWriter()
         all.add(to: &object)
         #expect(object.text == #"{"power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"heart_rate":{"unit":"zone","start":[2,2],"end":[2,2]},"pace":{"unit":"s/km","start":[270,270],"end":[270,270]},"cadence":{"start":[90,90],"end":[90,90]}}"#)
         var withFTP = JSONObjectWriter()
-        Targets(power: try power("90%")).add(to: &withFTP, thresholds: TargetThresholds(ftp: 200))
+        Targets(power: try power("90%"), thresholds: TargetThresholds(ftp: 200)).add(to: &withFTP)
         #expect(withFTP.text == #"{"power":{"unit":"ftp","start":[0.9,0.9],"end":[0.9,0.9],"watts":{"start":[180,180],"end":[180,180]}}}"#)
     }
 
@@ -317,7 +351,7 @@ struct TargetsTests {
     @Test func describesEachTargetPowerFirst() throws {
         let targets = Targets(power: try power("88-94%"), cadence: try cadence("90 rpm"))
         #expect(targets.description == "88–94 % FTP, 90 rpm")
-        #expect(targets.descriptions(with: TargetThresholds(ftp: 250)) == ["88–94 % FTP · 220–235 W", "90 rpm"])
+        #expect(Targets(power: targets.power, cadence: targets.cadence, thresholds: TargetThresholds(ftp: 250)).descriptions() == ["88–94 % FTP · 220–235 W", "90 rpm"])
         #expect(Targets().isEmpty && Targets().description.isEmpty && !targets.isEmpty)
         var nothing = JSONObjectWriter()
         Targets().add(to: &nothing)

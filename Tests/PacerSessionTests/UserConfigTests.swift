@@ -37,6 +37,19 @@ struct UserConfigTests {
         #expect(try Self.decode("{}").get() == UserConfig())
     }
 
+    // Issue 35, item 2: the athlete's thresholds, each checked with its position.
+    @Test func theThresholdsAreReadAndChecked() throws {
+        let config = try Self.decode(#"{"ftp": 250, "lthr": 168, "max_hr": 191, "threshold_pace": "4:10"}"#).get()
+        #expect(config.thresholds == TargetThresholds(ftp: 250, lthr: 168, maxHeartRate: 191, thresholdPace: 250))
+        #expect(try Self.decode(#"{"threshold_pace": "6:40/mi"}"#).get().thresholds.thresholdPace == 400 / 1.609344)
+        let problems = Self.problems(#"{"ftp": 0, "lthr": "168", "max_hr": 400, "threshold_pace": 270}"#)
+        #expect(problems.count == 4, "\(problems)")
+        #expect(problems.first?.hasPrefix("1:9: error: \"ftp\" is your functional threshold power in watts, from 1 to 3000") == true, "\(problems)")
+        #expect(problems.contains { $0.contains("\"lthr\" is a number, such as 165, not a string") }, "\(problems)")
+        #expect(problems.contains { $0.contains("\"threshold_pace\" is your threshold pace per kilometre as a string") }, "\(problems)")
+        #expect(Self.problems(#"{"fpt": 250}"#).first?.contains("did you mean \"ftp\"") == true)
+    }
+
     @Test func everyProblemIsReportedWithItsLineAndColumn() {
         let problems = Self.problems("""
             {
@@ -59,7 +72,7 @@ struct UserConfigTests {
     @Test func syntaxErrorsAndOtherShapesAreClear() {
         #expect(Self.problems(#"{"bell": tru}"#) == ["1:13: error: unexpected '}': expected true"])
         #expect(Self.problems(#"["terminal"]"#) == [#"1:1: error: the config is a JSON object like {"sinks": ["terminal"]}, not an array"#])
-        #expect(Self.problems(#"{"speed": 2}"#) == [#"1:11: error: unknown key "speed"; expected one of sinks, color, prompt, log, bell, history"#])
+        #expect(Self.problems(#"{"speed": 2}"#) == [#"1:11: error: unknown key "speed"; expected one of sinks, color, prompt, ftp, lthr, max_hr, threshold_pace, log, bell, history"#])
     }
 
     /// The decoder and docs/config.schema.json agree on every example the schema check uses.

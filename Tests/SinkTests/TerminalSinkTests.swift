@@ -161,6 +161,40 @@ struct TerminalSinkTests {
         #expect(block.contains { $0.contains("next: Rest @ free ride") }, "\(block)")
     }
 
+    // Issue 35, item 3: a ramp shows its target now and where it is heading, at the start, halfway
+    // and at the end; it stands still while paused, and holds its last value through time added with +N.
+    @Test func aRampShowsItsTargetNowAndWhereItIsHeading() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 100, rows: 30)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var warmUp = Phase(kind: .warmup, name: "Warm up", duration: .seconds(100))
+        warmUp.targets = Targets(power: try PowerTarget(parsing: "ramp 50-75%"), thresholds: TargetThresholds(ftp: 200))
+        var session = Session([warmUp, rest(10)], countdown: 0)
+        try Self.feed(sink, session.start())
+        func headline(at seconds: Double) -> String {
+            sink.update(session.snapshot(at: seconds))
+            return screen.block[0]
+        }
+        #expect(headline(at: 0).hasPrefix("WARMUP  Warm up  @ 50 % → 75 % FTP · 100 → 150 W "), "\(screen.block)")
+        #expect(headline(at: 50).hasPrefix("WARMUP  Warm up  @ 63 % → 75 % FTP · 125 → 150 W "), "\(screen.block)")
+        try Self.feed(sink, session.command(.pause, at: 50))
+        #expect(headline(at: 80).hasPrefix("PAUSED  Warm up  @ 63 % → 75 % FTP"), "the ramp waits with the clock: \(screen.block)")
+        try Self.feed(sink, session.command(.resume, at: 80))
+        try Self.feed(sink, session.command(.extend(milliseconds: 30_000), at: 80))
+        #expect(headline(at: 110).hasPrefix("WARMUP  Warm up  @ 70 % → 75 % FTP · 140 → 150 W "), "\(screen.block)")
+        #expect(headline(at: 130).hasPrefix("WARMUP  Warm up  @ 75 % → 75 % FTP · 150 → 150 W "), "\(screen.block)")
+        #expect(headline(at: 150).hasPrefix("WARMUP  Warm up  @ 75 % → 75 % FTP"), "added time holds the end: \(screen.block)")
+    }
+
+    @Test func theCompactFormShowsTheTargetBeforeWhatIsNext() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 60, rows: 6)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var ride = work("Sweet spot", 30)
+        ride.targets = Targets(power: try PowerTarget(parsing: "88-94%"))
+        var session = Session([ride, rest(10)], countdown: 0)
+        try Self.feed(sink, session.start())
+        #expect(screen.block.count == 2 && screen.block[1].hasPrefix("@ 88–94 % FTP   next: Rest"), "\(screen.block)")
+    }
+
     @Test func liveBlockFollowsSnapshotsAndCues() throws {
         let screen = FakeScreen(isTerminal: true)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)

@@ -93,6 +93,22 @@ struct CoachTests {
         #expect(session.texts.contains("Rest, free ride"), "\(session.texts)")
     }
 
+    @Test func withFTPThePowerTargetIsSaidInWatts() throws {
+        let ftp = TargetThresholds(ftp: 250)
+        var sweetSpot = work("Sweet spot", 300)
+        sweetSpot.targets = Targets(power: try PowerTarget(parsing: "88-94%"), thresholds: ftp)
+        var warmup = work("Warm up", 60)
+        warmup.targets = Targets(power: try PowerTarget(parsing: "ramp 50-75%"), thresholds: ftp)
+        var zone = work("Endurance", 60)
+        zone.targets = Targets(power: try PowerTarget(parsing: "Z2"), thresholds: ftp)
+        var session = CoachedSession([sweetSpot, warmup, zone])
+        session.start()
+        session.runToEnd()
+        #expect(session.texts.contains("Sweet spot, 5 minutes, 220 to 235 watts"), "\(session.texts)")
+        #expect(session.texts.contains("Warm up, 1 minute, ramp from 125 to 188 watts"), "\(session.texts)")
+        #expect(session.texts.contains("Endurance, 1 minute, zone 2"), "\(session.texts)")
+    }
+
     @Test func cuesAndTheHalfwayCallComeAtTheirMomentsAndMustFinishBeforeTheNextBeat() throws {
         let plank = work("Plank", 20, cue: "Hips level", cues: [Cue(at: .seconds(5), text: "Breathe"), Cue(at: .seconds(18), text: "Hold it")])
         var session = CoachedSession([plank], countdown: 3, halfway: true)

@@ -15,13 +15,17 @@ public struct WorkoutRender: Sendable {
     let output: String
     /// How to speak, or nil for tones only.
     let speech: SpeechSettings?
+    /// The athlete's thresholds, so that targets are said in watts when FTP is known.
+    let thresholds: TargetThresholds
     let environment: Environment
 
-    public init(workout: String, library: WorkoutLibrary, output: String, speech: SpeechSettings?, environment: Environment) {
+    public init(workout: String, library: WorkoutLibrary, output: String, speech: SpeechSettings?, thresholds: TargetThresholds = .none,
+                environment: Environment) {
         self.workout = workout
         self.library = library
         self.output = output
         self.speech = speech
+        self.thresholds = thresholds
         self.environment = environment
     }
 
@@ -30,7 +34,7 @@ public struct WorkoutRender: Sendable {
     public func run() -> Int32 {
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(workout, library: library)
+            loaded = try WorkoutLoader.load(workout, library: library).with(thresholds)
             loaded.warnings.forEach { Output.problem(TerminalText($0)) }
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }

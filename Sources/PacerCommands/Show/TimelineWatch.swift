@@ -13,13 +13,16 @@ public struct TimelineWatch: Sendable {
     let path: String
     let library: WorkoutLibrary
     let color: ColorChoice
+    let thresholds: TargetThresholds
     let environment: Environment
 
-    /// Watches the workout file at `path`, found through `library`, coloured as `color` says.
-    public init(path: String, library: WorkoutLibrary, color: ColorChoice, environment: Environment) {
+    /// Watches the workout file at `path`, found through `library`, coloured as `color` says, its
+    /// targets shown with `thresholds`.
+    public init(path: String, library: WorkoutLibrary, color: ColorChoice, thresholds: TargetThresholds = .none, environment: Environment) {
         self.path = path
         self.library = library
         self.color = color
+        self.thresholds = thresholds
         self.environment = environment
     }
 
@@ -89,7 +92,7 @@ public struct TimelineWatch: Sendable {
     private func lines(live: Bool) -> [TerminalText] {
         var lines: [TerminalText] = ["Watching \(TerminalText(path)) (Ctrl-C to stop), drawn at \(WallTime.now().clock(seconds: true))", .empty]
         do throws(WorkoutLoadError) {
-            let loaded = try WorkoutLoader.load(path, library: library)
+            let loaded = try WorkoutLoader.load(path, library: library).with(thresholds)
             let colored = color.enabled(isTerminal: live, noColor: environment["NO_COLOR"] != nil)
             let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
             lines += loaded.warnings.map { TerminalText($0) } + Timeline(loaded: loaded, colored: colored, columns: columns).lines

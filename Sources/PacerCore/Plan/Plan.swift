@@ -47,6 +47,17 @@ public struct Plan: Sendable {
         self.planned = running
     }
 
+    /// The plan with the athlete's `thresholds` on every phase's targets, so each is shown in both
+    /// forms (`88–94 % FTP · 220–235 W`); the plan itself when none is known.
+    public func with(_ thresholds: TargetThresholds) -> Plan {
+        guard thresholds != .none else { return self }
+        var phases = phases
+        for index in phases.indices where !phases[index].targets.isEmpty {
+            phases[index].targets.thresholds = thresholds
+        }
+        return Plan(name: workoutName, countdown: countdown, halfway: halfway, phases: phases)
+    }
+
     /// The planned time of the phases after the one at `index`.
     public func planned(after index: Int) -> WorkoutDuration {
         index + 1 < phases.count ? planned - startOffsets[index + 1] : .zero

@@ -23,6 +23,9 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         self.span = span
     }
 
+    /// A mile in kilometres, to turn a pace per mile into one per kilometre.
+    static let kilometresPerMile = 1.609344
+
     static let examples = "4:30/km, 4:20-4:40/km, 7:00/mi, 1:45/100m, 95% or Z3"
 
     /// Reads a pace target as written in a workout file.
@@ -81,7 +84,8 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         switch unit {
         case .threshold: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.clock) + " /km"
         case .perKilometre: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
-        case .perMile, .per100Metres, .zone: return description
+        case .perMile: return description + " · " + span.mapped { threshold * Self.kilometresPerMile * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
+        case .per100Metres, .zone: return description
         }
     }
 

@@ -65,6 +65,16 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
         if case .target(_, let span) = self { span } else { nil }
     }
 
+    /// The target in whole watts: as written for a watts target, from FTP for a share of it; nil for
+    /// a zone, a free ride, or a share of FTP when FTP is unknown.
+    public func watts(with thresholds: TargetThresholds) -> TargetSpan? {
+        switch self {
+        case .target(.watts, let span): span
+        case .target(.ftp, let span): thresholds.ftp.map { ftp in span.mapped { ($0 * ftp / 100).rounded() } }
+        case .target(.zone, _), .freeRide: nil
+        }
+    }
+
     /// As written, for the display: `88–94 % FTP`, `ramp 50–75 % FTP`, `250 W`, `Z3`, `free ride`.
     public var description: String {
         switch self {
@@ -94,14 +104,36 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The target `fraction` of the way through its step: a ramp as the target now and where it
+    /// is heading (`62 % → 75 % FTP`, then `· 155 → 188 W` with FTP; `150 W → 250 W`); any other as
+    /// `description(with:)`.
+    public func description(at fraction: Double, with thresholds: TargetThresholds) -> String {
+        guard case .target(let unit, let span) = self, span.isRamp else { return description(with: thresholds) }
+        let heading = TargetSpan(start: span.at(fraction: fraction), end: span.end)
+        func moving(_ span: TargetSpan, _ symbol: String) -> String {
+            span.start.text(TargetNumber.whole) + symbol + " → " + span.end.text(TargetNumber.whole) + symbol
+        }
+        switch unit {
+        case .ftp:
+            let percent = moving(heading, " %") + " FTP"
+            guard let ftp = thresholds.ftp else { return percent }
+            return percent + " · " + moving(heading.mapped { $0 * ftp / 100 }, "") + " W"
+        case .watts:
+            let watts = moving(heading, " W")
+            guard let ftp = thresholds.ftp, ftp > 0 else { return watts }
+            return watts + " · " + moving(heading.mapped { $0 / ftp * 100 }, "") + " % FTP"
+        case .zone:
+            return description(with: thresholds)
+        }
+    }
+
     /// The `"power"` object of `show --json` and `phase.start` (nil on a free ride, which is
     /// `"free_ride": true` instead); with FTP, an `ftp` or `watts` target also carries whole `"watts"`.
     public func json(with thresholds: TargetThresholds = .none) -> String? {
         guard case .target(let unit, let span) = self else { return nil }
         var text = "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .ftp ? 100 : 1)
         if let ftp = thresholds.ftp, unit != .zone {
-            let watts = unit == .ftp ? span.mapped { ($0 * ftp / 100).rounded() } : span
-            text += ",\"watts\":{" + watts.jsonMembers() + "}"
+            text += ",\"watts\":{" + (watts(with: TargetThresholds(ftp: ftp)) ?? span).jsonMembers() + "}"
         }
         return text + "}"
     }

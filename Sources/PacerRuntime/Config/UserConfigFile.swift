@@ -20,6 +20,11 @@ extension UserConfig {
         environment.configFolder + "/config.json"
     }
 
+    /// The line that ends what is wrong with the config: the file to fix and where its keys are told.
+    public static func fixAdvice(in environment: Environment) -> String {
+        "pacer: fix \(environment.abbreviatingHome(path(in: environment))) (see docs/config.md) and run again"
+    }
+
     /// The user's config, or the empty one when there is no file. A relative path in it (`"log"`,
     /// `exec:` sinks) is taken from the config file's folder, never from where pacer was started.
     /// `settings` are the sinks' settings the file may set.

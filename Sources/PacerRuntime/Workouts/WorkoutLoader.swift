@@ -10,6 +10,11 @@ public struct LoadedWorkout: Sendable {
     public let warnings: [String]
     /// The file as it was read; for a line of notation, the JSON it stands for.
     public let bytes: [UInt8]
+
+    /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
+    public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
+        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes)
+    }
 }
 
 /// Why a workout could not be loaded: lines for standard error, each naming the file.

@@ -38,7 +38,7 @@ enum RenderCommand {
         options: [
             output.spec, outputLong.spec, voice.spec, rate.spec, noSpeech.spec, speed.spec,
             SharedOptions.notationName.spec,
-        ],
+        ] + ThresholdOptions.specs,
         // A signal waits to be handled, so the temporary file is never left behind.
         watchesSignals: { _ in true }
     ) { arguments, environment in
@@ -61,7 +61,14 @@ enum RenderCommand {
             throw .init(message: "--voice and --rate are for speech, and --no-speech renders tones only; give one or the other")
         }
 
+        let thresholds: TargetThresholds
+        do throws(CommandFailure) {
+            thresholds = try ThresholdOptions.thresholds(in: arguments, environment: environment)
+        } catch {
+            error.lines.forEach { Output.problem(TerminalText($0)) }
+            return ExitStatus.failure
+        }
         return WorkoutRender(workout: reference, library: arguments.library(environment), output: output,
-                             speech: speaks ? settings : nil, environment: environment).run()
+                             speech: speaks ? settings : nil, thresholds: thresholds, environment: environment).run()
     }
 }

@@ -28,7 +28,7 @@ enum ShowCommand {
             SharedOptions.color.spec,
             json.spec, notation.spec, watch.spec,
             SharedOptions.notationName.spec,
-        ],
+        ] + ThresholdOptions.specs,
         watchesSignals: { $0[watch] }
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "show") { () throws(UsageError) in
@@ -41,11 +41,20 @@ enum ShowCommand {
                 guard reference.contains("/") || reference.hasSuffix(".json") else {
                     throw .init(message: "--watch watches a file: give its path, such as ./\(reference).json")
                 }
+            }
+            let thresholds: TargetThresholds
+            do throws(CommandFailure) {
+                thresholds = try ThresholdOptions.thresholds(in: arguments, environment: environment)
+            } catch {
+                error.lines.forEach { Output.problem(TerminalText($0)) }
+                return ExitStatus.failure
+            }
+            if arguments[watch] {
                 return TimelineWatch(path: reference, library: arguments.library(environment), color: arguments.colorChoice,
-                                     environment: environment).run()
+                                     thresholds: thresholds, environment: environment).run()
             }
             let format: Format = arguments[json] ? .json : arguments[notation] ? .notation : .timeline(arguments.colorChoice)
-            return show(reference, as: format, library: arguments.library(environment), environment: environment)
+            return show(reference, as: format, thresholds: thresholds, library: arguments.library(environment), environment: environment)
         }
     }
 
@@ -56,9 +65,10 @@ enum ShowCommand {
         case notation
     }
 
-    private static func show(_ reference: String, as format: Format, library: WorkoutLibrary, environment: Environment) -> Int32 {
+    private static func show(_ reference: String, as format: Format, thresholds: TargetThresholds, library: WorkoutLibrary,
+                             environment: Environment) -> Int32 {
         do throws(WorkoutLoadError) {
-            let loaded = try WorkoutLoader.load(reference, library: library)
+            let loaded = try WorkoutLoader.load(reference, library: library).with(thresholds)
             loaded.warnings.forEach { Output.problem(TerminalText($0)) }
             switch format {
             case .json:

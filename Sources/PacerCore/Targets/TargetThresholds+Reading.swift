@@ -1,0 +1,42 @@
+extension TargetThresholds {
+    /// The thresholds known here, each replaced by `other`'s where that one is known: the command
+    /// line's over the config's.
+    public func overridden(by other: TargetThresholds) -> TargetThresholds {
+        TargetThresholds(ftp: other.ftp ?? ftp, lthr: other.lthr ?? lthr, maxHeartRate: other.maxHeartRate ?? maxHeartRate,
+                         thresholdPace: other.thresholdPace ?? thresholdPace)
+    }
+
+    /// Functional threshold power checked: 1 to 3000 W, as a power target's watts.
+    public static func checkedFTP(_ watts: Double, named name: String) throws(TargetError) -> Double {
+        guard watts.isFinite, (1...3000).contains(watts) else {
+            throw TargetError("\(name) is your functional threshold power in watts, from 1 to 3000, such as 250")
+        }
+        return watts
+    }
+
+    /// A threshold or maximum heart rate checked: 30 to 250 bpm.
+    public static func checkedHeartRate(_ bpm: Double, named name: String) throws(TargetError) -> Double {
+        guard bpm.isFinite, (30...250).contains(bpm) else {
+            throw TargetError("\(name) is a heart rate in beats per minute, from 30 to 250, such as 165")
+        }
+        return bpm
+    }
+
+    /// Threshold pace in seconds per kilometre, read from `4:30` or `4:30/km` (per kilometre) or
+    /// `7:15/mi` (per mile).
+    public static func thresholdPace(parsing text: String, named name: String) throws(TargetError) -> Double {
+        let example = "\(name) is your threshold pace per kilometre, such as 4:30 (or 7:15/mi per mile)"
+        let pace: PaceTarget
+        do throws(TargetError) {
+            pace = try PaceTarget(parsing: text.contains("/") ? text : text + "/km")
+        } catch {
+            throw TargetError("\(name): \(error.message)")
+        }
+        guard !pace.span.isRamp, pace.span.start.isSingle else { throw TargetError(example) }
+        switch pace.unit {
+        case .perKilometre: return pace.span.start.low
+        case .perMile: return pace.span.start.low / PaceTarget.kilometresPerMile
+        case .per100Metres, .threshold, .zone: throw TargetError(example)
+        }
+    }
+}

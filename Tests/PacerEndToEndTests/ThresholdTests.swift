@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Issue 35, item 2: the athlete's thresholds, in the config and on the command line, turn each
+/// target into both forms wherever it is shown.
+@Suite("thresholds")
+struct ThresholdTests {
+    static let ride = #"{"name": "Ride", "steps": [{"work": 2, "name": "Sweet spot", "power": "88-94%"}, {"rest": 1, "heart_rate": "Z2"}]}"#
+
+    @Test func showGivesBothFormsWithTheConfigsFTPAndTheCommandLineWins() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("ride.json", Self.ride)
+        let plain = try await PacerProcess.run(["show", "ride.json"], in: sandbox)
+        #expect(plain.status == 0 && plain.stdout.contains("@ 88–94 % FTP\n") && !plain.stdout.contains(" W"), "\(plain)")
+
+        try sandbox.write("home/config/pacer/config.json", #"{"ftp": 200, "lthr": 160}"#)
+        let fromConfig = try await PacerProcess.run(["show", "ride.json"], in: sandbox)
+        #expect(fromConfig.status == 0 && fromConfig.stdout.contains("@ 88–94 % FTP · 176–188 W"), "\(fromConfig)")
+        #expect(fromConfig.stdout.contains("@ Z2 HR · 85–89 % LTHR · 136–142 bpm"), "\(fromConfig)")
+
+        let overridden = try await PacerProcess.run(["show", "--ftp", "250", "--json", "ride.json"], in: sandbox)
+        #expect(overridden.status == 0, "\(overridden)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(overridden.stdout.utf8)) as? [String: Any])
+        let power = try #require((document["phases"] as? [[String: Any]])?.first?["power"] as? [String: Any])
+        #expect((power["watts"] as? [String: Any])?["start"] as? [Double] == [220, 235], "\(overridden)")
+        #expect(power["start"] as? [Double] == [0.88, 0.94], "the contract's fractions stay as written: \(overridden)")
+    }
+
+    @Test func aRunsEventsCarryTheWatts() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("ride.json", Self.ride)
+        let log = sandbox.path("ride.jsonl")
+        let result = try await PacerProcess.run(["run", "ride.json", "--speed", "100", "--no-history", "--ftp", "300", "--log", log], in: sandbox)
+        #expect(result.status == 0 && result.stdout.contains("@ 88–94 % FTP · 264–282 W"), "\(result)")
+        let start = try #require(try EventLog(path: log).of("phase.start").first)
+        let power = try #require(start.fields["power"] as? [String: Any])
+        #expect((power["watts"] as? [String: Any])?["end"] as? [Double] == [264, 282], "\(start)")
+    }
+
+    @Test func aBadThresholdIsRefusedWithWhatToWrite() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("ride.json", Self.ride)
+        let flag = try await PacerProcess.run(["show", "--ftp", "0", "ride.json"], in: sandbox)
+        #expect(flag.status == 2 && flag.stdout.isEmpty && flag.stderr.contains("--ftp is your functional threshold power in watts, from 1 to 3000"), "\(flag)")
+        let pace = try await PacerProcess.run(["run", "--threshold-pace", "4:75", "ride.json"], in: sandbox)
+        #expect(pace.status == 2 && pace.stderr.contains("4:75/km has 75 seconds"), "\(pace)")
+        try sandbox.write("home/config/pacer/config.json", #"{"threshold_pace": 270}"#)
+        let config = try await PacerProcess.run(["show", "ride.json"], in: sandbox)
+        #expect(config.status == 1 && config.stdout.isEmpty, "\(config)")
+        #expect(config.stderr.contains(#"config.json:1:20: error: "threshold_pace" is your threshold pace per kilometre as a string"#), "\(config)")
+        #expect(config.stderr.contains("(see docs/config.md) and run again"), "\(config)")
+    }
+}
