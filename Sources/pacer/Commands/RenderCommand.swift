@@ -65,8 +65,7 @@ enum RenderCommand {
         do throws(CommandFailure) {
             thresholds = try ThresholdOptions.thresholds(in: arguments, environment: environment)
         } catch {
-            error.lines.forEach { Output.problem(TerminalText($0)) }
-            return ExitStatus.failure
+            return error.report()
         }
         return WorkoutRender(workout: reference, library: arguments.library(environment), output: output,
                              speech: speaks ? settings : nil, thresholds: thresholds, environment: environment).run()

@@ -46,8 +46,7 @@ enum ShowCommand {
             do throws(CommandFailure) {
                 thresholds = try ThresholdOptions.thresholds(in: arguments, environment: environment)
             } catch {
-                error.lines.forEach { Output.problem(TerminalText($0)) }
-                return ExitStatus.failure
+                return error.report()
             }
             if arguments[watch] {
                 return TimelineWatch(path: reference, library: arguments.library(environment), color: arguments.colorChoice,
