@@ -29,6 +29,8 @@ struct TargetContractTests {
         (nil, "Z2", nil, nil), (nil, "140-150 bpm", nil, nil), (nil, "85-90% LTHR", nil, nil), (nil, "75% max", nil, nil),
         (nil, nil, "4:30/km", nil), (nil, nil, "4:20-4:40/km", nil), (nil, nil, "7:00/mi", nil), (nil, nil, "1:45/100m", nil),
         (nil, nil, "Z3", nil), (nil, nil, "95%", nil), (nil, nil, "59:59/km", nil), ("free", "Z2", nil, "85-95 rpm"),
+        // Percentages whose fraction times 100 is not the number again (0.07 * 100 is 7.000000000000001).
+        ("55-56%", nil, nil, nil), ("ramp 7-110%", nil, nil, nil), (nil, "57-58% LTHR", nil, nil), (nil, "115% max", nil, nil), (nil, nil, "113%", nil),
     ] as [(String?, String?, String?, String?)])
     func everyTargetAFileCanHoldComesBackTheSame(power: String?, heartRate: String?, pace: String?, cadence: String?) throws {
         let targets = Targets(power: try power.map(PowerTarget.init(parsing:)), heartRate: try heartRate.map(HeartRateTarget.init(parsing:)),
