@@ -108,7 +108,7 @@ struct TargetHistoryTests {
         ("'{\"power\":{\"unit\":\"ftp\",\"start\":[6,6],\"end\":[6,6]}}'",
          "targets is \"{\\\"power\\\":{\\\"unit\\\":\\\"ftp\\\",\\\"start\\\":[6,6],\\\"en…\", not targets pacer can read (600% is out of range: a power target is 1–500 % of FTP)"),
         ("'{\"pace\":{\"unit\":\"s/km\",\"start\":[1e308,1e308]}}'",
-         "targets is \"{\\\"pace\\\":{\\\"unit\\\":\\\"s/km\\\",\\\"start\\\":[1e308,1e…\", not targets pacer can read (pace holds 1e+308, not a whole number of seconds)"),
+         "targets is \"{\\\"pace\\\":{\\\"unit\\\":\\\"s/km\\\",\\\"start\\\":[1e308,1e…\", not targets pacer can read (pace.start holds 1e+308, which no target can be)"),
     ])
     func targetsThatCannotBeReadLeaveThePhaseInWithoutThemAndAreNamed(value: String, problem: String) throws {
         let folder = try TemporaryFolder()

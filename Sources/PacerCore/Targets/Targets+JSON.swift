@@ -90,11 +90,12 @@ extension Targets {
         return try "ramp " + text(low) + "-" + text(endLow) + suffix
     }
 
-    /// `[low, high]`, two finite numbers.
+    /// `[low, high]`, two numbers from 0 to below a million (no target comes near: 3000 W, 3599 s/km).
     private static func pair(_ value: JSONValue, _ path: String) throws(TargetError) -> [Double] {
         guard case .array(let items) = value.content, items.count == 2 else { throw TargetError("\(path) is not [low, high]") }
         return try items.map { (item: JSONValue) throws(TargetError) -> Double in
-            guard case .number(let number) = item.content, number.isFinite else { throw TargetError("\(path) holds \(item.typeName), not a number") }
+            guard case .number(let number) = item.content else { throw TargetError("\(path) holds \(item.typeName), not a number") }
+            guard number >= 0, number < 1_000_000 else { throw TargetError("\(path) holds \(JSONText.number(number)), which no target can be") }
             return number
         }
     }
