@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a pacer history database with N sessions in the current schema (version 6).
+"""Writes a pacer history database with N sessions in the current schema (version 7).
 
     bench/history-gen.py FILE [N] [--seed S] [--days D]
 
@@ -7,7 +7,7 @@ Sessions are spread over the last D days (default N / 2, about two a day) up to 
 local time zone: a mix of timed workouts (about 20 phases each, the track repeats open steps over
 400 m) and strength sessions (sets of
 squat, bench press and deadlift with reps and a weight, slowly getting heavier). Outcomes are
-mostly completed, some quit or aborted, a few interrupted (no end written); and a body weight
+mostly completed, some quit or aborted, a few interrupted (no end written); timed work phases aim at 105 % of FTP; and a body weight
 reading every third day, in kg, slowly going down. Deterministic for a given seed. The schema below must match Plugins/HistorySink/Store/HistorySchema.swift.
 """
 import argparse
@@ -27,7 +27,7 @@ CREATE TABLE phases (
     id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id), idx INTEGER NOT NULL,
     kind TEXT NOT NULL, name TEXT NOT NULL, planned REAL, active REAL NOT NULL, outcome TEXT NOT NULL,
     reps INTEGER, weight_text TEXT, weight_value REAL, weight_unit TEXT, exercise TEXT,
-    is_open INTEGER NOT NULL DEFAULT 0, distance TEXT);
+    is_open INTEGER NOT NULL DEFAULT 0, distance TEXT, targets TEXT);
 CREATE INDEX sessions_by_start ON sessions(started_at, id);
 CREATE INDEX sessions_by_workout ON sessions(workout, started_at);
 CREATE INDEX phases_by_session ON phases(session, idx);
@@ -38,8 +38,11 @@ CREATE TABLE weigh_ins (
     id INTEGER PRIMARY KEY, day TEXT NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL,
     recorded_at INTEGER NOT NULL, utc_offset INTEGER NOT NULL);
 CREATE INDEX weigh_ins_by_day ON weigh_ins(day, id);
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 """
+
+# The targets of a timed work phase, as the history stores them (the JSON of phase.start's target fields).
+WORK_TARGETS = '{"power":{"unit":"ftp","start":[1.05,1.05],"end":[1.05,1.05]}}'
 
 TIMED = {
     "7-Minute Workout": ("seven-minute", [("prepare", "Get ready", 10)] + [
@@ -109,9 +112,9 @@ def main():
                 value, unit = (float(weight.split()[0]), "kg") if weight else (None, None)
                 database.execute(
                     "INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight_text, weight_value, weight_unit, exercise,"
-                    " is_open, distance) VALUES (?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?, ?, ?)",
+                    " is_open, distance, targets) VALUES (?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (session, index, kind, name, seconds, spent, reps, weight, value, unit, name if kind in ("work", "reps") else None,
-                     int(is_open), OPEN_DISTANCE if is_open else None))
+                     int(is_open), OPEN_DISTANCE if is_open else None, WORK_TARGETS if kind == "work" and seconds else None))
             if outcome:
                 paused = float(rng.choice([0, 0, 0, 15, 40]))
                 end = start + datetime.timedelta(seconds=active + paused)

@@ -51,7 +51,7 @@ final class HistoryRecorder {
             waiting.append(.phase(PhaseRecord(
                 index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
                 active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
-                isOpen: end.phase.isOpen, distance: end.phase.distance)))
+                isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets)))
         case .sessionEnd(let end):
             waiting.append(.end(SessionEnd(
                 ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused)))

@@ -14,7 +14,7 @@ public enum HistoryExport {
 
     static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
                             "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise",
-                            "distance", "open"]
+                            "distance", "open", "target"]
 
     /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. Text from the user's
     /// data that a spreadsheet would run as a formula starts with `'`. With `visible` (output to a
@@ -32,7 +32,7 @@ public enum HistoryExport {
                       .value(seconds(phase.active)), .value(phase.outcome.rawValue), .value(phase.reps.map(String.init) ?? ""),
                       phase.weight.map { $0.value.map { .value(JSONText.number($0)) } ?? .text($0.text) } ?? .value(""),
                       .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? ""), .text(phase.distance ?? ""),
-                      .value(phase.isOpen ? "1" : "0")])
+                      .value(phase.isOpen ? "1" : "0"), .text(phase.targets.description)])
             }.joined())
         }
     }
@@ -47,8 +47,9 @@ public enum HistoryExport {
         ])
     }
 
+    /// A phase, with the target fields of `show --json` after its own.
     private static func json(_ phase: PhaseRecord) -> String {
-        object([
+        var object = writer([
             ("index", String(phase.index)), ("kind", string(phase.kind.rawValue)), ("name", string(phase.name)),
             ("exercise", phase.exercise.map(string) ?? "null"),
             ("planned", phase.planned.map(seconds) ?? "null"), ("active", seconds(phase.active)),
@@ -57,11 +58,20 @@ public enum HistoryExport {
             ("unit", phase.weight?.unit.map(string) ?? "null"),
             ("distance", phase.distance.map(string) ?? "null"), ("open", phase.isOpen ? "true" : "false"),
         ])
+        phase.targets.add(to: &object)
+        return object.text
     }
 
     /// A JSON object from keys and the JSON text of their values, in order.
     static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        writer(fields).text
+    }
+
+    /// A JSON object being written, with these keys and the JSON text of their values, in order.
+    private static func writer(_ fields: [(String, String)]) -> JSONObjectWriter {
+        var object = JSONObjectWriter()
+        for (key, value) in fields { object.add(key, raw: value) }
+        return object
     }
 
     /// A JSON string (JSONText escapes DEL and C1 too, so the output is safe on a terminal).

@@ -45,7 +45,7 @@ public struct HistoryListing {
     }
 }
 
-/// The text of `pacer history show ID`: one session, its phases and what was logged.
+/// The text of `pacer history show ID`: one session, its phases, what was logged and what each aimed at.
 public struct SessionDetail {
     let session: SessionRecord
     let style: HistoryStyle
@@ -71,12 +71,16 @@ public struct SessionDetail {
         lines.append("  time     \(times.joined(separator: ", "))")
         lines.append(.empty)
         guard !session.phases.isEmpty else { return lines + ["  No phase was recorded."] }
-        var table = TextTable([.right, .left, .left, .left, .right, .right, .left, .left])
-        table.append(["#", "kind", "name", "exercise", "planned", "active", "outcome", "logged"].map { style.dim(TerminalText($0)) })
+        // The target column only when a phase had one, as a session before targets never did.
+        let targeted = session.phases.contains { !$0.targets.isEmpty }
+        var table = TextTable([.right, .left, .left, .left, .right, .right, .left, .left] + (targeted ? [.left] : []))
+        table.append((["#", "kind", "name", "exercise", "planned", "active", "outcome", "logged"] + (targeted ? ["target"] : []))
+            .map { style.dim(TerminalText($0)) })
         for phase in session.phases {
             table.append(["\(phase.index)", TerminalText(phase.kind.rawValue), TerminalText(phase.name), TerminalText(phase.exercise ?? ""),
                           TerminalText(phase.planned?.clock ?? "-"),
-                          TerminalText(phase.active.clock), TerminalText(phase.outcome.rawValue), TerminalText(Self.logged(phase))])
+                          TerminalText(phase.active.clock), TerminalText(phase.outcome.rawValue), TerminalText(Self.logged(phase))]
+                         + (targeted ? [TerminalText(phase.targets.label ?? "")] : []))
         }
         return lines + table.lines(indent: "  ")
     }

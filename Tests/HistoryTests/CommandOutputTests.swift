@@ -102,12 +102,12 @@ struct CommandOutputTests {
         var text = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &text)
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise,distance,open")
+        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise,distance,open,target")
         #expect(lines.last == "", "every row ends in CRLF")
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat,,0"))
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\",,0"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat,,0,"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\",,0,"))
         #expect(text.contains("4,\"Evil\u{1B}[31m \"\"quoted\"\"\",\"/w/Evil\u{1B}[31m \"\"quoted\"\".json\","), "raw into a file or pipe")
-        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\",,0\r\n"), "a line break inside quotes")
+        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\",,0,\r\n"), "a line break inside quotes")
         #expect(lines.count == 1 + 6 + 1 + 1, "header, six phases (one with a line break), and the final empty string")
 
         var onScreen = ""

@@ -30,7 +30,7 @@ struct GeneratorSchemaTests {
             FROM sqlite_master m, pragma_index_info(m.name) i, pragma_index_list(m.tbl_name) l
             WHERE m.type = 'index' AND l.name = m.name GROUP BY m.name ORDER BY m.name
             """
-        #expect(try sql(generated, columns).count == 37 && sql(generated, indexes).count == 6)
+        #expect(try sql(generated, columns).count == 38 && sql(generated, indexes).count == 6)
         for query in [columns, indexes, "PRAGMA user_version"] {
             #expect(try sql(generated, query) == sql(folder.file("built.sqlite3"), query))
         }
@@ -39,5 +39,7 @@ struct GeneratorSchemaTests {
         #expect(try store.strengthSets().count > 0)
         #expect(try store.timedEfforts().count > 0 && store.statistics(today: day("2026-11-30")).open.count == 1)
         #expect(try store.weighIns().count > 0)
+        let phases = try store.sessions(withPhases: true).flatMap(\.phases)
+        #expect(phases.contains { $0.targets.label == "@ 105 % FTP" } && store.unreadableTargets.isEmpty, "its targets read as pacer's own")
     }
 }

@@ -73,8 +73,8 @@ struct HistoryExerciseTests {
 
         let csv = try await PacerProcess.run(["history", "--csv", "--exercise", "Back squat", "--history", path], in: sandbox)
         let rows = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        #expect(rows.first?.hasSuffix(",weight,unit,exercise,distance,open") == true && rows.count == 1 + 25, "\(csv)")
-        #expect(rows.dropFirst().allSatisfy { $0.contains(",reps,Back squat (set ") && $0.hasSuffix(",kg,Back squat,,0") }, "\(csv)")
+        #expect(rows.first?.hasSuffix(",weight,unit,exercise,distance,open,target") == true && rows.count == 1 + 25, "\(csv)")
+        #expect(rows.dropFirst().allSatisfy { $0.contains(",reps,Back squat (set ") && $0.hasSuffix(",kg,Back squat,,0,") }, "\(csv)")
     }
 
     @Test func theShippedStrengthWorkoutRecordsOneCurvePerLift() async throws {

@@ -20,9 +20,12 @@ public struct PhaseRecord: Sendable, Equatable {
     public var isOpen: Bool
     /// The distance the step covers, as written (`"400 m"`); a label, never a time.
     public var distance: String?
+    /// What the phase aimed at, as the session ran it (this round's values); empty for none.
+    public var targets: Targets
 
     public init(index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
-                outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil) {
+                outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil,
+                targets: Targets = Targets()) {
         self.index = index
         self.kind = kind
         self.name = name
@@ -34,5 +37,6 @@ public struct PhaseRecord: Sendable, Equatable {
         self.weight = weight
         self.isOpen = isOpen
         self.distance = distance
+        self.targets = targets
     }
 }

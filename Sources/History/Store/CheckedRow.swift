@@ -5,8 +5,10 @@ import PacerCore
 /// a damaged file may leave, is named in `problems` and read as nil, never trusted.
 struct CheckedRow {
     let row: SQLiteRow
-    /// What cannot be read, one entry per value, naming its column.
+    /// What cannot be read, one entry per value, naming its column: the row is left out.
     private(set) var problems: [String] = []
+    /// The phase's targets when they cannot be read, naming the column: the phase is read without them.
+    private(set) var targetProblem: String?
 
     /// The longest duration the history reads: 366 days, far past any session (7 days at most,
     /// plus its extensions), and far from overflowing when durations are added up.
@@ -46,6 +48,25 @@ struct CheckedRow {
     /// A session's speed factor, in column `speed`.
     mutating func speed(_ column: Int32) -> Double? {
         number(column, "speed", in: Self.speeds, expected: "a speed factor above 0 and up to 1000000")
+    }
+
+    /// A phase's targets, in column `targets` (the JSON `HistoryStore.json` writes); none for NULL,
+    /// and none, with `targetProblem` saying why, for a value that cannot be read (the column is
+    /// TEXT, so SQLite stores any other value in it as text).
+    mutating func targets(_ column: Int32) -> Targets {
+        guard let text = row.text(column) else { return Targets() }
+        let value = SQLiteValue.text(text)
+        do throws(JSONSyntaxError) {
+            let json = try JSONParser.parse(Array(text.utf8))
+            do throws(TargetError) {
+                return try Targets(contract: json)
+            } catch {
+                targetProblem = Self.problem("targets", value, "targets pacer can read (\(error.message))")
+            }
+        } catch {
+            targetProblem = Self.problem("targets", value, "JSON (\(error.message) at \(error.position))")
+        }
+        return Targets()
     }
 
     /// The moment in the columns `seconds` (UTC epoch seconds) and `offset`; nil when either is
@@ -91,12 +112,17 @@ struct CheckedRow {
 
     /// Notes that column `name` holds `value`, which is not the `expected` kind of value.
     mutating func note(_ name: String, _ value: SQLiteValue, _ expected: String) {
+        problems.append(Self.problem(name, value, expected))
+    }
+
+    /// `active is inf, not a number of seconds from 0 to 31622400`.
+    private static func problem(_ name: String, _ value: SQLiteValue, _ expected: String) -> String {
         let shown = switch value {
         case .null: "NULL"
         case .integer(let number): "\(number)"
         case .real(let number): JSONText.number(number)
         case .text(let text): JSONText.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text)
         }
-        problems.append("\(name) is \(shown), not \(expected)")
+        return "\(name) is \(shown), not \(expected)"
     }
 }

@@ -4,7 +4,7 @@ import PacerCore
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
 enum HistorySchema {
     /// The version this build writes and reads.
-    static let current = 6
+    static let current = 7
 
     /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
     static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
@@ -15,6 +15,7 @@ enum HistorySchema {
         case 4: try version4(database)
         case 5: try version5(database)
         case 6: try version6(database)
+        case 7: try version7(database)
         default: preconditionFailure("no migration to schema version \(version)")
         }
     }
@@ -135,6 +136,13 @@ enum HistorySchema {
             )
             """)
         try database.run("CREATE INDEX weigh_ins_by_day ON weigh_ins(day, id)")
+    }
+
+    /// Version 7: each phase's targets as the session ran them (power, heart rate, pace, cadence),
+    /// as the JSON object of `phase.start`'s target fields; NULL for none. Phases recorded before
+    /// have none.
+    private static func version7(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("ALTER TABLE phases ADD COLUMN targets TEXT")
     }
 
     /// Sets every phase's weight number and unit from the weight as logged.

@@ -169,10 +169,12 @@ extension HistoryStore {
     private static let largestUTCOffset: Int64 = 14 * 3600
 
     /// The phases of `session` in the order recorded; only those of `exercise` when it is given.
-    /// A phase with a value that cannot be read is left out and noted in `unreadableRows`.
+    /// A phase with a value that cannot be read is left out and noted in `unreadableRows`; one
+    /// whose targets cannot be read is kept without them and noted in `unreadableTargets`.
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
-            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance, id
+            SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance, id,
+                   targets
             FROM phases WHERE session = ?1 AND (?2 IS NULL OR exercise = ?2) ORDER BY id
             """, [.integer(session), exercise.map(SQLiteValue.text) ?? .null]) { row in
             checked(row, Self.phaseName(id: row.integer(13) ?? 0, session: session)) { checked in
@@ -183,7 +185,7 @@ extension HistoryStore {
                                    name: row.text(2) ?? "", exercise: row.text(3), planned: planned,
                                    active: active ?? .zero, outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
                                    reps: reps, weight: row.text(8).map { LoggedWeight(text: $0, value: weight, unit: row.text(10)) },
-                                   isOpen: row.integer(11) == 1, distance: row.text(12))
+                                   isOpen: row.integer(11) == 1, distance: row.text(12), targets: checked.targets(14))
             }
         }.compactMap { $0 }
     }

@@ -14,6 +14,9 @@ public final class HistoryStore {
     /// The rows reads so far left out because a value in them cannot be read, each once, in the
     /// order found.
     public private(set) var unreadableRows: [UnreadableRow] = []
+    /// The phases reads so far gave without their targets because those cannot be read, each
+    /// once, in the order found.
+    public private(set) var unreadableTargets: [UnreadableRow] = []
 
     /// Opens the history at `path` for recording, creating the file and its folders if needed, and
     /// brings its schema up to date.
@@ -90,16 +93,23 @@ public final class HistoryStore {
             try database.transaction { () throws(SQLiteError) in
                 try database.run("""
                     INSERT INTO phases (session, idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit,
-                                        is_open, distance)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        is_open, distance, targets)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(session), .integer(Int64(phase.index)), .text(phase.kind.rawValue), .text(phase.name),
                           phase.exercise.map(SQLiteValue.text) ?? .null, phase.planned.map { .real($0.seconds) } ?? .null, .real(phase.active.seconds),
                           .text(phase.outcome.rawValue), phase.reps.map { .integer(Int64($0)) } ?? .null,
                           phase.weight.map { .text($0.text) } ?? .null, phase.weight?.value.map(SQLiteValue.real) ?? .null,
                           phase.weight?.unit.map(SQLiteValue.text) ?? .null, .integer(phase.isOpen ? 1 : 0),
-                          phase.distance.map(SQLiteValue.text) ?? .null])
+                          phase.distance.map(SQLiteValue.text) ?? .null, phase.targets.isEmpty ? .null : .text(Self.json(phase.targets))])
             }
         }
+    }
+
+    /// The targets as stored: the object of `phase.start`'s target fields, as written (no thresholds).
+    static func json(_ targets: Targets) -> String {
+        var object = JSONObjectWriter()
+        targets.add(to: &object)
+        return object.text
     }
 
     /// Records how `session` ended.
@@ -115,16 +125,22 @@ public final class HistoryStore {
     }
 
     /// Maps `row` with its numbers checked; nil, and the row noted in `unreadableRows` as `name`
-    /// says, when `map` found a value in it that cannot be read.
+    /// says, when `map` found a value in it that cannot be read. Targets that cannot be read leave
+    /// the row in, without them, noted in `unreadableTargets`.
     func checked<Row>(_ row: SQLiteRow, _ name: @autoclosure () -> String, _ map: (inout CheckedRow) -> Row?) -> Row? {
         var checked = CheckedRow(row)
         let mapped = map(&checked)
         guard checked.problems.isEmpty else {
-            let unreadable = UnreadableRow(row: name(), problems: checked.problems)
-            if !unreadableRows.contains(unreadable) { unreadableRows.append(unreadable) }
+            Self.note(UnreadableRow(row: name(), problems: checked.problems), in: &unreadableRows)
             return nil
         }
+        if let problem = checked.targetProblem { Self.note(UnreadableRow(row: name(), problems: [problem]), in: &unreadableTargets) }
         return mapped
+    }
+
+    /// Adds `row` to `rows` unless it is there already.
+    private static func note(_ row: UnreadableRow, in rows: inout [UnreadableRow]) {
+        if !rows.contains(row) { rows.append(row) }
     }
 
     /// Runs `body`, turning SQLite's errors into the store's.

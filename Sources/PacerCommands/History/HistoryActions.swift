@@ -40,7 +40,7 @@ public enum HistoryActions {
         return ExitStatus.success
     }
 
-    /// One session in full: its phases, their exercises and what was logged.
+    /// One session in full: its phases, their exercises, what was logged and what each aimed at.
     public static func show(_ id: Int64, _ access: HistoryAccess) -> Int32 {
         do throws(HistoryError) {
             let store = try access.open()

@@ -25,7 +25,7 @@ enum HistoryCommand {
             \(defaultLimit); --json and --csv export every matching session with its phases (in CSV, text
             that a spreadsheet would run as a formula starts with '). --exercise keeps the sessions
             that trained it, and in --json and --csv only its phases. 'pacer history show ID' shows
-            one session's phases, their exercises and what was logged.
+            one session's phases, their exercises, what was logged and each phase's target.
             """,
         options: [
             workout.spec, exercise.spec, since.spec, limit.spec, SharedOptions.json.spec, csv.spec,
