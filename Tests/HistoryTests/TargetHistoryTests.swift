@@ -56,6 +56,8 @@ struct TargetHistoryTests {
         let path = folder.file("history.sqlite3")
         var phase = Phase(kind: .work, name: "Sweet spot 2/3", duration: .seconds(600))
         phase.targets = try Self.targets(power: "90%", cadence: "90 rpm")
+        // A session run with --ftp: the history keeps the targets as written, not the watts.
+        phase.targets.thresholds = TargetThresholds(ftp: 250)
         let sink = HistorySink(path: path)
         for event in [
             Event(t: .start, .sessionStart(.init(workout: "Ride", file: "/w/r.json", phases: 1, planned: .seconds(600),
@@ -65,7 +67,10 @@ struct TargetHistoryTests {
         ] { try sink.receive(event) }
         try sink.close()
         let session = try #require(try HistoryStore.existing(at: path)?.sessions(withPhases: true).first)
-        #expect(session.phases.map(\.targets) == [phase.targets])
+        var written = phase.targets
+        written.thresholds = .none
+        #expect(session.phases.map(\.targets) == [written])
+        #expect(try sql(path, "SELECT targets FROM phases") == [#"{"power":{"unit":"ftp","start":[0.9,0.9],"end":[0.9,0.9]},"cadence":{"start":[90,90],"end":[90,90]}}"#])
     }
 
     /// The real proof of the migration: a file the pacer before targets wrote, opened by this one.

@@ -8,7 +8,9 @@ struct TargetContractTests {
     /// The contract JSON of `targets`, as `add(to:)` writes it.
     private static func contract(_ targets: Targets, _ thresholds: TargetThresholds = .none) -> String {
         var object = JSONObjectWriter()
-        targets.add(to: &object, thresholds: thresholds)
+        var targets = targets
+        targets.thresholds = thresholds
+        targets.add(to: &object)
         return object.text
     }
 

@@ -107,8 +107,10 @@ public final class HistoryStore {
 
     /// The targets as stored: the object of `phase.start`'s target fields, as written (no thresholds).
     static func json(_ targets: Targets) -> String {
+        var written = targets
+        written.thresholds = .none
         var object = JSONObjectWriter()
-        targets.add(to: &object)
+        written.add(to: &object)
         return object.text
     }
 
