@@ -332,7 +332,7 @@ def _range_text(pair, number):
     return number(low) if low == high else f"{number(low)}–{number(high)}"
 
 
-def _span(target, scale=1):
+def target_span(target, scale=1):
     """The (start, end) pairs of a target's JSON object times `scale`, or None when they are not two
     [low, high] pairs of numbers."""
     if not isinstance(target, dict):
@@ -389,7 +389,7 @@ def _zone_text(span, zones, suffix, threshold):
 
 def _power_label(power, fraction):
     unit = power.get("unit") if isinstance(power, dict) else None
-    span = _span(power, 100 if unit == "ftp" else 1)
+    span = target_span(power, 100 if unit == "ftp" else 1)
     if span is None:
         return None
     if unit == "zone":
@@ -397,7 +397,7 @@ def _power_label(power, fraction):
     if unit not in ("ftp", "watts"):
         return None
     text = _span_text(span, _written, fraction, " %" if unit == "ftp" else "") + (" % FTP" if unit == "ftp" else " W")
-    watts = _span(power.get("watts"))
+    watts = target_span(power.get("watts"))
     if unit == "ftp" and watts is not None:
         text += f" · {_span_values(watts, _whole, fraction)} W"
     return text
@@ -405,7 +405,7 @@ def _power_label(power, fraction):
 
 def _heart_rate_label(heart_rate):
     unit = heart_rate.get("unit") if isinstance(heart_rate, dict) else None
-    span = _span(heart_rate, 100 if unit in ("lthr", "max") else 1)
+    span = target_span(heart_rate, 100 if unit in ("lthr", "max") else 1)
     if span is None:
         return None
     if unit == "zone":
@@ -416,7 +416,7 @@ def _heart_rate_label(heart_rate):
 
 def _pace_label(pace):
     unit = pace.get("unit") if isinstance(pace, dict) else None
-    span = _span(pace, 100 if unit == "threshold" else 1)
+    span = target_span(pace, 100 if unit == "threshold" else 1)
     if span is None:
         return None
     if unit == "zone":
@@ -428,7 +428,7 @@ def _pace_label(pace):
 
 
 def _cadence_label(cadence):
-    span = _span(cadence)
+    span = target_span(cadence)
     return None if span is None else _span_text(span, _written) + " rpm"
 
 
