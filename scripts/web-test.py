@@ -803,11 +803,14 @@ def targets_and_the_profile(checks, folder):
         checks.check("the target is in the phase's colour", colour[0] == colour[1], colour)
         checks.check("Next: the next phase, without a target", read_page(tv)["next"] == "Next: Get ready")
 
+        # Get ready lasts a quarter of a second at this speed: paused, it stays to be read.
         session.command("skip")
+        session.command("pause")
         shown = wait_for_page(tv, shows_phase("Get ready"), 5, "Get ready after a skip")
         checks.check("Next: names the next phase's target", shown["next"] == "Next: Sweet spot 1/3 @ 88–94 % FTP, 85–95 rpm", shown["next"])
         checks.check("a phase without a target shows none", shown["target"] == "", shown["target"])
-        session.command("skip")
+        session.command("skip")  # the block starts paused, then runs
+        session.command("resume")
         shown = wait_for_page(tv, shows_phase("Sweet spot 1/3"), 5, "the first block after a skip")
         checks.check("a held target as pacer writes it", shown["target"] == "88–94 % FTP, 85–95 rpm", shown["target"])
         checks.check("the line at now is in the block's place (from 610 s)", 610 <= shown["marker"] <= 640, shown["marker"])
@@ -823,6 +826,10 @@ def targets_and_the_profile(checks, folder):
                {"start": 60, "duration": None, "kind": "reps"}]
     checks.check("a profile's entries out of shape are left out; a zone no table has is drawn at its kind's height",
                  plugin.profile_bars(hostile) == [[0, 60, 0.85, 0.85, "work"], [60, 0, 0.85, 0.85, "reps"]], plugin.profile_bars(hostile))
+    ramp = {"start": 0, "duration": 60, "kind": "work", "power": {"unit": "ftp", "start": [0.5, 0.5], "end": [1, 1]}}
+    counts = [len(plugin.profile_bars([ramp] * phases)) for phases in (1, 1000, 100_000)]
+    checks.check(f"a ramp is drawn in slices, fewer in a long plan: {counts} bars for 1, 1,000 and 100,000 ramps",
+                 counts == [plugin.RAMP_SLICES, plugin.MAX_BARS, plugin.MAX_BARS], counts)
 
 
 def a_bookmark_outlives_its_session(checks, folder):
