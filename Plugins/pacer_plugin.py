@@ -8,6 +8,7 @@ it from the folder above its own, following symbolic links, so a plugin linked i
 import ctypes
 import difflib
 import json
+import math
 import os
 import re
 import signal
@@ -292,3 +293,175 @@ def pid_runs(pid):
     except PermissionError:
         pass
     return True
+
+
+# --- Targets, as Pacer's display writes them ---------------------------------------------------
+
+#: Coggan's power zones and Friel's heart-rate zones, in % of FTP and of LTHR (Sources/PacerCore/Targets/TargetZones.swift).
+POWER_ZONES = ((None, 55), (56, 75), (76, 90), (91, 105), (106, 120), (121, 150), (151, None))
+HEART_RATE_ZONES = ((None, 84), (85, 89), (90, 94), (95, 99), (100, None))
+
+
+def _finite(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and abs(value) < 1e9
+
+
+def _halves_up(value):
+    """To the nearest whole number, halves away from zero, as Swift's `rounded()`."""
+    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+
+
+def _written(value):
+    """A value as written: `88`, `62.5` (a fraction times 100 loses its binary dust first)."""
+    value = round(value, 9)
+    return str(int(value)) if value == int(value) else repr(value)
+
+
+def _whole(value):
+    return str(_halves_up(value))
+
+
+def _clock(seconds):
+    """A pace in m:ss."""
+    total = max(0, _halves_up(seconds))
+    return f"{total // 60}:{total % 60:02}"
+
+
+def _range_text(pair, number):
+    low, high = pair
+    return number(low) if low == high else f"{number(low)}–{number(high)}"
+
+
+def target_span(target, scale=1):
+    """The (start, end) pairs of a target's JSON object times `scale`, or None when they are not two
+    [low, high] pairs of numbers."""
+    if not isinstance(target, dict):
+        return None
+    pairs = []
+    for key in ("start", "end"):
+        pair = target.get(key)
+        if not (isinstance(pair, list) and len(pair) == 2 and all(_finite(value) for value in pair)):
+            return None
+        pairs.append((pair[0] * scale, pair[1] * scale))
+    return tuple(pairs)
+
+
+def _span_values(span, number, fraction=None, mark=""):
+    """`88–94`, a ramp's `50–75` (`50–55 → 75–80` between ranges), or with `fraction` where a ramp
+    is that far through its step, to the whole number, and where it goes: `62 → 75` (`62 % → 75`
+    with the `mark` ` %`)."""
+    start, end = span
+    if start == end:
+        return _range_text(start, number)
+    if fraction is not None:
+        f = min(1.0, max(0.0, fraction))
+        now = tuple(a + (b - a) * f for a, b in zip(start, end))
+        return f"{_range_text(now, _whole)}{mark} → {_range_text(end, number)}"
+    if start[0] == start[1] and end[0] == end[1]:
+        return f"{number(start[0])}–{number(end[0])}"
+    return f"{_range_text(start, number)} → {_range_text(end, number)}"
+
+
+def _span_text(span, number, fraction=None, mark=""):
+    """As `_span_values`, with `ramp ` before a ramp's values when there is no `fraction`."""
+    ramp = span[0] != span[1] and fraction is None
+    return ("ramp " if ramp else "") + _span_values(span, number, fraction, mark)
+
+
+def _zone_range(zones, zone):
+    """`56–75`, `up to 55`, `from 151`; None for a zone number not in the table."""
+    if zone != int(zone) or not 1 <= zone <= len(zones):
+        return None
+    low, high = zones[int(zone) - 1]
+    if low is None:
+        return f"up to {high}"
+    if high is None:
+        return f"from {low}"
+    return f"{low}–{high}"
+
+
+def _zone_text(span, zones, suffix, threshold):
+    zone = span[0][0]
+    text = f"Z{_whole(zone)}{suffix}"
+    bounds = _zone_range(zones, zone) if zones else None
+    return text if bounds is None else f"{text} · {bounds} % {threshold}"
+
+
+def _power_label(power, fraction):
+    unit = power.get("unit") if isinstance(power, dict) else None
+    span = target_span(power, 100 if unit == "ftp" else 1)
+    if span is None:
+        return None
+    if unit == "zone":
+        return _zone_text(span, POWER_ZONES, "", "FTP")
+    if unit not in ("ftp", "watts"):
+        return None
+    text = _span_text(span, _written, fraction, " %" if unit == "ftp" else "") + (" % FTP" if unit == "ftp" else " W")
+    watts = target_span(power.get("watts"))
+    if unit == "ftp" and watts is not None:
+        text += f" · {_span_values(watts, _whole, fraction)} W"
+    return text
+
+
+def _heart_rate_label(heart_rate):
+    unit = heart_rate.get("unit") if isinstance(heart_rate, dict) else None
+    span = target_span(heart_rate, 100 if unit in ("lthr", "max") else 1)
+    if span is None:
+        return None
+    if unit == "zone":
+        return _zone_text(span, HEART_RATE_ZONES, " HR", "LTHR")
+    suffix = {"bpm": " bpm", "lthr": " % LTHR", "max": " % max HR"}.get(unit)
+    return None if suffix is None else _span_text(span, _written) + suffix
+
+
+def _pace_label(pace):
+    unit = pace.get("unit") if isinstance(pace, dict) else None
+    span = target_span(pace, 100 if unit == "threshold" else 1)
+    if span is None:
+        return None
+    if unit == "zone":
+        return _zone_text(span, None, " pace", None)
+    if unit == "threshold":
+        return _span_text(span, _written) + " % threshold pace"
+    per = {"s/km": " /km", "s/mi": " /mi", "s/100m": " /100m"}.get(unit)
+    return None if per is None else _span_text(span, _clock) + per
+
+
+def _cadence_label(cadence):
+    span = target_span(cadence)
+    return None if span is None else _span_text(span, _written) + " rpm"
+
+
+def target_labels(fields, fraction=None):
+    """Each target of a `phase.start` (or a `session.start` profile entry) as Pacer's display writes
+    it, power first: `["88–94 % FTP · 220–235 W", "85–95 rpm"]`, `["free ride"]`, `[]` for none.
+
+    A ramp reads `ramp 50–75 % FTP`, or with `fraction` (how far through the phase, 0 to 1) where
+    it is now and where it goes: `62 % → 75 % FTP`. A field that is not in the shape of
+    docs/show-json.md is left out.
+    """
+    labels = [_power_label(fields.get("power"), fraction), _heart_rate_label(fields.get("heart_rate")),
+              _pace_label(fields.get("pace")), _cadence_label(fields.get("cadence"))]
+    if fields.get("free_ride") is True and labels[0] is None:
+        labels[0] = "free ride"
+    return [label for label in labels if label is not None]
+
+
+def target_label(fields, fraction=None):
+    """The targets joined as the display joins them, `88–94 % FTP, 85–95 rpm`; empty when there are none."""
+    return ", ".join(target_labels(fields, fraction))
+
+
+def profile_of(event):
+    """The plan's phases that a `session.start` lists in `profile` (dicts), or [] when it has none."""
+    profile = event.get("profile")
+    return [entry if isinstance(entry, dict) else {} for entry in profile] if isinstance(profile, list) else []
+
+
+def next_in_profile(profile, event):
+    """The profile entry of the phase after the one a `phase.start` begins (its `index` counts from 1,
+    so it is the next one's place counted from 0), or {} when the profile does not say."""
+    index = event.get("index")
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(profile):
+        return profile[index]
+    return {}

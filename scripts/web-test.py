@@ -30,7 +30,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webtest.session import PACER, PLUGIN, ROOT, URL_PATTERN, port_and_token, start_session  # noqa: E402
+from webtest.session import PACER, PLUGIN, ROOT, URL_PATTERN, plugin, port_and_token, start_session  # noqa: E402
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -761,6 +761,77 @@ def rep_step(checks, session, phone, tv):
     checks.check("Done logs the reps and weight typed", (ended.get("reps"), ended.get("weight")) == (6, "22.5 kg"), ended)
 
 
+TARGETS_SPEED = 40  # the shipped sweet-spot's 10-minute ramp in 15 s
+
+
+def targets_and_the_profile(checks, folder):
+    """The shipped sweet-spot (a ramp warm-up, then blocks at 88–94 % FTP): the target under the
+    phase's name, a ramp's moving with the clock, the next one after Next:, and the profile drawn
+    from session.start's with a line at now."""
+    session = start_session("sweet-spot", TARGETS_SPEED, folder)
+    tv = None
+    try:
+        url = session.url
+        tv = new_browser(*TV)
+        tv.get(url)
+        wait_for_page(tv, shows_phase("Warm up"), 15, "the warm-up")
+        start = session.wait_for_event(lambda e: e["event"] == "session.start", 5, "session.start")
+        warm_up = session.wait_for_event(lambda e: e["event"] == "phase.start", 5, "phase.start")
+        bars = plugin.profile_bars(plugin.pacer_plugin.profile_of(start))
+        ramp = re.compile(r"(\d+) % → 75 % FTP, 85–95 rpm")
+        readings = []
+        for _ in range(2):
+            shown = read_page(tv)
+            session_time = session.session_time(sum(shown["read_between"]) / 2)
+            readings.append((shown, (session_time - warm_up["due"]) * TARGETS_SPEED))
+            time.sleep(2)
+        for shown, elapsed in readings:
+            match = ramp.fullmatch(shown["target"])
+            expected = 50 + 25 * elapsed / 600
+            checks.check(f"the ramp's target now, {elapsed:.0f} s into 10 min: {shown['target']} (the log says {expected:.1f} %)",
+                         match is not None and abs(int(match.group(1)) - expected) <= 1.5, shown["target"])
+            checks.check(f"the line at now on the profile at {shown['marker']:.0f} s (the log says {elapsed:.0f} s)",
+                         abs(shown["marker"] - elapsed) <= 0.5 * TARGETS_SPEED, shown["marker"])
+        first, second = (int(ramp.fullmatch(shown["target"]).group(1)) if ramp.fullmatch(shown["target"]) else None
+                         for shown, _ in readings)
+        checks.check(f"the ramp's target moves with the clock ({first} %, then {second} %)", None not in (first, second) and second > first)
+        checks.check("the line at now moves", readings[1][0]["marker"] > readings[0][0]["marker"])
+        drawn = tv.execute_script("return [...document.querySelectorAll('#profile .shape')].map(s => s.getAttribute('class'))")
+        checks.check(f"the profile has a bar for each of the sink's {len(bars)}: the ramps in slices, the sweet spots in Z4",
+                     len(drawn) == len(bars) > 8 and drawn.count("shape z4") == 3 and "shape rest" in drawn, drawn)
+        colour = tv.execute_script("return [getComputedStyle(document.getElementById('target')).color, getComputedStyle(document.getElementById('digits')).color]")
+        checks.check("the target is in the phase's colour", colour[0] == colour[1], colour)
+        checks.check("Next: the next phase, without a target", read_page(tv)["next"] == "Next: Get ready")
+
+        # Get ready lasts a quarter of a second at this speed: paused, it stays to be read.
+        session.command("skip")
+        session.command("pause")
+        shown = wait_for_page(tv, shows_phase("Get ready"), 5, "Get ready after a skip")
+        checks.check("Next: names the next phase's target", shown["next"] == "Next: Sweet spot 1/3 @ 88–94 % FTP, 85–95 rpm", shown["next"])
+        checks.check("a phase without a target shows none", shown["target"] == "", shown["target"])
+        session.command("skip")  # the block starts paused, then runs
+        session.command("resume")
+        shown = wait_for_page(tv, shows_phase("Sweet spot 1/3"), 5, "the first block after a skip")
+        checks.check("a held target as pacer writes it", shown["target"] == "88–94 % FTP, 85–95 rpm", shown["target"])
+        checks.check("the line at now is in the block's place (from 610 s)", 610 <= shown["marker"] <= 640, shown["marker"])
+        tv.save_screenshot(os.path.join(SHOTS, "tv-targets.png"))
+        session.stop()
+    finally:
+        if tv:
+            tv.quit()
+        if session.pacer.poll() is None:
+            session.stop()
+    hostile = [{"start": 0, "duration": 60, "kind": "work", "power": {"unit": "zone", "start": [9, 9], "end": [9, 9]}},
+               {"start": -1, "duration": 5, "kind": "work"}, {"start": 0, "duration": 5, "kind": "dance"}, {}, {"start": "0"},
+               {"start": 60, "duration": None, "kind": "reps"}]
+    checks.check("a profile's entries out of shape are left out; a zone no table has is drawn at its kind's height",
+                 plugin.profile_bars(hostile) == [[0, 60, 0.85, 0.85, "work"], [60, 0, 0.85, 0.85, "reps"]], plugin.profile_bars(hostile))
+    ramp = {"start": 0, "duration": 60, "kind": "work", "power": {"unit": "ftp", "start": [0.5, 0.5], "end": [1, 1]}}
+    counts = [len(plugin.profile_bars([ramp] * phases)) for phases in (1, 1000, 100_000)]
+    checks.check(f"a ramp is drawn in slices, fewer in a long plan: {counts} bars for 1, 1,000 and 100,000 ramps",
+                 counts == [plugin.RAMP_SLICES, plugin.MAX_BARS, plugin.MAX_BARS], counts)
+
+
 def a_bookmark_outlives_its_session(checks, folder):
     """token=stable: a page open on session 1's link waits through the gap and shows session 2."""
     environment = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "bookmark-state"))
@@ -818,6 +889,7 @@ def main():
         checks.scenario("junk connections that never finish a request (slowloris)", junk_connections, folder)
         checks.scenario(f"a session at --speed {SPEED} in a phone and a TV browser", a_session_in_the_browser, folder)
         checks.scenario("a bookmarked page (token=stable) from one session to the next", a_bookmark_outlives_its_session, folder)
+        checks.scenario(f"targets and the profile: sweet-spot at --speed {TARGETS_SPEED}", targets_and_the_profile, folder)
     print(f"\nweb-test: {time.monotonic() - started:.0f} s; screenshots in {SHOTS}")
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0

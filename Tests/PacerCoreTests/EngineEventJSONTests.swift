@@ -17,6 +17,31 @@ struct EngineEventJSONTests {
         #expect(fast.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"W","file":"w.json","phases":1,"planned":90.5,"wall":"2026-11-30T07:00:00+01:00","speed":2.5}"#)
     }
 
+    // Issue 35, item 3: the plan's profile, for a plugin to draw the workout with its targets.
+    @Test func sessionStartCarriesTheProfile() throws {
+        var warmUp = Phase(kind: .warmup, name: "Warm up", duration: .seconds(600))
+        warmUp.targets = Targets(power: try PowerTarget(parsing: "ramp 50-75%"), cadence: try CadenceTarget(parsing: "90 rpm"))
+        var spin = Phase(kind: .rest, name: "Spin", duration: WorkoutDuration(milliseconds: 90_500))
+        spin.targets = Targets(power: .freeRide)
+        let squats = Phase(kind: .reps, name: "Squats", duration: nil, reps: 5)
+        let plan = Plan(name: "Ride", phases: [warmUp, spin, squats])
+        let event = Event(t: 0, due: 0, .sessionStart(.init(
+            workout: "Ride", file: "ride.json", phases: 3, planned: plan.planned, wall: F.wall, speed: 1, plan: plan)))
+        #expect(event.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Ride","file":"ride.json","phases":3,"planned":690.5,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":["#
+            + #"{"start":0,"duration":600,"kind":"warmup","power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}},"#
+            + #"{"start":600,"duration":90.5,"kind":"rest","free_ride":true},"#
+            + #"{"start":690.5,"duration":null,"kind":"reps"}]}"#)
+    }
+
+    @Test func aPlanTooLongForAProfileHasNone() {
+        let most = Plan(name: "Many", phases: Array(repeating: Phase(kind: .work, name: "Go", duration: .seconds(1)), count: Plan.profileLimit))
+        #expect(most.profileJSON?.hasPrefix(#"[{"start":0,"duration":1,"kind":"work"},"#) == true)
+        let tooMany = Plan(name: "Many", phases: most.phases + [most.phases[0]])
+        let event = Event(t: 0, due: 0, .sessionStart(.init(
+            workout: "Many", file: "m.json", phases: tooMany.phases.count, planned: tooMany.planned, wall: F.wall, speed: 1, plan: tooMany)))
+        #expect(!event.jsonLine.contains("profile"))
+    }
+
     @Test func phaseStartOfATimedPhaseInARound() {
         let phase = Phase(kind: .work, name: "Jumping jacks", duration: .seconds(30), cue: "Arms high", round: 1, rounds: 3)
         let event = Event(t: 12_345_678_901, due: 12_345_000_000, .phaseStart(.init(index: 1, count: 25, phase: phase, next: F.rest(10), plannedAfter: .seconds(400))))
@@ -112,7 +137,7 @@ struct EngineEventJSONTests {
         var engine = Engine(plan: F.plan(countdown: 1, [F.work("Squats", 2, round: 1, rounds: 1)]), speed: 1, file: "s.json", wallClock: wall.clock)
         let lines = (engine.start(at: 0) + F.runToEnd(&engine)).map(\.jsonLine)
         #expect(lines == [
-            #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"2026-11-30T07:00:00+01:00","speed":1}"#,
+            #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":[{"start":0,"duration":2,"kind":"work"}]}"#,
             #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null,"planned_after":0}"#,
             #"{"event":"countdown","t":1.000,"due":1.000,"index":1,"remaining":1}"#,
             #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,

@@ -15,23 +15,56 @@ struct ShippedPluginStreamTests {
                                executable: URL(fileURLWithPath: ShippedPluginTests.pluginPath(name)))
     }
 
-    @Test func statuslineShowsTheTimeLeftThatPauseAndExtendSay() async throws {
+    /// Feeds the statusline `opening` (ending in a pause), then `extension`, and expects the line to read
+    /// `paused`, then `extended`; the file goes when the stream ends.
+    static func statusline(_ opening: [String], shows paused: String, then extension_: String, shows extended: String) async throws {
         let sandbox = try Sandbox()
         let file = sandbox.path("line")
         let plugin = try await Self.plugin("statusline", ["file=\(file)"], in: sandbox)
         func line() -> String? { try? String(contentsOfFile: file, encoding: .utf8) }
 
-        // A second after the phase began, the pause says 17.5 s were spent: 42.5 left, shown as 0:43.
-        plugin.write([Self.start, Self.hold, #"{"event":"pause","t":1.000,"index":1,"elapsed":17.5,"remaining":42.5}"#]
-            .joined(separator: "\n") + "\n")
-        #expect(await eventually { line() == "work: Hold 0:43 paused\n" }, "\(String(describing: line()))")
-        plugin.write(#"{"event":"extend","t":2.000,"index":1,"by":30,"elapsed":17.5,"remaining":72.5}"# + "\n")
-        #expect(await eventually { line() == "work: Hold 1:13 paused\n" }, "\(String(describing: line()))")
+        plugin.write(opening.joined(separator: "\n") + "\n")
+        #expect(await eventually { line() == paused + "\n" }, "\(String(describing: line()))")
+        plugin.write(extension_ + "\n")
+        #expect(await eventually { line() == extended + "\n" }, "\(String(describing: line()))")
 
         try plugin.closeInput()
         let result = await plugin.finish()
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func statuslineShowsTheTimeLeftThatPauseAndExtendSay() async throws {
+        // A second after the phase began, the pause says 17.5 s were spent: 42.5 left, shown as 0:43.
+        try await Self.statusline([Self.start, Self.hold, #"{"event":"pause","t":1.000,"index":1,"elapsed":17.5,"remaining":42.5}"#],
+                                  shows: "work: Hold 0:43 paused",
+                                  then: #"{"event":"extend","t":2.000,"index":1,"by":30,"elapsed":17.5,"remaining":72.5}"#,
+                                  shows: "work: Hold 1:13 paused")
+    }
+
+    // Issue 35, item 3: the targets beside the phase's name, a ramp's as it is now.
+    static let ride = #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Ride","file":"r.json","phases":2,"planned":120,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":[{"start":0,"duration":60,"kind":"warmup","power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[85,95],"end":[85,95]}},{"start":60,"duration":60,"kind":"rest","free_ride":true}]}"#
+    static let rampUp = #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":2,"kind":"warmup","name":"Warm up","duration":60,"power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[85,95],"end":[85,95]},"next":"Spin","planned_after":60}"#
+
+    @Test func statuslineShowsTheTargetAndWhereARampIsNow() async throws {
+        // Halfway through 60 s, the ramp from 50 to 75 % is at 62.5 %; lengthened to 90 s, it
+        // stretches over the new length: a third of the way, 58.3 %.
+        try await Self.statusline([Self.ride, Self.rampUp, #"{"event":"pause","t":1.000,"index":1,"elapsed":30,"remaining":30}"#],
+                                  shows: "warmup: Warm up @ 63 % → 75 % FTP, 85–95 rpm 0:30 paused",
+                                  then: #"{"event":"extend","t":2.000,"index":1,"by":30,"elapsed":30,"remaining":60}"#,
+                                  shows: "warmup: Warm up @ 58 % → 75 % FTP, 85–95 rpm 1:00 paused")
+    }
+
+    @Test func notifySaysTheTargetAndTheNextOne() async throws {
+        let sandbox = try Sandbox()
+        let fake = try FakeNotifySend(in: sandbox)
+        let plugin = try await Self.plugin("notify", ["kinds=all"], in: sandbox, environment: FakeNotifySend.path(in: sandbox))
+        plugin.write([Self.ride, Self.rampUp].joined(separator: "\n") + "\n")
+        try plugin.closeInput()
+        let result = await plugin.finish()
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(fake.notifications.first?.summary == "Warm up @ ramp 50–75 % FTP, 85–95 rpm", "\(fake.records)")
+        #expect(fake.notifications.first?.body == "1m\nNext: Spin @ free ride", "\(fake.records)")
     }
 
     @Test func notifySaysWhatSessionEndCounted() async throws {

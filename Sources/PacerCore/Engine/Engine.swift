@@ -104,7 +104,7 @@ public struct Engine: Sendable {
         state = .running
         var events: [Event] = []
         emit(Event(t: now, due: now, .sessionStart(.init(
-            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wallClock(), speed: speed, countdown: plan.countdown))),
+            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wallClock(), speed: speed, countdown: plan.countdown, plan: plan))),
              into: &events)
         beginPhase(0, at: now, now: now, into: &events)
         return events

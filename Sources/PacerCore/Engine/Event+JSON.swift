@@ -13,6 +13,7 @@ extension Event {
             object.add("planned", start.planned)
             object.add("wall", quoted: start.wall.iso8601)
             object.add("speed", raw: JSONText.number(start.speed))
+            if let profile = start.plan?.profileJSON { object.add("profile", raw: profile) }
         case .phaseStart(let start):
             let phase = start.phase
             object.add("index", raw: String(start.index + 1))

@@ -104,10 +104,13 @@ public struct Event: Sendable {
         public var speed: Double
         /// How many of the last seconds of every timed phase are counted down (the workout's `countdown`).
         public var countdown: Int
+        /// The plan run, for the `profile` field (nil: no profile).
+        public var plan: Plan?
 
-        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: WallTime, speed: Double, countdown: Int = 3) {
+        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: WallTime, speed: Double, countdown: Int = 3, plan: Plan? = nil) {
             self.workout = workout
             self.file = file
+            self.plan = plan
             self.phases = phases
             self.planned = planned
             self.wall = wall
