@@ -427,6 +427,8 @@ def the_stream_is_taken_at_its_word(checks, folder):
             return state["phase"] and (state["phase"]["frozen"], state["phase"]["length"]) == (3.5, 26.5)
         state = feed_and_read(extended, {"event": "extend", "t": 2, "index": 1, "by": 10, "elapsed": 7, "remaining": 46})
         checks.check("extend: the length is what the event says is spent and left", extended(state), state["phase"])
+        checks.check("extend: the planned length a ramp follows stays 25 s (50 s at speed 2)",
+                     state["phase"]["planned"] == 25, state["phase"])
 
         def resumed(state):
             return state["status"] == "running" and state["phase"]["started"] == 6.5 and state["phase"]["frozen"] is None

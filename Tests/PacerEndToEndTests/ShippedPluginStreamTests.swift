@@ -48,11 +48,11 @@ struct ShippedPluginStreamTests {
 
     @Test func statuslineShowsTheTargetAndWhereARampIsNow() async throws {
         // Halfway through 60 s, the ramp from 50 to 75 % is at 62.5 %; lengthened to 90 s, it
-        // stretches over the new length: a third of the way, 58.3 %.
+        // keeps to its planned 60 s, as pacer's display does: still 62.5 % now, 75 % from 60 s on.
         try await Self.statusline([Self.ride, Self.rampUp, #"{"event":"pause","t":1.000,"index":1,"elapsed":30,"remaining":30}"#],
                                   shows: "warmup: Warm up @ 63 % → 75 % FTP, 85–95 rpm 0:30 paused",
                                   then: #"{"event":"extend","t":2.000,"index":1,"by":30,"elapsed":30,"remaining":60}"#,
-                                  shows: "warmup: Warm up @ 58 % → 75 % FTP, 85–95 rpm 1:00 paused")
+                                  shows: "warmup: Warm up @ 63 % → 75 % FTP, 85–95 rpm 1:00 paused")
     }
 
     @Test func notifySaysTheTargetAndTheNextOne() async throws {
