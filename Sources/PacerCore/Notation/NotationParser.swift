@@ -453,7 +453,7 @@ struct NotationParser {
     }
 
     /// The notes after a step or block, as JSON members: a cue at a time (`{50%: Switch sides}`,
-    /// `{20s: …}`, `{-10s: …}`) when `allowed` has none of the workout's keys, or one of `allowed`
+    /// `{20s: …}`, `{-10s: …}`) on a step that takes a `cue`, or one of `allowed`
     /// (`{cue: …}`, `{cap: 2m}`), each once. Values are checked by the decoder, at their column.
     private mutating func parseNotes(path: String, allowed: [String]) throws(NotationSyntaxError) -> [String] {
         var fields: [String] = []
@@ -472,7 +472,7 @@ struct NotationParser {
             }
             let key = String(characters[keyStart..<colon])
             index = colon + 1
-            let isTime = allowed != Self.workoutNotes && key.first.map { $0.isASCIIDigit || $0 == "-" || $0 == "." } == true
+            let isTime = allowed.contains("cue") && key.first.map { $0.isASCIIDigit || $0 == "-" || $0 == "." } == true
             if !isTime {
                 guard allowed.contains(key.lowercased()) else {
                     index = keyStart
@@ -567,7 +567,7 @@ struct NotationParser {
         while true {
             skipSpaces()
             columns["\(path)[\(names.count)]"] = index + 1
-            guard let name = try parseName(stoppingAt: nil, ends: [",", closing]) else {
+            guard let name = try parseName(stoppingAt: nil, ends: [",", ")", closing]) else {
                 throw error(peek == nil ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'" : "expected \(what) here, as in \(example)")
             }
             names.append(name)
