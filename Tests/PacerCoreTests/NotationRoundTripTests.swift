@@ -60,6 +60,13 @@ struct NotationRoundTripTests {
             {"reps": [5, 6, 7], "name": ["A", "B, b", "C"], "weight": "20 kg", "cap": "40s", "exercise": "Swing", "cues": [{"at": "10s", "text": "Breathe"}]}]},
           {"amrap": "5m", "name": "Am", "steps": [{"reps": 5, "name": "P", "cue": "Go {x}"}]}]}
         """#,
+        #"""
+        {"name": "Per round", "steps": [
+          {"repeat": 3, "steps": [
+            {"work": "3m", "power": ["100%", "105%", "110%"], "heart_rate": ["Z2", "Z3", "Z4"], "cadence": ["85-90 rpm", "90-95 rpm", "95 rpm"]},
+            {"rest": "2m", "power": ["ramp 50-75%", "ramp 60-80%", "ramp 70-40%"], "pace": ["4:00/km", "3:50/km", "3:45/km"]}]},
+          {"for": ["A", "B"], "steps": [{"work": "1m", "name": "{item}", "power": ["250 W", "260 W"], "heart_rate": ["85% LTHR", "90% LTHR"]}]}]}
+        """#,
     ]
 
     @Test(arguments: targetHeavy)
@@ -77,13 +84,21 @@ struct NotationRoundTripTests {
             + #"7m @ 88-94% {7%: Settle} {1m30s: "} odd"}, 5m cooldown @ free {halfway: true}"#)
     }
 
+    @Test func targetsPerRoundAreWrittenInBrackets() throws {
+        let workout = try WorkoutDecoder.decode(Array(Self.targetHeavy[3].utf8))
+        #expect(try NotationWriter.write(workout).line == "3x(3m @ [100,105,110]% [Z2,Z3,Z4] HR [85-90,90-95,95] rpm, "
+            + "2m rest @ ramp [50-75,60-80,70-40]% [4:00,3:50,3:45]/km), for(A, B)(1m {item} @ [250,260] W [85,90]% LTHR)")
+    }
+
     @Test func whatTheLineCannotSpellIsRefusedWithItsPlace() throws {
-        let perRound = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "power": ["90%", "95%"]}]}]}"#.utf8))
-        #expect(throws: NotationUnsupported.self) { try NotationWriter.write(perRound) }
+        let mixed = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "power": ["Z2", "90%"]}]}]}"#.utf8))
+        #expect(throws: NotationUnsupported.self) { try NotationWriter.write(mixed) }
         do {
-            _ = try NotationWriter.write(perRound)
+            _ = try NotationWriter.write(mixed)
         } catch {
-            #expect(error.description == "steps[0].steps[0].power has a value per round, which the notation has no spelling for")
+            #expect(error.description == "steps[0].steps[0].power has targets per round that differ in more than their values (Z2, 90%), which the notation has no spelling for")
         }
+        let cue = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "cue": ["a", "b"]}]}]}"#.utf8))
+        #expect(throws: NotationUnsupported.self, "a note per round has no spelling") { try NotationWriter.write(cue) }
     }
 }

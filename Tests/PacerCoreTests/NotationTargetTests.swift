@@ -82,6 +82,18 @@ struct NotationTargetTests {
         }
     }
 
+    @Test func targetsPerRoundAreInBrackets() throws {
+        let plan = try NotationTests.plan("3x(1m @ [100,105,110]% [Z2, Z3, Z4] HR, 1m rest @ ramp [50-75,60-80,70-40]%), 2x(1m @ [4:00,3:50]/km)")
+        #expect(plan.phases.map { $0.targets.power?.description ?? $0.targets.pace?.description } == [
+            "100 % FTP", "ramp 50–75 % FTP", "105 % FTP", "ramp 60–80 % FTP", "110 % FTP", "ramp 70–40 % FTP", "4:00 /km", "3:50 /km",
+        ])
+        #expect(plan.phases.compactMap { $0.targets.heartRate?.description } == ["Z2 HR", "Z3 HR", "Z4 HR"])
+        #expect(NotationTests.errors("2x(1m @ [100,105,110]%)") == ["<notation>:1:9: error: has 3 values but the repeat has 2 rounds: give one value per round"])
+        #expect(NotationTests.errors("1m @ [100]%") == ["<notation>:1:6: error: one value per round works only inside a repeat: give a single value here"])
+        #expect(NotationTests.errors("2x(1m @ [100,0]%)") == ["<notation>:1:9: error: 0% is out of range: a power target is 1–500 % of FTP"])
+        #expect(NotationTests.errors("2x(1m @ [90,95] kph)").first?.hasPrefix(#"<notation>:1:9: error: unknown target unit "kph""#) == true)
+    }
+
     @Test func aTimedNameStopsAtTheAt() throws {
         let plan = try NotationTests.plan(#"3m Spin @ 50%, 3m "Spin @ ease""#)
         #expect(plan.phases.map(\.name) == ["Spin", "Spin @ ease"] && plan.phases[1].targets.isEmpty)

@@ -403,7 +403,8 @@ struct NotationParser {
     }
 
     /// The targets after `@` on a timed or open step, up to the next step or note, each under its
-    /// file key at its column; a decimal comma is refused, as it would start the next step.
+    /// file key at its column; a decimal comma is refused, as it would start the next step, while
+    /// inside brackets (`[100,105]%`, one per round) a comma separates values.
     private mutating func parseTargets(path: String) throws(NotationSyntaxError) -> [String] {
         skipSpaces()
         let start = index
@@ -414,7 +415,11 @@ struct NotationParser {
                 continue
             }
             let wordStart = index
-            while let character = peek, character != " ", character != "\t", character != ",", character != ")", !startsNote(at: index) { index += 1 }
+            var inList = false
+            while let character = peek, inList || (character != " " && character != "\t" && character != "," && character != ")" && !startsNote(at: index)) {
+                if character == "[" { inList = true } else if character == "]" { inList = false }
+                index += 1
+            }
             words.append((String(characters[wordStart..<index]), wordStart + 1))
         }
         for word in words { try refuseLocaleNumber(in: word.text, at: word.column - 1, what: "target") }
@@ -424,7 +429,8 @@ struct NotationParser {
         }
         return try NotationTargets(words: words).targets.map { target in
             columns["\(path).\(target.key)"] = target.column
-            return "\(JSONText.quoted(target.key)):\(JSONText.quoted(target.text))"
+            let texts = target.texts.map(JSONText.quoted)
+            return "\(JSONText.quoted(target.key)):" + (target.isPerRound ? "[" + texts.joined(separator: ",") + "]" : texts[0])
         }
     }
 

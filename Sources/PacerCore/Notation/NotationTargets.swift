@@ -6,12 +6,15 @@
 /// Its unit says what it is: `rpm` is a cadence; `bpm`, `HR`, `LTHR` or `max` a heart rate;
 /// `/km`, `/mi`, `/100m` or a last word `pace` a pace (the word is dropped: `95% pace` is 95 %
 /// of threshold pace, `Z3 pace` a pace zone); anything else (`%`, `W`, a bare `Z3`, `ramp`,
-/// `free`) a power target.
+/// `free`) a power target. Values in brackets are one per round of the repeat around the step,
+/// each with what surrounds the brackets: `[100,105,110]%`, `[Z2,Z3] HR`, `ramp [50-75,60-80]%`.
 struct NotationTargets {
-    /// One target: its file key, its text for the target parser and its column.
+    /// One target: its file key, its text for the target parser (one per round when written in
+    /// brackets) and its column.
     struct Target {
         let key: String
-        let text: String
+        let texts: [String]
+        let isPerRound: Bool
         let column: Int
     }
 
@@ -36,26 +39,40 @@ struct NotationTargets {
             }
         }
         var targets: [Target] = []
+        var written: [String: String] = [:]
         for group in groups {
             let text = group.words.joined(separator: " ")
-            let target = try Self.target(text, column: group.column)
-            if let earlier = targets.first(where: { $0.key == target.key }) {
-                let kind = target.key.replacing("_", with: " ")
-                throw NotationSyntaxError(column: group.column, message: "a second \(kind) target (\(earlier.text) and \(text)): a step has one \(kind) target")
+            let rounds = Self.rounds(of: text)
+            let first = try Self.target(rounds?.first ?? text, column: group.column)
+            let texts = try rounds.map { rounds throws(NotationSyntaxError) in
+                try rounds.map { round throws(NotationSyntaxError) in try Self.target(round, column: group.column).texts[0] }
+            } ?? first.texts
+            if let earlier = written[first.key] {
+                let kind = first.key.replacing("_", with: " ")
+                throw NotationSyntaxError(column: group.column, message: "a second \(kind) target (\(earlier) and \(text)): a step has one \(kind) target")
             }
-            targets.append(target)
+            written[first.key] = text
+            targets.append(Target(key: first.key, texts: texts, isPerRound: rounds != nil, column: group.column))
         }
         self.targets = targets
+    }
+
+    /// `ramp [50-75,60-80]%` as `ramp 50-75%` and `ramp 60-80%`: each value in the brackets with
+    /// what surrounds them; nil without brackets.
+    private static func rounds(of text: String) -> [String]? {
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
+        let (before, after) = (text[..<open], text[text.index(after: close)...])
+        return text[text.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).map { String(before) + String($0).trimmingSpaces() + String(after) }
     }
 
     /// The target `text` stands for, by its unit.
     private static func target(_ text: String, column: Int) throws(NotationSyntaxError) -> Target {
         let lowered = text.lowercased()
         if lowered.hasSuffix("pace") {
-            return Target(key: "pace", text: String(text.dropLast(4)).trimmingSpaces(), column: column)
+            return Target(key: "pace", texts: [String(text.dropLast(4)).trimmingSpaces()], isPerRound: false, column: column)
         }
         let key = kind(of: lowered)
-        guard key == "power" else { return Target(key: key, text: text, column: column) }
+        guard key == "power" else { return Target(key: key, texts: [text], isPerRound: false, column: column) }
         let written = WrittenTarget(text)
         let isZone = lowered.first == "z" && lowered.dropFirst().first?.isNumber == true
         if !written.first.isEmpty, !isZone, !["", "%", "w", "%ftp"].contains(written.unit) {
@@ -63,7 +80,7 @@ struct NotationTargets {
             throw NotationSyntaxError(column: column, message: "unknown target unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "")
                 + ": after @ write \(examples)")
         }
-        return Target(key: key, text: text, column: column)
+        return Target(key: key, texts: [text], isPerRound: false, column: column)
     }
 
     /// The file key of a target by the end of its text, lower-cased (`pace` is told apart before).
@@ -92,7 +109,7 @@ struct NotationTargets {
     private static func startsTarget(_ word: String) -> Bool {
         let lowered = word.lowercased()
         guard let first = lowered.first else { return false }
-        if first.isASCII && first.isNumber { return true }
+        if first.isASCII && first.isNumber || first == "[" { return true }
         if first == "z", lowered.dropFirst().first.map({ $0.isASCII && $0.isNumber }) == true { return true }
         return lowered == "ramp" || lowered == "free" || lowered.hasPrefix("ramp") && lowered.dropFirst(4).first?.isNumber == true
     }

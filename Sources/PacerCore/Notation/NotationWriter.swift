@@ -108,10 +108,10 @@ public struct NotationWriter {
     /// ` @ ramp 50-75% 85-95 rpm`: the targets as the line spells them, or nothing.
     private static func targets(_ targets: WrittenTargets, _ path: String) throws(NotationUnsupported) -> String {
         var written: [String] = []
-        if let power = targets.power { written.append(try NotationTargetText.power(try single(power, "\(path).power"), "\(path).power")) }
-        if let heartRate = targets.heartRate { written.append(try NotationTargetText.heartRate(try single(heartRate, "\(path).heart_rate"), "\(path).heart_rate")) }
-        if let pace = targets.pace { written.append(try NotationTargetText.pace(try single(pace, "\(path).pace"), "\(path).pace")) }
-        if let cadence = targets.cadence { written.append(try NotationTargetText.cadence(try single(cadence, "\(path).cadence"), "\(path).cadence")) }
+        if let power = targets.power { written.append(try NotationTargetText.perRound(power, "\(path).power", NotationTargetText.power)) }
+        if let heartRate = targets.heartRate { written.append(try NotationTargetText.perRound(heartRate, "\(path).heart_rate", NotationTargetText.heartRate)) }
+        if let pace = targets.pace { written.append(try NotationTargetText.perRound(pace, "\(path).pace", NotationTargetText.pace)) }
+        if let cadence = targets.cadence { written.append(try NotationTargetText.perRound(cadence, "\(path).cadence", NotationTargetText.cadence)) }
         return written.isEmpty ? "" : " @ " + written.joined(separator: " ")
     }
 
