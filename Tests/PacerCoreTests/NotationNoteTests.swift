@@ -39,6 +39,7 @@ struct NotationNoteTests {
         #expect(block.name == "Tabata" && block.restBetweenRounds == .seconds(10) && block.timeCap == .seconds(300) && emom.name == "E" && amrap.name == "Am")
         #expect(NotationWorkout.looksLikeNotation("{countdown: 5} 20s") && NotationWorkout.looksLikeNotation("for(A, B)(20s {item})"))
         #expect(!NotationWorkout.looksLikeNotation("{round} trip") && !NotationWorkout.looksLikeNotation("forest"))
+        #expect(!NotationWorkout.looksLikeNotation(#"{"name": "W", "steps": []}"#), "a JSON object is not a note")
     }
 
     @Test func aNamePerRoundIsAListInBrackets() throws {

@@ -8,7 +8,8 @@ extension NotationParser {
     static let workoutNotes = ["countdown", "halfway", "tags"]
 
     /// Whether a note starts at `position`: a `{` and then a word with a colon in it, before any
-    /// space or brace (`{50%: Switch sides}`, `{cue: …}`), where `{item}` and `{round}` have none.
+    /// space, brace or quote (`{50%: Switch sides}`, `{cue: …}`), where `{item}` and `{round}` have
+    /// none, and a JSON object (`{"name": …}`) starts with a quote.
     func startsNote(at position: Int) -> Bool {
         Self.startsNote(in: characters, at: position)
     }
@@ -16,7 +17,7 @@ extension NotationParser {
     static func startsNote(in characters: [Character], at position: Int) -> Bool {
         guard position < characters.count, characters[position] == "{" else { return false }
         var end = position + 1
-        while end < characters.count, !" \t{}".contains(characters[end]) {
+        while end < characters.count, !" \t{}\"".contains(characters[end]) {
             if characters[end] == ":" { return true }
             end += 1
         }
