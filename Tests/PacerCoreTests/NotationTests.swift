@@ -1,8 +1,9 @@
 import Testing
 @testable import PacerCore
 
-/// The one-line notation: every form, nesting, quoting, every error at its column, and the round
-/// trip of `show --notation` for every shipped workout it can express.
+/// The one-line notation: every form, nesting, quoting and every error at its column (targets,
+/// notes and `for` in their own suites, the round trip of every shipped workout in
+/// `NotationRoundTripTests`).
 @Suite("notation")
 struct NotationTests {
     static func plan(_ line: String, name: String? = nil) throws -> Plan {
@@ -110,23 +111,6 @@ struct NotationTests {
         #expect(Self.errors(wide).isEmpty, "20,001 phases are within the limit")
     }
 
-    @Test func everyShippedWorkoutItCanExpressComesBackWithTheSamePhases() throws {
-        var expressed: [String] = []
-        for (name, bytes) in try WorkoutFixture.shippedJSONFiles() where name != "schema.json" {
-            let workout = try WorkoutDecoder.decode(bytes)
-            guard let written = try? NotationWriter.write(workout) else { continue }
-            expressed.append(name)
-            let original = Plan(workout).phases
-            let read = try Self.plan(written.line).phases
-            #expect(read.map(\.kind) == original.map(\.kind), "\(name): \(written.line)")
-            #expect(read.map(\.name) == original.map(\.name), "\(name): \(written.line)")
-            #expect(read.map(\.duration) == original.map(\.duration), "\(name): \(written.line)")
-            #expect(read.map(\.reps) == original.map(\.reps) && read.map(\.weight) == original.map(\.weight), "\(name): \(written.line)")
-            #expect(written.leftOut.contains("the name") && written.leftOut.contains("the description"), "\(name): \(written.leftOut)")
-        }
-        #expect(expressed.count >= 6, "\(expressed)")
-    }
-
     // Issue 17, item 1: the new forms of the format have a spelling in the same style.
     @Test func anEMOMAnAMRAPATimeCapAndAnOpenStepHaveASpelling() throws {
         let emom = try Self.plan("every 1m x3(12 reps Swings)")
@@ -153,8 +137,9 @@ struct NotationTests {
             """#
         let workout = try WorkoutDecoder.decode(Array(json.utf8))
         let written = try NotationWriter.write(workout)
-        #expect(written.line == "every 1m x4(10 reps Burpees), amrap 8m(5 reps Pull-ups, 30s Plank), 3x(15 reps Wall balls) / 30s cap 10m, open 400 m")
-        #expect(written.leftOut.contains("1 target") && written.leftOut.contains("1 distance"), "\(written.leftOut)")
+        #expect(written.line == "every 1m x4(10 reps Burpees), amrap 8m(5 reps Pull-ups, 30s Plank), 3x(15 reps Wall balls) / 30s cap 10m, "
+            + "open 400 m {target: 1m30s} {distance: 400 m}")
+        #expect(written.leftOut == ["the name"], "an open step's target and distance are written too: \(written.leftOut)")
         let original = Plan(workout).phases
         let read = try Self.plan(written.line).phases
         #expect(read.map(\.kind) == original.map(\.kind))
@@ -238,13 +223,14 @@ struct NotationTests {
         #expect(try Self.plan(quoted.line).phases.map(\.weight) == [.text("1.000 kg")])
     }
 
-    @Test func aPhasesOwnHalfwayIsNamedAmongWhatTheLineLeavesOut() throws {
+    @Test func aPhasesOwnHalfwayIsWrittenAsANote() throws {
         let own = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": true}]}"#.utf8))
-        #expect(try NotationWriter.write(own).leftOut == ["the name", "halfway"])
+        #expect(try NotationWriter.write(own) == WrittenNotation(line: "20s A {halfway: true}", leftOut: ["the name"]))
         let exercise = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": [{"name": "A", "halfway": true}], "work": 20}]}"#.utf8))
-        #expect(try NotationWriter.write(exercise).leftOut == ["the name", "halfway"])
-        let off = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": false}]}"#.utf8))
-        #expect(try NotationWriter.write(off).leftOut == ["the name"], "a halfway turned off is what the line gives too")
+        #expect(try NotationWriter.write(exercise) == WrittenNotation(line: "1x(20s A {halfway: true})", leftOut: ["the name"]))
+        let off = try WorkoutDecoder.decode(Array(#"{"name": "W", "halfway": true, "steps": [{"work": 20, "name": "A", "halfway": false}]}"#.utf8))
+        #expect(try NotationWriter.write(off).line == "{halfway: true} 20s A {halfway: false}")
+        #expect(try Self.plan("{halfway: true} 20s A {halfway: false}, 20s B").phases.map(\.halfway) == [false, nil])
     }
 
     // Issue 33, item 25: a circuit of one round keeps its round number (1/1) in the round trip.

@@ -10,17 +10,23 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 ///
 /// The grammar (docs/workout-format.md, "One-line notation"):
 ///
+///     line   = { note } items                                       notes of the workout: countdown, halfway, tags
 ///     items  = item { "," item }
-///     item   = COUNT ["x"|"×"] "(" items ")" [ "/" DURATION ] [ "cap" DURATION ]
+///     item   = COUNT ["x"|"×"] "(" items ")" [ "/" DURATION ] [ "cap" DURATION ] { note }
 ///                                                                  a repeat, with a rest between rounds and a time cap
-///            | "every" DURATION ["x"|"×"] COUNT "(" items ")"      an EMOM: COUNT rounds, one every DURATION
-///            | "amrap" DURATION "(" items ")"                      as many rounds as possible in DURATION
-///            | COUNTS ("reps"|"rep") NAME [ "@" WEIGHTS ]          a rep step (reps in any case)
-///            | DURATIONS [KIND] [NAME]                             a timed step
-///            | "open" [KIND] [NAME]                                an open step, counted up until done
+///            | "for" "(" NAME { "," NAME } ")" ( "(" items ")" [ "/" DURATION ] [ "cap" DURATION ] | item ) { note }
+///                                                                  a block run once per item
+///            | "every" DURATION ["x"|"×"] COUNT "(" items ")" { note }  an EMOM: COUNT rounds, one every DURATION
+///            | "amrap" DURATION "(" items ")" { note }             as many rounds as possible in DURATION
+///            | COUNTS ("reps"|"rep") NAME [ "@" WEIGHTS ] { note }  a rep step (reps in any case)
+///            | DURATIONS [KIND] [NAME] [ "@" TARGETS ] { note }    a timed step
+///            | "open" [KIND] [NAME] [ "@" TARGETS ] { note }       an open step, counted up until done
+///     note   = "{" KEY ":" TEXT "}"                                 a cue at a time (`{50%: Switch sides}`) or a key
+///                                                                  of the file (`{cue: …}`, `{cap: 2m}`, `{name: …}`)
 ///
 /// where COUNTS, DURATIONS and WEIGHTS are one value or one per round of the repeat around the
-/// step: `[21,15,9] reps`, `[10,20,30]s` or `[30s,1m]`, `@ [40,50,60] kg`.
+/// step: `[21,15,9] reps`, `[10,20,30]s` or `[30s,1m]`, `@ [40,50,60] kg`, and TARGETS are told
+/// apart by their units (`NotationTargets`).
 ///
 /// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
 /// the decoder checks it by the rules (and with the messages) of every workout file. Only a
@@ -32,11 +38,13 @@ struct NotationParser {
     /// Characters a name must be quoted to contain.
     static let special: Set<Character> = [",", "(", ")", "\""]
 
-    private let characters: [Character]
-    private var index = 0
+    let characters: [Character]
+    var index = 0
     private var depth = 0
     /// The column of each JSON path written, for pointing the decoder's findings at the line.
-    private(set) var columns: [String: Int] = [:]
+    var columns: [String: Int] = [:]
+    /// The workout's own keys the line's leading notes give (`"countdown":5`), as JSON members.
+    var workoutFields: [String] = []
 
     init(_ line: String) {
         characters = Array(line)
@@ -46,6 +54,8 @@ struct NotationParser {
     mutating func parseLine() throws(NotationSyntaxError) -> String {
         skipSpaces()
         guard index < characters.count else { throw error("the line is empty: expected a step such as 30s, 5 reps Squats or 8x(20s, 10s rest)") }
+        workoutFields = try parseNotes(path: "", allowed: Self.workoutNotes)
+        skipSpaces()
         let steps = try parseItems(path: "steps")
         if peek == ")" { throw error("unexpected ')': there is no '(' open to close") }
         return steps
@@ -71,11 +81,12 @@ struct NotationParser {
     private mutating func parseItem(path: String) throws(NotationSyntaxError) -> String {
         let start = index
         columns[path] = start + 1
-        if let keyword = peekWord()?.lowercased(), ["every", "amrap", "open"].contains(keyword) {
+        if let keyword = peekWord()?.lowercased(), ["every", "amrap", "open", "for"].contains(keyword) {
             index += keyword.count
             switch keyword {
             case "every": return try parseEMOM(path: path, start: start)
             case "amrap": return try parseAMRAP(path: path, start: start)
+            case "for": return try parseFor(path: path, start: start)
             default: return try parseTimed(duration: JSONText.quoted("open"), path: path, start: start)
             }
         }
@@ -177,8 +188,37 @@ struct NotationParser {
 
     private mutating func parseRepeat(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
         let steps = try parseBracketed(path: path, start: start)
-        var fields = ["\"repeat\":\(Self.number(count))", "\"steps\":\(steps)"]
         columns["\(path).repeat"] = start + 1
+        return try parseRestAndCap(fields: ["\"repeat\":\(Self.number(count))", "\"steps\":\(steps)"], path: path)
+    }
+
+    /// `for(Squats, Push-ups)(8x(20s {item}) / 10s) / 1m`: the steps in brackets once per item, with
+    /// a rest between items and a cap as a repeat has; or `for(Squats, Push-ups) 8x(20s {item})`,
+    /// one step once per item (a `/` after it is that step's).
+    private mutating func parseFor(path: String, start: Int) throws(NotationSyntaxError) -> String {
+        skipSpaces()
+        guard peek == "(" else { throw error("expected '(' and the items after 'for', as in for(Squats, Push-ups)(20s {item})") }
+        columns["\(path).for"] = index + 1
+        index += 1
+        let items = try parseNames(closing: ")", path: "\(path).for", what: "an item", example: "for(Squats, Push-ups)(20s {item})")
+        let head = "\"for\":[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
+        skipSpaces()
+        if peek == "(" {
+            return try parseRestAndCap(fields: [head, "\"steps\":\(try parseBracketed(path: path, start: start))"], path: path)
+        }
+        guard peek != nil, peek != ",", peek != ")" else {
+            throw error("expected the steps to run for each item: in brackets, as in for(Squats, Push-ups)(20s {item}, 10s rest), or one step")
+        }
+        try enterBlock(start: start)
+        let step = try parseItem(path: "\(path).steps[0]")
+        depth -= 1
+        skipSpaces()
+        return "{" + ([head, "\"steps\":[\(step)]"] + (try parseNotes(path: path, allowed: Self.blockNotes))).joined(separator: ",") + "}"
+    }
+
+    /// The end of a repeat or for: `/ DURATION`, `cap DURATION` and notes, after its steps.
+    private mutating func parseRestAndCap(fields: [String], path: String) throws(NotationSyntaxError) -> String {
+        var fields = fields
         skipSpaces()
         if peek == "/" {
             index += 1
@@ -192,7 +232,9 @@ struct NotationParser {
             skipSpaces()
             columns["\(path).time_cap"] = index + 1
             fields.append("\"time_cap\":\(JSONText.quoted(try durationAfter("'cap'", expected: "the time cap", example: "15m")))")
+            skipSpaces()
         }
+        fields += try parseNotes(path: path, allowed: Self.blockNotes)
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -213,7 +255,9 @@ struct NotationParser {
         skipSpaces()
         guard peek == "(" else { throw error("unexpected \(describeCurrent()): expected '(' and the steps of each round") }
         let steps = try parseBracketed(path: path, start: start)
-        return "{\"every\":\(JSONText.quoted(every)),\"rounds\":\(Self.number(rounds)),\"steps\":\(steps)}"
+        skipSpaces()
+        let fields = ["\"every\":\(JSONText.quoted(every))", "\"rounds\":\(Self.number(rounds))", "\"steps\":\(steps)"] + (try parseNotes(path: path, allowed: Self.blockNotes))
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     /// `amrap 12m (steps)`: the steps, round after round, until 12 minutes have passed.
@@ -224,17 +268,15 @@ struct NotationParser {
         skipSpaces()
         guard peek == "(" else { throw error("unexpected \(describeCurrent()): expected '(' and the steps of a round") }
         let steps = try parseBracketed(path: path, start: start)
-        return "{\"amrap\":\(JSONText.quoted(length)),\"steps\":\(steps)}"
+        skipSpaces()
+        let fields = ["\"amrap\":\(JSONText.quoted(length))", "\"steps\":\(steps)"] + (try parseNotes(path: path, allowed: Self.blockNotes))
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     /// The steps between `(` (at the current column) and its `)`, as a JSON array.
     private mutating func parseBracketed(path: String, start: Int) throws(NotationSyntaxError) -> String {
         let open = index
-        depth += 1
-        guard depth <= WorkoutDecoder.maximumNesting else {
-            index = start
-            throw error("repeats nest more than \(WorkoutDecoder.maximumNesting) levels deep here, the limit")
-        }
+        try enterBlock(start: start)
         index += 1
         skipSpaces()
         if peek == ")" { throw error("expected a step inside the brackets: a block holds at least one") }
@@ -247,6 +289,15 @@ struct NotationParser {
         return steps
     }
 
+    /// One level deeper into blocks, refused past the limit at the block's start.
+    private mutating func enterBlock(start: Int) throws(NotationSyntaxError) {
+        depth += 1
+        guard depth <= WorkoutDecoder.maximumNesting else {
+            index = start
+            throw error("repeats nest more than \(WorkoutDecoder.maximumNesting) levels deep here, the limit")
+        }
+    }
+
     /// The duration that must come after `what`, as written.
     private mutating func durationAfter(_ what: String, expected: String, example: String) throws(NotationSyntaxError) -> String {
         guard peek?.isASCIIDigit == true else { throw error("expected \(expected) after \(what), a duration such as \(example)") }
@@ -257,28 +308,34 @@ struct NotationParser {
         columns["\(path).reps"] = start + 1
         skipSpaces()
         columns["\(path).name"] = index + 1
-        guard let name = try parseName(stoppingAt: "@") else {
+        guard let name = try parseStepName(path: path) else {
             throw error("expected the exercise after 'reps': a rep step is N reps NAME, such as 5 reps Back squat")
         }
-        var fields = ["\"reps\":\(count)", "\"name\":\(JSONText.quoted(name))"]
+        var fields = ["\"reps\":\(count)", "\"name\":\(name)"]
         if peek == "@" {
             index += 1
             skipSpaces()
             columns["\(path).weight"] = index + 1
             if peek == "[" {
                 fields.append("\"weight\":" + (try parseWeightsPerRound()))
-                return "{" + fields.joined(separator: ",") + "}"
+                skipSpaces()
+                return "{" + (fields + (try parseNotes(path: path, allowed: Self.repNotes))).joined(separator: ",") + "}"
             }
             let isQuoted = peek == "\""
             let weightStart = index
             guard let weight = try parseName(stoppingAt: nil) else {
                 throw error("expected a weight after '@', such as 80 kg or 60")
             }
-            if !isQuoted { try refuseLocaleNumber(in: weight, at: weightStart) }
+            if !isQuoted { try refuseLocaleNumber(in: weight, at: weightStart, what: "weight") }
+            if !isQuoted, NotationTargets.isTargetOnly(weight) {
+                index = weightStart
+                throw error("a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give \(weight) to a timed or open step); "
+                    + "after @ a rep step takes a weight, such as 80 kg")
+            }
             let number = isQuoted ? nil : weight.decimalValue
             fields.append("\"weight\":" + (number.map(JSONText.number) ?? JSONText.quoted(weight)))
         }
-        return "{" + fields.joined(separator: ",") + "}"
+        return "{" + (fields + (try parseNotes(path: path, allowed: Self.repNotes))).joined(separator: ",") + "}"
     }
 
     /// `@ [40,50,60] kg` (texts `"40 kg"`, …) or `@ [40,50,60]` (numbers): a weight per round.
@@ -301,7 +358,7 @@ struct NotationParser {
 
     /// A weight reads the same in every country or not at all: `@ 62,5 kg` is not 62 and then a
     /// step `5 kg`, and `@ 1.000` is neither 1 nor 1000 until written as one of them.
-    private mutating func refuseLocaleNumber(in weight: String, at start: Int) throws(NotationSyntaxError) {
+    private mutating func refuseLocaleNumber(in weight: String, at start: Int, what: String) throws(NotationSyntaxError) {
         if let hint = WeightNumber(weight.unicodeScalars).ambiguityHint {
             index = start
             throw error(hint)
@@ -315,9 +372,9 @@ struct NotationParser {
         let number = WeightNumber(written.unicodeScalars)
         if let hint = number.ambiguityHint { throw error("a comma separates steps, and \(hint)") }
         guard case .number(let value, let length) = number, length == written.unicodeScalars.count else {
-            throw error("a comma separates steps: write the weight \(written) without commas, with a point before any decimals")
+            throw error("a comma separates steps: write the \(what) \(written) without commas, with a point before any decimals")
         }
-        throw error("a comma separates steps: write the weight \(written) as \(JSONText.number(value)) (or put a space after the comma to start a step)")
+        throw error("a comma separates steps: write the \(what) \(written) as \(JSONText.number(value)) (or put a space after the comma to start a step)")
     }
 
     private mutating func parseTimed(duration: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
@@ -334,16 +391,76 @@ struct NotationParser {
         columns["\(path).\(kind)"] = start + 1
         var fields = ["\(JSONText.quoted(kind)):\(duration)"]
         columns["\(path).name"] = index + 1
-        if let name = try parseName(stoppingAt: nil) {
-            fields.append("\"name\":\(JSONText.quoted(name))")
+        if let name = try parseStepName(path: path) {
+            fields.append("\"name\":\(name)")
         }
+        if peek == "@" {
+            index += 1
+            fields += try parseTargets(path: path)
+        }
+        fields += try parseNotes(path: path, allowed: Self.timedNotes)
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// The targets after `@` on a timed or open step, up to the next step or note, each under its
+    /// file key at its column; a decimal comma is refused, as it would start the next step, while
+    /// inside brackets (`[100,105]%`, one per round) a comma separates values.
+    private mutating func parseTargets(path: String) throws(NotationSyntaxError) -> [String] {
+        skipSpaces()
+        let start = index
+        var words: [(text: String, column: Int)] = []
+        while let character = peek, character != ",", character != ")", !startsNote(at: index) {
+            if character == " " || character == "\t" {
+                index += 1
+                continue
+            }
+            let wordStart = index
+            var inList = false
+            while let character = peek, inList || (character != " " && character != "\t" && character != "," && character != ")" && !startsNote(at: index)) {
+                if character == "[" { inList = true } else if character == "]" { inList = false }
+                index += 1
+            }
+            words.append((String(characters[wordStart..<index]), wordStart + 1))
+        }
+        for word in words { try refuseLocaleNumber(in: word.text, at: word.column - 1, what: "target") }
+        guard !words.isEmpty else {
+            index = start
+            throw error("expected a target after '@', such as \(NotationTargets.examples)")
+        }
+        return try NotationTargets(words: words).targets.map { target in
+            columns["\(path).\(target.key)"] = target.column
+            let texts = target.texts.map(JSONText.quoted)
+            return "\(JSONText.quoted(target.key)):" + (target.isPerRound ? "[" + texts.joined(separator: ",") + "]" : texts[0])
+        }
+    }
+
+    /// `A, "B, C", D` up to `closing`, after its opening character: names separated by commas, each
+    /// noted at its column under `path`.
+    mutating func parseNames(closing: Character, path: String, what: String, example: String) throws(NotationSyntaxError) -> [String] {
+        let open = index - 1
+        var names: [String] = []
+        while true {
+            skipSpaces()
+            columns["\(path)[\(names.count)]"] = index + 1
+            guard let name = try parseName(stoppingAt: nil, ends: [",", ")", closing]) else {
+                throw error(peek == nil ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'" : "expected \(what) here, as in \(example)")
+            }
+            names.append(name)
+            if peek == closing {
+                index += 1
+                return names
+            }
+            guard peek == "," else {
+                throw error(peek == nil ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'" : "unexpected \(describeCurrent()): expected ',' or '\(closing)'")
+            }
+            index += 1
+        }
     }
 
     // MARK: - Words and names
 
-    /// A name up to the next `,` or `)` (or `stop`), or a quoted one; nil when there is none.
-    private mutating func parseName(stoppingAt stop: Character?) throws(NotationSyntaxError) -> String? {
+    /// A name up to the next `,` or `)` (or `stop`, or a note), or a quoted one; nil when there is none.
+    private mutating func parseName(stoppingAt stop: Character?, ends: Set<Character> = nameEnds) throws(NotationSyntaxError) -> String? {
         skipSpaces()
         if peek == "\"" {
             let name = try quoted()
@@ -351,7 +468,7 @@ struct NotationParser {
             return name
         }
         let start = index
-        while let character = peek, !Self.nameEnds.contains(character), character != stop {
+        while let character = peek, !ends.contains(character), character != stop, !startsNote(at: index) {
             if character == "(" || character == "\"" {
                 throw error("a name with \(character == "(" ? "a bracket" : "a quote") in it is written in double quotes, such as 30s \"Plank (elbows)\"")
             }
@@ -361,8 +478,18 @@ struct NotationParser {
         return name.isEmpty ? nil : name
     }
 
+    /// A step's name up to `@` as JSON, or `[Swings, Burpees]`, a name per round of the repeat
+    /// around the step, as an array; nil when there is none.
+    private mutating func parseStepName(path: String) throws(NotationSyntaxError) -> String? {
+        guard peek == "[" else { return try parseName(stoppingAt: "@").map(JSONText.quoted) }
+        index += 1
+        let names = try parseNames(closing: "]", path: "\(path).name", what: "a name per round", example: "[Swings, Burpees]")
+        skipSpaces()
+        return "[" + names.map(JSONText.quoted).joined(separator: ",") + "]"
+    }
+
     /// A name in double quotes, where `\"` is a quote and `\\` a backslash.
-    private mutating func quoted() throws(NotationSyntaxError) -> String {
+    mutating func quoted() throws(NotationSyntaxError) -> String {
         let open = index
         index += 1
         var text = ""
@@ -418,31 +545,26 @@ struct NotationParser {
     }
 
     /// Digits as a JSON number (which has no leading zeros).
-    private static func number(_ digits: String) -> String {
+    static func number(_ digits: String) -> String {
         digits.drop { $0 == "0" }.isEmpty ? "0" : String(digits.drop { $0 == "0" })
     }
 
     // MARK: - Scanning
 
-    private var peek: Character? {
+    var peek: Character? {
         index < characters.count ? characters[index] : nil
     }
 
-    private mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while let character = peek, character == " " || character == "\t" { index += 1 }
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let character = peek else { return "the end of the line" }
         return "'\(TerminalText.visible(String(character), keepingLineBreaks: false))'"
     }
 
-    private func error(_ message: String) -> NotationSyntaxError {
+    func error(_ message: String) -> NotationSyntaxError {
         NotationSyntaxError(column: index + 1, message: message)
     }
-}
-
-extension Character {
-    /// `0` to `9`, and no other script's digits.
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -19,7 +19,7 @@ public struct NotationWorkout: Sendable {
         } catch {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: error.column)), error.message)])
         }
-        json = "{\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line))),\"steps\":\(steps)}"
+        json = "{" + (["\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line)))", "\"steps\":\(steps)"] + parser.workoutFields).joined(separator: ",") + "}"
         columns = parser.columns
     }
 
@@ -37,11 +37,13 @@ public struct NotationWorkout: Sendable {
     }
 
     /// Whether a workout reference looks like notation rather than a name: it starts with a digit,
-    /// or with `every`, `amrap` or `open` and a space (`amrap 12m (…)`, `open Fast lap, 2m rest`).
+    /// with `every`, `amrap` or `open` and a space (`amrap 12m (…)`, `open Fast lap, 2m rest`), with
+    /// `for(` or `for (`, or with a note of the workout (`{countdown: 5} …`).
     public static func looksLikeNotation(_ reference: String) -> Bool {
         let text = reference.trimmingSpaces()
         if text.first.map({ $0.isASCII && $0.isNumber }) ?? false { return true }
-        return ["every ", "amrap ", "open "].contains { text.lowercased().hasPrefix($0) }
+        if NotationParser.startsNote(in: Array(text), at: 0) { return true }
+        return ["every ", "amrap ", "open ", "for(", "for ("].contains { text.lowercased().hasPrefix($0) }
     }
 
     /// The workout, checked as a workout file is, with what is probably a mistake.

@@ -11,39 +11,24 @@ public struct WrittenNotation: Sendable, Equatable {
 }
 
 /// Writes a workout back out as one line of notation, when every step has a spelling in it: the
-/// same phases (kinds, names, durations, reps and weights) come back when the line is read.
+/// same phases (kinds, names, durations, targets, cues, reps and weights) come back when the line
+/// is read. Only the workout's name and description are left out.
 public struct NotationWriter {
-    private var leftOut: [String: Int] = [:]
-    private let halfway: Bool
-    private static let order = ["the name", "the description", "the tags", "the countdown", "halfway", "block names", "cues", "exercises", "caps", "targets", "distances"]
-    /// What is counted in the list of what the line leaves out ("2 cues"), rather than named.
-    private static let counted: Set<String> = ["cues", "exercises", "caps", "block names", "targets", "distances"]
-
     /// The line for `workout`, or why there is none.
     public static func write(_ workout: Workout) throws(NotationUnsupported) -> WrittenNotation {
-        var writer = NotationWriter(halfway: workout.halfway)
-        if workout.description != nil { writer.note("the description") }
-        if !workout.tags.isEmpty { writer.note("the tags") }
-        if workout.countdown != 3 { writer.note("the countdown") }
-        let line = try writer.items(workout.steps, path: "steps")
-        if workout.name != NotationWorkout.defaultName(for: line) { writer.note("the name") }
-        let leftOut = order.compactMap { key -> String? in
-            guard let count = writer.leftOut[key] else { return nil }
-            return counted.contains(key) ? "\(count) \(count == 1 ? String(key.dropLast()) : key)" : key
-        }
+        var notes: [(String, String)] = []
+        if workout.countdown != 3 { notes.append(("countdown", String(workout.countdown))) }
+        if workout.halfway { notes.append(("halfway", "true")) }
+        if !workout.tags.isEmpty { notes.append(("tags", try workout.tags.enumerated().map { tag throws(NotationUnsupported) in try listed(tag.element, "tags[\(tag.offset)]") }.joined(separator: ", "))) }
+        let head = notes.map { "{\($0.0): \($0.1)} " }.joined()
+        let line = head + (try items(workout.steps, path: "steps"))
+        var leftOut: [String] = []
+        if workout.name != NotationWorkout.defaultName(for: line) { leftOut.append("the name") }
+        if workout.description != nil { leftOut.append("the description") }
         return WrittenNotation(line: line, leftOut: leftOut)
     }
 
-    private mutating func note(_ thing: String, _ count: Int = 1) {
-        if count > 0 { leftOut[thing, default: 0] += count }
-    }
-
-    /// Notes a halfway call the line would lose: the workout's, or a phase's own `halfway: true`.
-    private mutating func noteHalfway(_ own: Bool?) {
-        if own ?? halfway { note("halfway") }
-    }
-
-    private mutating func items(_ steps: [Step], path: String) throws(NotationUnsupported) -> String {
+    private static func items(_ steps: [Step], path: String) throws(NotationUnsupported) -> String {
         var written: [String] = []
         for (index, step) in steps.enumerated() {
             written.append(try item(step, path: "\(path)[\(index)]"))
@@ -51,68 +36,102 @@ public struct NotationWriter {
         return written.joined(separator: ", ")
     }
 
-    private mutating func item(_ step: Step, path: String) throws(NotationUnsupported) -> String {
+    private static func item(_ step: Step, path: String) throws(NotationUnsupported) -> String {
         switch step {
         case .timed(let timed):
-            note("cues", timed.cues.count + (timed.cue == nil ? 0 : 1))
-            note("exercises", timed.exercise == nil ? 0 : 1)
-            note("targets", (timed.target == nil ? 0 : 1) + timed.targets.count)
-            note("distances", timed.distance == nil ? 0 : 1)
-            noteHalfway(timed.halfway)
-            let name = try timed.name.map { name throws(NotationUnsupported) in try Self.carried(try single(name, path), "\(path).name") }
-            guard let duration = timed.duration else { return timedText(kind: timed.kind, time: "open", name: name) }
-            return timedText(kind: timed.kind, time: Self.durations(duration), name: name)
+            let time = timed.duration.map(durations) ?? "open"
+            var notes = NotationNotes(path: path)
+            try notes.add("cue", timed.cue)
+            try notes.add("exercise", timed.exercise)
+            notes.add("halfway", timed.halfway.map { String($0) })
+            notes.add("target", timed.target.map(duration))
+            try notes.add("distance", timed.distance)
+            try notes.add(timed.cues)
+            return try timedText(kind: timed.kind, time: time, name: timed.name, path) + (try targets(timed.targets, path)) + notes.text
         case .reps(let rep):
-            note("cues", rep.cues.count + (rep.cue == nil ? 0 : 1))
-            note("exercises", rep.exercise == nil ? 0 : 1)
-            note("caps", rep.cap == nil ? 0 : 1)
-            var text = "\(Self.list(rep.reps.values.map(String.init), varies: rep.reps.variesByRound)) reps \(Self.name(try Self.carried(try single(rep.name, path), "\(path).name")))"
-            if let weight = rep.weight { text += " @ \(try Self.weights(weight, "\(path).weight"))" }
-            return text
+            var text = "\(list(rep.reps.values.map(String.init), varies: rep.reps.variesByRound)) reps \(try names(rep.name, "\(path).name"))"
+            if let weight = rep.weight { text += " @ \(try weights(weight, "\(path).weight"))" }
+            var notes = NotationNotes(path: path)
+            try notes.add("cue", rep.cue)
+            try notes.add("exercise", rep.exercise)
+            notes.add("cap", rep.cap.map(duration))
+            try notes.add(rep.cues)
+            return text + notes.text
         case .repeated(let group):
-            guard group.items == nil else {
-                throw NotationUnsupported(description: "\(path) is a for block (a round per item), which the notation has no spelling for")
+            let inside = try items(group.steps, path: "\(path).steps")
+            var text: String
+            if let items = group.items {
+                text = "for(" + (try items.enumerated().map { item throws(NotationUnsupported) in try listed(item.element, "\(path).for[\(item.offset)]") }.joined(separator: ", ")) + ")(\(inside))"
+                text += group.restBetweenRounds.map { " / \(duration($0))" } ?? ""
+            } else {
+                text = repeatText(count: group.count, inside: inside, rest: group.restBetweenRounds)
             }
-            note("block names", group.name == nil ? 0 : 1)
-            let text = Self.repeatText(count: group.count, inside: try items(group.steps, path: "\(path).steps"), rest: group.restBetweenRounds)
-            return text + (group.timeCap.map { " cap \(Self.duration($0))" } ?? "")
+            text += group.timeCap.map { " cap \(duration($0))" } ?? ""
+            return text + (try blockName(group.name, path))
         case .emom(let block):
-            note("block names", block.name == nil ? 0 : 1)
-            return "every \(Self.duration(block.every)) x\(block.rounds)(\(try items(block.steps, path: "\(path).steps")))"
+            return "every \(duration(block.every)) x\(block.rounds)(\(try items(block.steps, path: "\(path).steps")))" + (try blockName(block.name, path))
         case .amrap(let block):
-            note("block names", block.name == nil ? 0 : 1)
-            return "amrap \(Self.duration(block.length))(\(try items(block.steps, path: "\(path).steps")))"
+            return "amrap \(duration(block.length))(\(try items(block.steps, path: "\(path).steps")))" + (try blockName(block.name, path))
         case .circuit(let circuit):
             var exercises: [String] = []
             for (index, exercise) in circuit.exercises.enumerated() {
-                note("cues", exercise.cues.count + (exercise.cue == nil ? 0 : 1))
-                note("exercises", exercise.exercise == nil ? 0 : 1)
-                note("targets", exercise.targets.count)
-                noteHalfway(exercise.halfway)
-                if !exercises.isEmpty, let rest = circuit.rest { exercises.append(timedText(kind: .rest, duration: rest, name: nil)) }
-                let name = try Self.carried(exercise.name, "\(path).circuit[\(index)].name")
-                exercises.append(timedText(kind: .work, duration: exercise.work ?? circuit.work, name: name))
+                let exercisePath = "\(path).circuit[\(index)]"
+                if !exercises.isEmpty, let rest = circuit.rest { exercises.append(try timedText(kind: .rest, time: duration(rest), name: nil, path)) }
+                var notes = NotationNotes(path: exercisePath)
+                try notes.add("cue", exercise.cue.map(PerRound.same))
+                try notes.add("exercise", exercise.exercise.map(PerRound.same))
+                notes.add("halfway", exercise.halfway.map { String($0) })
+                try notes.add(exercise.cues)
+                let time = duration(exercise.work ?? circuit.work)
+                exercises.append(try timedText(kind: .work, time: time, name: .same(exercise.name), exercisePath) + (try targets(exercise.targets, exercisePath)) + notes.text)
             }
             // Even one round is a repeat (`1x(…)`), as the circuit's phases are numbered (round 1/1).
             let rest = circuit.rounds > 1 ? circuit.resolvedRestBetweenRounds : nil
-            return Self.repeatText(count: circuit.rounds, inside: exercises.joined(separator: ", "), rest: rest)
+            return repeatText(count: circuit.rounds, inside: exercises.joined(separator: ", "), rest: rest)
         }
     }
 
-    private func timedText(kind: PhaseKind, duration: WorkoutDuration, name: String?) -> String {
-        timedText(kind: kind, time: Self.duration(duration), name: name)
+    /// A name as the line writes it, or one per round in brackets: `[Swings, Burpees]`.
+    private static func names(_ value: PerRound<String>, _ path: String) throws(NotationUnsupported) -> String {
+        guard value.variesByRound else { return name(try carried(value.values[0], path)) }
+        let names = try value.values.enumerated().map { one throws(NotationUnsupported) in try listed(one.element, "\(path)[\(one.offset)]") }
+        return "[" + names.joined(separator: ", ") + "]"
+    }
+
+    /// ` {name: Round}`, or nothing for a block without a name.
+    private static func blockName(_ name: String?, _ path: String) throws(NotationUnsupported) -> String {
+        var notes = NotationNotes(path: path)
+        try notes.add("name", name.map(PerRound.same))
+        return notes.text
+    }
+
+    /// ` @ ramp 50-75% 85-95 rpm`: the targets as the line spells them, or nothing.
+    private static func targets(_ targets: WrittenTargets, _ path: String) throws(NotationUnsupported) -> String {
+        var written: [String] = []
+        if let power = targets.power { written.append(try NotationTargetText.perRound(power, "\(path).power", NotationTargetText.power)) }
+        if let heartRate = targets.heartRate { written.append(try NotationTargetText.perRound(heartRate, "\(path).heart_rate", NotationTargetText.heartRate)) }
+        if let pace = targets.pace { written.append(try NotationTargetText.perRound(pace, "\(path).pace", NotationTargetText.pace)) }
+        if let cadence = targets.cadence { written.append(try NotationTargetText.perRound(cadence, "\(path).cadence", NotationTargetText.cadence)) }
+        return written.isEmpty ? "" : " @ " + written.joined(separator: " ")
     }
 
     /// `45s rest Breathe`, or for an open step `open Fast lap`.
-    private func timedText(kind: PhaseKind, time: String, name: String?) -> String {
+    private static func timedText(kind: PhaseKind, time: String, name: PerRound<String>?, _ path: String) throws(NotationUnsupported) -> String {
         var text = time
         if kind != .work { text += " \(kind.rawValue)" }
-        if let name, name != kind.defaultName { text += " \(Self.name(name))" }
+        if let name, name != .same(kind.defaultName) { text += " \(try names(name, "\(path).name"))" }
         return text
     }
 
     private static func repeatText(count: Int, inside: String, rest: WorkoutDuration?) -> String {
         "\(count)x(\(inside))" + (rest.map { " / \(duration($0))" } ?? "")
+    }
+
+    /// An item of a `for`, a tag or a name per round, as a list in the line writes it: quoted when
+    /// it holds a comma, a bracket, a brace or a quote.
+    private static func listed(_ text: String, _ path: String) throws(NotationUnsupported) -> String {
+        let text = try carried(text, path)
+        return text.contains(where: { "{}[]".contains($0) }) ? quoted(text) : name(text)
     }
 
     /// `30s`, or one per round: `[10,20,30]s` when each is whole seconds under a minute, else
@@ -159,7 +178,7 @@ public struct NotationWriter {
     }
 
     /// A value the same in every round; the notation has no spelling for one value per round.
-    private func single<Value>(_ value: PerRound<Value>, _ path: String) throws(NotationUnsupported) -> Value {
+    static func single<Value>(_ value: PerRound<Value>, _ path: String) throws(NotationUnsupported) -> Value {
         guard case .same(let one) = value else {
             throw NotationUnsupported(description: "\(path) has a value per round, which the notation has no spelling for")
         }
@@ -168,7 +187,7 @@ public struct NotationWriter {
 
     /// A name or a weight as it is, or why not: the line is shown with every control character
     /// escaped (a tab as `\u{9}`), and that would read back as other text.
-    private static func carried(_ text: String, _ path: String) throws(NotationUnsupported) -> String {
+    static func carried(_ text: String, _ path: String) throws(NotationUnsupported) -> String {
         let escapes = text.unicodeScalars.map { TerminalText.visible(String($0), keepingLineBreaks: false) }.filter { $0.count > 1 }
         guard let first = escapes.first else { return text }
         throw NotationUnsupported(description: "\(path) has a control or direction character (\(first)) in it, which a line of notation cannot carry")
@@ -190,12 +209,14 @@ public struct NotationWriter {
         let isKind = NotationParser.kinds.contains(letters.lowercased()) && (afterLetters.map(NotationParser.breaksWord) ?? true)
         let firstWord = String(name.prefix { !NotationParser.breaksWord($0) })
         let ambiguous = isKind || NotationParser.isDurationPart(firstWord)
-        let bare = !ambiguous && name == name.trimmingSpaces() && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
+        let characters = Array(name)
+        let note = characters.indices.contains { NotationParser.startsNote(in: characters, at: $0) }
+        let bare = !ambiguous && !note && name.first != "[" && name == name.trimmingSpaces() && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
         return bare ? name : quoted(name)
     }
 
     /// Text in double quotes, where a quote is `\"` and a backslash `\\`.
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 

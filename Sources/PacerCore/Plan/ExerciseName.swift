@@ -89,7 +89,3 @@ public enum ExerciseName {
         return text[..<end]
     }
 }
-
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}
