@@ -1,10 +1,14 @@
 /// The expanded plan as JSON for scripts (`pacer show --json`): the workout's name, its planned
-/// seconds, and one object per phase, a line each; the shape is documented in docs/show-json.md.
+/// seconds, its planned load, and one object per phase, a line each; the shape is documented in
+/// docs/show-json.md.
 public struct PlanJSON: Sendable {
     public let plan: Plan
+    /// The athlete's thresholds, for the planned load.
+    public let thresholds: TargetThresholds
 
-    public init(_ plan: Plan) {
+    public init(_ plan: Plan, thresholds: TargetThresholds = .none) {
         self.plan = plan
+        self.thresholds = thresholds
     }
 
     /// The whole document, ending in a line break.
@@ -12,6 +16,7 @@ public struct PlanJSON: Sendable {
         var head = JSONObjectWriter()
         head.add("name", quoted: plan.workoutName)
         head.add("planned", plan.planned)
+        if let load = PlannedLoad(plan: plan, thresholds: thresholds) { head.add("load", raw: load.json) }
         let opening = head.text.dropLast() + ",\"phases\":["
         let phases = plan.phases.indices.map { phase($0) }
         return opening + (phases.isEmpty ? "" : "\n" + phases.joined(separator: ",\n") + "\n") + "]}\n"
