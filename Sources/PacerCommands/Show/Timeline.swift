@@ -8,12 +8,16 @@ public struct Timeline {
     let loaded: LoadedWorkout
     let colored: Bool
     let columns: Int
+    /// The athlete's thresholds, for the profile's watts and the planned load.
+    let thresholds: TargetThresholds
 
-    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide.
-    public init(loaded: LoadedWorkout, colored: Bool, columns: Int) {
+    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide; targets are
+    /// turned into watts and zones with `thresholds`.
+    public init(loaded: LoadedWorkout, colored: Bool, columns: Int, thresholds: TargetThresholds = .none) {
         self.loaded = loaded
         self.colored = colored
         self.columns = columns
+        self.thresholds = thresholds
     }
 
     var lines: [TerminalText] {
@@ -59,6 +63,17 @@ public struct Timeline {
             body("")
             body(bar(width: max(10, columns - 1)))
         }
+        profileLines(body)
+    }
+
+    /// The power profile and the planned load, when a timed step has a power target.
+    private func profileLines(_ body: (TerminalText) -> Void) {
+        let profile = PowerProfile(plan: loaded.plan, thresholds: thresholds)
+        guard let load = PlannedLoad(profile: profile) else { return }
+        body("")
+        ProfileChart(profile: profile, colored: colored, columns: columns).lines.forEach(body)
+        body("")
+        LoadSummary(load: load, profile: profile, thresholds: thresholds, colored: colored).lines.forEach(body)
     }
 
     /// A total's time: `6m`, `open` when every phase counted is open, `6m + 2 open` when some are.

@@ -67,7 +67,8 @@ enum ShowCommand {
             case .notation:
                 return NotationOutput.print(loaded)
             case .timeline(let color):
-                let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
+                // A dumb terminal takes no escapes: no colour, as the watched timeline has none there.
+                let colored = color.enabled(isTerminal: Output.standard.isTerminal && environment["TERM"] != "dumb", noColor: environment["NO_COLOR"] != nil)
                 let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
                 Timeline(loaded: loaded, colored: colored, columns: columns).forEachLine(Output.line)
                 return ExitStatus.success
