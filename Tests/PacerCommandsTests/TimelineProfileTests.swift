@@ -81,6 +81,12 @@ extension TimelineTests {
         }
     }
 
+    @Test func aTerminalClaimingAnyWidthGetsAChartOfAtMostAThousandColumns() throws {
+        let lines = try styledLines("sweet-spot", colored: true, columns: Int.max).map(\.plain)
+        #expect(profile(lines).prefix { !$0.isEmpty }.map(\.count).max() == Timeline.widestTerminal - 1)
+        #expect(lines.contains { $0.count == Timeline.widestTerminal - 1 && $0.allSatisfy { $0 == "█" } }, "the kinds' bar too")
+    }
+
     @Test func aWorkoutWithoutPowerTargetsHasNoProfile() throws {
         #expect(profile(try lines("seven-minute")).isEmpty)
         #expect(profile(try lines(ofFile: #"{"name": "HR", "steps": [{"work": "10m", "heart_rate": "Z2"}, {"work": "1m", "power": "free"}]}"#)).isEmpty)

@@ -11,12 +11,15 @@ public struct Timeline {
     /// The athlete's thresholds, for the profile's watts and the planned load.
     let thresholds: TargetThresholds
 
-    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide; targets are
-    /// turned into watts and zones with `thresholds`.
+    /// The widest a timeline is drawn: `COLUMNS` may say anything.
+    static let widestTerminal = 1000
+
+    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide (at most
+    /// `widestTerminal`); targets are turned into watts and zones with `thresholds`.
     public init(loaded: LoadedWorkout, colored: Bool, columns: Int, thresholds: TargetThresholds = .none) {
         self.loaded = loaded
         self.colored = colored
-        self.columns = columns
+        self.columns = min(columns, Self.widestTerminal)
         self.thresholds = thresholds
     }
 
