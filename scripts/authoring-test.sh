@@ -64,5 +64,18 @@ check "edit exits 0" wait_for 3 screen_has "EXIT=0"
 check "the file is the good one" grep -q Edited "$work/w/mine.json"
 check "no edited copy is left" [ ! -e "$work/w/.mine.edit.json" ]
 
+# pacer show: a ride's power profile under the timeline, coloured by zone on a terminal, with no
+# escapes at all when TERM=dumb.
+zone_colour_shown() { tmux_ capture-pane -e -p -t test | grep -qF $'\e[33m█'; }
+no_colour_shown() { ! tmux_ capture-pane -e -p -t test | grep -q $'\e\\[[0-9;]*m'; }
+tmux_ send-keys -t test "clear; $pacer show sweet-spot; echo EXIT=\$?" Enter
+check "show draws the power profile" wait_for 5 screen_has "Power profile (% FTP):"
+check "and the planned load under it" wait_for 5 screen_has "Planned load: NP "
+check "its bars in zone colours (Z4 yellow)" zone_colour_shown
+tmux_ send-keys -t test "clear; TERM=dumb $pacer show sweet-spot; echo DUMB=\$?" Enter
+check "with TERM=dumb too" wait_for 5 screen_has "DUMB=0"
+check "but without a colour" no_colour_shown
+check "and with its profile" screen_has "Time in power zones:"
+
 echo "authoring-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

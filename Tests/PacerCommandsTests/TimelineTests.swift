@@ -9,18 +9,23 @@ import Testing
 @Suite("show's timeline")
 struct TimelineTests {
     /// The timeline's lines for a workout name, a path or a line of notation.
-    func lines(_ reference: String, colored: Bool = false) throws -> [String] {
+    func lines(_ reference: String, colored: Bool = false, columns: Int = 80, thresholds: TargetThresholds = .none) throws -> [String] {
+        try styledLines(reference, colored: colored, columns: columns, thresholds: thresholds).map(\.plain)
+    }
+
+    /// The timeline's lines as they are written, styles and all.
+    func styledLines(_ reference: String, colored: Bool = false, columns: Int = 80, thresholds: TargetThresholds = .none) throws -> [TerminalText] {
         let library = WorkoutLibrary(environment: Environment(["HOME": "/nonexistent"]), notationName: nil)
-        let loaded = try WorkoutLoader.load(reference, library: library)
-        return Timeline(loaded: loaded, colored: colored, columns: 80).lines.map(\.plain)
+        let loaded = try WorkoutLoader.load(reference, library: library).with(thresholds)
+        return Timeline(loaded: loaded, colored: colored, columns: columns).lines
     }
 
     /// The timeline of a workout file holding `json`.
-    func lines(ofFile json: String) throws -> [String] {
+    func lines(ofFile json: String, columns: Int = 80, thresholds: TargetThresholds = .none) throws -> [String] {
         let path = NSTemporaryDirectory() + "pacer-timeline-\(UUID().uuidString).json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try lines(path).map { $0.replacingOccurrences(of: path, with: "FILE") }
+        return try lines(path, columns: columns, thresholds: thresholds).map { $0.replacingOccurrences(of: path, with: "FILE") }
     }
 
     /// The rows after "Totals:", their spaces squeezed.

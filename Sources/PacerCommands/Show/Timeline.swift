@@ -9,11 +9,15 @@ public struct Timeline {
     let colored: Bool
     let columns: Int
 
-    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide.
+    /// The widest a timeline is drawn: `COLUMNS` may say anything.
+    static let widestTerminal = 1000
+
+    /// The timeline of `loaded`, coloured or not, for a terminal `columns` wide (at most
+    /// `widestTerminal`); targets are turned into watts and zones with the thresholds its plan was made with.
     public init(loaded: LoadedWorkout, colored: Bool, columns: Int) {
         self.loaded = loaded
         self.colored = colored
-        self.columns = columns
+        self.columns = min(columns, Self.widestTerminal)
     }
 
     var lines: [TerminalText] {
@@ -59,6 +63,17 @@ public struct Timeline {
             body("")
             body(bar(width: max(10, columns - 1)))
         }
+        profileLines(body)
+    }
+
+    /// The power profile and the planned load, when a timed step has a power target.
+    private func profileLines(_ body: (TerminalText) -> Void) {
+        let profile = PowerProfile(plan: loaded.plan)
+        guard let load = PlannedLoad(profile: profile) else { return }
+        body("")
+        ProfileChart(profile: profile, colored: colored, columns: columns).lines.forEach(body)
+        body("")
+        LoadSummary(load: load, profile: profile, thresholds: loaded.plan.thresholds, colored: colored).lines.forEach(body)
     }
 
     /// A total's time: `6m`, `open` when every phase counted is open, `6m + 2 open` when some are.

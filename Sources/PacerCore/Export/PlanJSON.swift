@@ -1,5 +1,6 @@
 /// The expanded plan as JSON for scripts (`pacer show --json`): the workout's name, its planned
-/// seconds, and one object per phase, a line each; the shape is documented in docs/show-json.md.
+/// seconds, its planned load, and one object per phase, a line each; the shape is documented in
+/// docs/show-json.md.
 public struct PlanJSON: Sendable {
     public let plan: Plan
 
@@ -12,6 +13,7 @@ public struct PlanJSON: Sendable {
         var head = JSONObjectWriter()
         head.add("name", quoted: plan.workoutName)
         head.add("planned", plan.planned)
+        if let load = PlannedLoad(plan: plan) { head.add("load", raw: load.json) }
         let opening = head.text.dropLast() + ",\"phases\":["
         let phases = plan.phases.indices.map { phase($0) }
         return opening + (phases.isEmpty ? "" : "\n" + phases.joined(separator: ",\n") + "\n") + "]}\n"

@@ -12,6 +12,9 @@ public struct Plan: Sendable {
     /// `startOffsets[i]`: when phase `i` starts if every phase before it runs as planned
     /// (rep steps count as taking no time).
     public let startOffsets: [WorkoutDuration]
+    /// The athlete's thresholds the plan was made with (`with(_:)`): its phases' targets carry
+    /// them too, and the planned load reads the FTP here.
+    public let thresholds: TargetThresholds
 
     /// Expands a validated workout; the decoder has already checked that the plan is within the limits.
     public init(_ workout: Workout) {
@@ -22,8 +25,9 @@ public struct Plan: Sendable {
         self.init(name: workout.name, countdown: workout.countdown, halfway: workout.halfway, phases: expansion.phases)
     }
 
-    public init(name: String, countdown: Int = 3, halfway: Bool = false, phases: [Phase]) {
+    public init(name: String, countdown: Int = 3, halfway: Bool = false, phases: [Phase], thresholds: TargetThresholds = .none) {
         self.workoutName = name
+        self.thresholds = thresholds
         self.countdown = countdown
         self.halfway = halfway
         self.phases = phases
@@ -55,7 +59,7 @@ public struct Plan: Sendable {
         for index in phases.indices where !phases[index].targets.isEmpty {
             phases[index].targets.thresholds = thresholds
         }
-        return Plan(name: workoutName, countdown: countdown, halfway: halfway, phases: phases)
+        return Plan(name: workoutName, countdown: countdown, halfway: halfway, phases: phases, thresholds: thresholds)
     }
 
     /// The planned time of the phases after the one at `index`.

@@ -17,8 +17,11 @@ enum ShowCommand {
         details: SharedOptions.workoutArgument + """
 
 
-            --json prints the expanded plan for scripts instead: the name, the planned seconds and
-            every phase with its start, duration, round, reps, weight and cues (docs/show-json.md).
+            A workout with power targets ends with its power profile, the time in each power zone
+            and the planned kJ, NP, IF and TSS (docs/training-load.md).
+            --json prints the expanded plan for scripts instead: the name, the planned seconds, the
+            planned load and every phase with its start, duration, round, reps, weight and cues
+            (docs/show-json.md).
             --notation prints the workout as one line of notation, to share in a message; what the
             line leaves out (the description, cues, ...) is named on standard error. --watch keeps
             the timeline (or the file's errors) on screen, redrawn each time the file is saved, for
@@ -76,7 +79,8 @@ enum ShowCommand {
             case .notation:
                 return NotationOutput.print(loaded)
             case .timeline(let color):
-                let colored = color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil)
+                // A dumb terminal takes no escapes: no colour, as the watched timeline has none there.
+                let colored = color.enabled(isTerminal: Output.standard.isTerminal && environment["TERM"] != "dumb", noColor: environment["NO_COLOR"] != nil)
                 let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
                 Timeline(loaded: loaded, colored: colored, columns: columns).forEachLine(Output.line)
                 return ExitStatus.success

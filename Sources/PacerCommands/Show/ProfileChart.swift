@@ -1,0 +1,85 @@
+import PacerCore
+import TerminalDisplay
+import TerminalRendering
+
+/// The workout's power profile under `pacer show`'s timeline: a column per slice of time, its
+/// height the planned power, coloured by zone; free rides, steps without a power target and
+/// untimed steps marked apart; a time axis and a legend for the marks shown.
+struct ProfileChart {
+    let profile: PowerProfile
+    let colored: Bool
+    /// The terminal's width, which the chart fits.
+    let columns: Int
+
+    /// The rows the bars rise through.
+    static let height = 8
+    static let freeRide: Character = "░"
+    static let noTarget: Character = "·"
+    static let untimed: Character = "◆"
+    private static let indent = "  "
+    /// The fewest columns a chart has, however narrow the terminal.
+    private static let fewestColumns = 10
+
+    var lines: [TerminalText] {
+        let percent = profile.scale == .percentOfFTP
+        let slices = profile.slices(count: chartWidth)
+        let peak = slices.compactMap(\.average).max() ?? 0
+        // Percent of FTP: at least up to FTP, in steps of 10 %; watts in steps of 50 W.
+        let step = percent ? 10.0 : 50.0
+        let top = max(percent ? 100 : step, (peak / step).rounded(.up) * step)
+        let drawn = slices.map { column(for: $0, top: top) }
+        let bars = BarColumns.rows(drawn, height: Self.height)
+        let labels = [0: label(top), Self.height / 2: label(top / 2)]
+        var lines: [TerminalText] = [TerminalText(Self.indent + "Power profile (" + (percent ? "% FTP" : "watts") + "):")]
+        for (row, bar) in bars.enumerated() {
+            let label = labels[row] ?? ""
+            lines.append(TerminalText(Self.indent + String(repeating: " ", count: labelWidth - 1 - label.count) + label + (labels[row] == nil ? " │" : " ┤")) + bar)
+        }
+        let axis = ProfileAxis(seconds: profile.length.seconds, width: chartWidth)
+        let marks = profile.untimed.map { (column: axis.column(at: $0.seconds), glyph: Self.untimed, style: dim) }
+        let lead = TerminalText(Self.indent + String(repeating: " ", count: labelWidth))
+        lines += axis.lines(marks: marks).map { lead + $0 }
+        if let legend = legend(drawn) { lines.append(TerminalText(Self.indent) + legend) }
+        return lines
+    }
+
+    /// The marks' style: dim, when coloured.
+    private var dim: String { colored ? "2" : "" }
+
+    /// Room for the longest label and a space: `500% ` or `3000 W `.
+    private var labelWidth: Int { profile.scale == .percentOfFTP ? 5 : 7 }
+
+    /// The chart's columns: the terminal's width less the indent, the labels, the axis and a last
+    /// column left empty (a terminal may wrap a line that fills it).
+    private var chartWidth: Int {
+        max(Self.fewestColumns, columns - Self.indent.count - labelWidth - 2)
+    }
+
+    private func label(_ value: Double) -> String {
+        let whole = String(Int(value.rounded()))
+        return profile.scale == .percentOfFTP ? whole + "%" : whole + " W"
+    }
+
+    /// A slice's column: a bar by its average where most of it has a target, else a free ride's
+    /// or no target's mark.
+    private func column(for slice: ProfileSlice, top: Double) -> BarColumns.Column {
+        if let average = slice.average, slice.targetSeconds >= slice.freeRideSeconds, slice.targetSeconds >= slice.noTargetSeconds {
+            let zone = profile.scale == .percentOfFTP ? TargetZones.power.zone(ofPercent: average) : 0
+            return .bar(rows: average / top * Double(Self.height), style: colored ? ZoneColor.parameters(zone: zone) : "")
+        }
+        let glyph = slice.freeRideSeconds >= slice.noTargetSeconds ? Self.freeRide : Self.noTarget
+        return .mark(glyph, style: dim)
+    }
+
+    /// What the marks shown mean, or nil when none is shown.
+    private func legend(_ drawn: [BarColumns.Column]) -> TerminalText? {
+        func shows(_ glyph: Character) -> Bool {
+            drawn.contains { if case .mark(glyph, _) = $0 { true } else { false } }
+        }
+        var parts: [String] = []
+        if shows(Self.freeRide) { parts.append("\(Self.freeRide) free ride") }
+        if shows(Self.noTarget) { parts.append("\(Self.noTarget) no power target") }
+        if !profile.untimed.isEmpty { parts.append("\(Self.untimed) rep or open step (untimed)") }
+        return parts.isEmpty ? nil : TerminalText(parts.joined(separator: "   "))
+    }
+}
