@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "TerminalDisplay", dependencies: ["PacerCore", "TerminalRendering"]),
         .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
         .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .target(name: "PacerCommands", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
+        .target(name: "PacerCommands", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .executableTarget(name: "register-sinks", path: "BuildTools/register-sinks"),
