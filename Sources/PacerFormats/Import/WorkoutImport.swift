@@ -16,7 +16,7 @@ public enum WorkoutImport {
     /// Reads `bytes` as `format`; `name` names the workout when the file gives no name.
     public static func read(_ bytes: [UInt8], format: ImportFormat, name: String) throws(WorkoutErrors) -> ImportedWorkout {
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
-            throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty: it holds no \(format.title)")])
+            throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty, not \(format.title)")])
         }
         if let zero = bytes.firstIndex(of: 0) {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(of: zero, in: bytes)), "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")])
