@@ -66,3 +66,121 @@ import Testing
         #expect(steady.cues == [WrittenCue(at: .afterStart(.seconds(120)), text: "Two minutes gone")])
     }
 }
+
+extension ZwiftReaderTests {
+    static func zwo(_ steps: String, head: String = "") -> String {
+        "<workout_file>\(head)<workout>\n\(steps)\n</workout></workout_file>"
+    }
+
+    @Test func aTextInsideIntervalsIsTimedFromTheBlockAndKeepsItsRoundApart() throws {
+        let on = 40, off = 20, repeats = 4
+        let offset = 2 * (on + off) + on + 5
+        let imported = try Self.imported(Self.zwo("""
+            <IntervalsT Repeat="\(repeats)" OnDuration="\(on)" OffDuration="\(off)" OnPower="1.1" OffPower="0.5">
+              <textevent timeoffset="\(offset)" message="Third rest"/>
+            </IntervalsT>
+            """))
+        let steps = imported.workout.steps
+        #expect(Plan(imported.workout).planned == .seconds(Int64(repeats * (on + off))))
+        guard steps.count == 5, case .repeated(let before) = steps[0], case .timed(let thirdOn) = steps[1], case .timed(let thirdOff) = steps[2],
+              case .timed(let fourthOn) = steps[3] else {
+            Issue.record("expected a repeat of the first two rounds, then the third and the fourth written out: \(steps)")
+            return
+        }
+        #expect(before.count == 2 && thirdOn.cues.isEmpty && thirdOff.kind == .rest)
+        #expect(thirdOff.cues == [WrittenCue(at: .afterStart(.seconds(Int64(offset - 2 * (on + off) - on))), text: "Third rest")])
+        #expect(fourthOn.kind == .work)
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
+    @Test func aTextPastItsStepMovesOnWithAWarningAndOnePastTheEndIsDropped() throws {
+        let imported = try Self.imported(Self.zwo("""
+            <SteadyState Duration="60" Power="0.7">
+              <textevent timeoffset="75" message="Moved"/>
+              <textevent timeoffset="500" message="Gone"/>
+            </SteadyState>
+            <SteadyState Duration="60" Power="0.8"/>
+            """))
+        guard case .timed(let second) = imported.workout.steps[1] else { return }
+        #expect(second.cues == [WrittenCue(at: .afterStart(.seconds(75 - 60)), text: "Moved")])
+        let messages = imported.warnings.map(\.description)
+        #expect(messages.count == 2)
+        #expect(messages[0].hasPrefix("3:3: warning:") && messages[0].contains("moved to the step after it"), "\(messages)")
+        #expect(messages[1].hasPrefix("4:3: warning:") && messages[1].contains("dropped"), "\(messages)")
+    }
+
+    @Test func aRunMeasuredInMetresHasOpenStepsWithADistanceAndPaceTargets() throws {
+        let imported = try Self.imported(Self.zwo("""
+            <SteadyState Duration="400" Power="0.95" pace="2"/>
+            <IntervalsT Repeat="6" OnDuration="200" OffDuration="100" OnPower="1.05" OffPower="0.7"/>
+            """, head: "<sportType>run</sportType><durationType>distance</durationType>"))
+        let phases = Plan(imported.workout).phases
+        #expect(phases.count == 1 + 6 * 2)
+        #expect(phases.allSatisfy { $0.duration == nil }, "a distance is never a guessed time")
+        guard case .timed(let steady) = imported.workout.steps[0], case .repeated(let block) = imported.workout.steps[1] else { return }
+        #expect(steady.distance == .same("400 m") && steady.targets.power == nil)
+        #expect(steady.targets.pace == .same(PaceTarget(unit: .threshold, span: TargetSpan(TargetRange(95)))))
+        #expect(block.count == 6)
+        #expect(imported.workout.tags == ["run"])
+        #expect(imported.warnings.contains { $0.message.contains("threshold pace") })
+    }
+
+    @Test func identicalStepsWrittenOutFoldIntoARepeatOnlyWhenEveryOneMatches() throws {
+        let pair = #"<SteadyState Duration="120" Power="1.05"/><SteadyState Duration="60" Power="0.5"/>"#
+        let folded = try Self.imported(Self.zwo(String(repeating: pair + "\n", count: 3))).workout
+        guard folded.steps.count == 1, case .repeated(let block) = folded.steps[0] else {
+            Issue.record("three identical pairs should be one repeat: \(folded.steps)")
+            return
+        }
+        #expect(block.count == 3 && block.steps.count == 2)
+        let nearly = pair + "\n" + pair + "\n" + #"<SteadyState Duration="120" Power="1.06"/><SteadyState Duration="60" Power="0.5"/>"#
+        let kept = try Self.imported(Self.zwo(nearly)).workout
+        #expect(Plan(kept).planned == .seconds(3 * (120 + 60)))
+        guard kept.steps.count == 3, case .repeated(let two) = kept.steps[0] else {
+            Issue.record("the pair that differs stays apart: \(kept.steps)")
+            return
+        }
+        #expect(two.count == 2)
+    }
+
+    @Test func freeRideMaxEffortAndTheFTPTestAreKept() throws {
+        let imported = try Self.imported(Self.zwo("""
+            <FreeRide Duration="1200" FlatRoad="1" ftptest="1"/>
+            <Freeride Duration="300"/>
+            <MaxEffort Duration="30"/>
+            """))
+        guard case .timed(let test) = imported.workout.steps[0], case .timed(let free) = imported.workout.steps[1],
+              case .timed(let max) = imported.workout.steps[2] else { return }
+        #expect(test.name == .same("FTP test") && test.targets.power == .same(.freeRide))
+        #expect(free.targets.power == .same(.freeRide))
+        #expect(max.name == .same("Max effort"))
+        #expect(imported.warnings.map(\.description).contains { $0.hasPrefix("2:1: warning:") && $0.contains("FTP test") })
+    }
+
+    @Test func entitiesCRLFAndTheShortNameTagAreRead() throws {
+        let text = "<workout_file>\r\n<n>Caf&#233; &quot;ride&quot;</n>\r\n<workout>\r\n<SteadyState Duration=\"60\" Power=\"0.75\"/>\r\n<Bogus Duration=\"5\"/>\r\n</workout>\r\n</workout_file>\r\n"
+        let imported = try Self.imported(text)
+        #expect(imported.workout.name == "Café \"ride\"")
+        #expect(imported.warnings.map(\.description) == ["5:1: warning: <Bogus> is not a step pacer knows: dropped"])
+    }
+
+    @Test func aFileWithoutANameIsNamedByTheCaller() throws {
+        let imported = try Self.imported(Self.zwo(#"<SteadyState Duration="60" Power="0.4"/>"#), name: "morning")
+        #expect(imported.workout.name == "morning")
+        guard case .timed(let step) = imported.workout.steps[0] else { return }
+        #expect(step.kind == .rest, "below 60 % of FTP a steady step is a rest")
+    }
+
+    @Test func aPowerOutOfPacersRangeIsDroppedWithAWarning() throws {
+        let imported = try Self.imported(Self.zwo(#"<SteadyState Duration="60" Power="6"/>"#))
+        guard case .timed(let step) = imported.workout.steps[0] else { return }
+        #expect(step.targets.power == nil)
+        #expect(imported.warnings.first?.description.contains("600%") ?? false, "\(imported.warnings)")
+    }
+
+    @Test func theWrittenFileIsAsPacerFmtLaysItOut() throws {
+        let imported = try Self.imported(Self.full)
+        let root = try JSONParser.parse(Array(imported.json.utf8))
+        #expect(WorkoutLayout.text(of: root) == imported.json)
+    }
+}
