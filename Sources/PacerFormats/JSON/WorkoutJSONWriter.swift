@@ -65,10 +65,10 @@ public enum WorkoutJSONWriter {
     /// A duration as a file writes it: `45s`, `5m`, `1h2m30s`, `12.5s`.
     static func duration(_ duration: WorkoutDuration) -> String {
         let milliseconds = duration.milliseconds
-        guard milliseconds % 1000 == 0 else { return JSONText.number(duration.seconds) + "s" }
-        let seconds = milliseconds / 1000
-        let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")].filter { $0.0 > 0 }
-        return parts.isEmpty ? "0s" : parts.map { "\($0.0)\($0.1)" }.joined()
+        let (hours, minutes, seconds) = (milliseconds / 3_600_000, milliseconds % 3_600_000 / 60_000, milliseconds % 60_000)
+        var text = (hours > 0 ? "\(hours)h" : "") + (minutes > 0 ? "\(minutes)m" : "")
+        if seconds > 0 || text.isEmpty { text += JSONText.number(Double(seconds) / 1000) + "s" }
+        return text
     }
 
     private static func cueTime(_ time: CueTime) -> String {
