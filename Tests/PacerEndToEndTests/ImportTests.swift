@@ -46,6 +46,8 @@ struct ImportTests {
         let zwo = try sandbox.write("in/ride.zwo", Self.zwo)
         let erg = try sandbox.write("in/Course.ERG", Self.erg)
         let folder = sandbox.path("out")
+        let missing = try await PacerProcess.run(["import", "-d", folder, zwo, erg], in: sandbox)
+        #expect(missing.status == 1 && missing.stderr == "pacer: \(folder) is not a folder: create it first (mkdir -p \(folder))\n", "\(missing)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let first = try await PacerProcess.run(["import", "-d", folder, zwo, erg], in: sandbox)
         #expect(first.status == 0 && first.stdout.isEmpty, "\(first)")

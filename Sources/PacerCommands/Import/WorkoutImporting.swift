@@ -30,6 +30,10 @@ public struct WorkoutImporting {
 
     /// Imports each file, going on past one that fails; the exit status is a failure if any did.
     public func run(_ references: [String]) -> Int32 {
+        if case .folder(let folder) = destination, !FileSystem.exists(folder + "/.") {
+            Output.problem(TerminalText("pacer: \(folder) is not a folder: create it first (mkdir -p \(folder.shellQuoted))"))
+            return ExitStatus.failure
+        }
         var written = Set<String>()
         var failed = false
         for reference in references {
