@@ -73,8 +73,10 @@ struct ZwiftReader {
         switch element.key {
         case "warmup", "cooldown", "ramp":
             let kind: PhaseKind = element.key == "warmup" ? .warmup : element.key == "cooldown" ? .cooldown : .work
-            let targets = self.targets(element, low: element.attribute("powerlow") ?? element.attribute("power"),
-                                       high: element.attribute("powerhigh") ?? element.attribute("power"), ramp: true, cadence: "cadence")
+            var (start, end) = (element.attribute("powerlow") ?? element.attribute("power"), element.attribute("powerhigh") ?? element.attribute("power"))
+            // Zwift rides a Cooldown down whichever way its powers are written (GoldenCheetah reads it so too).
+            if kind == .cooldown, let low = start?.decimalValue, let high = end?.decimalValue, low < high { (start, end) = (end, start) }
+            let targets = self.targets(element, low: start, high: end, ramp: true, cadence: "cadence")
             try add(element, kind: kind, targets: targets)
         case "steadystate":
             let targets = self.targets(element, low: element.attribute("power") ?? element.attribute("powerlow"),
