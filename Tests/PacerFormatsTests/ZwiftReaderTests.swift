@@ -125,6 +125,14 @@ extension ZwiftReaderTests {
         #expect(imported.warnings.contains { $0.message.contains("threshold pace") })
     }
 
+    @Test func aRunByTimeHoldsTheRangeOfARampedPace() throws {
+        let imported = try Self.imported(Self.zwo(#"<Warmup Duration="300" PowerLow="0.7" PowerHigh="0.85"/>"#, head: "<sportType>run</sportType>"))
+        guard case .timed(let warmup) = imported.workout.steps[0] else { return }
+        #expect(warmup.duration == .same(.seconds(300)) && warmup.targets.power == nil)
+        #expect(warmup.targets.pace == .same(PaceTarget(unit: .threshold, span: TargetSpan(TargetRange(70, 85)))))
+        #expect(imported.warnings.map(\.description) == ["2:1: warning: pacer ramps only power, and this run step ramps its pace: it keeps the range 70-85% instead"])
+    }
+
     @Test func identicalStepsWrittenOutFoldIntoARepeatOnlyWhenEveryOneMatches() throws {
         let pair = #"<SteadyState Duration="120" Power="1.05"/><SteadyState Duration="60" Power="0.5"/>"#
         let folded = try Self.imported(Self.zwo(String(repeating: pair + "\n", count: 3))).workout

@@ -171,20 +171,20 @@ struct ZwiftReader {
             notes.warn(element.position, "the power \(low == high ? low : low + " to " + high) is not a number: the step has no target")
             return targets
         }
-        let text = ImportedValues.targetText(start: ImportedValues.percent(start), end: ImportedValues.percent(end), unit: "%", range: !ramp)
-        if isRun {
-            if !ramp || start == end {
-                targets.pace = ImportedValues.pace(text, at: element.position, notes: &notes).map(PerRound.same)
-            } else {
-                notes.warn(element.position, "pacer ramps only power, and this run step ramps its pace: it keeps the range \(ImportedValues.targetText(start: ImportedValues.percent(start), end: ImportedValues.percent(end), unit: "%", range: true)) instead")
-                targets.pace = ImportedValues.pace(ImportedValues.targetText(start: ImportedValues.percent(start), end: ImportedValues.percent(end), unit: "%", range: true), at: element.position, notes: &notes).map(PerRound.same)
-            }
-            if !warnedPaceReference, element.attribute("pace") != nil {
-                warnedPaceReference = true
-                notes.warn(element.position, "Zwift times a run's intensity as a share of one of your race paces (pace=\"\(element.attribute("pace") ?? "")\"); pacer reads it as a share of your threshold pace")
-            }
-        } else {
+        let (first, last) = (ImportedValues.percent(start), ImportedValues.percent(end))
+        guard isRun else {
+            let text = ImportedValues.targetText(start: first, end: last, unit: "%", range: !ramp)
             targets.power = ImportedValues.power(text, at: element.position, notes: &notes).map(PerRound.same)
+            return targets
+        }
+        let range = ImportedValues.targetText(start: first, end: last, unit: "%", range: true)
+        if ramp, first != last {
+            notes.warn(element.position, "pacer ramps only power, and this run step ramps its pace: it keeps the range \(range) instead")
+        }
+        targets.pace = ImportedValues.pace(range, at: element.position, notes: &notes).map(PerRound.same)
+        if !warnedPaceReference, let reference = element.attribute("pace") {
+            warnedPaceReference = true
+            notes.warn(element.position, "Zwift times a run's intensity as a share of one of your race paces (pace=\"\(reference)\"); pacer reads it as a share of your threshold pace")
         }
         return targets
     }
