@@ -32,6 +32,12 @@ struct ImportTests {
         let formatted = try await PacerProcess.run(["fmt", "--check", json], in: sandbox)
         #expect(formatted.status == 0, "the import is laid out as fmt lays it out: \(formatted)")
 
+        let catted = try await PacerProcess.run(["cat", path], in: sandbox)
+        #expect(catted.status == 0 && catted.stdout == Self.zwo, "cat shows the source as written: \(catted)")
+        let fmt = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        #expect(fmt.status == 1 && fmt.stderr.contains("is not a workout's JSON but a Zwift workout (.zwo); pacer import"), "\(fmt)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.zwo, "fmt -w leaves a .zwo alone")
+
         let shown = try await PacerProcess.run(["show", path], in: sandbox)
         #expect(shown.status == 0 && shown.stdout.contains("ramp 40–70 % FTP") && shown.stdout.contains("» 0:03  Go"), "\(shown)")
         let log = sandbox.path("run.log")
