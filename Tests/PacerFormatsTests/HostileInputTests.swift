@@ -58,6 +58,11 @@ import Testing
         #expect(Self.refusal(text)?.contains("more than \(XMLDocument.maximumElements) elements") ?? false)
     }
 
+    @Test func aFileOverTheSizeLimitIsRefusedUnread() {
+        let bytes = [UInt8](repeating: UInt8(ascii: " "), count: WorkoutDecoder.maximumFileSize + 1)
+        #expect(Self.refusal(bytes) == "error: the file is \(bytes.count) bytes; a Zwift workout (.zwo) is read up to 16 MiB, as a workout file is")
+    }
+
     @Test func anotherRootOrNoStepsIsRefused() {
         #expect(Self.refusal("<html><body/></html>") == "1:1: error: this is not a Zwift workout: its root element is <html>, not <workout_file>")
         #expect(Self.refusal("<workout_file>\n<workout><Bogus/></workout></workout_file>")?.contains("no step pacer can run") ?? false)

@@ -13,8 +13,12 @@ public struct ImportedWorkout: Sendable {
 
 /// Reads the formats of other apps into the one workout model.
 public enum WorkoutImport {
-    /// Reads `bytes` as `format`; `name` names the workout when the file gives no name.
+    /// Reads `bytes` as `format`; `name` names the workout when the file gives no name. Files are
+    /// held to a workout file's size limit (16 MiB), however they were read.
     public static func read(_ bytes: [UInt8], format: ImportFormat, name: String) throws(WorkoutErrors) -> ImportedWorkout {
+        guard bytes.count <= WorkoutDecoder.maximumFileSize else {
+            throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is")])
+        }
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty, not \(format.title)")])
         }
