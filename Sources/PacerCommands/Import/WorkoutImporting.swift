@@ -76,12 +76,13 @@ public struct WorkoutImporting {
         Output.problem(TerminalText(Self.summary(of: imported, from: source.path, to: path)))
     }
 
-    /// `ride.zwo: "Over-unders", 27 phases, 1h 2m, 2 warnings -> ride.json`.
+    /// `ride.zwo: "Over-unders", 9 steps (27 phases), 1h 2m, 2 warnings -> ride.json`.
     static func summary(of imported: ImportedWorkout, from source: String, to path: String?) -> String {
         let plan = Plan(imported.workout)
         let count = imported.warnings.count
         let warnings = count == 0 ? "no warnings" : count == 1 ? "1 warning" : "\(count) warnings"
-        let phases = plan.phases.count == 1 ? "1 phase" : "\(plan.phases.count) phases"
+        let steps = imported.workout.steps.count == 1 ? "1 step" : "\(imported.workout.steps.count) steps"
+        let phases = steps + " (" + (plan.phases.count == 1 ? "1 phase" : "\(plan.phases.count) phases") + ")"
         let untimed = plan.phases.contains { $0.duration == nil } ? " and open steps" : ""
         return "\(source): \(JSONText.quoted(imported.workout.name)), \(phases), \(plan.planned.spoken)\(untimed), \(warnings)" + (path.map { " -> \($0)" } ?? "")
     }
