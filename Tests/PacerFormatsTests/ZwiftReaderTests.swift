@@ -180,10 +180,14 @@ extension ZwiftReaderTests {
     }
 
     @Test func aPowerOutOfPacersRangeIsDroppedWithAWarning() throws {
-        let imported = try Self.imported(Self.zwo(#"<SteadyState Duration="60" Power="6"/>"#))
-        guard case .timed(let step) = imported.workout.steps[0] else { return }
-        #expect(step.targets.power == nil)
-        #expect(imported.warnings.first?.description.contains("600%") ?? false, "\(imported.warnings)")
+        let huge = String(repeating: "9", count: 300)
+        let imported = try Self.imported(Self.zwo(#"<SteadyState Duration="60" Power="6"/><SteadyState Duration="60" Power="\#(huge)" Cadence="1e5"/>"#))
+        guard case .timed(let step) = imported.workout.steps[0], case .timed(let absurd) = imported.workout.steps[1] else { return }
+        #expect(step.targets.power == nil && absurd.targets.power == nil && absurd.targets.cadence == nil)
+        let messages = imported.warnings.map(\.message)
+        #expect(messages.count == 3 && messages[0].hasPrefix("the power target 600% cannot be kept (600% is out of range"), "\(messages)")
+        #expect(messages[2] == "the power \(huge) is not a fraction of FTP pacer can use: the step has no target", "\(messages)")
+        #expect(messages[1] == "the cadence 1e5 is not a number of rpm pacer can use: the step has no cadence target", "\(messages)")
     }
 
     @Test func theWrittenFileIsAsPacerFmtLaysItOut() throws {

@@ -52,6 +52,12 @@ enum ImportedValues {
         return String(line.map { $0 == "{" ? "(" : $0 == "}" ? ")" : $0 })
     }
 
+    /// A plain number as written for a target (`0.88`, `90`); nil for anything else, or one too
+    /// large for any target (which would print in exponent form).
+    static func number(_ text: String) -> Double? {
+        text.trimmingSpaces().decimalValue.flatMap { $0 < 1_000_000 ? $0 : nil }
+    }
+
     /// Seconds as written in a file (`300`, `12.5`) as a duration; nil when not a positive length pacer can hold.
     static func seconds(_ text: String) -> WorkoutDuration? {
         guard let seconds = text.trimmingSpaces().decimalValue else { return nil }

@@ -167,8 +167,8 @@ struct ZwiftReader {
     private mutating func targets(_ element: XMLElement, low: String?, high: String?, ramp: Bool, cadence attribute: String) -> WrittenTargets {
         var targets = WrittenTargets(cadence: cadence(element, attribute))
         guard let low, let high else { return targets }
-        guard let start = low.trimmingSpaces().decimalValue, let end = high.trimmingSpaces().decimalValue else {
-            notes.warn(element.position, "the power \(low == high ? low : low + " to " + high) is not a number: the step has no target")
+        guard let start = ImportedValues.number(low), let end = ImportedValues.number(high) else {
+            notes.warn(element.position, "the power \(low == high ? low : low + " to " + high) is not a fraction of FTP pacer can use: the step has no target")
             return targets
         }
         let (first, last) = (ImportedValues.percent(start), ImportedValues.percent(end))
@@ -193,8 +193,8 @@ struct ZwiftReader {
         let low = element.attribute(attribute + "low") ?? element.attribute(attribute)
         let high = element.attribute(attribute + "high") ?? element.attribute(attribute)
         guard let low, let high else { return nil }
-        guard let start = low.trimmingSpaces().decimalValue, let end = high.trimmingSpaces().decimalValue else {
-            notes.warn(element.position, "the cadence \(low) is not a number: the step has no cadence target")
+        guard let start = ImportedValues.number(low), let end = ImportedValues.number(high) else {
+            notes.warn(element.position, "the cadence \(low == high ? low : low + " to " + high) is not a number of rpm pacer can use: the step has no cadence target")
             return nil
         }
         return ImportedValues.cadence(ImportedValues.targetText(start: start, end: end, unit: " rpm", range: true), at: element.position, notes: &notes).map(PerRound.same)
