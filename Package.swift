@@ -28,9 +28,11 @@ let package = Package(
         .target(name: "PacerSystem", dependencies: ["CSpawn"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CExpat", providers: [.apt(["libexpat1-dev"])]),
+        .target(name: "PacerFormats", dependencies: ["PacerCore", "CExpat"]),
         .target(
             name: "PacerRuntime",
-            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "CReadline"],
+            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats", "CReadline"],
             plugins: ["EmbedWorkouts"]
         ),
         .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
@@ -43,8 +45,8 @@ let package = Package(
         .target(name: "TerminalDisplay", dependencies: ["PacerCore", "TerminalRendering"]),
         .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
         .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .target(name: "PacerCommands", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
+        .target(name: "PacerCommands", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .executableTarget(name: "register-sinks", path: "BuildTools/register-sinks"),
@@ -58,6 +60,7 @@ let package = Package(
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan"]),
         .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan"]),
         .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerCore", "SinkKit"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine", "SinkKit"]),
         .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem"]),

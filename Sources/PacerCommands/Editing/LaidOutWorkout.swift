@@ -16,6 +16,9 @@ public struct LaidOutWorkout {
         guard loaded.source.notation == nil else {
             throw WorkoutLoadError(lines: ["pacer: fmt lays out workout files; for the JSON a line of notation stands for, use pacer new NAME LINE"])
         }
+        guard loaded.importedFrom == nil else {
+            throw WorkoutLoadError(lines: ["pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.importedFrom?.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"])
+        }
         guard let root = try? JSONParser.parse(loaded.bytes) else {
             throw WorkoutLoadError(lines: ["\(loaded.source.path): error: the file changed while it was read"])
         }

@@ -36,12 +36,12 @@ extension String {
     }
 
     /// Whether the string uses a `{round}` or `{rounds}` token.
-    var mentionsRound: Bool {
+    package var mentionsRound: Bool {
         utf8.contains(UInt8(ascii: "{")) && (contains("{round}") || contains("{rounds}"))
     }
 
     /// Whether the string uses the `{item}` token (most names have no brace, and are settled by a byte scan).
-    var mentionsItem: Bool {
+    package var mentionsItem: Bool {
         utf8.contains(UInt8(ascii: "{")) && contains("{item}")
     }
 

@@ -1,4 +1,5 @@
 import PacerCore
+import PacerFormats
 import PacerSystem
 
 /// A workout read, validated and expanded, ready to run or show.
@@ -8,12 +9,14 @@ public struct LoadedWorkout: Sendable {
     public let plan: Plan
     /// What is probably a mistake in the file, as lines for standard error that name it.
     public let warnings: [String]
-    /// The file as it was read; for a line of notation, the JSON it stands for.
+    /// The file as it was read; for a line of notation or a file of another app, the JSON it stands for.
     public let bytes: [UInt8]
+    /// The app's format the file was imported from; nil for a workout's own JSON or notation.
+    public let importedFrom: ImportFormat?
 
     /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
-        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes)
+        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom)
     }
 }
 
@@ -45,12 +48,37 @@ public enum WorkoutLoader {
         try read(locate(reference, library: library))
     }
 
-    /// Reads, decodes and expands a workout that has been found.
+    /// Reads, decodes and expands a workout that has been found; a file of another app (a Zwift
+    /// `.zwo`, an ERG or MRC course) is imported on the way, known by its content or its extension.
     public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
         let bytes = try read(source)
+        if source.notation == nil, let format = ImportFormat.detect(bytes, path: source.path) {
+            let imported = try self.imported(source, bytes, as: format)
+            return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
+                                 bytes: Array(imported.json.utf8), importedFrom: format)
+        }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
-                             bytes: bytes)
+                             bytes: bytes, importedFrom: nil)
+    }
+
+    /// Finds a file of another app and reads it as `format`, or as the format its content or
+    /// extension says when `format` is nil (a workout's own JSON is refused: it needs no import).
+    public static func imported(_ reference: String, as format: ImportFormat?, library: WorkoutLibrary) throws(WorkoutLoadError) -> (source: WorkoutSource, imported: ImportedWorkout) {
+        let source = try locate(reference, library: library)
+        let bytes = try read(source)
+        guard let format = format ?? ImportFormat.detect(bytes, path: source.path) else {
+            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither a Zwift workout (.zwo) nor an ERG or MRC course file; a workout's own JSON needs no import (--from zwo|erg|mrc says what a file is)"])
+        }
+        return (source, try imported(source, bytes, as: format))
+    }
+
+    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: ImportFormat) throws(WorkoutLoadError) -> ImportedWorkout {
+        do throws(WorkoutErrors) {
+            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
     }
 
     /// The workout a source holds, checked: a file by the decoder, a line of notation through the JSON it stands for.

@@ -1,0 +1,50 @@
+import PacerCore
+
+/// A file of another app read into a workout: the workout file it makes, checked by the decoder
+/// as any workout file is, and what the format said that pacer could not carry.
+public struct ImportedWorkout: Sendable {
+    public let format: ImportFormat
+    /// The workout file, laid out as `pacer fmt` lays it out.
+    public let json: String
+    public let workout: Workout
+    /// What was dropped or changed, at its line in the source file; then the decoder's own warnings.
+    public let warnings: [Diagnostic]
+}
+
+/// Reads the formats of other apps into the one workout model.
+public enum WorkoutImport {
+    /// Reads `bytes` as `format`; `name` names the workout when the file gives no name. Files are
+    /// held to a workout file's size limit (16 MiB), however they were read.
+    public static func read(_ bytes: [UInt8], format: ImportFormat, name: String) throws(WorkoutErrors) -> ImportedWorkout {
+        guard bytes.count <= WorkoutDecoder.maximumFileSize else {
+            throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is")])
+        }
+        guard bytes.contains(where: { !Self.isBlank($0) }) else {
+            throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty, not \(format.title)")])
+        }
+        if let zero = bytes.firstIndex(of: 0) {
+            throw WorkoutErrors([Diagnostic(.source(SourcePosition(of: zero, in: bytes)), "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")])
+        }
+        let draft = switch format {
+        case .zwo: try ZwiftReader.read(bytes, name: name)
+        case .erg, .mrc: try CourseFileReader.read(bytes, percent: format == .mrc, name: name)
+        }
+        let json: String
+        do {
+            json = try WorkoutJSONWriter.text(of: draft.workout)
+        } catch {
+            throw WorkoutErrors([Diagnostic(.file, "the workout read from \(format.title) cannot be written: \(error.description)")])
+        }
+        let decoded: DecodedWorkout
+        do {
+            decoded = try WorkoutDecoder.decodeWithWarnings(Array(json.utf8))
+        } catch {
+            throw WorkoutErrors(error.diagnostics.map { Diagnostic($0.location, "the workout read from \(format.title) breaks a rule: \($0.message)", severity: $0.severity) })
+        }
+        return ImportedWorkout(format: format, json: json, workout: decoded.workout, warnings: draft.notes.warnings + decoded.warnings)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
