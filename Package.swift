@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
         .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
         .target(name: "PacerCommands", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
+        .executableTarget(name: "pacer", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "PacerFormats", "History", "HistoryReports", "Speech", "TerminalDisplay"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .executableTarget(name: "register-sinks", path: "BuildTools/register-sinks"),
