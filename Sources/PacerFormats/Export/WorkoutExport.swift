@@ -14,6 +14,10 @@ public enum WorkoutExport {
             var writer = CourseFileWriter(percent: format == .mrc, thresholds: thresholds)
             let text = try writer.text(of: workout, steps: steps)
             return ExportedWorkout(format: format, bytes: Array(text.utf8), warnings: writer.notes.warnings)
+        case .fit:
+            var writer = FITWriter(thresholds: thresholds)
+            let bytes = try writer.bytes(of: workout, steps: steps)
+            return ExportedWorkout(format: format, bytes: bytes, warnings: writer.notes.warnings)
         default:
             throw ExportRefusal("\(format.short) is not written yet")
         }
