@@ -18,8 +18,10 @@ public enum WorkoutExport {
             var writer = FITWriter(thresholds: thresholds)
             let bytes = try writer.bytes(of: workout, steps: steps)
             return ExportedWorkout(format: format, bytes: bytes, warnings: writer.notes.warnings)
-        default:
-            throw ExportRefusal("\(format.short) is not written yet")
+        case .icu:
+            var writer = IntervalsTextWriter()
+            let text = try writer.text(of: steps)
+            return ExportedWorkout(format: format, bytes: Array(text.utf8), warnings: writer.notes.warnings)
         }
     }
 }
