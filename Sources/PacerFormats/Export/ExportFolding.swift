@@ -14,18 +14,9 @@ enum ExportBlock: Equatable {
         var blocks: [ExportBlock] = []
         var index = 0
         while index < steps.count {
-            var best: (length: Int, count: Int)?
-            for length in 1...longestRound where index + 2 * length <= steps.count {
-                var count = 1
-                while index + (count + 1) * length <= steps.count,
-                      (0..<length).allSatisfy({ same(steps[index + count * length + $0], steps[index + $0]) }) {
-                    count += 1
-                }
-                if count > 1, length * count > (best.map { $0.length * $0.count } ?? 0) { best = (length, count) }
-            }
-            if let best {
-                blocks.append(.repeated(count: best.count, steps: Array(steps[index..<(index + best.length)])))
-                index += best.length * best.count
+            if let run = RepeatedRun.longest(at: index, of: steps.count, lengths: 1...longestRound, same: { same(steps[$0], steps[$1]) }) {
+                blocks.append(.repeated(count: run.count, steps: Array(steps[index..<(index + run.length)])))
+                index += run.length * run.count
             } else {
                 blocks.append(.step(steps[index]))
                 index += 1
