@@ -100,6 +100,15 @@ struct ExportTests {
         #expect(badFormat.status == 2 && badFormat.stderr.contains("--to takes zwo, erg, mrc, icu or fit"), "\(badFormat)")
     }
 
+    @Test func fitIsNeverWrittenToATerminal() async throws {
+        let sandbox = try Sandbox()
+        let script = try #require(Tool.find("script"), "script (util-linux) is needed to give pacer a terminal")
+        let command = "'\(PacerBinary.path)' export tabata --to fit; echo status=$?"
+        let run = try await Tool.run(script, ["-qec", command, "/dev/null"], in: sandbox, environment: sandbox.environment())
+        #expect(run.stdout.contains("FIT is binary: give -o FILE.fit or redirect") && run.stdout.contains("status=2"), "\(run)")
+        #expect(!run.stdout.contains(".FIT"), "no FIT bytes reach the terminal: \(run)")
+    }
+
     @Test func dashOReplacesTheFileWholeAndTextGoesToStandardOutput() async throws {
         let sandbox = try Sandbox()
         let path = try sandbox.write("ride.zwo", "old")
