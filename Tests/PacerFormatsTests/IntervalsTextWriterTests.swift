@@ -24,6 +24,11 @@ import Testing
         #expect(exported.warnings.contains { $0.contains("no cues") && $0.contains("\"Tempo\"") })
     }
 
+    @Test func aNameCannotBreakTheLineOrReachATerminalAsControl() throws {
+        let exported = try Self.icu(#"{"pacer":1,"name":"H","steps":[{"work":"30s","name":"A\tB\u009b2J\u001b[31m C"}]}"#)
+        #expect(String(decoding: exported.bytes, as: UTF8.self) == "- A B 2J [31m C 30s\n")
+    }
+
     @Test func refusesAnOpenStepWithoutDistance() throws {
         do {
             _ = try Self.icu(#"{"pacer":1,"name":"O","steps":[{"work":"open","name":"Max"}]}"#)

@@ -16,9 +16,9 @@ enum ExportText {
         return (value < 0 && units > 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    /// A text as one line: line breaks, tabs and other control characters as spaces.
+    /// A text as one line: line breaks, tabs and other control characters (C0, DEL, C1) as spaces.
     static func line(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
     }
 
     /// A text for an XML attribute or element: markup escaped, characters XML cannot hold left out,
