@@ -29,6 +29,12 @@ import Testing
         #expect(String(decoding: exported.bytes, as: UTF8.self) == "- A B 2J [31m C 30s\n")
     }
 
+    @Test func stepsNumberedByTheirRoundFoldIntoOneSection() throws {
+        let json = #"{"pacer":1,"name":"T","steps":[{"repeat":4,"rest_between_rounds":"10s","steps":[{"work":"20s","name":"Sprint {round}/{rounds}"}]}]}"#
+        let text = String(decoding: try Self.icu(json).bytes, as: UTF8.self)
+        #expect(text == "3x\n- Sprint 20s\n- 10s\n\n- Sprint 4/4 20s\n")
+    }
+
     @Test func refusesAnOpenStepWithoutDistance() throws {
         do {
             _ = try Self.icu(#"{"pacer":1,"name":"O","steps":[{"work":"open","name":"Max"}]}"#)

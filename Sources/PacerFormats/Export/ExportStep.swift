@@ -17,10 +17,24 @@ struct ExportStep: Equatable {
     let targets: Targets
     let cue: String?
     let cues: [Cue]
+    /// ` 2/8` for a phase of round 2 of 8, as a name numbered `{round}/{rounds}` ends.
+    let roundLabel: String?
 
     /// How long the step lasts, nil when it is not timed.
     var duration: WorkoutDuration? {
         if case .time(let duration) = length { duration } else { nil }
+    }
+
+    /// The name without the round number it ends in (`Sprint` for `Sprint 2/8`), for a step written
+    /// once as every round of a repeat.
+    var nameInRepeat: String {
+        guard let roundLabel, name.hasSuffix(roundLabel), name.count > roundLabel.count else { return name }
+        return String(name.dropLast(roundLabel.count))
+    }
+
+    /// Whether the step says the same as `other` but for the round its name is numbered by.
+    func sameButRound(_ other: ExportStep) -> Bool {
+        nameInRepeat == other.nameInRepeat && sameButName(other)
     }
 
     /// Whether the step says the same as `other` in everything but its name.
@@ -49,7 +63,8 @@ struct ExportStep: Equatable {
             } else {
                 throw ExportRefusal("\"\(phase.name)\" is an open step, which lasts until you say done, and \(format.short) has no such step: give it a duration to export it")
             }
-            steps.append(ExportStep(kind: phase.kind, name: phase.name, length: length, targets: phase.targets, cue: phase.cue, cues: phase.cues))
+            steps.append(ExportStep(kind: phase.kind, name: phase.name, length: length, targets: phase.targets, cue: phase.cue, cues: phase.cues,
+                                    roundLabel: phase.round.flatMap { round in phase.rounds.map { " \(round)/\($0)" } }))
         }
         return steps
     }

@@ -26,13 +26,13 @@ struct FITWriter {
 
     mutating func bytes(of workout: Workout, steps: [ExportStep]) throws(ExportRefusal) -> [UInt8] {
         var messages: [[FITEncoding.Field]] = []
-        for block in ExportBlock.fold(steps, same: ==) {
+        for block in ExportBlock.fold(steps, same: { $0.sameButRound($1) }) {
             switch block {
             case .step(let step):
-                messages.append(try fields(of: step, index: messages.count))
+                messages.append(try fields(of: step, name: step.name, index: messages.count))
             case .repeated(let count, let round):
                 let first = messages.count
-                for step in round { messages.append(try fields(of: step, index: messages.count)) }
+                for step in round { messages.append(try fields(of: step, name: step.nameInRepeat, index: messages.count)) }
                 // repeat_until_steps_cmplt: back to the round's first step, `count` times in all.
                 messages.append([.uint16(254, UInt16(messages.count)), .enumeration(1, 6), .uint32(2, UInt32(first)), .uint32(4, UInt32(count))])
             }
@@ -48,8 +48,8 @@ struct FITWriter {
         return file.bytes
     }
 
-    private mutating func fields(of step: ExportStep, index: Int) throws(ExportRefusal) -> [FITEncoding.Field] {
-        var fields: [FITEncoding.Field] = [.uint16(254, UInt16(index)), .string(0, ExportText.line(step.name))]
+    private mutating func fields(of step: ExportStep, name: String, index: Int) throws(ExportRefusal) -> [FITEncoding.Field] {
+        var fields: [FITEncoding.Field] = [.uint16(254, UInt16(index)), .string(0, ExportText.line(name))]
         switch step.length {
         case .time(let duration): fields += [.enumeration(1, 0), .uint32(2, UInt32(duration.milliseconds))]
         case .distance(let metres): fields += [.enumeration(1, 1), .uint32(2, UInt32(min((metres * 100).rounded(), 4e9)))]

@@ -8,14 +8,14 @@ struct IntervalsTextWriter {
 
     mutating func text(of steps: [ExportStep]) throws(ExportRefusal) -> String {
         var lines: [String] = []
-        for block in ExportBlock.fold(steps, same: ==) {
+        for block in ExportBlock.fold(steps, same: { $0.sameButRound($1) }) {
             switch block {
             case .step(let step):
-                lines.append(try line(step))
+                lines.append(try line(step, name: step.name))
             case .repeated(let count, let round):
                 if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
                 lines.append("\(count)x")
-                for step in round { lines.append(try line(step)) }
+                for step in round { lines.append(try line(step, name: step.nameInRepeat)) }
                 lines.append("")
             }
         }
@@ -24,9 +24,9 @@ struct IntervalsTextWriter {
     }
 
     /// `- Sweet spot 10m 88-94% 85-95rpm`: the name (unless it only says the kind), the length, the targets.
-    private mutating func line(_ step: ExportStep) throws(ExportRefusal) -> String {
+    private mutating func line(_ step: ExportStep, name: String) throws(ExportRefusal) -> String {
         var words = ["-"]
-        let name = ExportText.line(step.name).split(separator: " ").joined(separator: " ")
+        let name = ExportText.line(name).split(separator: " ").joined(separator: " ")
         if !name.isEmpty, name != step.kind.defaultName { words.append(name) }
         switch step.length {
         case .time(let duration): words.append(WorkoutJSONWriter.duration(duration))
