@@ -94,6 +94,32 @@ struct ExportTests {
         }
     }
 
+    @Test func fitTargetsUseTheProfilesOffsets() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("targets.json", """
+            {"name": "Targets", "steps": [
+              {"work": "2m", "name": "Watts", "power": "250-260 W"},
+              {"work": "1m", "name": "Beats", "heart_rate": "140-150 bpm", "cadence": "90 rpm"},
+              {"work": "1m", "name": "Max", "heart_rate": "75% max"},
+              {"work": "1m", "name": "Zone", "power": "Z3"},
+              {"work": "open", "name": "Until done", "pace": "7:00/mi"}]}
+            """)
+        let path = sandbox.path("targets.fit")
+        let exported = try await PacerProcess.run(["export", "targets.json", "--to", "fit", "-o", path], in: sandbox)
+        #expect(exported.status == 0, "\(exported)")
+        let steps = try await Self.fitSteps(path, in: sandbox).steps
+        try #require(steps.count == 5)
+        // Watts are offset by 1000, beats by 100; a share of maximum heart rate is as is.
+        #expect(steps[0]["custom_target_power_low"] as? Int == 1250 && steps[0]["custom_target_power_high"] as? Int == 1260, "\(steps[0])")
+        #expect(steps[1]["custom_target_heart_rate_low"] as? Int == 240 && steps[1]["custom_target_heart_rate_high"] as? Int == 250, "\(steps[1])")
+        #expect(steps[1]["secondary_target_type"] as? String == "cadence" && steps[1]["secondary_custom_target_cadence_low"] as? Int == 90, "\(steps[1])")
+        #expect(steps[2]["custom_target_heart_rate_low"] as? Int == 75, "\(steps[2])")
+        #expect(steps[3]["target_type"] as? String == "power" && steps[3]["target_power_zone"] as? Int == 3, "\(steps[3])")
+        #expect(steps[4]["duration_type"] as? String == "open", "\(steps[4])")
+        let speed = try #require(steps[4]["custom_target_speed_low"] as? Double)
+        #expect(abs(speed - 1609.344 / 420) < 0.001, "7:00/mi is \(1609.344 / 420) m/s: \(steps[4])")
+    }
+
     @Test func aStepTheFormatCannotSayIsRefusedByName() async throws {
         let sandbox = try Sandbox()
         let path = sandbox.path("fran.erg")
