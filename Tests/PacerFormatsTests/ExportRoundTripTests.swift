@@ -72,6 +72,12 @@ import Testing
             let after = Plan(imported.workout).phases.map { Self.kept($0, middles: middles, cadence: !middles) }
             #expect(before == after, "\(file) through \(formats.0):\n\(String(decoding: exported.bytes, as: UTF8.self))")
             #expect(imported.workout.name == workout.name)
+            // Kinds are kept where the format says them: a warm-up ramp at the start, a cool-down ramp at the end.
+            let (original, back) = (Plan(workout).phases, Plan(imported.workout).phases)
+            for (index, phase) in original.enumerated() where index < back.count && phase.targets.power?.span?.isRamp == true
+                && ((index == 0 && phase.kind == .warmup) || (index == original.count - 1 && phase.kind == .cooldown)) {
+                #expect(back[index].kind == phase.kind, "\(file) through \(formats.0): \(phase.name) came back as \(back[index].kind)")
+            }
             written += 1
         }
         #expect(written >= 4, "most shipped workouts are timed and can be written")
