@@ -15,7 +15,7 @@ enum Pacer {
 
     static let commands: [CommandSpec] = [
         RunCommand.spec, TodayCommand.spec, RenderCommand.spec, ValidateCommand.spec, ShowCommand.spec, CatCommand.spec, NewCommand.spec,
-        EditCommand.spec, FmtCommand.spec, ImportCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
+        EditCommand.spec, FmtCommand.spec, ImportCommand.spec, ExportCommand.spec, ListCommand.spec, PluginsCommand.spec, CtlCommand.spec,
         HistoryCommand.spec, StatsCommand.spec, PlanCommand.spec, RemindCommand.spec, WeightCommand.spec,
         SchemaCommand.spec, HelpCommand.spec, CompletionsCommand.spec,
         WebTokenCommand.spec,

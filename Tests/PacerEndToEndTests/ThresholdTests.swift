@@ -51,3 +51,15 @@ struct ThresholdTests {
         #expect(config.stderr.contains("(see docs/config.md) and run again"), "\(config)")
     }
 }
+
+extension ThresholdTests {
+    @Test func exportTakesTheConfigsFTP() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("ride.json", #"{"name": "Ride", "steps": [{"work": 60, "power": "90%"}]}"#)
+        let refused = try await PacerProcess.run(["export", "ride.json", "--to", "erg"], in: sandbox)
+        #expect(refused.status == 1 && refused.stderr.contains(#"give your FTP with --ftp W or "ftp" in config.json"#), "\(refused)")
+        try sandbox.write("home/config/pacer/config.json", #"{"ftp": 200}"#)
+        let fromConfig = try await PacerProcess.run(["export", "ride.json", "--to", "erg"], in: sandbox)
+        #expect(fromConfig.status == 0 && fromConfig.stdout.contains("FTP = 200") && fromConfig.stdout.contains("0.00\t180\n"), "\(fromConfig)")
+    }
+}

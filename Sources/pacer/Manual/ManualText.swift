@@ -62,6 +62,7 @@ enum ManualText {
         (#"printf 'skip\nskip\nquit\n' | pacer run seven-minute"#, "A session scripted through a pipe: commands are read from standard input."),
         ("pacer run tabata --sink terminal --sink web", "A session followed and steered from a browser too."),
         ("pacer history; pacer stats", "The sessions recorded, and progress over weeks."),
+        ("pacer export track-400 --to fit -o track-400.fit", "A workout as a FIT file for a Garmin watch (or --to zwo, erg, mrc, icu; see docs/import-export.md)."),
         ("source <(pacer completions bash)", "Completion in the current bash session."),
     ]
 

@@ -1,0 +1,85 @@
+import PacerCommandLine
+import PacerCore
+import PacerFormats
+import PacerRuntime
+import PacerSystem
+import PacerCommands
+
+/// `pacer export WORKOUT --to FORMAT [-o FILE]`: a workout in another app's format.
+enum ExportCommand {
+    static let to = Option<ExportFormat>(
+        "--to", value: "FORMAT", help: "the format: zwo, erg, mrc, icu (intervals.icu text) or fit (required)",
+        kind: .choice(ExportFormat.allCases.map(\.rawValue))
+    ) { text throws(UsageError) in
+        guard let format = ExportFormat(rawValue: text.lowercased()) else {
+            throw UsageError(message: "--to takes zwo, erg, mrc, icu or fit, not '\(text)'")
+        }
+        return format
+    }
+    static let output = Option<String>("-o", value: "FILE", help: "write the file here (whole or not at all) instead of standard output", kind: .file)
+    static let spec = CommandSpec(
+        name: "export", abstract: "write a workout for another app: Zwift, ERG, MRC, intervals.icu or a FIT file",
+        usage: "pacer export WORKOUT --to zwo|erg|mrc|icu|fit [--ftp W] [-o FILE]", arguments: .workout,
+        details: SharedOptions.workoutArgument + """
+
+
+            The workout is written from its expanded plan: repeats, 'for' blocks and per-round values
+            are written out where the format has no repeat, and folded back into repeats where it
+            has. What the format cannot say is refused, naming the step: a rep step, an AMRAP, an
+            EMOM, a time cap, and a step measured by distance or left open in a format that times
+            every step. What is lost on the way (a heart-rate target in a .zwo, a range in an ERG
+            file) is said on standard error. Text goes to standard output unless -o is given; a FIT
+            file is binary and goes to a file or a pipe, never to a terminal. Your FTP (--ftp, or
+            "ftp" in config.json) turns shares of FTP into watts (ERG) and watts into shares (.zwo,
+            MRC). See docs/import-export.md.
+            """,
+        options: [to.spec, output.spec, ThresholdOptions.ftp.spec, SharedOptions.notationName.spec]
+    ) { arguments, environment in
+        CommandSpec.reportingUsage(of: "export") { () throws(UsageError) in
+            let reference = try arguments.workout(for: "export")
+            guard let format = arguments[to] else { throw UsageError(message: "export needs a format: --to zwo, erg, mrc, icu or fit") }
+            let path = arguments[output]
+            if path?.isEmpty == true { throw UsageError(message: "-o needs a file name") }
+            if path == nil, format.isBinary, Output.standard.isTerminal {
+                throw UsageError(message: "FIT is binary: give -o FILE.fit or redirect standard output to a file")
+            }
+            let thresholds: TargetThresholds
+            do throws(CommandFailure) {
+                thresholds = try ThresholdOptions.thresholds(in: arguments, environment: environment)
+            } catch {
+                return error.report()
+            }
+            return export(reference, as: format, to: path, thresholds: thresholds, library: arguments.library(environment))
+        }
+    }
+
+    private static func export(_ reference: String, as format: ExportFormat, to path: String?, thresholds: TargetThresholds, library: WorkoutLibrary) -> Int32 {
+        let loaded: LoadedWorkout
+        do throws(WorkoutLoadError) {
+            loaded = try WorkoutLoader.load(reference, library: library)
+        } catch {
+            error.lines.forEach { Output.problem(TerminalText($0)) }
+            return ExitStatus.failure
+        }
+        loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+        let exported: ExportedWorkout
+        do throws(ExportRefusal) {
+            exported = try WorkoutExport.write(loaded.workout, as: format, thresholds: thresholds)
+        } catch {
+            Output.problem(TerminalText("pacer: \(loaded.source.path) cannot be written as \(format.title): \(error.message)"))
+            return ExitStatus.failure
+        }
+        exported.warnings.forEach { Output.problem(TerminalText("pacer: warning: \($0)")) }
+        guard let path else {
+            Output.source(exported.bytes)
+            return ExitStatus.success
+        }
+        do throws(FileError) {
+            try ReplacementFile.write(exported.bytes, to: path)
+        } catch {
+            Output.problem(TerminalText("pacer: \(error.description)"))
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
+    }
+}
