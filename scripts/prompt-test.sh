@@ -295,5 +295,36 @@ check "SIGTERM with the output stopped: the log says aborted" log_has '"outcome"
 check "SIGTERM with the output stopped: the normal screen is back" alternate_screen_is 0
 check "SIGTERM with the output stopped: terminal modes restored (ixon too)" wait_for 3 cmp -s "$work/stty-before" "$work/stty-after"
 
+# Issue 35 and 36: a Zwift file run as it is, its targets in the headline at every size, a ramp's
+# target moving (in both forms with --ftp), and on plain lines with TERM=dumb.
+cat > "$work/ride.zwo" <<'XML'
+<workout_file><name>Tmux ride</name><sportType>bike</sportType><workout>
+<Warmup Duration="600" PowerLow="0.50" PowerHigh="0.75" Cadence="90"/>
+<SteadyState Duration="300" Power="0.90"/>
+</workout></workout_file>
+XML
+tmux_ resize-window -t test -x 100 -y 30
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/ride.zwo --ftp 250 --speed 20 --no-bell --no-history; echo EXIT=\$?" Enter
+check "a .zwo runs with its ramp's target now, in both forms, at 100x30" wait_for 10 screen_has "WARMUP  Warmup  @ 5"
+check "the ramp's target says where it is heading, in watts too" screen_has " % → 75 % FTP · 1"
+ramp_now() { screen | grep -o -m1 '@ [0-9]* %' ; }
+first=$(ramp_now)
+ramp_moved() { [ "$(ramp_now)" != "$first" ]; }
+check "the ramp's target moves with the clock" wait_for 5 ramp_moved
+check "next: names the next target" screen_has "next: Work @ 90 % FTP · 225 W"
+tmux_ resize-window -t test -x 80 -y 24
+check "at 80x24 the target is in the headline" wait_for 3 screen_has "% → 75 % FTP"
+tmux_ resize-window -t test -x 220 -y 60
+check "at 220x60 the target is in the headline" wait_for 3 screen_has "% → 75 % FTP · 1"
+tmux_ resize-window -t test -x 60 -y 8
+check "the compact display keeps the target" wait_for 3 screen_has "@ "
+tmux_ resize-window -t test -x 100 -y 30
+tmux_ send-keys -t test "quit" Enter
+check "the .zwo session quits with exit 0" wait_for 5 screen_has "EXIT=0"
+tmux_ send-keys -t test "clear; TERM=dumb XDG_STATE_HOME=$work/state $pacer run $work/ride.zwo --ftp 250 --no-bell --no-history; echo EXIT=\$?" Enter
+check "TERM=dumb prints the targets after @" wait_for 10 screen_has "WARMUP  Warmup  10m  @ ramp 50–75 % FTP · 125–188 W, 90 rpm"
+tmux_ send-keys -t test "quit" Enter
+check "TERM=dumb with a .zwo quits with exit 0" wait_for 5 screen_has "EXIT=0"
+
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
