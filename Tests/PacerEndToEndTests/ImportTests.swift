@@ -77,7 +77,7 @@ struct ImportTests {
         let mrc = try await PacerProcess.run(["import", "--from", "mrc", text], in: sandbox)
         #expect(mrc.status == 0 && mrc.stdout.contains("\"power\": \"80%\""), "\(mrc)")
         let unknown = try await PacerProcess.run(["import", "--from", "fit", text], in: sandbox)
-        #expect(unknown.status == 2 && unknown.stderr.contains("--from takes zwo, erg, mrc, not 'fit'"), "\(unknown)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("--from takes zwo, erg, mrc, icu, not 'fit'"), "\(unknown)")
         let two = try await PacerProcess.run(["import", text, text], in: sandbox)
         #expect(two.status == 2 && two.stderr.contains("-d DIR"), "\(two)")
         let json = try sandbox.write("mine.json", #"{"name": "x", "steps": [{"work": "1m"}]}"#)
@@ -132,5 +132,20 @@ struct ImportTests {
         #expect(piped.status == 0 && piped.stdout.contains("\(Self.seconds)s"), "\(piped)")
         let standardInput = try await PacerProcess.run(["import", "-"], in: sandbox, stdin: .text(Self.erg))
         #expect(standardInput.status == 0 && standardInput.stderr.hasPrefix("<stdin>: \"Imported workout\", 2 steps (2 phases)"), "\(standardInput)")
+    }
+
+    @Test func intervalsIcuTextImportsWithFromAndShowsByItsContent() async throws {
+        let sandbox = try Sandbox()
+        let (rounds, on, off) = (3, 40, 20)
+        let text = "Main Set \(rounds)x\n- Push \(on)s 110%\n- \(off)s 50%\n"
+        let path = try sandbox.write("set.txt", text)
+        let imported = try await PacerProcess.run(["import", path, "--from", "icu"], in: sandbox)
+        #expect(imported.status == 0 && imported.stdout.contains("\"repeat\": \(rounds),\n      \"name\": \"Main Set\""), "\(imported)")
+        #expect(imported.stderr == "\(path): \"set\", 1 step (\(2 * rounds) phases), \(rounds * (on + off) / 60)m, no warnings\n", "\(imported)")
+        let shown = try await PacerProcess.run(["show", path], in: sandbox)
+        #expect(shown.status == 0 && shown.stdout.contains("Push") && shown.stdout.contains("110 % FTP"), "a .txt of plain icu text is known by its content: \(shown)")
+        let notes = try sandbox.write("notes.txt", "- buy milk\n")
+        let refused = try await PacerProcess.run(["import", notes], in: sandbox)
+        #expect(refused.status == 1 && refused.stderr.contains("--from zwo|erg|mrc|icu"), "\(refused)")
     }
 }

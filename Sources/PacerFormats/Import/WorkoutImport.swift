@@ -28,6 +28,7 @@ public enum WorkoutImport {
         let draft = switch format {
         case .zwo: try ZwiftReader.read(bytes, name: name)
         case .erg, .mrc: try CourseFileReader.read(bytes, percent: format == .mrc, name: name)
+        case .icu: try IcuTextReader.read(bytes, name: name)
         }
         let json: String
         do {

@@ -68,7 +68,7 @@ public enum WorkoutLoader {
         let source = try locate(reference, library: library)
         let bytes = try read(source)
         guard let format = format ?? ImportFormat.detect(bytes, path: source.path) else {
-            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither a Zwift workout (.zwo) nor an ERG or MRC course file; a workout's own JSON needs no import (--from zwo|erg|mrc says what a file is)"])
+            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither a Zwift workout (.zwo), an ERG or MRC course file nor intervals.icu text; a workout's own JSON needs no import (--from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")) says what a file is)"])
         }
         return (source, try imported(source, bytes, as: format))
     }
