@@ -8,6 +8,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case mrc
     /// intervals.icu's workout text.
     case icu
+    /// A YAML workout of qintervals or garmin-workouts.
+    case yaml
 
     /// How the format is named to the user.
     public var title: String {
@@ -16,6 +18,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .erg: "an ERG course file"
         case .mrc: "an MRC course file"
         case .icu: "an intervals.icu workout (text)"
+        case .yaml: "a YAML workout (qintervals or garmin-workouts)"
         }
     }
 
@@ -25,6 +28,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         switch self {
         case .zwo, .erg, .mrc: [rawValue]
         case .icu: []
+        case .yaml: ["yaml", "yml"]
         }
     }
 
@@ -41,8 +45,16 @@ public enum ImportFormat: String, Sendable, CaseIterable {
             if squeezed.contains("MINUTES WATTS") { return .erg }
             return extensionFormat(of: path) == .mrc ? .mrc : .erg
         }
+        if looksLikeYAMLWorkout(head) { return .yaml }
         if IcuTextReader.looksLikeIcu(bytes) { return .icu }
         return extensionFormat(of: path)
+    }
+
+    /// Whether a file starts as a YAML workout does: a line `intervals:` or `steps:` at the margin,
+    /// and one `title:` or `name:`.
+    private static func looksLikeYAMLWorkout(_ head: String) -> Bool {
+        let lines = head.split(whereSeparator: \.isNewline)
+        return lines.contains { $0.hasPrefix("intervals:") || $0.hasPrefix("steps:") } && lines.contains { $0.hasPrefix("title:") || $0.hasPrefix("name:") }
     }
 
     /// The format a file name's extension says, in any case (`ride.ZWO`).
