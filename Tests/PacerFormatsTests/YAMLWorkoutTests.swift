@@ -86,6 +86,9 @@ import Testing
         let loop = ["a.yaml": "- !include b.yaml\n", "b.yaml": "- !include a.yaml\n"]
         #expect(Self.refusal(head + "!include a.yaml\n", files: loop) == "3:5: error: !include a.yaml includes itself again (w.yaml -> a.yaml -> b.yaml -> a.yaml): a loop")
         #expect(Self.refusal(head + "!include w.yaml\n")?.contains("a loop") ?? false, "a file including itself")
+        let wide = "- [" + Array(repeating: "x", count: YAMLDocument.maximumNodes / 4).joined(separator: ", ") + "]\n"
+        let many = head + Array(repeating: "!include wide.yaml", count: 5).joined(separator: "\n  - ") + "\n"
+        #expect(Self.refusal(many, files: ["wide.yaml": wide])?.contains("the workout and its includes stand for more than") ?? false, "includes share one limit")
         #expect(Self.refusal(head + "!include gone.yaml\n") == "3:5: error: !include gone.yaml: no such file")
         #expect(Self.refusal(head + "!include bad.yaml\n", files: ["bad.yaml": "- [1, 2\n"])?.hasPrefix("3:5: error: in bad.yaml, at 2:1: the YAML is malformed") ?? false)
     }

@@ -9,9 +9,10 @@ enum YAMLWorkoutReader {
     static let maximumIncludes = 200
 
     static func read(_ bytes: [UInt8], name fallback: String, includes: YAMLIncludes?) throws(WorkoutErrors) -> ImportedDraft {
-        var expander = IncludeExpander(includes: includes)
+        let top = try parse(bytes, file: nil, at: nil)
+        var expander = IncludeExpander(includes: includes, bytes: bytes.count, nodes: top.size)
         let file = includes?.file ?? "<stdin>"
-        let root = try expander.expand(parse(bytes, file: nil, at: nil), file: file, chain: [file])
+        let root = try expander.expand(top, file: file, chain: [file])
         if root["intervals"] != nil || root["title"] != nil {
             return try QintervalsReader.read(root, name: fallback)
         }
@@ -90,6 +91,9 @@ enum YAMLWorkoutReader {
 /// inside the workout's folder tree, with no loops and only so many files.
 private struct IncludeExpander {
     let includes: YAMLIncludes?
+    /// What the workout and its includes hold so far: held to one file's limits in all.
+    var bytes: Int
+    var nodes: Int
     var count = 0
 
     mutating func expand(_ node: YAMLNode, file: String, chain: [String]) throws(WorkoutErrors) -> YAMLNode {
@@ -130,7 +134,15 @@ private struct IncludeExpander {
         case .success(let read): bytes = read
         case .failure(let failure): throw importError(position, "!include \(written): \(failure.message)")
         }
+        self.bytes += bytes.count
+        guard self.bytes <= WorkoutDecoder.maximumFileSize else {
+            throw importError(position, "!include \(written): the workout and its includes hold over \(WorkoutDecoder.maximumFileSize >> 20) MiB, more than one workout file may")
+        }
         let root = try YAMLWorkoutReader.parse(bytes, file: path, at: position)
+        nodes += root.size
+        guard nodes <= YAMLDocument.maximumNodes else {
+            throw importError(position, "!include \(written): the workout and its includes stand for more than \(YAMLDocument.maximumNodes) nodes: this is no workout")
+        }
         // What an included file says is told at its !include: its own lines are in another file.
         return try expand(Self.placed(root, at: position), file: path, chain: chain + [path])
     }
