@@ -75,7 +75,8 @@ import Testing
         let phases = Plan(imported.workout).phases
         #expect(phases.first?.kind == .warmup && phases.first?.name == "Aerobic", "the included step comes first")
         #expect(phases.filter { $0.duration == nil }.count == 2, "the 0.8 km step and the step without a duration are open")
-        #expect(imported.warnings.map(\.description) == ["7:42: warning: the target 5KM_PACE is a pace set in garmin-workouts' own settings, which pacer does not have: the step keeps none"])
+        #expect(imported.warnings.map(\.description) == ["4:7: warning: easy is not something pacer reads here: dropped",
+                                                         "7:42: warning: the target 5KM_PACE is a pace set in garmin-workouts' own settings, which pacer does not have: the step keeps none"])
     }
 
     @Test func includesOutsideTheTreeAbsoluteOrInALoopAreRefused() {

@@ -9,6 +9,7 @@ enum GarminWorkoutsReader {
 
     static func read(_ root: YAMLNode, name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
         var notes = ImportNotes()
+        YAMLWorkoutReader.warnUnread(root, reads: ["name", "description", "sport", "steps"], notes: &notes)
         let steps = try self.steps(YAMLWorkoutReader.list(root["steps"], key: "steps", at: root.position), notes: &notes)
         let sport = root["sport"]?.text.flatMap(ImportedValues.label)
         let workout = Workout(name: root["name"]?.text.flatMap(ImportedValues.label) ?? fallback,
@@ -46,9 +47,7 @@ enum GarminWorkoutsReader {
         if let target = item["target"] {
             notes.warn(target.position, "the target \(target.text ?? "") is a pace set in garmin-workouts' own settings, which pacer does not have: the step keeps none")
         }
-        for key in item.keys where !["type", "duration", "power", "target", "description"].contains(key) {
-            notes.warn(item[key]?.position ?? item.position, "\(key) is not something pacer reads from a garmin-workouts step: dropped")
-        }
+        YAMLWorkoutReader.warnUnread(item, reads: ["type", "duration", "power", "target", "description"], notes: &notes)
         let type = item["type"]?.text?.lowercased() ?? ""
         let kind = kinds[type] ?? .work
         return try YAMLWorkoutReader.step(kind, length: item["duration"], name: item["description"]?.text.flatMap(ImportedValues.label), targets: targets)

@@ -8,6 +8,7 @@ enum QintervalsReader {
 
     static func read(_ root: YAMLNode, name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
         var notes = ImportNotes()
+        YAMLWorkoutReader.warnUnread(root, reads: ["title", "intervals"], notes: &notes)
         let steps = try intervals(YAMLWorkoutReader.list(root["intervals"], key: "intervals", at: root.position), notes: &notes)
         let name = root["title"]?.text.flatMap(ImportedValues.label) ?? fallback
         return ImportedDraft(workout: Workout(name: name, steps: steps), notes: notes)
@@ -29,9 +30,7 @@ enum QintervalsReader {
             guard let length = item["length"] else {
                 throw importError(item.position, "this interval has no length: write one, such as length: 30s")
             }
-            for key in item.keys where !["type", "name", "length"].contains(key) {
-                notes.warn(item[key]?.position ?? item.position, "\(key) is not something qintervals or pacer reads: dropped")
-            }
+            YAMLWorkoutReader.warnUnread(item, reads: ["type", "name", "length"], notes: &notes)
             steps.append(.timed(try YAMLWorkoutReader.step(kind, length: length, name: item["name"]?.text.flatMap(ImportedValues.label), targets: WrittenTargets())))
         }
         return steps

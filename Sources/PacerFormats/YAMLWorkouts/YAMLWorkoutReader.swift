@@ -68,6 +68,13 @@ enum YAMLWorkoutReader {
         return step
     }
 
+    /// A warning for each key of `node` that is none of those pacer `reads`.
+    static func warnUnread(_ node: YAMLNode, reads: Set<String>, notes: inout ImportNotes) {
+        for key in node.keys where !reads.contains(key) {
+            notes.warn(node[key]?.position ?? node.position, "\(key) is not something pacer reads here: dropped")
+        }
+    }
+
     /// A count of rounds, 1 to 1,000.
     static func rounds(_ node: YAMLNode?, at position: SourcePosition, key: String) throws(WorkoutErrors) -> Int {
         guard let node else { throw importError(position, "this block has no \(key): say how many rounds") }
