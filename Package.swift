@@ -29,7 +29,8 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CExpat", providers: [.apt(["libexpat1-dev"])]),
-        .target(name: "PacerFormats", dependencies: ["PacerCore", "CExpat"]),
+        .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "PacerFormats", dependencies: ["PacerCore", "CExpat", "CYAML"]),
         .target(
             name: "PacerRuntime",
             dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats", "CReadline"],

@@ -77,7 +77,7 @@ struct ImportTests {
         let mrc = try await PacerProcess.run(["import", "--from", "mrc", text], in: sandbox)
         #expect(mrc.status == 0 && mrc.stdout.contains("\"power\": \"80%\""), "\(mrc)")
         let unknown = try await PacerProcess.run(["import", "--from", "fit", text], in: sandbox)
-        #expect(unknown.status == 2 && unknown.stderr.contains("--from takes zwo, erg, mrc, not 'fit'"), "\(unknown)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("--from takes zwo, erg, mrc, icu, yaml, not 'fit'"), "\(unknown)")
         let two = try await PacerProcess.run(["import", text, text], in: sandbox)
         #expect(two.status == 2 && two.stderr.contains("-d DIR"), "\(two)")
         let json = try sandbox.write("mine.json", #"{"name": "x", "steps": [{"work": "1m"}]}"#)
@@ -132,5 +132,40 @@ struct ImportTests {
         #expect(piped.status == 0 && piped.stdout.contains("\(Self.seconds)s"), "\(piped)")
         let standardInput = try await PacerProcess.run(["import", "-"], in: sandbox, stdin: .text(Self.erg))
         #expect(standardInput.status == 0 && standardInput.stderr.hasPrefix("<stdin>: \"Imported workout\", 2 steps (2 phases)"), "\(standardInput)")
+    }
+
+    @Test func intervalsIcuTextImportsWithFromAndShowsByItsContent() async throws {
+        let sandbox = try Sandbox()
+        let (rounds, on, off) = (3, 40, 20)
+        let text = "Main Set \(rounds)x\n- Push \(on)s 110%\n- \(off)s 50%\n"
+        let path = try sandbox.write("set.txt", text)
+        let imported = try await PacerProcess.run(["import", path, "--from", "icu"], in: sandbox)
+        #expect(imported.status == 0 && imported.stdout.contains("\"repeat\": \(rounds),\n      \"name\": \"Main Set\""), "\(imported)")
+        #expect(imported.stderr == "\(path): \"set\", 1 step (\(2 * rounds) phases), \(rounds * (on + off) / 60)m, no warnings\n", "\(imported)")
+        let shown = try await PacerProcess.run(["show", path], in: sandbox)
+        #expect(shown.status == 0 && shown.stdout.contains("Push") && shown.stdout.contains("110 % FTP"), "a .txt of plain icu text is known by its content: \(shown)")
+        let notes = try sandbox.write("notes.txt", "- buy milk\n")
+        let refused = try await PacerProcess.run(["import", notes], in: sandbox)
+        #expect(refused.status == 1 && refused.stderr.contains("--from zwo|erg|mrc|icu|yaml"), "\(refused)")
+    }
+
+    @Test func aYAMLWorkoutShowsWithItsIncludesAndRefusesOnesOutsideItsFolder() async throws {
+        let sandbox = try Sandbox()
+        let (warm, on, off, rounds) = (300, 60, 30, 4)
+        _ = try sandbox.write("plans/inc/warm.yaml", "- {type: warmup, duration: \"\(warm / 60):00\", power: 60, description: Spin up}\n")
+        let body = "steps:\n  - !include inc/warm.yaml\n  - repeat: \(rounds)\n    steps:\n      - {duration: \(on), power: 110}\n      - {type: rest, duration: \(off), power: 50}\n"
+        let path = try sandbox.write("plans/vo2.yaml", "name: VO2\n" + body)
+        let shown = try await PacerProcess.run(["show", path], in: sandbox)
+        #expect(shown.status == 0 && shown.stdout.contains("Spin up") && shown.stdout.contains("110 % FTP"), "\(shown)")
+        let imported = try await PacerProcess.run(["import", path], in: sandbox)
+        #expect(imported.stderr == "\(path): \"VO2\", 2 steps (\(1 + 2 * rounds) phases), \((warm + rounds * (on + off)) / 60)m, no warnings\n", "\(imported)")
+
+        let passwd = try sandbox.write("plans/passwd.yaml", "name: P\nsteps:\n  - !include /etc/passwd\n")
+        let refused = try await PacerProcess.run(["show", passwd], in: sandbox)
+        #expect(refused.status == 1 && refused.stderr.contains("passwd.yaml:3:5: error: !include /etc/passwd is refused"), "\(refused)")
+        _ = try sandbox.write("secret.yaml", "- {duration: 60}\n")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("plans/inc/out.yaml"), withDestinationPath: sandbox.path("secret.yaml"))
+        let linked = try await PacerProcess.run(["show", try sandbox.write("plans/link.yaml", "name: L\nsteps:\n  - !include inc/out.yaml\n")], in: sandbox)
+        #expect(linked.status == 1 && linked.stderr.contains("it leads out of the workout's folder (by a link): refused"), "\(linked)")
     }
 }

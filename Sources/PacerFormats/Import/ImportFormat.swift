@@ -6,6 +6,10 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case erg
     /// A course file in percent of FTP.
     case mrc
+    /// intervals.icu's workout text.
+    case icu
+    /// A YAML workout of qintervals or garmin-workouts.
+    case yaml
 
     /// How the format is named to the user.
     public var title: String {
@@ -13,6 +17,18 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .zwo: "a Zwift workout (.zwo)"
         case .erg: "an ERG course file"
         case .mrc: "an MRC course file"
+        case .icu: "an intervals.icu workout (text)"
+        case .yaml: "a YAML workout (qintervals or garmin-workouts)"
+        }
+    }
+
+    /// The extensions that say the format by themselves, lowercase; intervals.icu text has none,
+    /// since a `.txt` file may hold anything: it is known by its content, or by `--from icu`.
+    public var extensions: [String] {
+        switch self {
+        case .zwo, .erg, .mrc: [rawValue]
+        case .icu: []
+        case .yaml: ["yaml", "yml"]
         }
     }
 
@@ -29,12 +45,33 @@ public enum ImportFormat: String, Sendable, CaseIterable {
             if squeezed.contains("MINUTES WATTS") { return .erg }
             return extensionFormat(of: path) == .mrc ? .mrc : .erg
         }
+        if looksLikeYAMLWorkout(head) { return .yaml }
+        if IcuTextReader.looksLikeIcu(bytes) { return .icu }
         return extensionFormat(of: path)
+    }
+
+    /// Whether a file starts as a YAML workout does: a line `intervals:` or `steps:` at the margin,
+    /// and one `title:` or `name:`.
+    private static func looksLikeYAMLWorkout(_ head: String) -> Bool {
+        let lines = head.split(whereSeparator: \.isNewline)
+        return lines.contains { $0.hasPrefix("intervals:") || $0.hasPrefix("steps:") } && lines.contains { $0.hasPrefix("title:") || $0.hasPrefix("name:") }
     }
 
     /// The format a file name's extension says, in any case (`ride.ZWO`).
     public static func extensionFormat(of path: String) -> ImportFormat? {
+        guard let written = fileExtension(of: path) else { return nil }
+        return allCases.first { $0.extensions.contains(written) }
+    }
+
+    /// The extension of a file another app may have written (`.zwo`, `.erg`, `.mrc`, or `.txt`,
+    /// which may be intervals.icu text), lowercase; nil for any other.
+    public static func importExtension(of path: String) -> String? {
+        guard let written = fileExtension(of: path), written == "txt" || extensionFormat(of: path) != nil else { return nil }
+        return written
+    }
+
+    private static func fileExtension(of path: String) -> String? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        return ImportFormat(rawValue: path[path.index(after: dot)...].lowercased())
+        return path[path.index(after: dot)...].lowercased()
     }
 }

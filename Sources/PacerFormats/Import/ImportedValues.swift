@@ -28,6 +28,11 @@ enum ImportedValues {
         target(text, at: position, notes: &notes, kind: "pace") { text throws(TargetError) in try PaceTarget(parsing: text) }
     }
 
+    /// A heart-rate target read by the model; out of its limits, nil with a warning.
+    static func heartRate(_ text: String, at position: SourcePosition, notes: inout ImportNotes) -> HeartRateTarget? {
+        target(text, at: position, notes: &notes, kind: "heart-rate") { text throws(TargetError) in try HeartRateTarget(parsing: text) }
+    }
+
     /// A cadence target read by the model; out of its limits, nil with a warning.
     static func cadence(_ text: String, at position: SourcePosition, notes: inout ImportNotes) -> CadenceTarget? {
         target(text, at: position, notes: &notes, kind: "cadence") { text throws(TargetError) in try CadenceTarget(parsing: text) }

@@ -14,8 +14,9 @@ public struct ImportedWorkout: Sendable {
 /// Reads the formats of other apps into the one workout model.
 public enum WorkoutImport {
     /// Reads `bytes` as `format`; `name` names the workout when the file gives no name. Files are
-    /// held to a workout file's size limit (16 MiB), however they were read.
-    public static func read(_ bytes: [UInt8], format: ImportFormat, name: String) throws(WorkoutErrors) -> ImportedWorkout {
+    /// held to a workout file's size limit (16 MiB), however they were read. `includes` reaches the
+    /// files a YAML workout includes; without it, an `!include` is refused.
+    public static func read(_ bytes: [UInt8], format: ImportFormat, name: String, includes: YAMLIncludes? = nil) throws(WorkoutErrors) -> ImportedWorkout {
         guard bytes.count <= WorkoutDecoder.maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is")])
         }
@@ -28,6 +29,8 @@ public enum WorkoutImport {
         let draft = switch format {
         case .zwo: try ZwiftReader.read(bytes, name: name)
         case .erg, .mrc: try CourseFileReader.read(bytes, percent: format == .mrc, name: name)
+        case .icu: try IcuTextReader.read(bytes, name: name)
+        case .yaml: try YAMLWorkoutReader.read(bytes, name: name, includes: includes)
         }
         let json: String
         do {

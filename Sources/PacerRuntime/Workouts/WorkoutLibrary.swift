@@ -92,7 +92,7 @@ public struct WorkoutLibrary: Sendable {
         self.folders = folders
     }
 
-    /// Finds a workout: `-` is standard input; a reference ending in `.json` (or `.zwo`, `.erg`, `.mrc`), or with a `/` that
+    /// Finds a workout: `-` is standard input; a reference ending in `.json` (or `.zwo`, `.erg`, `.mrc`, `.txt`), or with a `/` that
     /// names an existing file, is a path taken as it is (reading it says precisely what is wrong
     /// with it, if anything); then a name on the search path; then a line of notation, which
     /// starts with a digit (`8x(20s, 10s rest)`); then a path again.
@@ -101,7 +101,7 @@ public struct WorkoutLibrary: Sendable {
         if reference == "-" {
             return WorkoutSource(name: "-", path: "<stdin>", origin: "standard input", content: .standardInput)
         }
-        if reference.hasSuffix(".json") || ImportFormat.extensionFormat(of: reference) != nil || reference.contains("/") && FileSystem.exists(reference) { return path }
+        if reference.hasSuffix(".json") || ImportFormat.importExtension(of: reference) != nil || reference.contains("/") && FileSystem.exists(reference) { return path }
         if !reference.contains("/"), let found = all().first(where: { $0.name == reference }) { return found }
         if NotationWorkout.looksLikeNotation(reference) {
             return WorkoutSource(name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
@@ -135,6 +135,6 @@ public struct WorkoutLibrary: Sendable {
     private static func name(ofFile path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         if file.hasSuffix(".json") { return String(file.dropLast(5)) }
-        return ImportFormat.extensionFormat(of: file).map { String(file.dropLast($0.rawValue.count + 1)) } ?? file
+        return ImportFormat.importExtension(of: file).map { String(file.dropLast($0.count + 1)) } ?? file
     }
 }

@@ -68,16 +68,39 @@ public enum WorkoutLoader {
         let source = try locate(reference, library: library)
         let bytes = try read(source)
         guard let format = format ?? ImportFormat.detect(bytes, path: source.path) else {
-            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither a Zwift workout (.zwo) nor an ERG or MRC course file; a workout's own JSON needs no import (--from zwo|erg|mrc says what a file is)"])
+            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither a Zwift workout (.zwo), an ERG or MRC course file, intervals.icu text nor a YAML workout; a workout's own JSON needs no import (--from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")) says what a file is)"])
         }
         return (source, try imported(source, bytes, as: format))
     }
 
     private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: ImportFormat) throws(WorkoutLoadError) -> ImportedWorkout {
         do throws(WorkoutErrors) {
-            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name)
+            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source))
         } catch {
             throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// How a YAML workout in a file reaches what it includes: files in its folder or below it, a
+    /// link that leads out of that tree refused; none for standard input or a built-in workout.
+    private static func includes(of source: WorkoutSource) -> YAMLIncludes? {
+        switch source.content {
+        case .named, .found: break
+        default: return nil
+        }
+        let slash = source.path.lastIndex(of: "/")
+        let folder = slash.map { $0 == source.path.startIndex ? "/" : String(source.path[..<$0]) } ?? "."
+        let file = slash.map { String(source.path[source.path.index(after: $0)...]) } ?? source.path
+        return YAMLIncludes(file: file) { relative in
+            let path = folder + "/" + relative
+            guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(path), resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
+                return .failure(.init("it leads out of the workout's folder (by a link): refused"))
+            }
+            do throws(FileError) {
+                return .success(try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize))
+            } catch {
+                return .failure(.init(error.why(kind: "an included file")))
+            }
         }
     }
 
