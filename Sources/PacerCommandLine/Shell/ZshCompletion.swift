@@ -22,7 +22,7 @@ struct ZshCompletion {
         _pacer_workouts() {
           local -a names
           names=(${(f)"$(_pacer_call list --names)"})
-          _alternative 'workouts:workout:compadd -a names' 'files:workout file:_files -g "*.(json|zwo|erg|mrc|txt|yaml|yml)(-.)"'
+          _alternative 'workouts:workout:compadd -a names' 'files:workout file:_files -g "*.(json|zwo|erg|mrc|txt|yaml|yml|fit)(-.)"'
         }
 
         # The sinks (built-in ones and plugins found), and exec: followed by a path.

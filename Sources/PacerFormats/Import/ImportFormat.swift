@@ -10,6 +10,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case icu
     /// A YAML workout of qintervals or garmin-workouts.
     case yaml
+    /// A Garmin FIT workout file.
+    case fit
 
     /// How the format is named to the user.
     public var title: String {
@@ -19,6 +21,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .mrc: "an MRC course file"
         case .icu: "an intervals.icu workout (text)"
         case .yaml: "a YAML workout (qintervals or garmin-workouts)"
+        case .fit: "a Garmin FIT workout (.fit)"
         }
     }
 
@@ -26,7 +29,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     /// since a `.txt` file may hold anything: it is known by its content, or by `--from icu`.
     public var extensions: [String] {
         switch self {
-        case .zwo, .erg, .mrc: [rawValue]
+        case .zwo, .erg, .mrc, .fit: [rawValue]
         case .icu: []
         case .yaml: ["yaml", "yml"]
         }
@@ -35,6 +38,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     /// The format of a file from its content, else its extension; nil for anything else (a
     /// workout's own JSON among them).
     public static func detect(_ bytes: [UInt8], path: String) -> ImportFormat? {
+        if bytes.count >= 12, bytes[8..<12].elementsEqual(".FIT".utf8) { return .fit }
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let start = head.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         if start.hasPrefix("{") || start.hasPrefix("[{") { return nil }

@@ -8,6 +8,11 @@ struct ImportNotes {
     mutating func warn(_ position: SourcePosition, _ message: String) {
         warnings.append(Diagnostic(.source(position), message, severity: .warning))
     }
+
+    /// A warning at a byte offset, for a binary format (FIT).
+    mutating func warn(atByte offset: Int, _ message: String) {
+        warnings.append(Diagnostic(.file, "at byte \(offset): \(message)", severity: .warning))
+    }
 }
 
 /// A reader's refusal at a place in the file.

@@ -23,7 +23,7 @@ public enum WorkoutImport {
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty, not \(format.title)")])
         }
-        if let zero = bytes.firstIndex(of: 0) {
+        if format != .fit, let zero = bytes.firstIndex(of: 0) {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(of: zero, in: bytes)), "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")])
         }
         let draft = switch format {
@@ -31,6 +31,7 @@ public enum WorkoutImport {
         case .erg, .mrc: try CourseFileReader.read(bytes, percent: format == .mrc, name: name)
         case .icu: try IcuTextReader.read(bytes, name: name)
         case .yaml: try YAMLWorkoutReader.read(bytes, name: name, includes: includes)
+        case .fit: try FITReader.read(bytes, name: name)
         }
         let json: String
         do {

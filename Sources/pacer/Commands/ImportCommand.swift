@@ -18,16 +18,17 @@ enum ImportCommand {
     static let force = Flag("--force", help: "replace files that exist")
 
     static let spec = CommandSpec(
-        name: "import", abstract: "write Zwift (.zwo), ERG, MRC, intervals.icu and YAML files as workout files",
+        name: "import", abstract: "write Zwift (.zwo), ERG, MRC, intervals.icu, YAML and FIT files as workout files",
         usage: "pacer import [--from FORMAT] [-o FILE | -d DIR] [--force] FILE...", arguments: .workout,
         details: """
             Each FILE becomes a workout file of the same steps, targets and cues, checked as any
             workout file is: to standard output for one FILE, to -o FILE, or with -d DIR to
             DIR/NAME.json for each (NAME is the file's name without its extension). A file that
             exists is kept unless --force; a file is written whole or not at all. The format is
-            known by the content, then the extension (.zwo, .erg, .mrc, .yaml); --from says it (--from icu
+            known by the content, then the extension (.zwo, .erg, .mrc, .yaml, .fit); --from says it (--from icu
             for intervals.icu text in a .txt that does not plainly look like it). What the
-            format says that pacer cannot carry is a warning with its line; each file ends with a
+            format says that pacer cannot carry is a warning with its line (a byte offset in a FIT
+            file); each file ends with a
             summary line on standard error. FILE may be - for standard input. run, show, validate,
             render and cat read these files directly; docs/import-export.md says what maps to what.
             """,
