@@ -82,4 +82,26 @@ import Testing
         }
         #expect(written >= 4, "most shipped workouts are timed and can be written")
     }
+
+    /// intervals.icu text keeps no workout name and no cues, and says kinds only by section names:
+    /// what it keeps (each phase's time or distance, its power as written, its heart rate, pace
+    /// and cadence) comes back the same for every shipped workout it can say.
+    @Test func intervalsTextRoundTripsWhatItKeeps() throws {
+        struct IcuKept: Equatable {
+            let milliseconds: Int64?
+            let distance: String?
+            let targets: [String]
+        }
+        func kept(_ plan: Plan) -> [IcuKept] {
+            plan.phases.map { IcuKept(milliseconds: $0.duration?.milliseconds, distance: $0.distance, targets: $0.targets.descriptions()) }
+        }
+        var written = 0
+        for (file, workout) in try Self.shipped() {
+            guard let exported = try? WorkoutExport.write(workout, as: .icu, thresholds: TargetThresholds(ftp: Self.ftp)) else { continue }
+            let imported = try WorkoutImport.read(exported.bytes, format: .icu, name: workout.name)
+            #expect(kept(Plan(workout)) == kept(Plan(imported.workout)), "\(file) through icu:\n\(String(decoding: exported.bytes, as: UTF8.self))")
+            written += 1
+        }
+        #expect(written >= 6)
+    }
 }
