@@ -84,16 +84,21 @@ import Testing
     }
 
     /// intervals.icu text keeps no workout name and no cues, and says kinds only by section names:
-    /// what it keeps (each phase's time or distance, its power as written, its heart rate, pace
-    /// and cadence) comes back the same for every shipped workout it can say.
+    /// what it keeps (each phase's time or distance, its targets as written, and whether it warms
+    /// up or cools down) comes back the same for every shipped workout it can say.
     @Test func intervalsTextRoundTripsWhatItKeeps() throws {
         struct IcuKept: Equatable {
             let milliseconds: Int64?
             let distance: String?
             let targets: [String]
+            /// Whether it warms up or cools down, which a section's name says.
+            let warmsOrCools: PhaseKind?
         }
         func kept(_ plan: Plan) -> [IcuKept] {
-            plan.phases.map { IcuKept(milliseconds: $0.duration?.milliseconds, distance: $0.distance, targets: $0.targets.descriptions()) }
+            plan.phases.map { phase in
+                IcuKept(milliseconds: phase.duration?.milliseconds, distance: phase.distance, targets: phase.targets.descriptions(),
+                        warmsOrCools: phase.kind == .warmup || phase.kind == .cooldown ? phase.kind : nil)
+            }
         }
         var written = 0
         for (file, workout) in try Self.shipped() {

@@ -19,8 +19,9 @@ import Testing
         let exported = try Self.icu(json)
         let lines = String(decoding: exported.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The nested repeat (3 × 2 rounds) is one section of 6 rounds.
-        #expect(lines == ["- Easy 10m ramp 50-75% 90rpm", "", "6x", "- Hard 3m 105%", "- 1m30s Z1", "", "- Run 400mtr Z2 HR",
-                          "- Tempo 1.5km 4:00/km Pace", "- 5m 200-220w", ""])
+        // A warm-up and a cool-down each stand under a section of that name, as intervals.icu knows them.
+        #expect(lines == ["Warmup", "- Easy 10m ramp 50-75% 90rpm", "", "6x", "- Hard 3m 105%", "- 1m30s Z1", "", "- Run 400mtr Z2 HR",
+                          "- Tempo 1.5km 4:00/km Pace", "", "Cooldown", "- 5m 200-220w", ""])
         #expect(exported.warnings.contains { $0.contains("no cues") && $0.contains("\"Tempo\"") })
     }
 

@@ -2,7 +2,8 @@ import PacerCore
 
 /// Writes a workout as intervals.icu's workout text: a `- ` line per step (its name, its length,
 /// one intensity target and a cadence), a run of steps folded back into a repeat as an `Nx`
-/// section between blank lines. The text has no cues and one intensity target a step.
+/// section between blank lines, a warm-up or cool-down under a `Warmup` or `Cooldown` section. The
+/// text has no cues and one intensity target a step.
 struct IntervalsTextWriter {
     var notes = ExportNotes()
 
@@ -10,6 +11,10 @@ struct IntervalsTextWriter {
         var lines: [String] = []
         for block in ExportBlock.fold(steps, same: { $0.sameButRound($1) }) {
             switch block {
+            case .step(let step) where step.kind == .warmup || step.kind == .cooldown:
+                // intervals.icu knows a warm-up or cool-down by its section's name.
+                if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
+                lines += [step.kind == .warmup ? "Warmup" : "Cooldown", try line(step, name: step.name), ""]
             case .step(let step):
                 lines.append(try line(step, name: step.name))
             case .repeated(let count, let round):
