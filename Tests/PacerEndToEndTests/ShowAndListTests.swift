@@ -95,6 +95,23 @@ struct ShowAndListTests {
         #expect(rows.first { $0.hasPrefix("seven-minute ") }?.contains("8:00") == true, "\(result)")
     }
 
+    // Issue 36: another app's file on the search path is a workout like any other, by its name.
+    @Test func anotherAppsFileInTheWorkoutsFolderIsListedAndFoundByName() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("workouts/over-unders.zwo", """
+            <workout_file><name>Over-unders</name><workout>
+            <SteadyState Duration="120" Power="0.95"/><SteadyState Duration="60" Power="1.05"/>
+            </workout></workout_file>
+            """)
+        try sandbox.write("workouts/notes.txt", "- not a workout to list\n")
+        let list = try await PacerProcess.run(["list"], in: sandbox)
+        let row = list.stdoutLines.first { $0.hasPrefix("over-unders ") }
+        #expect(list.status == 0 && row?.contains(" 2 ") == true && row?.contains("3:00") == true, "\(list)")
+        #expect(!list.stdout.contains("notes"), "a .txt says no format by its name: \(list)")
+        let show = try await PacerProcess.run(["show", "over-unders"], in: sandbox)
+        #expect(show.status == 0 && show.stdout.contains("@ 105 % FTP"), "\(show)")
+    }
+
     @Test func listReportsABrokenFileAndStillSucceeds() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("pacer-path/broken.json", #"{"name": "Broken", "steps": [{"wrok": 5}"#)

@@ -119,8 +119,10 @@ public struct WorkoutLibrary: Sendable {
     public func all() -> [WorkoutSource] {
         var sources: [WorkoutSource] = []
         for folder in folders {
-            // A hidden file is no workout: `pacer edit` keeps its copy in one.
-            for file in FileSystem.contents(of: folder.path) where file.hasSuffix(".json") && file != "schema.json" && !file.hasPrefix(".") {
+            // A hidden file is no workout: `pacer edit` keeps its copy in one. Another app's file
+            // counts when its extension says its format (`.zwo`, `.fit`, ...; not `.txt`).
+            for file in FileSystem.contents(of: folder.path) where (file.hasSuffix(".json") || ImportFormat.extensionFormat(of: file) != nil)
+                && file != "schema.json" && !file.hasPrefix(".") {
                 let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
                 sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))
             }
