@@ -11,16 +11,19 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// A Garmin FIT workout file.
     case fit
 
-    /// How the format is named in messages.
-    public var title: String {
+    /// The same format as import knows it, which reads its files back.
+    public var imported: ImportFormat {
         switch self {
-        case .zwo: "a Zwift workout (.zwo)"
-        case .erg: "an ERG course file"
-        case .mrc: "an MRC course file"
-        case .icu: "intervals.icu workout text"
-        case .fit: "a FIT workout file"
+        case .zwo: .zwo
+        case .erg: .erg
+        case .mrc: .mrc
+        case .icu: .icu
+        case .fit: .fit
         }
     }
+
+    /// How the format is named in messages: as import names it.
+    public var title: String { imported.title }
 
     /// The format's short name, as messages say what it can and cannot say.
     var short: String {
