@@ -68,7 +68,7 @@ extension TargetAdherence {
     public static let singleValueTolerance = 0.05
 
     /// Counts one second of `value` against `range`; a single value has a band of ±5 % around it.
-    mutating func count(_ value: Double, against range: TargetRange) {
+    public mutating func count(_ value: Double, against range: TargetRange) {
         let band = range.isSingle ? range.low * Self.singleValueTolerance : 0
         if value < range.low - band {
             below += 1
