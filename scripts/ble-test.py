@@ -340,6 +340,19 @@ async def erg(checks):
         checks.check("a target in % FTP without the FTP: says why it lets go", "needs your FTP" in run.stderr(), run.stderr())
         await run.finish()
 
+        run = await sim.plugin("erg=true", "hr=off", "power=off")
+        await run.send("session.start", speed=1)
+        await run.wait_for(connected(run, "KICKR"), 30)
+        await run.send("phase.start", due=run.t(), index=1, duration=600, kind="work", power=watts((220, 220)))
+        await run.wait_for(lambda: b"\x05\xdc\x00" in ops(sim.trainer, time.monotonic() - 1), 3)
+        sim.bluez.drop(sim.trainer)
+        await asyncio.sleep(1)
+        sim.bluez.come_back(sim.trainer)
+        back = time.monotonic()
+        await run.wait_for(lambda: target_writes(sim.trainer, back), 20)
+        checks.equal("a trainer that dropped is taken in hand again when it is back", ops(sim.trainer, back), [b"\x00", b"\x07", b"\x05\xdc\x00"])
+        await run.finish()
+
 
 async def dropped(checks):
     async with Simulation() as sim:
