@@ -14,6 +14,7 @@ pacer (.build/debug/pacer, or $PACER), a real session with the plugin: its log g
 Prints one line per check and ends with "N passed, M failed"; exits 1 if any check failed.
 """
 import asyncio
+import importlib.util
 import json
 import math
 import os
@@ -458,8 +459,11 @@ def main():
     checks.scenario("Indoor Bike Data (0x2AD2)", indoor_bike)
     checks.scenario("Fitness Machine Control Point (0x2AD9)", control_point)
     checks.scenario("The ERG plan, on events", erg_plan)
-    if shutil.which("dbus-daemon") is None:
-        checks.check("dbus-daemon is installed (Debian: dbus-daemon)", False)
+    missing = [package for module, package in (("bleak", "bleak==3.1.0"), ("dbus_fast", "dbus-fast==5.2.0"))
+               if importlib.util.find_spec(module) is None]
+    if shutil.which("dbus-daemon") is None or missing:
+        checks.check("dbus-daemon (Debian: dbus-daemon) and bleak, dbus-fast (pip) are installed", False,
+                     f"missing: {', '.join(missing) or 'dbus-daemon'}; scripts/test installs them")
     else:
         checks.scenario("Measurements from a simulated strap, power meter and trainer", measurements)
         checks.scenario("ERG: the trainer driven through its control point", erg)
