@@ -181,13 +181,18 @@ def sensors():
 
 
 class Simulation:
-    """A private bus with a simulated BlueZ, and the plugin run against it."""
+    """A private bus with a simulated BlueZ, and the plugin run against it: by default a strap, a
+    power meter and a trainer (`sensors()`)."""
+
+    def __init__(self, devices=None):
+        if devices is None:
+            devices = sensors()
+            self.strap, self.meter, self.trainer = devices
+        self.devices = devices
 
     async def __aenter__(self):
         from bletest.bluez import BlueZ, PrivateBus
         self.bus = PrivateBus()
-        self.devices = sensors()
-        self.strap, self.meter, self.trainer = self.devices
         self.bluez = BlueZ(self.bus.address, self.devices)
         await self.bluez.start()
         self.runs = []
@@ -354,6 +359,35 @@ async def erg(checks):
         checks.equal("a trainer that dropped is taken in hand again when it is back", ops(sim.trainer, back), [b"\x00", b"\x07", b"\x05\xdc\x00"])
         await run.finish()
 
+        sim.trainer.refusals = 2
+        run = await sim.plugin("erg=true", "hr=off", "power=off")
+        await run.send("session.start", speed=1)
+        await run.wait_for(connected(run, "KICKR"), 30)
+        asked = await run.send("phase.start", due=run.t(), index=1, duration=600, kind="work", power=watts((230, 230)))
+        await run.wait_for(lambda: ops(sim.trainer, asked)[-1:] == [b"\x05\xe6\x00"], 8)
+        checks.equal("control refused (another app has it): asked again each second until given, nothing else meanwhile",
+                     ops(sim.trainer, asked), [b"\x00", b"\x00", b"\x00", b"\x07", b"\x05\xe6\x00"])
+        checks.check("and said once", run.stderr().count("control not permitted") == 1, run.stderr())
+        await run.finish()
+
+
+async def undriven(checks):
+    from bletest.bluez import Characteristic, Device
+    basic = Device("C0:00:00:00:00:04", "Basic bike", {0x1826: [Characteristic(0x2AD2, ["notify"])]})
+    async with Simulation([basic]) as sim:
+        run = await sim.plugin("erg=true")
+        await run.send("session.start", speed=1)
+        await run.wait_for(lambda: "cannot be driven" in run.stderr(), 30)
+        await run.send("phase.start", due=run.t(), index=1, duration=60, kind="work", power=watts((200, 200)))
+        for _ in range(8):
+            sim.bluez.notify(basic, 0x2AD2, struct.pack("<HHh", 0x0045, 160, 180))
+            await asyncio.sleep(0.25)
+        checks.check("erg=true with a trainer without a control point: says it cannot drive it",
+                     "Basic bike (trainer) cannot be driven (it has no fitness machine control point)" in run.stderr(), run.stderr())
+        checks.check("and it still measures", any(values == {"cadence": 80, "power": 180} for _, values in run.measures()), run.lines)
+        checks.check("connected once, not over and over", run.stderr().count("connected to Basic bike") == 1, run.stderr())
+        await run.finish()
+
 
 async def dropped(checks):
     async with Simulation() as sim:
@@ -467,6 +501,7 @@ def main():
     else:
         checks.scenario("Measurements from a simulated strap, power meter and trainer", measurements)
         checks.scenario("ERG: the trainer driven through its control point", erg)
+        checks.scenario("ERG with a trainer that cannot be driven", undriven)
         checks.scenario("A device that drops and comes back", dropped)
         checks.scenario("Bad options, no bleak, no BlueZ", unwell)
         checks.scenario("A pacer session with the plugin", with_pacer)

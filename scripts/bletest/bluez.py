@@ -72,6 +72,8 @@ class Device:
         self.gatt_paths = []
         self.writes = []
         self.controlled = False
+        #: How many Request Controls to refuse first, as a trainer another app controls does.
+        self.refusals = 0
 
     def characteristic(self, number):
         for characteristics in self.services.values():
@@ -260,9 +262,11 @@ class BlueZ:
     def answer_control(self, device, characteristic, data):
         """An FTMS trainer's answer: 0x80, the op code, and success, or 'control not permitted'."""
         op = data[0] if data else 0xFF
-        if op == 0x00:
+        if op == 0x00 and device.refusals:
+            device.refusals -= 1
+        elif op == 0x00:
             device.controlled = True
-        result = 0x01 if device.controlled or op == 0x00 else 0x05
+        result = 0x01 if device.controlled else 0x05
         if op == 0x01:
             device.controlled = False
         if device.connected and characteristic.notifying:
