@@ -168,6 +168,11 @@ async def bad(checks, folder):
     checks.check("no file: says how to give one", "file=PATH" in run.stderr() and status == 1, run.stderr())
     run, status = await message(f"file={folder}/nowhere.tcx")
     checks.check("a file that is not there: says so", "cannot be read (No such file or directory)" in run.stderr() and status == 1, run.stderr())
+    fifo = os.path.join(folder, "fifo.tcx")
+    os.mkfifo(fifo)
+    for special in (fifo, "/dev/zero"):
+        run, status = await message(f"file={special}")
+        checks.check(f"{special} is refused, not read forever", "is not a regular file" in run.stderr() and status == 1, run.stderr())
     garbage = os.path.join(folder, "garbage.tcx")
     with open(garbage, "wb") as file:
         file.write(b"<TrainingCenterDatabase><Activities>\x00\xff")
