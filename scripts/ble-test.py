@@ -464,12 +464,14 @@ async def with_pacer(checks):
             log = os.path.join(folder, "session.jsonl")
             env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=sim.bus.address, PATH=os.path.dirname(PLUGIN) + os.pathsep + os.environ["PATH"],
                        XDG_CONFIG_HOME=folder, XDG_STATE_HOME=folder, XDG_DATA_HOME=folder)
+            begun = time.monotonic()
             pacer = await asyncio.create_subprocess_exec(
-                PACER, "run", "2m @ 200W", "--speed", "10", "--sink", "ble:hr=Polar H10,power=off,trainer=off", "--log", log,
+                PACER, "run", "1m @ ramp 100-200W, 1m @ 250W", "--speed", "10", "--sink", "ble:power=off,erg=true", "--log", log,
                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE, env=env)
             beats = 0
             while pacer.returncode is None and beats < 300:
                 sim.bluez.notify(sim.strap, 0x2A37, bytes([0x00, 140 + beats % 5]))
+                sim.bluez.notify(sim.trainer, 0x2AD2, struct.pack("<HHh", 0x0045, 180, 230))
                 beats += 1
                 try:
                     await asyncio.wait_for(pacer.wait(), 0.1)
@@ -480,8 +482,15 @@ async def with_pacer(checks):
             with open(log) as file:
                 events = [json.loads(line) for line in file]
             samples = [event for event in events if event["event"] == "sample"]
-            checks.check(f"the log gets sample events with the strap's heart rate ({len(samples)})",
-                         len(samples) >= 5 and all(140 <= event.get("heart_rate", 0) <= 144 for event in samples), errors[-2000:])
+            checks.check(f"the log gets sample events with the strap's heart rate and the trainer's power and cadence ({len(samples)})",
+                         len(samples) >= 60 and all(140 <= event.get("heart_rate", 0) <= 144 and event.get("power") == 230
+                                                    and event.get("cadence") == 90 for event in samples[-50:]), errors[-2000:])
+            targets = [watts for _, watts in target_writes(sim.trainer, begun)]
+            seconds = time.monotonic() - begun
+            checks.check(f"the trainer follows the ramp up to 200 W once a second ({len(targets)} targets in {seconds:.1f} s), then holds 250 W ({targets})",
+                         4 <= len(targets) <= seconds / 2 + 2 and targets == sorted(targets) and 100 <= targets[0] < 150
+                         and 180 <= targets[-2] <= 200 and targets[-1] == 250, targets)
+            checks.equal("and is let go at the end", ops(sim.trainer, begun)[-2:], [b"\x08\x01", b"\x01"])
         finally:
             shutil.rmtree(folder)
 
