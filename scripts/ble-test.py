@@ -491,6 +491,28 @@ async def with_pacer(checks):
                          4 <= len(targets) <= seconds / 2 + 2 and targets == sorted(targets) and 100 <= targets[0] < 150
                          and 180 <= targets[-2] <= 200 and targets[-1] == 250, targets)
             checks.equal("and is let go at the end", ops(sim.trainer, begun)[-2:], [b"\x08\x01", b"\x01"])
+
+            begun = time.monotonic()
+            pacer = await asyncio.create_subprocess_exec(
+                PACER, "run", "10m @ 180W", "--sink", "ble:hr=off,power=off,erg=true", "--log", log,
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE, env=env)
+
+            async def typed(line, then):
+                pacer.stdin.write(line.encode() + b"\n")
+                await pacer.stdin.drain()
+                sent = time.monotonic()
+                deadline = sent + 5
+                while time.monotonic() < deadline and then not in ops(sim.trainer, sent):
+                    await asyncio.sleep(0.05)
+                return ops(sim.trainer, sent)
+
+            while time.monotonic() < begun + 30 and not target_writes(sim.trainer, begun):
+                await asyncio.sleep(0.1)
+            checks.equal("a real session: 180 W held", [watts for _, watts in target_writes(sim.trainer, begun)], [180])
+            checks.equal("pause typed at pacer's input: the trainer is let go", await typed("pause", b"\x08\x02"), [b"\x08\x02"])
+            checks.equal("resume: held again", await typed("resume", b"\x05\xb4\x00"), [b"\x07", b"\x05\xb4\x00"])
+            checks.equal("quit: stopped and reset", await typed("quit", b"\x01"), [b"\x08\x01", b"\x01"])
+            await asyncio.wait_for(pacer.wait(), 10)
         finally:
             shutil.rmtree(folder)
 
