@@ -14,6 +14,7 @@ import re
 import signal
 import stat
 import sys
+import time
 
 #: The plugin protocol these plugins speak (docs/plugins.md).
 PROTOCOL = 1
@@ -183,6 +184,33 @@ class EventReader:
             if isinstance(event, dict) and isinstance(event.get("event"), str):
                 events.append(event)
         return events
+
+
+class SessionClock:
+    """Session time, the events' `t` (real seconds since the session started), read on this
+    process's monotonic clock, the one pacer's `t` is on.
+
+    Each event says when it happened; the one read soonest after that says best where the
+    session's start lies. So a plugin slow to start, which reads its first events late, is not
+    behind for the rest of the session.
+    """
+
+    def __init__(self):
+        self.origin = None
+
+    def saw(self, event):
+        """Takes the `t` of an event just read; returns it (None when it has none)."""
+        t = event.get("t")
+        if not _finite(t):
+            return None
+        origin = time.monotonic() - t
+        if self.origin is None or origin < self.origin:
+            self.origin = origin
+        return t
+
+    def now(self):
+        """The session time now (0 before the first event)."""
+        return time.monotonic() - self.origin if self.origin is not None else 0.0
 
 
 def events():

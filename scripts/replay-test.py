@@ -71,10 +71,17 @@ def write_fit(path, seconds):
         file.write(encoder.close())
 
 
+async def ready(run):
+    """Starts the plugin and waits until it has read its file, as pacer's session would have
+    started by then: a plugin slow to start only reads its first events late."""
+    await run.start()
+    await run.wait_for(lambda: "replaying" in run.stderr(), 20)
+    return run
+
+
 async def played(path, speed, seconds, options=()):
     """The plugin run on a session at `speed` for `seconds`: (run, monotonic time of session.start)."""
-    run = PluginRun([PLUGIN, f"file={path}", *options])
-    await run.start()
+    run = await ready(PluginRun([PLUGIN, f"file={path}", *options]))
     started = await run.send("session.start", speed=speed)
     await asyncio.sleep(seconds)
     return run, started
@@ -107,8 +114,7 @@ async def tcx(checks, folder):
 async def paused(checks, folder):
     path = os.path.join(folder, "long.tcx")
     write_tcx(path, 600)
-    run = PluginRun([PLUGIN, f"file={path}"])
-    await run.start()
+    run = await ready(PluginRun([PLUGIN, f"file={path}"]))
     started = await run.send("session.start", speed=2)
     await asyncio.sleep(1.5)
     pause = await run.send("pause", index=1, elapsed=3, remaining=57)
