@@ -6,7 +6,7 @@
 First the characteristic parsers (Plugins/ble/ble_parsers.py) against byte values built field by
 field from the layouts of the Bluetooth specifications, every flag and the wrap-around of the
 counters, and the ERG plan (ble_erg.py) on events alone. Then the whole plugin, as pacer runs it,
-against a simulated BlueZ on a private D-Bus (scripts/bletest/bluez.py): the measure lines match
+against a simulated BlueZ on a private D-Bus (scripts/sensortest/bluez.py): the measure lines match
 the notifications, the trainer gets the right powers at the right times and is let go on pause,
 at the end and when the plugin's input closes, a dropped device sends nothing stale and is found
 again, and the plugin says what is wrong when bleak or BlueZ is missing. Last, with the built
@@ -31,7 +31,7 @@ sys.path[:0] = [HERE, os.path.join(HERE, "..", "Plugins"), os.path.join(HERE, ".
 import ble_erg  # noqa: E402
 import ble_parsers as gatt  # noqa: E402
 import pacer_plugin  # noqa: E402
-from bletest.harness import ROOT, Checks, PluginRun  # noqa: E402
+from sensortest.harness import ROOT, Checks, PluginRun  # noqa: E402
 
 PLUGIN = os.path.join(ROOT, "Plugins", "ble", "pacer-sink-ble")
 PACER = os.path.abspath(os.environ.get("PACER", os.path.join(ROOT, ".build", "debug", "pacer")))
@@ -193,7 +193,7 @@ def session_clock(checks):
 
 
 def sensors():
-    from bletest.bluez import Characteristic, Device
+    from sensortest.bluez import Characteristic, Device
     strap = Device("C0:00:00:00:00:01", "Polar H10", {0x180D: [Characteristic(0x2A37, ["notify"])]})
     meter = Device("C0:00:00:00:00:02", "Assioma", {0x1818: [Characteristic(0x2A63, ["notify"])]})
     trainer = Device("C0:00:00:00:00:03", "KICKR", {0x1826: [Characteristic(0x2AD2, ["notify"]),
@@ -212,7 +212,7 @@ class Simulation:
         self.devices = devices
 
     async def __aenter__(self):
-        from bletest.bluez import BlueZ, PrivateBus
+        from sensortest.bluez import BlueZ, PrivateBus
         self.bus = PrivateBus()
         self.bluez = BlueZ(self.bus.address, self.devices)
         await self.bluez.start()
@@ -392,7 +392,7 @@ async def erg(checks):
 
 
 async def undriven(checks):
-    from bletest.bluez import Characteristic, Device
+    from sensortest.bluez import Characteristic, Device
     basic = Device("C0:00:00:00:00:04", "Basic bike", {0x1826: [Characteristic(0x2AD2, ["notify"])]})
     async with Simulation([basic]) as sim:
         run = await sim.plugin("erg=true")

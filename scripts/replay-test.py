@@ -22,7 +22,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
-from bletest.harness import ROOT, Checks, PluginRun  # noqa: E402
+from sensortest.harness import ROOT, Checks, PluginRun  # noqa: E402
 
 PLUGIN = os.path.join(ROOT, "Plugins", "replay", "pacer-sink-replay")
 PACER = os.path.abspath(os.environ.get("PACER", os.path.join(ROOT, ".build", "debug", "pacer")))
