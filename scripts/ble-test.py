@@ -214,9 +214,13 @@ class Simulation:
     async def __aenter__(self):
         from sensortest.bluez import BlueZ, PrivateBus
         self.bus = PrivateBus()
-        self.bluez = BlueZ(self.bus.address, self.devices)
-        await self.bluez.start()
         self.runs = []
+        try:
+            self.bluez = BlueZ(self.bus.address, self.devices)
+            await self.bluez.start()
+        except BaseException:
+            self.bus.stop()
+            raise
         return self
 
     async def plugin(self, *options):
