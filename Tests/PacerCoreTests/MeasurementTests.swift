@@ -187,3 +187,19 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         #expect(!idle.advance(to: F.at(1)).contains { $0.jsonLine.contains("measured") })
     }
 }
+
+@Suite struct MeasurementFloodTests {
+    @Test func aValueEveryMillisecondStillGivesOneSampleASecond() throws {
+        var engine = F.engine(F.plan(countdown: 0, [try ride(5, "200 W")]))
+        _ = engine.start(at: F.at(0))
+        var events: [Event] = []
+        for millisecond in 0..<3000 {
+            let now = F.at(Double(millisecond) / 1000 + 0.0005)
+            events += engine.advance(to: now)
+            events += try F.handle(&engine, values([.power: 200]), at: now)
+        }
+        events += engine.advance(to: F.at(3))
+        // A value half a millisecond before each second must not pass that second over.
+        #expect(samples(events).map { $0.prefix(17) } == ["sample 1 active=1", "sample 1 active=2", "sample 1 active=3"])
+    }
+}

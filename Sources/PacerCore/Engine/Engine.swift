@@ -433,10 +433,14 @@ public struct Engine: Sendable {
         Instant.start + pausedTotal + scale.real(.seconds(second))
     }
 
-    /// The whole seconds of session time gone by at `now`, pauses excluded.
+    /// The last session second whose sample falls at or before `now`, pauses excluded: counted
+    /// down, never rounded up, so a value that comes just before a second does not pass it over.
     private func sessionSeconds(at now: Instant) -> Int64 {
         let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? .zero)
-        return max(0, scale.workout((now - .start) - pausedNow).milliseconds / 1000)
+        let real = Double(((now - .start) - pausedNow).nanoseconds)
+        var second = max(0, Int64((real * scale.speed / 1e9).rounded(.down)))
+        while second > 0, sampleInstant(second) > now { second -= 1 }
+        return second
     }
 
     /// Samples the values current at `at`, the next session second, judging each against the
