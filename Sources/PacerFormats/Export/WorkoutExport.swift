@@ -7,6 +7,12 @@ public enum WorkoutExport {
     public static func write(_ workout: Workout, as format: ExportFormat, thresholds: TargetThresholds = .none,
                              identity: FITFileIdentity = FITFileIdentity(created: 0, nonce: 0)) throws(ExportRefusal) -> ExportedWorkout {
         let steps = try ExportStep.steps(of: workout, for: format)
+        let written = try write(workout, steps: steps, as: format, thresholds: thresholds, identity: identity)
+        return ExportedWorkout(format: format, bytes: written.bytes, warnings: written.warnings + ExportStep.lostDistances(steps, in: format))
+    }
+
+    private static func write(_ workout: Workout, steps: [ExportStep], as format: ExportFormat, thresholds: TargetThresholds,
+                              identity: FITFileIdentity) throws(ExportRefusal) -> ExportedWorkout {
         switch format {
         case .zwo:
             var writer = ZwiftWriter(thresholds: thresholds)
