@@ -3,9 +3,9 @@ import PacerCore
 /// The messages of a FIT file, read after its header and CRC are checked: each message's global
 /// number, where it starts, and its fields' values by field number. Developer fields are skipped.
 ///
-/// Only the messages asked for are kept, and each keeps no more than where its definition and its
-/// data are in the file: a field is read when it is asked for, so what the file holds costs a few
-/// words a message, however many fields its definitions declare.
+/// Only the messages asked for are kept, and each keeps no more than where its data is in the file
+/// and where, in it, the fields the profile names are: a field is read when it is asked for, so
+/// what the file holds costs a few words a message, however many fields its definitions declare.
 struct FITMessages {
     /// One data message.
     struct Message {
@@ -38,17 +38,9 @@ struct FITMessages {
         /// A field's value as its base type says; nil when the message has no such field (the
         /// last of two fields of one number counts).
         private func value(_ field: some FITProfile.Field) -> Value? {
-            var start = data
-            var found: Value?
-            for index in 0..<definition.count {
-                let place = definition.fields + 3 * index
-                let size = Int(file[place + 1])
-                if file[place] == field.rawValue {
-                    found = FITMessages.value(file[start..<(start + size)], baseType: file[place + 2], bigEndian: definition.bigEndian)
-                }
-                start += size
-            }
-            return found
+            guard let place = definition.known.last(where: { $0.number == field.rawValue }) else { return nil }
+            let start = data + Int(place.start)
+            return FITMessages.value(file[start..<(start + Int(place.size))], baseType: place.baseType, bigEndian: definition.bigEndian)
         }
     }
 
@@ -68,15 +60,21 @@ struct FITMessages {
     /// The most messages read from one file: a workout holds a few hundred.
     static let maximumMessages = 100_000
 
-    /// A definition message: its global number, byte order, and where its field definitions are
-    /// in the file (three bytes each: number, size, base type).
+    /// A definition message: its global number, byte order, the size of its data messages
+    /// (developer fields included), and where in them the fields the profile names are.
     fileprivate struct Definition {
         let global: UInt16
         let bigEndian: Bool
-        let fields: Int
-        let count: Int
-        /// The size of a data message, developer fields included.
         let size: Int
+        let known: [KnownField]
+    }
+
+    /// A field of a definition that pacer reads: its number, and where and how it is in the data.
+    fileprivate struct KnownField {
+        let number: UInt8
+        let start: UInt16
+        let size: UInt8
+        let baseType: UInt8
     }
 
     let messages: [Message]
@@ -115,7 +113,7 @@ struct FITMessages {
             offset += 1
             let local = header & 0x80 != 0 ? (header >> 5) & 0x03 : header & 0x0F
             if header & 0xC0 == 0x40 {
-                let (definition, next) = try Self.definition(bytes, at: offset, end: end, developer: header & 0x20 != 0)
+                let (definition, next) = try Self.definition(bytes, at: offset, end: end, developer: header & 0x20 != 0, keeping: kept)
                 definitions[local] = definition
                 offset = next
                 continue
@@ -136,15 +134,23 @@ struct FITMessages {
         self.messages = messages
     }
 
-    private static func definition(_ bytes: [UInt8], at start: Int, end: Int, developer: Bool) throws(Refusal) -> (Definition, Int) {
+    private static func definition(_ bytes: [UInt8], at start: Int, end: Int, developer: Bool,
+                                   keeping kept: Set<FITProfile.Message>) throws(Refusal) -> (Definition, Int) {
         guard start + 5 <= end else { throw Refusal(offset: start, message: "a definition runs past the end of the records") }
         let bigEndian = bytes[start + 1] == 1
         let global = bigEndian ? UInt16(bytes[start + 2]) << 8 | UInt16(bytes[start + 3]) : UInt16(Self.little(bytes, at: start + 2, size: 2))
         let count = Int(bytes[start + 4])
         var offset = start + 5
         guard offset + 3 * count <= end else { throw Refusal(offset: start, message: "a definition runs past the end of the records") }
-        let fields = offset
-        let size = (0..<count).reduce(0) { $0 + Int(bytes[fields + 3 * $1 + 1]) }
+        let names = FITProfile.Message(rawValue: global).flatMap { kept.contains($0) ? $0.fields : nil } ?? []
+        var known: [KnownField] = []
+        var size = 0
+        for place in stride(from: offset, to: offset + 3 * count, by: 3) {
+            if names.contains(bytes[place]) {
+                known.append(KnownField(number: bytes[place], start: UInt16(size), size: bytes[place + 1], baseType: bytes[place + 2]))
+            }
+            size += Int(bytes[place + 1])
+        }
         offset += 3 * count
         var developerBytes = 0
         if developer {
@@ -155,7 +161,7 @@ struct FITMessages {
             developerBytes = (0..<developerCount).reduce(0) { $0 + Int(bytes[offset + 3 * $1 + 1]) }
             offset += 3 * developerCount
         }
-        return (Definition(global: global, bigEndian: bigEndian, fields: fields, count: count, size: size + developerBytes), offset)
+        return (Definition(global: global, bigEndian: bigEndian, size: size + developerBytes, known: known), offset)
     }
 
     /// A field's bytes as its base type says: a string up to its NUL, or an unsigned whole number

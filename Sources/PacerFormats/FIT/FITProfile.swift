@@ -10,20 +10,29 @@ enum FITProfile {
         case fileID = 0
         case workout = 26
         case workoutStep = 27
+
+        /// The numbers of the message's fields that pacer reads.
+        var fields: Set<UInt8> {
+            switch self {
+            case .fileID: Set(FileIDField.allCases.map(\.rawValue))
+            case .workout: Set(WorkoutField.allCases.map(\.rawValue))
+            case .workoutStep: Set(WorkoutStepField.allCases.map(\.rawValue))
+            }
+        }
     }
 
     /// The fields of `file_id`.
-    enum FileIDField: UInt8, Field {
+    enum FileIDField: UInt8, Field, CaseIterable {
         case type = 0, manufacturer = 1, product = 2, serialNumber = 3, timeCreated = 4
     }
 
     /// The fields of `workout`.
-    enum WorkoutField: UInt8, Field {
+    enum WorkoutField: UInt8, Field, CaseIterable {
         case sport = 4, numberOfValidSteps = 6, name = 8, subSport = 11
     }
 
     /// The fields of `workout_step`.
-    enum WorkoutStepField: UInt8, Field {
+    enum WorkoutStepField: UInt8, Field, CaseIterable {
         case messageIndex = 254
         case name = 0, durationType = 1, durationValue = 2, targetType = 3, targetValue = 4, customTargetLow = 5, customTargetHigh = 6
         case intensity = 7, notes = 8
