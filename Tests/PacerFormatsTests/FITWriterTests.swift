@@ -89,6 +89,9 @@ import Testing
         let workout = try #require(try Self.messages(exported, .workout).first)
         #expect(workout.number(FITProfile.WorkoutField.sport) == UInt64(sport.rawValue), "\(tags) \(notation)")
         #expect(workout.number(FITProfile.WorkoutField.subSport) == UInt64(subSport.rawValue), "\(tags) \(notation)")
+        // Read back, the sport is a tag that exports as the same sport again.
+        let again = try WorkoutExport.write(try WorkoutImport.read(exported.bytes, format: .fit, name: "x").workout, as: .fit)
+        #expect(try Self.messages(again, .workout).first?.number(FITProfile.WorkoutField.sport) == UInt64(sport.rawValue), "\(tags) \(notation)")
     }
 
     @Test func aRunKeepsItsSportTypeInAZwiftFile() throws {
