@@ -6,7 +6,7 @@ import PacerSession
 import PacerSystem
 
 /// `--ftp`, `--lthr`, `--max-hr` and `--threshold-pace`: the athlete's thresholds on the command
-/// line of the commands that show targets (`run`, `today`, `show`, `render`), over the config's
+/// line of the commands that show or write targets (`run`, `today`, `show`, `render`, `export`), over the config's
 /// `ftp`, `lthr`, `max_hr` and `threshold_pace`.
 public enum ThresholdOptions {
     /// `--ftp W`.

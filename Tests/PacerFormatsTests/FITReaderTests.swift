@@ -42,8 +42,8 @@ import Testing
     /// maximum heart rate), then 400 m at 4:00–4:10 per km with 90 rpm, then an open cool-down.
     static func handWritten() -> [UInt8] {
         var file = FITEncoding()
-        file.append(message: 0, [.enumeration(0, 5), .uint16(1, 255), .uint16(2, 0)])
-        file.append(message: 26, [.enumeration(4, 2), .uint16(6, 6), .string(8, "Hand written")])
+        file.append(message: .fileID, [.enumeration(0, 5), .uint16(1, 255), .uint16(2, 0)])
+        file.append(message: .workout, [.enumeration(4, 2), .uint16(6, 6), .string(8, "Hand written")])
         let steps: [[FITEncoding.Field]] = [
             [.uint16(254, 0), .string(0, "Warm up"), .enumeration(1, 0), .uint32(2, 300_000), .enumeration(3, 4), .uint32(4, 2), .enumeration(7, 2)],
             [.uint16(254, 1), .string(0, "Hard"), .enumeration(1, 0), .uint32(2, 30_000), .enumeration(3, 4), .uint32(4, 0),
@@ -55,7 +55,7 @@ import Testing
              .uint32(5, 4000), .uint32(6, 4167), .enumeration(7, 0), .enumeration(19, 3), .uint32(20, 0), .uint32(21, 90), .uint32(22, 90)],
             [.uint16(254, 5), .enumeration(1, 5), .enumeration(3, 1), .uint32(4, 0), .uint32(5, 240), .uint32(6, 250), .enumeration(7, 3)],
         ]
-        for step in steps { file.append(message: 27, step) }
+        for step in steps { file.append(message: .workoutStep, step) }
         return file.bytes
     }
 
@@ -90,18 +90,18 @@ import Testing
         #expect(refusal(flipped).contains("CRC does not match its content"))
         #expect(refusal(Array(".FIT junk junk junk".utf8)).contains("no FIT header"))
         var activity = FITEncoding()
-        activity.append(message: 0, [.enumeration(0, 4)])
+        activity.append(message: .fileID, [.enumeration(0, 4)])
         #expect(refusal(activity.bytes).contains("a FIT file of type 4, not a workout (type 5)"))
         var empty = FITEncoding()
-        empty.append(message: 0, [.enumeration(0, 5)])
+        empty.append(message: .fileID, [.enumeration(0, 5)])
         #expect(refusal(empty.bytes).contains("no workout_step messages"))
         var loop = FITEncoding()
-        loop.append(message: 0, [.enumeration(0, 5)])
-        loop.append(message: 27, [.uint16(254, 0), .enumeration(1, 6), .uint32(2, 0), .uint32(4, 3)])
+        loop.append(message: .fileID, [.enumeration(0, 5)])
+        loop.append(message: .workoutStep, [.uint16(254, 0), .enumeration(1, 6), .uint32(2, 0), .uint32(4, 3)])
         #expect(refusal(loop.bytes).contains("repeats from step 0, which is not a step before it"))
         // A data message whose definition never came: header byte 0x01 (local type 1).
         var orphan = FITEncoding()
-        orphan.append(message: 0, [.enumeration(0, 5)])
+        orphan.append(message: .fileID, [.enumeration(0, 5)])
         var bytes = orphan.bytes
         let records = Int(bytes[4])
         bytes.insert(0x01, at: 14 + records)

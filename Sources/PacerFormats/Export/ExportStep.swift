@@ -19,6 +19,9 @@ struct ExportStep: Equatable {
     let cues: [Cue]
     /// ` 2/8` for a phase of round 2 of 8, as a name numbered `{round}/{rounds}` ends.
     let roundLabel: String?
+    /// The step's distance label when the format does not write it: on a timed step, or one that
+    /// is not a length (`one lap`).
+    var lostDistance: String? = nil
 
     /// How long the step lasts, nil when it is not timed.
     var duration: WorkoutDuration? {
@@ -63,10 +66,25 @@ struct ExportStep: Equatable {
             } else {
                 throw ExportRefusal("\"\(phase.name)\" is an open step, which lasts until you say done, and \(format.short) has no such step: give it a duration to export it")
             }
-            steps.append(ExportStep(kind: phase.kind, name: phase.name, length: length, targets: phase.targets, cue: phase.cue, cues: phase.cues,
-                                    roundLabel: phase.round.flatMap { round in phase.rounds.map { " \(round)/\($0)" } }))
+            var step = ExportStep(kind: phase.kind, name: phase.name, length: length, targets: phase.targets, cue: phase.cue, cues: phase.cues,
+                                  roundLabel: phase.round.flatMap { round in phase.rounds.map { " \(round)/\($0)" } })
+            if case .distance = length {} else { step.lostDistance = phase.distance }
+            steps.append(step)
         }
         return steps
+    }
+
+    /// A warning for the distance labels `format` does not write, naming the steps that had one.
+    static func lostDistances(_ steps: [ExportStep], in format: ExportFormat) -> [String] {
+        var notes = ExportNotes()
+        for step in steps {
+            guard let label = step.lostDistance else { continue }
+            let reason = step.duration == nil
+                ? "\(format.short) gives a distance in metres: a distance label that is no length (\"\(label)\") is dropped"
+                : "\(format.short) has no distance on a timed step: its distance label is dropped"
+            notes.note(reason, step: step.name)
+        }
+        return notes.warnings
     }
 
     private static func refuseUnwritable(_ phase: Phase, in format: ExportFormat) throws(ExportRefusal) {

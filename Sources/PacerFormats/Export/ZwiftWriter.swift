@@ -10,7 +10,7 @@ struct ZwiftWriter {
     mutating func text(of workout: Workout, steps: [ExportStep]) throws(ExportRefusal) -> String {
         var lines = ["<workout_file>", "    <name>\(ExportText.xml(workout.name))</name>"]
         if let description = workout.description { lines.append("    <description>\(ExportText.xml(description))</description>") }
-        lines.append("    <sportType>bike</sportType>")
+        lines.append("    <sportType>\(ExportSport(of: workout, steps: steps) == .running ? "run" : "bike")</sportType>")
         if !workout.tags.isEmpty {
             lines.append("    <tags>")
             lines += workout.tags.map { "        <tag name=\"\(ExportText.xml($0))\"/>" }

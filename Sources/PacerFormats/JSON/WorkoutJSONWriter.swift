@@ -36,8 +36,13 @@ public enum WorkoutJSONWriter {
             if let rest = block.restBetweenRounds { fields.append("\"rest_between_rounds\":" + JSONText.quoted(duration(rest))) }
             fields.append("\"steps\":" + (try steps(block.steps, path: path + ".steps")))
             return "{" + fields.joined(separator: ",") + "}"
-        case .repeated, .reps, .circuit, .emom, .amrap:
-            throw UnwritableWorkout(path: path, reason: "only timed steps and plain repeats are written so far")
+        case .amrap(let block):
+            var fields = ["\"amrap\":" + JSONText.quoted(duration(block.length))]
+            if let name = block.name { fields.append("\"name\":" + JSONText.quoted(name)) }
+            fields.append("\"steps\":" + (try steps(block.steps, path: path + ".steps")))
+            return "{" + fields.joined(separator: ",") + "}"
+        case .repeated, .reps, .circuit, .emom:
+            throw UnwritableWorkout(path: path, reason: "only timed steps, plain repeats and AMRAPs are written so far")
         }
     }
 

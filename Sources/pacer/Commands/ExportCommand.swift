@@ -19,7 +19,7 @@ enum ExportCommand {
     static let output = Option<String>("-o", value: "FILE", help: "write the file here (whole or not at all) instead of standard output", kind: .file)
     static let spec = CommandSpec(
         name: "export", abstract: "write a workout for another app: Zwift, ERG, MRC, intervals.icu or a FIT file",
-        usage: "pacer export WORKOUT --to zwo|erg|mrc|icu|fit [--ftp W] [-o FILE]", arguments: .workout,
+        usage: "pacer export WORKOUT --to zwo|erg|mrc|icu|fit [--ftp W] [--lthr BPM] [--max-hr BPM] [--threshold-pace M:SS] [-o FILE]", arguments: .workout,
         details: SharedOptions.workoutArgument + """
 
 
@@ -29,11 +29,13 @@ enum ExportCommand {
             EMOM, a time cap, and a step measured by distance or left open in a format that times
             every step. What is lost on the way (a heart-rate target in a .zwo, a range in an ERG
             file) is said on standard error. Text goes to standard output unless -o is given; a FIT
-            file is binary and goes to a file or a pipe, never to a terminal. Your FTP (--ftp, or
-            "ftp" in config.json) turns shares of FTP into watts (ERG) and watts into shares (.zwo,
-            MRC). See docs/import-export.md.
+            file is binary and goes to a file or a pipe, never to a terminal. Your thresholds (the
+            flags, over "ftp", "lthr", "max_hr" and "threshold_pace" in config.json) turn shares
+            into absolute values where the format needs them: FTP gives watts (ERG) and shares of
+            FTP (.zwo, MRC); in a FIT file, LTHR and maximum heart rate give beats per minute and
+            threshold pace gives speed. See docs/import-export.md.
             """,
-        options: [to.spec, output.spec, ThresholdOptions.ftp.spec, SharedOptions.notationName.spec]
+        options: [to.spec, output.spec] + ThresholdOptions.specs + [SharedOptions.notationName.spec]
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "export") { () throws(UsageError) in
             let reference = try arguments.workout(for: "export")
@@ -64,7 +66,8 @@ enum ExportCommand {
         loaded.warnings.forEach { Output.problem(TerminalText($0)) }
         let exported: ExportedWorkout
         do throws(ExportRefusal) {
-            exported = try WorkoutExport.write(loaded.workout, as: format, thresholds: thresholds)
+            let identity = FITFileIdentity(created: WallTime.now().epochSeconds, nonce: UInt32.random(in: .min ... .max))
+            exported = try WorkoutExport.write(loaded.workout, as: format, thresholds: thresholds, identity: identity)
         } catch {
             Output.problem(TerminalText("pacer: \(loaded.source.path) cannot be written as \(format.title): \(error.message)"))
             return ExitStatus.failure

@@ -1,0 +1,122 @@
+/// The bytes of a FIT file: a 14-byte header, definition and data messages, and the CRC that
+/// ends the file, as Garmin's FIT protocol lays them out (little-endian throughout).
+struct FITEncoding {
+    /// A FIT base type: its number in a field definition and its size in bytes.
+    enum BaseType: UInt8 {
+        case enumeration = 0x00
+        case sint8 = 0x01
+        case uint8 = 0x02
+        case string = 0x07
+        case sint16 = 0x83
+        case uint16 = 0x84
+        case sint32 = 0x85
+        case uint32 = 0x86
+        case uint32z = 0x8C
+
+        /// How many bytes a value of the type takes (a string: as many as it has).
+        var size: Int {
+            switch self {
+            case .enumeration, .sint8, .uint8, .string: 1
+            case .sint16, .uint16: 2
+            case .sint32, .uint32, .uint32z: 4
+            }
+        }
+    }
+
+    /// The longest text a string field holds, in UTF-8 bytes: FIT's 255, less the NUL that ends it.
+    static let longestString = 254
+
+    /// A field of a message: its number in the profile, its type and its value.
+    struct Field {
+        let number: UInt8
+        let type: BaseType
+        let bytes: [UInt8]
+
+        /// A whole number of `type` (of 1, 2 or 4 bytes), little-endian.
+        static func number(_ field: some FITProfile.Field, _ type: BaseType, _ value: UInt32) -> Field {
+            Field(number: field.rawValue, type: type, bytes: FITEncoding.little(value, count: type.size))
+        }
+
+        /// An enum value of the profile.
+        static func enumeration<Value: RawRepresentable>(_ field: some FITProfile.Field, _ value: Value) -> Field where Value.RawValue == UInt8 {
+            number(field, .enumeration, UInt32(value.rawValue))
+        }
+
+        static func uint16(_ field: some FITProfile.Field, _ value: UInt16) -> Field { number(field, .uint16, UInt32(value)) }
+        static func uint32(_ field: some FITProfile.Field, _ value: UInt32) -> Field { number(field, .uint32, value) }
+
+        /// A string, NUL-terminated, cut at a character boundary to fit FIT's 255-byte field.
+        static func string(_ field: some FITProfile.Field, _ text: String) -> Field {
+            Field(number: field.rawValue, type: .string, bytes: Array(FITEncoding.fitting(text).utf8) + [0])
+        }
+    }
+
+    /// `text` cut at a character boundary to `longestString` bytes of UTF-8.
+    static func fitting(_ text: String) -> String {
+        guard text.utf8.count > longestString else { return text }
+        var kept = ""
+        var bytes = 0
+        for character in text {
+            bytes += character.utf8.count
+            guard bytes <= longestString else { break }
+            kept.append(character)
+        }
+        return kept
+    }
+
+    /// The FIT protocol (2.0) and profile (21.40) versions the file says it follows.
+    static let protocolVersion: UInt8 = 0x20
+    static let profileVersion: UInt16 = 2140
+
+    private var records: [UInt8] = []
+
+    /// Appends a message: its definition (as local message 0, redefined each time, so every
+    /// message may have its own fields and string lengths), then its data.
+    mutating func append(message global: FITProfile.Message, _ fields: [Field]) {
+        records += [0x40, 0, 0] + Self.little(UInt32(global.rawValue), count: 2) + [UInt8(fields.count)]
+        for field in fields { records += [field.number, UInt8(field.bytes.count), field.type.rawValue] }
+        records.append(0x00)
+        for field in fields { records += field.bytes }
+    }
+
+    /// Appends the messages of `other`, after these.
+    mutating func append(contentsOf other: FITEncoding) {
+        records += other.records
+    }
+
+    /// A 32-bit digest of the messages so far (FNV-1a), which two different workouts are unlikely to share.
+    var digest: UInt32 {
+        records.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }
+    }
+
+    /// The whole file: header, messages and CRC.
+    var bytes: [UInt8] {
+        var header: [UInt8] = [14, Self.protocolVersion] + Self.little(UInt32(Self.profileVersion), count: 2)
+            + Self.little(UInt32(records.count), count: 4) + Array(".FIT".utf8)
+        header += Self.little(UInt32(Self.crc(header)), count: 2)
+        let file = header + records
+        return file + Self.little(UInt32(Self.crc(file)), count: 2)
+    }
+
+    static func little(_ value: UInt32, count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    private static let crcTable: [UInt16] = [
+        0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+        0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
+    ]
+
+    /// FIT's CRC-16, a nibble at a time.
+    static func crc(_ bytes: [UInt8]) -> UInt16 {
+        var crc: UInt16 = 0
+        for byte in bytes {
+            for nibble in [byte & 0x0F, byte >> 4] {
+                let low = crcTable[Int(crc & 0x0F)]
+                crc = (crc >> 4) & 0x0FFF
+                crc = crc ^ low ^ crcTable[Int(nibble)]
+            }
+        }
+        return crc
+    }
+}
