@@ -137,4 +137,15 @@ import Testing
         #expect(HostileInputTests.refusal(ZwiftReaderTests.zwo(#"<SteadyState Duration="-5" Power="0.7"/>"#)) == #"2:1: error: Duration="-5" is not a number of seconds"#)
         #expect(HostileInputTests.refusal(ZwiftReaderTests.zwo(#"<SteadyState Duration="90000" Power="0.7"/>"#))?.hasSuffix(#"Duration="90000" is longer than a step may last (24 hours)"#) ?? false)
     }
+
+    @Test func aRepeatOfMoreThanAThousandRoundsExportsAndReadsBack() throws {
+        let (text, _) = try ZwiftWriterTests.zwo(#"{"name": "Long", "steps": [{"repeat": 1500, "steps": [{"work": 20, "power": "120%"}, {"rest": 10, "power": "50%"}]}]}"#)
+        #expect(text.contains(#"<IntervalsT Repeat="1500" OnDuration="20" OffDuration="10" OnPower="1.2" OffPower="0.5"/>"#))
+        let imported = try ZwiftReaderTests.imported(text)
+        guard case .repeated(let block) = imported.workout.steps.first else {
+            Issue.record("a repeat: \(imported.workout.steps)")
+            return
+        }
+        #expect(block.count == 1500 && Plan(imported.workout).phases.count == 3000)
+    }
 }

@@ -3,12 +3,13 @@
 /// block of many rounds, each with its own cue, expands in time linear in its phases.
 struct RoundCues {
     private let steps: [Step]
-    /// By step: the cues of every round, and the cues of each round that has its own.
-    private let split: [Int: (every: [WrittenCue], own: [Int: [WrittenCue]])]
+    /// By step: the cues of every round, and the cues of each round that has its own, each with
+    /// its place among the step's cues (they are said in the order written).
+    private let split: [Int: (every: [(Int, WrittenCue)], own: [Int: [(Int, WrittenCue)]])]
 
     init(_ steps: [Step]) {
         self.steps = steps
-        var split: [Int: (every: [WrittenCue], own: [Int: [WrittenCue]])] = [:]
+        var split: [Int: (every: [(Int, WrittenCue)], own: [Int: [(Int, WrittenCue)]])] = [:]
         for (index, step) in steps.enumerated() {
             let cues: [WrittenCue] = switch step {
             case .timed(let timed): timed.cues
@@ -16,7 +17,8 @@ struct RoundCues {
             default: []
             }
             guard cues.contains(where: { $0.round != nil }) else { continue }
-            split[index] = (cues.filter { $0.round == nil }, Dictionary(grouping: cues.filter { $0.round != nil }) { $0.round ?? 0 })
+            let placed = Array(cues.enumerated())
+            split[index] = (placed.filter { $0.element.round == nil }, Dictionary(grouping: placed.filter { $0.element.round != nil }) { $0.element.round ?? 0 })
         }
         self.split = split
     }
@@ -26,7 +28,7 @@ struct RoundCues {
         guard !split.isEmpty else { return steps }
         var steps = self.steps
         for (index, cues) in split {
-            let said = cues.every + (cues.own[round] ?? [])
+            let said = (cues.every + (cues.own[round] ?? [])).sorted { $0.0 < $1.0 }.map(\.1)
             switch steps[index] {
             case .timed(var timed):
                 timed.cues = said
