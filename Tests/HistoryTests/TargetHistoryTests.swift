@@ -110,8 +110,8 @@ struct TargetHistoryTests {
         ("42", "targets is \"42\", not targets pacer can read (the targets are a number, not an object)"),
         ("X'7b7d00ff'", "targets is \"{}\\u0000\u{FFFD}\", not JSON (unexpected byte 0x0 after the end of the JSON document at 1:3)"),
         ("'[]'", "targets is \"[]\", not targets pacer can read (the targets are an array, not an object)"),
-        ("'{\"power\":{\"unit\":\"ftp\",\"start\":[6,6],\"end\":[6,6]}}'",
-         "targets is \"{\\\"power\\\":{\\\"unit\\\":\\\"ftp\\\",\\\"start\\\":[6,6],\\\"en…\", not targets pacer can read (600% is out of range: a power target is 1–500 % of FTP)"),
+        ("'{\"power\":{\"unit\":\"ftp\",\"start\":[12,12],\"end\":[12,12]}}'",
+         "targets is \"{\\\"power\\\":{\\\"unit\\\":\\\"ftp\\\",\\\"start\\\":[12,12],\\\"…\", not targets pacer can read (1200% is out of range: a power target is 1–1000 % of FTP)"),
         ("'{\"pace\":{\"unit\":\"s/km\",\"start\":[1e308,1e308]}}'",
          "targets is \"{\\\"pace\\\":{\\\"unit\\\":\\\"s/km\\\",\\\"start\\\":[1e308,1e…\", not targets pacer can read (pace.start holds 1e+308, which no target can be)"),
     ])

@@ -47,8 +47,8 @@ struct NotationTargetTests {
         ("4m @ 90 %FTP", 6, #"write 90% without "FTP": a power percentage is of FTP"#),
         ("4m @ ramp 50%", 6, "a ramp goes from one value to another: write ramp 50-75%"),
         ("4m @ 94-88%", 6, "94 is above 88: write the lower value first, 88-94%"),
-        ("4m @ 0%", 6, "0% is out of range: a power target is 1–500 % of FTP"),
-        ("4m @ 1000%", 6, "1000% is out of range"),
+        ("4m @ 0%", 6, "0% is out of range: a power target is 1–1000 % of FTP"),
+        ("4m @ 1001%", 6, "1001% is out of range"),
         ("4m @ Z9", 6, "there is no power zone Z9: Coggan's power zones are Z1 to Z7"),
         ("4m @ Z6 HR", 6, "there is no heart-rate zone Z6"),
         ("4m @ 0:00/km", 6, "a pace of 0:00 would take no time"),
@@ -90,7 +90,7 @@ struct NotationTargetTests {
         #expect(plan.phases.compactMap { $0.targets.heartRate?.description } == ["Z2 HR", "Z3 HR", "Z4 HR"])
         #expect(NotationTests.errors("2x(1m @ [100,105,110]%)") == ["<notation>:1:9: error: has 3 values but the repeat has 2 rounds: give one value per round"])
         #expect(NotationTests.errors("1m @ [100]%") == ["<notation>:1:6: error: one value per round works only inside a repeat: give a single value here"])
-        #expect(NotationTests.errors("2x(1m @ [100,0]%)") == ["<notation>:1:9: error: 0% is out of range: a power target is 1–500 % of FTP"])
+        #expect(NotationTests.errors("2x(1m @ [100,0]%)") == ["<notation>:1:9: error: 0% is out of range: a power target is 1–1000 % of FTP"])
         #expect(NotationTests.errors("2x(1m @ [90,95] kph)").first?.hasPrefix(#"<notation>:1:9: error: unknown target unit "kph""#) == true)
     }
 

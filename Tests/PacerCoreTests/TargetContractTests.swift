@@ -57,7 +57,7 @@ struct TargetContractTests {
         (#"{"power": {"unit": "ftp", "start": [0.9, "x"]}}"#, "power.start holds a string, not a number"),
         (#"{"power": {"unit": "zone", "start": [-3, -3]}}"#, "power.start holds -3, which no target can be"),
         (#"{"heart_rate": {"unit": "lthr", "start": [1e300, 1e300]}}"#, "heart_rate.start holds 1e+300, which no target can be"),
-        (#"{"power": {"unit": "ftp", "start": [6, 6], "end": [6, 6]}}"#, "600% is out of range: a power target is 1–500 % of FTP"),
+        (#"{"power": {"unit": "ftp", "start": [12, 12], "end": [12, 12]}}"#, "1200% is out of range: a power target is 1–1000 % of FTP"),
         (#"{"power": {"unit": "ftp", "start": [0.94, 0.88], "end": [0.94, 0.88]}}"#, "94 is above 88: write the lower value first, 88-94%"),
         (#"{"power": {"unit": "ftp", "start": [0.5, 0.55], "end": [0.7, 0.75]}}"#, "power ramps from one range to another: a ramp goes from one value to another"),
         (#"{"power": {"unit": "zone", "start": [9, 9], "end": [9, 9]}}"#, "there is no power zone Z9: Coggan's power zones are Z1 to Z7"),

@@ -15,7 +15,7 @@ public struct WorkoutLayout {
     static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "power", "heart_rate", "pace", "cadence", "weight", "cap", "time_cap", "halfway",
                             "cue", "cues", "rest_between_rounds", "steps"]
     static let exerciseOrder = ["$comment", "name", "exercise", "work", "halfway", "cue", "cues"]
-    static let cueOrder = ["$comment", "at", "text"]
+    static let cueOrder = ["$comment", "at", "text", "round"]
 
     /// The text of a file whose parsed contents are `root`, ending in a line break.
     public static func text(of root: JSONValue) -> String {

@@ -159,9 +159,10 @@ struct PlanExpansion {
             case .repeated(let group):
                 let first = phases.count
                 defer { if let cap = group.timeCap { markLimited(from: first, kind: .timeCap, length: cap) } }
+                let steps = RoundCues(group.steps)
                 for number in 1...group.count {
                     let context = innerRound(number, of: group.count, outer: round, item: group.items?[number - 1])
-                    append(group.steps, round: context)
+                    append(steps.steps(inRound: number), round: context)
                     if number < group.count, let rest = group.restBetweenRounds {
                         appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                     }
@@ -183,10 +184,11 @@ struct PlanExpansion {
     /// Each round: its steps, each in the round's window, then a `Rest` for what is left of it (as
     /// planned, with rep steps taking no time; the engine fills the window as it really is).
     private mutating func appendEMOM(_ block: EMOMStep, round: RoundContext?) {
+        let steps = RoundCues(block.steps)
         for number in 1...block.rounds {
             let context = innerRound(number, of: block.rounds, outer: round)
             let first = phases.count
-            append(block.steps, round: context)
+            append(steps.steps(inRound: number), round: context)
             if block.fillsWindow(inRound: context.valueRound) {
                 appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: block.every - block.timedLength(inRound: context.valueRound), round: context)
             }

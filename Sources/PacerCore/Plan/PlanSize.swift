@@ -69,11 +69,13 @@ public struct PlanSize: Sendable, Equatable {
         return PlanSize(phases: count, planned: WorkoutDuration(milliseconds: saturatingMultiply(rest.milliseconds, count)))
     }
 
-    func adding(_ other: PlanSize) -> PlanSize {
+    /// The two sizes one after the other.
+    public func adding(_ other: PlanSize) -> PlanSize {
         PlanSize(phases: saturatingAdd(phases, other.phases), planned: WorkoutDuration(milliseconds: saturatingAdd(planned.milliseconds, other.planned.milliseconds)))
     }
 
-    func times(_ count: Int) -> PlanSize {
+    /// The size run `count` times.
+    public func times(_ count: Int) -> PlanSize {
         let times = Int64(count)
         return PlanSize(phases: saturatingMultiply(phases, times), planned: WorkoutDuration(milliseconds: saturatingMultiply(planned.milliseconds, times)))
     }

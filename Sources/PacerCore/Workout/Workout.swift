@@ -76,10 +76,13 @@ public enum CueTime: Sendable, Equatable {
 public struct WrittenCue: Sendable, Equatable {
     public var at: CueTime
     public var text: String
+    /// The one round of the innermost repeat the cue is said in (counted from 1); nil: every round.
+    public var round: Int?
 
-    public init(at: CueTime, text: String) {
+    public init(at: CueTime, text: String, round: Int? = nil) {
         self.at = at
         self.text = text
+        self.round = round
     }
 }
 

@@ -24,7 +24,7 @@ public struct WorkoutDecoder {
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let emomKeys = ["every", "rounds", "steps", "name"]
     static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"] + WrittenTargets.keys
-    static let cueKeys = ["at", "text"]
+    static let cueKeys = ["at", "text", "round"]
     /// A phase longer than this written as a number of `m` is probably a distance in metres.
     static let longestLikelyMinutes = WorkoutDuration.seconds(2 * 3600)
     /// Allowed on every object and ignored, as in JSON Schema.
@@ -195,7 +195,7 @@ public struct WorkoutDecoder {
         let name = fields["name"].flatMap { perRound($0, path: "\(path()).name", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path()).cue", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let halfway = fields["halfway"].flatMap { flag($0, path: "\(path()).halfway") }
-        let cues = decodeCues(fields, path: path(), scope: scope, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
+        let cues = decodeCues(fields, path: path(), scope: scope, rounds: scope.rounds, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
         let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let distance = fields["distance"].flatMap { perRound($0, path: "\(path()).distance", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         var target: WorkoutDuration?
@@ -251,7 +251,7 @@ public struct WorkoutDecoder {
         let weight = fields["weight"].flatMap { perRound($0, path: "\(path()).weight", scope: scope) { $0.weight($1, path: $2()) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path()).cue", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path()).cap") }
-        let cues = decodeCues(fields, path: path(), scope: scope, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [], kind: .reps)
+        let cues = decodeCues(fields, path: path(), scope: scope, rounds: scope.rounds, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [], kind: .reps)
         let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         guard let reps, let name, let cues else { return nil }
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
@@ -392,7 +392,7 @@ public struct WorkoutDecoder {
                 let exercise = fields["exercise"].flatMap { label($0, path: "\(elementPath).exercise", scope: scope) }
                 let halfway = fields["halfway"].flatMap { flag($0, path: "\(elementPath).halfway") }
                 let length = work ?? circuitWork
-                let cues = decodeCues(fields, path: elementPath, scope: scope, lengths: length.map { [$0] } ?? [], kind: .work, halfway: halfway)
+                let cues = decodeCues(fields, path: elementPath, scope: scope, rounds: nil, lengths: length.map { [$0] } ?? [], kind: .work, halfway: halfway)
                 let targets = decodeTargets(fields, path: elementPath, scope: scope)
                 if let name, let cues {
                     exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise, halfway: halfway, targets: targets))
@@ -406,8 +406,9 @@ public struct WorkoutDecoder {
 
     /// The timed cues of a step whose phase lasts one of `lengths` (one per round; empty when the
     /// length could not be read, nil for a step without an end), warning about those said as one.
+    /// Inside a repeat of `rounds` rounds a cue may name the one round it is said in.
     private mutating func decodeCues(
-        _ fields: Fields, path: @autoclosure () -> String, scope: Scope, lengths: [WorkoutDuration]?, kind: PhaseKind, halfway: Bool? = nil
+        _ fields: Fields, path: @autoclosure () -> String, scope: Scope, rounds: Int?, lengths: [WorkoutDuration]?, kind: PhaseKind, halfway: Bool? = nil
     ) -> [WrittenCue]? {
         guard let value = fields["cues"] else { return [] }
         guard case .array(let elements) = value.content else {
@@ -423,15 +424,49 @@ public struct WorkoutDecoder {
             }
             let cueFields = Fields(members)
             checkKeys(cueFields, allowed: Self.cueKeys, path: cuePath)
-            let at = cueFields["at"].flatMap { cueTime($0, path: "\(cuePath).at", lengths: lengths) }
+            let round = cueFields["round"].flatMap { cueRound($0, path: "\(cuePath).round", rounds: rounds) }
+            let roundLengths = round.flatMap { round in lengths.map { $0.count > 1 && round <= $0.count ? [$0[round - 1]] : $0 } } ?? lengths
+            let at = cueFields["at"].flatMap { value in
+                round != nil && Self.isZero(value) ? CueTime.afterStart(.zero) : cueTime(value, path: "\(cuePath).at", lengths: roundLengths)
+            }
             let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", scope: scope) }
             if cueFields["at"] == nil { report(cuePath, "a cue needs \"at\", the time after the phase starts") }
             if cueFields["text"] == nil { report(cuePath, "a cue needs \"text\", what to announce") }
-            if let at, let text { cues.append(WrittenCue(at: at, text: text)) }
+            if let at, let text, cueFields["round"] == nil || round != nil { cues.append(WrittenCue(at: at, text: text, round: round)) }
         }
         guard cues.count == elements.count else { return nil }
         warnAboutCuesSaidAsOne(cues, path: path(), lengths: lengths ?? [nil], kind: kind, halfway: halfway)
         return cues
+    }
+
+    /// The round a cue is said in: a whole number from 1 to the innermost repeat's rounds.
+    private mutating func cueRound(_ value: JSONValue, path: @autoclosure () -> String, rounds: Int?) -> Int? {
+        guard let rounds else {
+            report(path(), "a cue names its round only inside a repeat or for (not in a circuit's exercise): remove \"round\"")
+            return nil
+        }
+        guard case .number(let number) = value.content, number == number.rounded(), number >= 1, number <= Double(max(rounds, 1)) else {
+            report(path(), "must be a round of the repeat around the step, a whole number from 1 to \(rounds), not \(describe(value))")
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// Whether a cue's `at` is zero (`0`, `"0s"`, `"0:00"`): the start of the phase, where only a cue of one round may be.
+    private static func isZero(_ value: JSONValue) -> Bool {
+        switch value.content {
+        case .number(let number): return number == 0
+        case .string(let text):
+            let trimmed = text.trimmingSpaces()
+            guard !trimmed.hasPrefix("-"), !trimmed.hasSuffix("%") else { return false }
+            do {
+                _ = try WorkoutDuration.parse(trimmed)
+                return false
+            } catch {
+                return error == .notPositive
+            }
+        default: return false
+        }
     }
 
     /// When a cue is said: a duration after the start, `"50%"` of the phase, or `"-10s"` before its end;
@@ -474,14 +509,23 @@ public struct WorkoutDecoder {
     private mutating func warnAboutCuesSaidAsOne(_ cues: [WrittenCue], path: @autoclosure () -> String, lengths: [WorkoutDuration?], kind: PhaseKind, halfway: Bool?) {
         var warned = Set<Int>()
         var seen = Set<WorkoutDuration?>()
-        for length in lengths where seen.insert(length).inserted {
+        // Each length with the cues of every round, then each round that has cues of its own.
+        let every = cues.indices.filter { cues[$0].round == nil }
+        let own = Dictionary(grouping: cues.indices.filter { cues[$0].round != nil }) { cues[$0].round ?? 0 }
+        let ownRounds = own.keys.sorted().compactMap { round in
+            (lengths.count > 1 && round <= lengths.count ? lengths[round - 1] : lengths.first).map { ($0, Optional(round)) }
+        }
+        for (length, round) in lengths.filter({ seen.insert($0).inserted }).map({ ($0, nil as Int?) }) + ownRounds {
+            let indices = (every + (round.flatMap { own[$0] } ?? [])).sorted()
             let phase = Phase(kind: kind, name: "", duration: kind == .reps ? nil : length,
-                              cues: cues.map { Cue(at: $0.at.offset(in: length), text: $0.text) }, halfway: halfway)
+                              cues: indices.map { Cue(at: cues[$0].at.offset(in: length), text: cues[$0].text) }, halfway: halfway)
             let all = phase.unmergedAnnouncements(workoutHalfway: workoutHalfway)
-            for group in Announcement.merged(all).groups where group.count > 1 {
+            for merged in Announcement.merged(all).groups where merged.count > 1 {
+                // Back to the index of each cue as written; the halfway call past them all.
+                let group = merged.map { $0 < indices.count ? indices[$0] : cues.count }
                 guard let last = group.filter({ $0 < cues.count }).max(), warned.insert(last).inserted else { continue }
                 let others = group.filter { $0 != last }.sorted().map { $0 < cues.count ? "cues[\($0)]" : "the halfway call" }
-                let said = Announcement.merged(group.map { all[$0] }).announcements[0].text
+                let said = Announcement.merged(merged.map { all[$0] }).announcements[0].text
                 warn("\(path()).cues[\(last)]", "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")
             }
         }

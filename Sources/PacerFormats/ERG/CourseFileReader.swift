@@ -3,9 +3,13 @@ import PacerCore
 /// Reads an ERG (watts) or MRC (percent of FTP) course file: `[COURSE HEADER]` with its settings,
 /// `[COURSE DATA]` rows of minutes and a value, `[COURSE TEXT]` rows of seconds and a message.
 /// Between two rows at the same value the course is a step, between different values a ramp; a
-/// row at the same minute as the one before is a jump. Adjacent steps at the same value are one
-/// step unless a `LAP` row parts them.
+/// row at the same minute as the one before (or less than a second after it) is a jump. Adjacent
+/// steps at the same value are one step unless a `LAP` row (`LAP`, or GoldenCheetah's `4 LAP`)
+/// parts them.
 struct CourseFileReader {
+    /// Rows closer than this are at the same moment: float noise (4.999999 then 5.00), not a step.
+    static let shortestStep = WorkoutDuration(milliseconds: 1000)
+
     private struct Point {
         let minutes: Double
         let value: Double
@@ -69,7 +73,7 @@ struct CourseFileReader {
         if let ftp {
             description = (description.map { $0 + "\n\n" } ?? "") + "Written for an FTP of \(JSONText.number(ftp)) W."
         }
-        return ImportedDraft(workout: Workout(name: name ?? fallback, description: description, steps: RepeatFolding.fold(flat)), notes: notes)
+        return ImportedDraft(workout: Workout(name: name ?? fallback, description: description, steps: RepeatFolding.fold(flat)), notes: notes, ftp: ftp)
     }
 
     // MARK: - Lines
@@ -110,7 +114,7 @@ struct CourseFileReader {
     }
 
     private mutating func readData(_ fields: [(text: String, column: Int)], line number: Int) throws(WorkoutErrors) {
-        if fields[0].text.uppercased() == "LAP" {
+        if fields[0].text.uppercased() == "LAP" || (fields.count == 2 && fields[1].text.uppercased() == "LAP" && fields[0].text.decimalValue != nil) {
             lap = true
             return
         }
@@ -164,32 +168,42 @@ struct CourseFileReader {
     // MARK: - Steps
 
     /// The course between each two rows: a step where the value holds, a ramp where it changes.
+    /// Steps are counted before they are built, and none is built past the plan's limit.
     private mutating func steps() throws(WorkoutErrors) -> [FlatStep] {
         var flat: [FlatStep] = []
+        var phases = PhaseCount()
         var lastValue: Double?
         for (before, point) in zip(points, points.dropFirst()) {
             guard point.minutes >= before.minutes else {
                 throw importError(point.position, "the course goes back in time, from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)): the minutes of [COURSE DATA] only grow")
             }
-            guard point.minutes > before.minutes else { continue }
+            let seconds = (point.minutes - before.minutes) * 60
             let length: WorkoutDuration
             do {
-                length = try WorkoutDuration.fromSeconds((point.minutes - before.minutes) * 60)
+                length = try WorkoutDuration.fromSeconds(seconds)
+            } catch .notPositive {
+                continue
             } catch {
-                throw importError(point.position, "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) is longer than a step may last (24 hours)")
+                throw importError(point.position, "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) \(ImportedValues.lengthProblem(seconds: seconds, error))")
+            }
+            if length < Self.shortestStep {
+                notes.warn(point.position, "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) is \(length.spoken), less than a second: read as a jump from one value to the next")
+                continue
             }
             if before.value == point.value, lastValue == point.value, !before.afterLap, let last = flat.last?.length {
                 flat[flat.count - 1].step.duration = .same(last + length)
                 continue
             }
+            lastValue = before.value == point.value ? point.value : nil
+            guard phases.add(1) else { continue }
             let unit = percent ? "%" : " W"
             let text = ImportedValues.targetText(start: before.value, end: point.value, unit: unit, range: false)
             let power = ImportedValues.power(text, at: before.position, notes: &notes)
             flat.append(FlatStep(step: TimedStep(kind: kind(from: before.value, to: point.value, first: flat.isEmpty, last: point.position == points.last?.position),
                                                  duration: .same(length), targets: WrittenTargets(power: power.map(PerRound.same))),
                                  position: before.position))
-            lastValue = before.value == point.value ? point.value : nil
         }
+        try phases.check(at: points[0].position, "the [COURSE DATA]")
         return flat
     }
 

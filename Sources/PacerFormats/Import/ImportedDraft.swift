@@ -1,7 +1,9 @@
 import PacerCore
 
-/// What a reader made of a file: the workout, and what it could not carry.
+/// What a reader made of a file: the workout, what it could not carry, and the FTP the file says
+/// it was written for (an ERG's `FTP =`), if it says one.
 struct ImportedDraft {
     var workout: Workout
     var notes: ImportNotes
+    var ftp: Double?
 }

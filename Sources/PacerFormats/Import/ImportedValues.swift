@@ -69,6 +69,15 @@ enum ImportedValues {
         return try? WorkoutDuration.fromSeconds(seconds)
     }
 
+    /// Why `seconds` cannot be a step's length, to follow the value as written in a message.
+    static func lengthProblem(seconds: Double, _ error: WorkoutDuration.ParseError) -> String {
+        switch error {
+        case .tooLong: "is longer than a step may last (24 hours)"
+        case .notPositive where seconds > 0: "is too short for a step, which lasts at least a millisecond"
+        case .notPositive, .malformed: "is not a length greater than zero"
+        }
+    }
+
     /// An offset into a workout, in seconds as written; one beyond the longest workout is held there
     /// (it falls after the end, and is dropped with a warning).
     static func offset(seconds: Double) -> WorkoutDuration {

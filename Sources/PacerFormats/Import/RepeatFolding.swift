@@ -2,10 +2,11 @@ import PacerCore
 
 /// Folds a flat list of steps back into repeats, where doing so keeps every step as it was.
 ///
-/// A block the source repeats (a Zwift IntervalsT) becomes a `repeat` of one round; rounds that
-/// differ (one carries a cue) are kept apart, and the identical rounds around them folded. Among
-/// the other steps, a run of the same two or more steps written again and again becomes a
-/// `repeat` of them (zwiftout's `detectRepeats`), but only when every step matches exactly.
+/// A block the source repeats (a Zwift IntervalsT) becomes one `repeat` of its rounds, a cue that
+/// falls in one round said in that round only. Among the other steps, a run of the same
+/// two to sixteen steps written again and again becomes a `repeat` of them (zwiftout's `detectRepeats`),
+/// when every step matches but for its cues; a cue that differs from round to round is said in its
+/// own round.
 enum RepeatFolding {
     /// The longest run of steps looked for as one round among steps written out.
     static let longestRound = 16
@@ -15,8 +16,8 @@ enum RepeatFolding {
         var index = 0
         while index < steps.count {
             if let block = steps[index].block {
-                let end = steps[index...].firstIndex { $0.block?.id != block.id } ?? steps.count
-                folded += foldBlock(steps[index..<end])
+                let end = steps[index...].firstIndex { $0.block != block } ?? steps.count
+                folded.append(.repeated(RepeatStep(count: block.rounds, steps: steps[index..<end].map { .timed($0.step) })))
                 index = end
             } else {
                 let end = steps[index...].firstIndex { $0.block != nil } ?? steps.count
@@ -27,50 +28,16 @@ enum RepeatFolding {
         return folded
     }
 
-    /// One repeated block: its rounds, with runs of identical rounds as repeats (the whole block
-    /// one `repeat` when every round is the same).
-    private static func foldBlock(_ steps: ArraySlice<FlatStep>) -> [Step] {
-        var rounds: [[FlatStep]] = []
-        for step in steps {
-            if rounds.last?.last?.block?.round == step.block?.round {
-                rounds[rounds.count - 1].append(step)
-            } else {
-                rounds.append([step])
-            }
-        }
-        var folded: [Step] = []
-        var index = 0
-        while index < rounds.count {
-            var count = 1
-            while index + count < rounds.count, same(rounds[index + count], rounds[index]) { count += 1 }
-            if count > 1 || rounds.count == 1 {
-                folded.append(.repeated(RepeatStep(count: count, steps: rounds[index].map { .timed($0.step) })))
-            } else {
-                folded += rounds[index].map { .timed($0.step) }
-            }
-            index += count
-        }
-        return folded
-    }
-
-    /// Steps written out: at each place, the round of 2 to `longestRound` steps that, repeated
-    /// at least twice, covers the most steps (the shortest such round on a tie).
+    /// Steps written out: at each place, the round of 2 to `longestRound` steps that, repeated at
+    /// least twice, covers the most steps (the shortest such round on a tie).
     private static func foldRuns(_ steps: [FlatStep]) -> [Step] {
         var folded: [Step] = []
         var index = 0
         while index < steps.count {
-            var best: (length: Int, count: Int)?
-            for length in 2...longestRound where index + 2 * length <= steps.count {
-                var count = 1
-                while index + (count + 1) * length <= steps.count,
-                      same(Array(steps[(index + count * length)..<(index + (count + 1) * length)]), Array(steps[index..<(index + length)])) {
-                    count += 1
-                }
-                if count > 1, length * count > (best.map { $0.length * $0.count } ?? 0) { best = (length, count) }
-            }
-            if let best {
-                folded.append(.repeated(RepeatStep(count: best.count, steps: steps[index..<(index + best.length)].map { .timed($0.step) })))
-                index += best.length * best.count
+            if let run = RepeatedRun.longest(at: index, of: steps.count, lengths: 2...longestRound, same: { steps[$0].matchesButCues(steps[$1]) }) {
+                let rounds = (0..<run.count).map { Array(steps[(index + $0 * run.length)..<(index + ($0 + 1) * run.length)]) }
+                folded.append(.repeated(RepeatStep(count: run.count, steps: (0..<run.length).map { .timed(step(at: $0, of: rounds)) })))
+                index += run.length * run.count
             } else {
                 folded.append(.timed(steps[index].step))
                 index += 1
@@ -79,7 +46,17 @@ enum RepeatFolding {
         return folded
     }
 
-    private static func same(_ a: [FlatStep], _ b: [FlatStep]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+    /// The step at `position` of every round: its cues as they are when every round has the
+    /// same, else each round's own, said in that round only.
+    private static func step(at position: Int, of rounds: [[FlatStep]]) -> TimedStep {
+        var step = rounds[0][position].step
+        guard rounds.contains(where: { !$0[position].sameCues(rounds[0][position]) }) else { return step }
+        step.cue = nil
+        step.cues = rounds.enumerated().flatMap { number, round in
+            let own = round[position].step
+            let start = own.cue.map { [WrittenCue(at: .afterStart(.zero), text: $0.value(inRound: nil), round: number + 1)] } ?? []
+            return start + own.cues.map { WrittenCue(at: $0.at, text: $0.text, round: number + 1) }
+        }
+        return step
     }
 }

@@ -9,6 +9,9 @@ public struct ImportedWorkout: Sendable {
     public let workout: Workout
     /// What was dropped or changed, at its line in the source file; then the decoder's own warnings.
     public let warnings: [Diagnostic]
+    /// The FTP the file says it was written for (an ERG's `FTP =`): for shares of FTP, IF and TSS
+    /// when the athlete gave none.
+    public let ftp: Double?
 }
 
 /// Reads the formats of other apps into the one workout model.
@@ -45,7 +48,7 @@ public enum WorkoutImport {
         } catch {
             throw WorkoutErrors(error.diagnostics.map { Diagnostic($0.location, "the workout read from \(format.title) breaks a rule: \($0.message)", severity: $0.severity) })
         }
-        return ImportedWorkout(format: format, json: json, workout: decoded.workout, warnings: draft.notes.warnings + decoded.warnings)
+        return ImportedWorkout(format: format, json: json, workout: decoded.workout, warnings: draft.notes.warnings + decoded.warnings, ftp: draft.ftp)
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

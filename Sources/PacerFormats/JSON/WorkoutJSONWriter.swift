@@ -60,7 +60,9 @@ public enum WorkoutJSONWriter {
         if let halfway = step.halfway { fields.append("\"halfway\":" + (halfway ? "true" : "false")) }
         if let cue = step.cue { fields.append("\"cue\":" + perRound(cue, JSONText.quoted)) }
         if !step.cues.isEmpty {
-            fields.append("\"cues\":[" + step.cues.map { "{\"at\":" + JSONText.quoted(cueTime($0.at)) + ",\"text\":" + JSONText.quoted($0.text) + "}" }.joined(separator: ",") + "]")
+            fields.append("\"cues\":[" + step.cues.map { cue in
+                "{\"at\":" + JSONText.quoted(cueTime(cue.at)) + ",\"text\":" + JSONText.quoted(cue.text) + (cue.round.map { ",\"round\":\($0)" } ?? "") + "}"
+            }.joined(separator: ",") + "]")
         }
         return "{" + fields.joined(separator: ",") + "}"
     }

@@ -3,12 +3,12 @@ import PacerCore
 /// Reads a Zwift workout (`.zwo`) into a workout: each block a step, ramps in either direction,
 /// IntervalsT a `repeat`, text events timed cues, shares of FTP kept as percentages; a run's
 /// intensities become pace targets, and a file measured in metres open steps with a distance.
+/// Nothing is written out round by round: an IntervalsT is one block of its rounds, and the
+/// phases are counted before any step past the plan's limit is built.
 struct ZwiftReader {
-    /// The most rounds an IntervalsT may have.
-    static let maximumRepeat = 1000
-
     private var notes = ImportNotes()
     private var flat: [FlatStep] = []
+    private var phases = PhaseCount()
     private var texts: [TimedText] = []
     private var blocks = 0
     private var isRun = false
@@ -45,7 +45,9 @@ struct ZwiftReader {
             case "author": author = ImportedValues.label(child.text)
             case "sporttype", "category", "subcategory": tags += ImportedValues.label(child.text).map { [$0] } ?? []
             case "tags": tags += child.children.compactMap { $0.key == "tag" ? $0.attribute("name").flatMap(ImportedValues.label) : nil }
-            case "workout": workout = child
+            case "workout" where workout == nil: workout = child
+            case "workout":
+                notes.warn(child.position, "a second <workout>: Zwift runs the first one only, and so does pacer: this one's \(child.children.count) elements are dropped")
             case "durationtype": break
             default: notes.warn(child.position, "<\(child.name)> is not something pacer keeps: dropped")
             }
@@ -56,6 +58,7 @@ struct ZwiftReader {
         for element in workout.children {
             try read(step: element)
         }
+        try phases.check(at: workout.position, "the <workout>")
         guard !flat.isEmpty else {
             throw importError(workout.position, "the <workout> has no step pacer can run (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown)")
         }
@@ -102,11 +105,11 @@ struct ZwiftReader {
         readTexts(of: element, steps: first..<flat.count)
     }
 
-    /// An IntervalsT: its rounds written out, on then off, to be folded back into a repeat.
+    /// An IntervalsT: one round, on then off, as a block of its rounds.
     private mutating func readIntervals(_ element: XMLElement) throws(WorkoutErrors) {
         let written = element.attribute("repeat") ?? "1"
-        guard let repeats = Int(written.trimmingSpaces()), (1...Self.maximumRepeat).contains(repeats) else {
-            throw importError(element.position, "Repeat=\"\(written)\" is not a number of rounds from 1 to \(Self.maximumRepeat)")
+        guard let repeats = Int(written.trimmingSpaces()), repeats >= 1 else {
+            throw importError(element.position, "Repeat=\"\(written)\" is not a number of rounds: write a whole number of 1 or more")
         }
         let on = try length(element, "onduration")
         let off = try length(element, "offduration")
@@ -114,16 +117,15 @@ struct ZwiftReader {
                                 high: element.attribute("poweronhigh") ?? element.attribute("onpower"), ramp: false, cadence: "cadence")
         let offTargets = targets(element, low: element.attribute("powerofflow") ?? element.attribute("offpower"),
                                  high: element.attribute("poweroffhigh") ?? element.attribute("offpower"), ramp: false, cadence: "cadenceresting")
+        let round = [on.map { timed(.work, $0, onTargets, name: nil) }, off.map { timed(.rest, $0, offTargets, name: nil) }].compactMap { $0 }
+        guard phases.add(round.count, rounds: repeats) else { return }
         blocks += 1
-        for round in 0..<repeats {
-            let block = FlatStep.Block(id: blocks, round: round)
-            if let on { flat.append(FlatStep(step: timed(.work, on, onTargets, name: nil), position: element.position, block: block)) }
-            if let off { flat.append(FlatStep(step: timed(.rest, off, offTargets, name: nil), position: element.position, block: block)) }
-        }
+        let block = FlatStep.Block(id: blocks, rounds: repeats)
+        flat += round.map { FlatStep(step: $0, position: element.position, block: block) }
     }
 
     private mutating func add(_ element: XMLElement, kind: PhaseKind, targets: WrittenTargets, name: String? = nil) throws(WorkoutErrors) {
-        guard let length = try length(element, "duration") else { return }
+        guard let length = try length(element, "duration"), phases.add(1) else { return }
         flat.append(FlatStep(step: timed(kind, length, targets, name: name), position: element.position))
     }
 
@@ -156,8 +158,11 @@ struct ZwiftReader {
         if byDistance { return .distance(ImportedValues.distance(metres: value)) }
         do {
             return .time(try WorkoutDuration.fromSeconds(value))
+        } catch .notPositive where value > 0 {
+            notes.warn(element.position, "<\(element.name)> lasts less than a millisecond (\(Self.spelled(attribute))=\"\(written)\"), too short for a step: dropped")
+            return nil
         } catch {
-            throw importError(element.position, "\(Self.spelled(attribute))=\"\(written)\" is longer than a step may last (24 hours)")
+            throw importError(element.position, "\(Self.spelled(attribute))=\"\(written)\" \(ImportedValues.lengthProblem(seconds: value, error))")
         }
     }
 
@@ -166,7 +171,7 @@ struct ZwiftReader {
     /// A step's intensity from fractions of FTP (or of a run's pace), and its cadence.
     private mutating func targets(_ element: XMLElement, low: String?, high: String?, ramp: Bool, cadence attribute: String) -> WrittenTargets {
         var targets = WrittenTargets(cadence: cadence(element, attribute))
-        guard let low, let high else { return targets }
+        guard let (low, high) = bothEnds(element, low, high, "power") else { return targets }
         guard let start = ImportedValues.number(low), let end = ImportedValues.number(high) else {
             notes.warn(element.position, "the power \(low == high ? low : low + " to " + high) is not a fraction of FTP pacer can use: the step has no target")
             return targets
@@ -192,12 +197,22 @@ struct ZwiftReader {
     private mutating func cadence(_ element: XMLElement, _ attribute: String) -> PerRound<CadenceTarget>? {
         let low = element.attribute(attribute + "low") ?? element.attribute(attribute)
         let high = element.attribute(attribute + "high") ?? element.attribute(attribute)
-        guard let low, let high else { return nil }
+        guard let (low, high) = bothEnds(element, low, high, "cadence") else { return nil }
         guard let start = ImportedValues.number(low), let end = ImportedValues.number(high) else {
             notes.warn(element.position, "the cadence \(low == high ? low : low + " to " + high) is not a number of rpm pacer can use: the step has no cadence target")
             return nil
         }
         return ImportedValues.cadence(ImportedValues.targetText(start: start, end: end, unit: " rpm", range: true), at: element.position, notes: &notes).map(PerRound.same)
+    }
+
+    /// The two ends of a range; a range with one end written holds that value, with a warning.
+    private mutating func bothEnds(_ element: XMLElement, _ low: String?, _ high: String?, _ what: String) -> (String, String)? {
+        guard let value = low ?? high else { return nil }
+        guard let low, let high else {
+            notes.warn(element.position, "<\(element.name)> gives one end of its \(what) range only (\(low == nil ? "the high" : "the low") end, \(value)): the step holds \(value)")
+            return (value, value)
+        }
+        return (low, high)
     }
 
     /// A steady step below Zwift's grey zone is a rest; anything else is work.
