@@ -3,7 +3,8 @@ import PackageDescription
 
 /// The built-in sinks, in the order the defaults list them: each is a folder under Plugins/ holding a
 /// type of the same name with a `registration`, and a line here with what it needs beyond PacerCore,
-/// SinkKit, TerminalRendering and PacerSystem. The RegisterSinks build plugin lists them for PacerSession.
+/// SinkKit, TerminalRendering and PacerSystem, and its registration in Sources/PacerSession/BuiltInSinks.swift
+/// (scripts/check-layers.py checks that the two lists match).
 let sinks: [(name: String, needs: [Target.Dependency])] = [
     ("TerminalSink", ["TerminalDisplay"]),
     ("LogFileSink", []),
@@ -39,8 +40,7 @@ let package = Package(
         .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
         .target(
             name: "PacerSession",
-            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) },
-            plugins: ["RegisterSinks"]
+            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) }
         ),
         .target(name: "History", dependencies: ["PacerCore", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
         .target(name: "TerminalDisplay", dependencies: ["PacerCore", "TerminalRendering"]),
@@ -50,8 +50,6 @@ let package = Package(
         .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
             + sinks.map { .target(name: $0.name) }),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
-        .executableTarget(name: "register-sinks", path: "BuildTools/register-sinks"),
-        .plugin(name: "RegisterSinks", capability: .buildTool(), dependencies: ["register-sinks"], path: "BuildTools/RegisterSinks"),
         .plugin(
             name: "EmbedWorkouts",
             capability: .buildTool(),

@@ -22,7 +22,7 @@ public final class BellSink: Sink, Sendable {
     /// The terminal bell on standard output; by default only when that is a terminal.
     public static let registration = SinkRegistration(
         name: "bell", summary: "the terminal bell on the countdown, each phase start and the end",
-        settings: [enabled], traits: SinkTraits(kind: .presenter, writesToTerminal: true, events: ["countdown", "phase.start", "session.end"]),
+        settings: [enabled], traits: SinkTraits(kind: .presenter, writesToTerminal: true, events: [.countdown, .phaseStart, .sessionEnd]),
         runsByDefault: .onATerminal(unlessTurnedOff: enabled)
     ) { _ in
         BellSink(ring: {

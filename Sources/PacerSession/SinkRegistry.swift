@@ -8,7 +8,7 @@ import TerminalRendering
 /// The built-in sinks, in the order the defaults list them. `--sink`, `--help`, the man page,
 /// the completions, the config check, the defaults and `pacer plugins` all read this table, and
 /// each sink's registration says its flags and config keys, so adding a sink is a folder under
-/// Plugins/ and a line in Package.swift's `sinks`, which the RegisterSinks build plugin lists here.
+/// Plugins/, a line in Package.swift's `sinks` and its registration in `builtInRegistrations`.
 /// A name that is not built in is an external plugin, found by `PluginDirectory`.
 public struct SinkRegistry: Sendable {
     public let builtIn: [SinkRegistration]

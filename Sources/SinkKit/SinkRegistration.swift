@@ -112,13 +112,12 @@ public struct SinkTraits: Sendable, Equatable {
     /// bell). It runs where the screen draws, as the sink that owns the screen does: a ring and
     /// the frame of the same moment take one wake-up, and no byte of its lands inside a frame.
     public let writesToTerminal: Bool
-    /// The events the sink does anything with, by the names the stream gives them (`phase.end`,
-    /// …); nil for every event. The others are not queued for it, so its queue is not woken for
-    /// a countdown it does nothing with.
-    public let events: Set<String>?
+    /// The kinds of event the sink does anything with (`.phaseEnd`, …); nil for every event. The
+    /// others are not queued for it, so its queue is not woken for a countdown it does nothing with.
+    public let events: Set<Event.Kind>?
 
     public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false, takesSnapshots: Bool = false,
-                writesToTerminal: Bool = false, events: Set<String>? = nil) {
+                writesToTerminal: Bool = false, events: Set<Event.Kind>? = nil) {
         self.kind = kind
         self.showsReplies = showsReplies
         self.ownsScreen = ownsScreen
@@ -129,7 +128,7 @@ public struct SinkTraits: Sendable, Equatable {
 
     /// Whether the sink is given `event`.
     public func takes(_ event: Event) -> Bool {
-        events?.contains(event.name) ?? true
+        events?.contains(event.kind) ?? true
     }
 }
 

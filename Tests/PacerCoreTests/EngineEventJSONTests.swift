@@ -6,6 +6,13 @@ private typealias F = EngineFixture
 
 @Suite("Engine: events as JSON lines")
 struct EngineEventJSONTests {
+    /// The kinds sinks filter by are the stream's names (SPEC §2, and the block's end and the
+    /// sensors' sample): a renamed case must not rename an event on the wire.
+    @Test func eachKindIsTheNameTheStreamGivesIt() {
+        #expect(Event.Kind.allCases.map(\.rawValue) == ["session.start", "phase.start", "countdown", "cue", "phase.end", "pause", "resume",
+                                                        "extend", "back", "restart", "block.end", "sample", "session.end"])
+    }
+
     @Test func sessionStart() {
         let event = Event(t: 0, due: 0, .sessionStart(.init(
             workout: "7-Minute \"Workout\"", file: "/w/7min.json", phases: 25, planned: .seconds(430),

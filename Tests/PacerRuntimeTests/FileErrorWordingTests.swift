@@ -40,4 +40,14 @@ struct FileErrorWordingTests {
         }
         #expect(error.lines == ["\(missing): error: No such file or directory"])
     }
+
+    /// A name that matches no workout is a case to switch on, with the folders searched and the
+    /// closest name, and its message says all three.
+    @Test func aNameThatMatchesNothingSaysWhereItLookedAndSuggests() throws {
+        let library = WorkoutLibrary(environment: Environment(["XDG_CONFIG_HOME": "/nonexistent-\(getpid())"]))
+        let error = try #require(throws: WorkoutNotFound.self) { try library.locate("tabta") }
+        let searched = ["./workouts", "/nonexistent-\(getpid())/pacer/workouts", "the built-in workouts"]
+        #expect(error == .noWorkout(named: "tabta", searched: searched, suggestion: "tabata"))
+        #expect(error.description == "no workout named \"tabta\" in \(searched.joined(separator: ", ")); did you mean \"tabata\"? (pacer list shows them all)")
+    }
 }

@@ -268,7 +268,7 @@ struct SinkHubTests {
     @Test func aSinkIsGivenOnlyTheEventsItTakesAndIsNotWokenForTheOthers() {
         let recorder = MemorySink()
         let everything = MemorySink()
-        let traits = SinkTraits(kind: .recorder, takesSnapshots: false, events: ["phase.end", "session.end"])
+        let traits = SinkTraits(kind: .recorder, takesSnapshots: false, events: [.phaseEnd, .sessionEnd])
         let hub = SinkHub([SinkHub.Member(name: "history", sink: recorder, traits: traits), member("display", everything)]) { _ in }
         var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10)),
                                                            Phase(kind: .rest, name: "B", duration: .seconds(5))]), file: "w.json")

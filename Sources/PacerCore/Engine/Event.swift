@@ -251,23 +251,4 @@ public struct Event: Sendable {
             self.measured = measured
         }
     }
-
-    /// The event's type as the stream names it: `phase.start`, `countdown`, …
-    public var name: String {
-        switch payload {
-        case .sessionStart: "session.start"
-        case .phaseStart: "phase.start"
-        case .countdown: "countdown"
-        case .cue: "cue"
-        case .phaseEnd: "phase.end"
-        case .pause: "pause"
-        case .resume: "resume"
-        case .extend: "extend"
-        case .back: "back"
-        case .restart: "restart"
-        case .blockEnd: "block.end"
-        case .sample: "sample"
-        case .sessionEnd: "session.end"
-        }
-    }
 }

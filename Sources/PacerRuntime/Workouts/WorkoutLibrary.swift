@@ -63,9 +63,18 @@ public struct WorkoutSource: Sendable {
     }
 }
 
-/// A workout reference that matches nothing, with what was searched and a suggestion.
-public struct WorkoutNotFound: Error, Sendable, CustomStringConvertible {
-    public let description: String
+/// Why a workout reference found no workout: a case a caller can switch on, and its message.
+public enum WorkoutNotFound: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No workout has the `name`: the folders `searched`, in order, and the closest name there is.
+    case noWorkout(named: String, searched: [String], suggestion: String?)
+
+    public var description: String {
+        switch self {
+        case .noWorkout(let name, let searched, let suggestion):
+            "no workout named \"\(name)\" in \(searched.joined(separator: ", "))"
+                + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "") + " (pacer list shows them all)"
+        }
+    }
 }
 
 /// The workout search path: `$PACER_PATH`, `./workouts`, the user's config folder, then the built-in workouts.
@@ -107,12 +116,8 @@ public struct WorkoutLibrary: Sendable {
             return WorkoutSource(name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
         }
         if reference.contains("/") { return path }
-        let searched = folders.map(\.label) + ["the built-in workouts"]
-        var message = "no workout named \"\(reference)\" in \(searched.joined(separator: ", "))"
-        if let suggestion = Suggestion.closest(to: reference, among: all().map(\.name)) {
-            message += "; did you mean \"\(suggestion)\"?"
-        }
-        throw WorkoutNotFound(description: message + " (pacer list shows them all)")
+        throw .noWorkout(named: reference, searched: folders.map(\.label) + ["the built-in workouts"],
+                         suggestion: Suggestion.closest(to: reference, among: all().map(\.name)))
     }
 
     /// Every workout on the search path, in search order; a name found twice is listed at each place.
