@@ -44,10 +44,10 @@ struct ProfileChart {
     private var dim: String { colored ? "2" : "" }
 
     /// The scale's top for the highest bar `peak`: percent of FTP at least up to FTP, in steps of
-    /// 10 %; watts in steps of 50 W.
+    /// 10 %; watts in steps of 50 W. A peak a hair over a step (an average's rounding) stays under it.
     private func top(peak: Double) -> Double {
         let step = profile.scale == .percentOfFTP ? 10.0 : 50.0
-        return max(profile.scale == .percentOfFTP ? 100 : step, (peak / step).rounded(.up) * step)
+        return max(profile.scale == .percentOfFTP ? 100 : step, (peak / step - 1e-9).rounded(.up) * step)
     }
 
     /// Room for the top label and a space, at least `500% ` or `3000 W `: the top is found from
