@@ -62,6 +62,7 @@ enum ExportCommand {
             return ExitStatus.failure
         }
         loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+        if let path, let refusal = loaded.source.refusal(toWrite: path) { return refusal.report() }
         let exported: ExportedWorkout
         do throws(ExportRefusal) {
             exported = try WorkoutExport.write(loaded.workout, as: format, thresholds: thresholds)
