@@ -47,6 +47,10 @@ check "tab completes 'sk' to 'skip'" wait_for 3 prompt_line_is "skip"
 tmux_ send-keys -t test Enter
 check "completed skip ends the phase" wait_for 5 log_has '"outcome":"skipped"'
 check "next phase shows" wait_for 3 screen_has "Second"
+check "skip answers at the prompt" wait_for 3 screen_has "skipped First: Second, 1:00 left"
+tmux_ send-keys -t test "+30" Enter
+check "+30 answers at the prompt" wait_for 3 screen_has "Second lengthened by 30s: 1:"
+check "+30 reaches the log" wait_for 5 log_has '"event":"extend"'
 
 # Unknown input gets a hint, not an exit.
 tmux_ send-keys -t test "jump" Enter

@@ -64,9 +64,11 @@ public final class SessionDriver: @unchecked Sendable {
                 return
             }
             do throws(CommandRejection) {
-                let answer = engine.answer(to: command, at: now)
+                let (answer, before) = (engine.answer(to: command, at: now), engine.snapshot(at: now))
                 deliver(try engine.handle(command, at: now), now: now)
-                reply(Reply(command: line, accepted: true, text: answer, t: now))
+                // Every command gets a line back, but none after the summary of a session it ended.
+                let outcome = engine.isFinished ? nil : engine.snapshot(at: now).outcome(of: command, from: before)
+                reply(Reply(command: line, accepted: true, text: answer ?? outcome, t: now))
             } catch {
                 reply(Reply(command: line, accepted: false, text: error.message, t: now))
             }
