@@ -330,5 +330,18 @@ check "TERM=dumb prints the targets after @" wait_for 10 screen_has "WARMUP  War
 tmux_ send-keys -t test "quit" Enter
 check "TERM=dumb with a .zwo quits with exit 0" wait_for 5 screen_has "EXIT=0"
 
+# Issue 41, item 20: Ctrl-Z when input has ended pauses a session nothing can resume, which ends
+# it; its notice came after the summary.
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --no-history < /dev/null" Enter
+wait_for 10 screen_has "First"
+tmux_ send-keys -t test C-z
+check "Ctrl-Z with input ended stops pacer" wait_for 5 screen_has "Stopped"
+tmux_ send-keys -t test "fg" Enter
+tmux_ send-keys -t test "echo FG=\$?" Enter
+check "after fg the session ends" wait_for 5 screen_has "FG=0"
+after_summary() { screen | sed -n '/^Session ended early/,$p'; }
+check "the summary is shown" screen_has "Session ended early"
+check "nothing is printed after the summary" eval '! after_summary | grep -q "^pacer:"'
+
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
