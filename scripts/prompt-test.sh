@@ -47,6 +47,10 @@ check "tab completes 'sk' to 'skip'" wait_for 3 prompt_line_is "skip"
 tmux_ send-keys -t test Enter
 check "completed skip ends the phase" wait_for 5 log_has '"outcome":"skipped"'
 check "next phase shows" wait_for 3 screen_has "Second"
+check "skip answers at the prompt" wait_for 3 screen_has "skipped First: Second, 1:00 left"
+tmux_ send-keys -t test "+30" Enter
+check "+30 answers at the prompt" wait_for 3 screen_has "Second lengthened by 30s: 1:"
+check "+30 reaches the log" wait_for 5 log_has '"event":"extend"'
 
 # Unknown input gets a hint, not an exit.
 tmux_ send-keys -t test "jump" Enter
@@ -325,6 +329,19 @@ tmux_ send-keys -t test "clear; TERM=dumb XDG_STATE_HOME=$work/state $pacer run 
 check "TERM=dumb prints the targets after @" wait_for 10 screen_has "WARMUP  Warmup  10m  @ ramp 50–75 % FTP · 125–188 W, 90 rpm"
 tmux_ send-keys -t test "quit" Enter
 check "TERM=dumb with a .zwo quits with exit 0" wait_for 5 screen_has "EXIT=0"
+
+# Issue 41, item 20: Ctrl-Z when input has ended pauses a session nothing can resume, which ends
+# it; its notice came after the summary.
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run $work/two.json --no-bell --no-history < /dev/null" Enter
+wait_for 10 screen_has "First"
+tmux_ send-keys -t test C-z
+check "Ctrl-Z with input ended stops pacer" wait_for 5 screen_has "Stopped"
+tmux_ send-keys -t test "fg" Enter
+tmux_ send-keys -t test "echo FG=\$?" Enter
+check "after fg the session ends" wait_for 5 screen_has "FG=0"
+after_summary() { screen | sed -n '/^Session ended early/,$p'; }
+check "the summary is shown" screen_has "Session ended early"
+check "nothing is printed after the summary" eval '! after_summary | grep -q "^pacer:"'
 
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

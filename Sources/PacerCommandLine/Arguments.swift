@@ -22,8 +22,7 @@ public struct Arguments: Sendable {
             }
             let (name, inlineValue) = Self.split(argument)
             guard let spec = options.first(where: { $0.name == name }) else {
-                let bare = options.map { String($0.name.drop { $0 == "-" }) }
-                let hint = Suggestion.closest(to: String(name.drop { $0 == "-" }), among: bare).map { " (did you mean '--\($0)'?)" } ?? ""
+                let hint = Self.suggestion(for: name, among: options).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'\(hint)")
             }
             let text: String
@@ -43,6 +42,15 @@ public struct Arguments: Sendable {
                 throw UsageError(message: "\(spec.name) is given \(given.count) times; give it once")
             }
         }
+    }
+
+    /// The option meant by the unknown `name`, spelled as it is declared (`--o` is `-o`): the
+    /// closest by its letters, but for a single letter only the option of that letter.
+    static func suggestion(for name: String, among options: [OptionSpec]) -> String? {
+        let word = String(name.drop { $0 == "-" })
+        let bare = options.map { String($0.name.drop { $0 == "-" }) }
+        let match = word.count > 1 ? Suggestion.closest(to: word, among: bare) : bare.first { $0 == word }
+        return match.flatMap { bare.firstIndex(of: $0) }.map { options[$0].name }
     }
 
     private static func split(_ argument: String) -> (String, String?) {

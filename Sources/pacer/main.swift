@@ -11,5 +11,4 @@ MallocArenas.useOne()
 // With a standard stream closed (`pacer run >&-`), a file opened later would land on it.
 StandardStreams.ensureOpen()
 let status = Pacer.main(Array(CommandLine.arguments.dropFirst()), environment: .current)
-Output.flush()
-exit(status)
+exit(Output.finish(status))

@@ -10,7 +10,8 @@ struct ArgumentsTests {
     }
     static let tag = Option<String>("--tag", value: "WORD", help: "a tag (repeatable)", repeats: true)
     static let quiet = Flag("--quiet", help: "say less")
-    static let options = [count.spec, tag.spec, quiet.spec]
+    static let output = Option<String>("-o", value: "FILE", help: "where")
+    static let options = [count.spec, tag.spec, quiet.spec, output.spec]
 
     private static func message(_ words: [String]) -> String? {
         do throws(UsageError) {
@@ -39,5 +40,13 @@ struct ArgumentsTests {
         #expect(Self.message(["--count", "1", "--count", "2"]) == "--count is given 2 times; give it once")
         #expect(Self.message(["--quiet", "--quiet"]) == "--quiet is given 2 times; give it once")
         #expect(Self.message(["--tag", "a", "--tag", "b"]) == nil)
+    }
+
+    /// Issue 41, item 19: `-f` suggested `--o`, and `--o` suggested itself.
+    @Test func aSuggestionIsAnOptionThatExistsSpelledAsDeclared() {
+        #expect(Self.message(["--o", "x"]) == "unknown option '--o' (did you mean '-o'?)")
+        #expect(Self.message(["-f"]) == "unknown option '-f'")
+        #expect(Self.message(["-q"]) == "unknown option '-q'")
+        #expect(Self.message(["-quiet"]) == "unknown option '-quiet' (did you mean '--quiet'?)")
     }
 }

@@ -102,4 +102,14 @@ extension TimelineTests {
         #expect(colored.contains("\u{1B}[33m██████") && colored.contains("\u{1B}[34m") && colored.contains("\u{1B}[2m░"))
         #expect(!(try styledLines(path, columns: 29)).contains { $0.rendered.contains("\u{1B}") })
     }
+
+    /// Issue 41, item 3: a target far above FTP trapped on a label wider than its room.
+    @Test func aTargetManyTimesFTPWidensTheLabelsInsteadOfTrapping() throws {
+        let chart = profile(try lines(ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 80, thresholds: TargetThresholds(ftp: 250)))
+        #expect(chart[1] == "  1200% ┤" + String(repeating: "█", count: 70))
+        #expect(chart[5] == "   600% ┤" + String(repeating: "█", count: 70))
+        #expect(chart[9].hasPrefix("        └┬"))
+        let lowest = profile(try lines(ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 1, thresholds: TargetThresholds(ftp: 1)))
+        #expect(lowest[1].hasPrefix("  300000% ┤"))
+    }
 }

@@ -266,10 +266,10 @@ final class PacerProcess: @unchecked Sendable {
 
     /// Waits for the process to exit (killing it after `timeout` seconds) and for its output to end.
     func finish(timeout: Double = 10) async -> PacerResult {
-        let deadline = Date().addingTimeInterval(timeout)
+        let start = Date()
         var timedOut = false
         while process.isRunning {
-            if Date() >= deadline {
+            if StallProbe.shared.outlasted(timeout, since: start) {
                 timedOut = true
                 kill(process.processIdentifier, SIGKILL)
                 break
@@ -388,10 +388,11 @@ extension PacerProcess {
     }
 }
 
-/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass; returns whether it held.
+/// Polls `condition` every few milliseconds until it holds or `timeout` seconds pass, not counting
+/// the time the machine stalled (`StallProbe`); returns whether it held.
 func eventually(timeout: Double = 5, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+    let start = Date()
+    while !StallProbe.shared.outlasted(timeout, since: start) {
         if try condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))
     }
@@ -430,6 +431,15 @@ final class StallProbe: @unchecked Sendable {
     /// Starts watching, if it has not started yet.
     static func start() {
         _ = shared
+    }
+
+    /// Whether more than `seconds` have passed since `start` besides the time the machine stalled:
+    /// a wait for a state gives up only after that long of a running machine.
+    func outlasted(_ seconds: Double, since start: Date) -> Bool {
+        let now = Date()
+        let from = start.timeIntervalSince1970
+        let stalled = lock.withLock { stalls.filter { $0.end >= from }.reduce(0) { $0 + min($1.length, $1.end - from) } }
+        return now.timeIntervalSince(start) - stalled > seconds
     }
 
     /// The longest stall that overlapped the time from `start` to `end`.

@@ -65,6 +65,13 @@ import Testing
         #expect(fast?.name == .same("High cadence!") && fast?.targets.cadence == .same(cadence))
     }
 
+    /// Issue 42, item 8: only power decided a rest, so a run's or a heart-rate ride's recoveries were work.
+    @Test func aRecoveryByPaceOrHeartRateIsARest() throws {
+        let text = "- 5m Z3 Pace\n- 2m Z1 Pace\n- 5m 90% LTHR\n- 3m 70% HR\n- 3m 75% Pace\n- 3m 4:00/km Pace\n"
+        let kinds = try Self.imported(text).workout.steps.compactMap(Self.timed).map(\.kind)
+        #expect(kinds == [.work, .rest, .work, .rest, .rest, .work])
+    }
+
     @Test func heartRateAndPaceTargetsReadTheirWords() throws {
         let text = "- 10m 70-75% HR\n- 5m 95% LTHR\n- 5m Z2 HR\n- 2km 90% Pace\n- 1mi 4:20-4:40/km Pace\n- 1km Z3 Pace\n- 3m 140-150bpm\n"
         let steps = try Self.imported(text).workout.steps.compactMap(Self.timed)

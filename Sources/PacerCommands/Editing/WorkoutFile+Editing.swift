@@ -1,4 +1,5 @@
 import PacerCore
+import PacerFormats
 import PacerRuntime
 import PacerSystem
 
@@ -28,7 +29,8 @@ extension WorkoutFile {
     }
 
     /// The file to edit for a reference: a workout file as it is; a built-in copied to the config
-    /// folder first (and the user told).
+    /// folder first (and the user told). Another app's file is refused with the `import` that
+    /// writes it as a workout file to edit: edit checks what it saves as a workout file.
     public static func editable(_ reference: String, environment: Environment) throws(WorkoutLoadError) -> String {
         let library = WorkoutLibrary(environment: environment)
         let source: WorkoutSource
@@ -37,7 +39,13 @@ extension WorkoutFile {
         } catch {
             throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
         }
-        if source.isFile { return source.path }
+        if source.isFile {
+            guard let bytes = try? source.read(), let format = ImportFormat.detect(bytes, path: source.path) else { return source.path }
+            let json = path(ofNamed: source.name, environment: environment)
+            throw WorkoutLoadError(lines: [
+                "pacer: \(source.path) is \(format.title), which edit cannot change: 'pacer import \(source.path.shellQuoted) -o \(json.shellQuoted)' writes it as a workout file, which 'pacer edit \(source.name.shellQuoted)' then opens",
+            ])
+        }
         guard source.origin == "built in" else {
             throw WorkoutLoadError(lines: ["pacer: edit changes a workout file; 'pacer new NAME \(source.notation != nil ? "LINE" : "--from -")' writes one"])
         }

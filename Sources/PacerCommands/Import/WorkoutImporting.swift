@@ -59,6 +59,7 @@ public struct WorkoutImporting {
             guard written.insert(path).inserted else {
                 throw WorkoutLoadError(lines: ["pacer: \(source.path) would be written to \(path) too, over the workout imported just before; import it apart with -o FILE"])
             }
+            if let refusal = source.refusal(toWrite: path) { throw WorkoutLoadError(lines: refusal.lines) }
             if FileSystem.entryExists(path), !force {
                 throw WorkoutLoadError(lines: ["pacer: \(path) exists; --force replaces it"])
             }
@@ -72,6 +73,9 @@ public struct WorkoutImporting {
             }
         } else {
             Output.data(imported.json)
+            Output.flush()
+            // No summary claims a workout written that was not: the failure is said as the command ends.
+            guard Output.failedWrite == nil else { return }
         }
         Output.problem(TerminalText(Self.summary(of: imported, from: source.path, to: path)))
     }

@@ -1,3 +1,5 @@
+import Glibc
+import PacerCommandLine
 import PacerCore
 import PacerSystem
 
@@ -6,11 +8,14 @@ import PacerSystem
 ///
 /// Standard output is gathered and written in large pieces (a 100,000-row timeline is not
 /// 100,000 system calls); it is flushed before anything goes to standard error, so the two keep
-/// their order on a terminal, and when the command ends.
+/// their order on a terminal, and when the command ends. A write that fails (a full disk, a
+/// closed pipe) is kept, nothing more is written, and `finish` makes the command fail with it.
 public enum Output {
     public static let standard = DescriptorOutput.standardOutput
     public static let error = DescriptorOutput.standardError
     nonisolated(unsafe) private static var pending = ""
+    /// The first write to standard output that failed, if one did.
+    nonisolated(unsafe) public private(set) static var failedWrite: FileError?
 
     public static func line(_ text: TerminalText) {
         pending += text.rendered
@@ -34,7 +39,7 @@ public enum Output {
             data(TerminalText(lines: String(decoding: bytes, as: UTF8.self)).rendered)
         } else {
             flush()
-            try? FileSystem.writeAll(standard.descriptor, bytes)
+            write(bytes)
         }
     }
 
@@ -50,7 +55,31 @@ public enum Output {
     /// Writes what is gathered.
     public static func flush() {
         guard !pending.isEmpty else { return }
-        standard.write(pending)
+        write(Array(pending.utf8))
         pending = ""
+    }
+
+    /// Writes `bytes` to standard output unless a write has failed, keeping the failure.
+    private static func write(_ bytes: [UInt8]) {
+        guard failedWrite == nil else { return }
+        do throws(FileError) {
+            try FileSystem.writeAll(standard.descriptor, bytes)
+        } catch {
+            failedWrite = FileError("write to", "standard output", error.reason)
+        }
+    }
+
+    /// Flushes and closes standard output as the command ends, and gives the exit status: the
+    /// command's `status`, or, when a write or the close failed, a failure said on standard error;
+    /// a reader that went away (`pacer list | head -1`) ends it as SIGPIPE would, without a word.
+    public static func finish(_ status: Int32) -> Int32 {
+        flush()
+        if failedWrite == nil, close(standard.descriptor) != 0, errno != EBADF {
+            failedWrite = FileError("close", "standard output", errno: errno)
+        }
+        guard let failedWrite else { return status }
+        if failedWrite.reason == .system(String(cString: strerror(EPIPE))) { return 128 + SIGPIPE }
+        error.write("pacer: \(failedWrite.message())\n")
+        return status == ExitStatus.success ? ExitStatus.failure : status
     }
 }

@@ -40,10 +40,7 @@ public struct WorkoutRender: Sendable {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return error.signal.map(SignalWatcher.exitStatus(for:)) ?? ExitStatus.failure
         }
-        if loaded.source.isFile, let shared = SharedFile.find(among: [("the workout file", loaded.source.path), ("the output", output)]) {
-            Output.problem(TerminalText(shared.message))
-            return ExitStatus.failure
-        }
+        if let refusal = loaded.source.refusal(toWrite: output) { return refusal.report() }
         var engine: SpeechEngine?
         if let settings = speech {
             do throws(SpeechError) {

@@ -23,10 +23,7 @@ struct ProfileChart {
     var lines: [TerminalText] {
         let percent = profile.scale == .percentOfFTP
         let slices = profile.slices(count: chartWidth)
-        let peak = slices.compactMap(\.average).max() ?? 0
-        // Percent of FTP: at least up to FTP, in steps of 10 %; watts in steps of 50 W.
-        let step = percent ? 10.0 : 50.0
-        let top = max(percent ? 100 : step, (peak / step).rounded(.up) * step)
+        let top = top(peak: slices.compactMap(\.average).max() ?? 0)
         let drawn = slices.map { column(for: $0, top: top) }
         let bars = BarColumns.rows(drawn, height: Self.height)
         let labels = [0: label(top), Self.height / 2: label(top / 2)]
@@ -46,8 +43,22 @@ struct ProfileChart {
     /// The marks' style: dim, when coloured.
     private var dim: String { colored ? "2" : "" }
 
-    /// Room for the longest label and a space: `500% ` or `3000 W `.
-    private var labelWidth: Int { profile.scale == .percentOfFTP ? 5 : 7 }
+    /// The scale's top for the highest bar `peak`: percent of FTP at least up to FTP, in steps of
+    /// 10 %; watts in steps of 50 W. A peak a hair over a step (an average's rounding) stays under it.
+    private func top(peak: Double) -> Double {
+        let step = profile.scale == .percentOfFTP ? 10.0 : 50.0
+        return max(profile.scale == .percentOfFTP ? 100 : step, (peak / step - 1e-9).rounded(.up) * step)
+    }
+
+    /// Room for the top label and a space, at least `500% ` or `3000 W `: the top is found from
+    /// the highest target anywhere, which no slice's average exceeds (a 3000 W step at an FTP of
+    /// 250 is `1200%`).
+    private var labelWidth: Int {
+        let highest = profile.segments.reduce(0.0) { highest, segment in
+            if case .target(let start, let end) = segment.power { max(highest, start, end) } else { highest }
+        }
+        return max(profile.scale == .percentOfFTP ? 5 : 7, label(top(peak: highest)).count + 1)
+    }
 
     /// The chart's columns: the terminal's width less the indent, the labels, the axis and a last
     /// column left empty (a terminal may wrap a line that fills it).

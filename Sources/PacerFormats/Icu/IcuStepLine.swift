@@ -77,14 +77,11 @@ struct IcuStepLine {
         return joined
     }
 
-    /// A rest below 60 % of FTP (or in power zone 1, or named a recovery or rest); else work.
+    /// A rest when named a recovery or rest, or when its targets ask for one (below 60 % of FTP,
+    /// 80 % of LTHR or of threshold pace, or in zone 1: `Targets.asksForRecovery`); else work.
     private static func kind(of step: TimedStep) -> PhaseKind {
         if let words = step.name?.value(inRound: nil).lowercased().split(separator: " "), words.contains(where: { $0.hasPrefix("recover") || $0 == "rest" }) { return .rest }
-        switch step.targets.power?.value(inRound: nil) {
-        case .target(.ftp, let span)?: return max(span.start.high, span.end.high) < ImportedValues.restBelowPercent ? .rest : .work
-        case .target(.zone, let span)?: return span.start.low == 1 ? .rest : .work
-        default: return .work
-        }
+        return step.targets.value(inRound: nil).asksForRecovery ? .rest : .work
     }
 
     /// The targets of a step, read word by word.

@@ -215,10 +215,10 @@ struct ZwiftReader {
         return (low, high)
     }
 
-    /// A steady step below Zwift's grey zone is a rest; anything else is work.
+    /// A steady step below Zwift's grey zone (or, in a run, below 80 % of threshold pace) is a
+    /// rest (`Targets.asksForRecovery`); anything else is work.
     private static func kind(of targets: WrittenTargets) -> PhaseKind {
-        let percent = targets.power?.value(inRound: nil).span?.end.high ?? targets.pace.flatMap { $0.value(inRound: nil).unit == .threshold ? $0.value(inRound: nil).span.end.high : nil }
-        return percent.map { $0 < ImportedValues.restBelowPercent } ?? false ? .rest : .work
+        targets.value(inRound: nil).asksForRecovery ? .rest : .work
     }
 
     // MARK: - Text events

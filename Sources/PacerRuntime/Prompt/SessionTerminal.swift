@@ -53,6 +53,13 @@ public struct SessionTerminal: Sendable {
         messages.warn(text)
     }
 
+    /// Reports a problem as `report` does and returns once it is written, so that what the caller
+    /// does next (ending the session, whose summary another screen may print) comes after it.
+    func reportNow(_ text: TerminalText) {
+        messages.warn(text)
+        messages.queue.sync {}
+    }
+
     /// Every screen the session draws on.
     var screens: [TerminalScreen] {
         messages === display ? [display] : [display, messages]

@@ -39,7 +39,8 @@ final class CommandRouter: Sendable {
     }
 
     private func inputEnded() {
-        driver.noMoreInput { [terminal] notice in terminal.report(TerminalText(notice)) }
+        // Written before the session's end is published: nothing may follow its summary.
+        driver.noMoreInput { [terminal] notice in terminal.reportNow(TerminalText(notice)) }
     }
 
     /// Parses a line if it is one and carries it out; the answer goes back by `replies`.

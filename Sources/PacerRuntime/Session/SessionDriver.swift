@@ -64,16 +64,20 @@ public final class SessionDriver: @unchecked Sendable {
                 return
             }
             do throws(CommandRejection) {
-                let answer = engine.answer(to: command, at: now)
-                let events = try engine.handle(command, at: now)
-                if case .measure = command, events.isEmpty {
+                if case .measure = command {
+                    let answer = engine.answer(to: command, at: now)
+                    let events = try engine.handle(command, at: now)
                     // Sensors send several values a second: the displays take them at their own
                     // pace (each tick's snapshot), and only the clock needs to know of them.
-                    arm(now: now)
-                } else {
-                    deliver(events, now: now)
+                    if events.isEmpty { arm(now: now) } else { deliver(events, now: now) }
+                    reply(Reply(command: line, accepted: true, text: answer, t: now))
+                    return
                 }
-                reply(Reply(command: line, accepted: true, text: answer, t: now))
+                let (answer, before) = (engine.answer(to: command, at: now), engine.snapshot(at: now))
+                deliver(try engine.handle(command, at: now), now: now)
+                // Every command gets a line back, but none after the summary of a session it ended.
+                let outcome = engine.isFinished ? nil : engine.snapshot(at: now).outcome(of: command, from: before)
+                reply(Reply(command: line, accepted: true, text: answer ?? outcome, t: now))
             } catch {
                 reply(Reply(command: line, accepted: false, text: error.message, t: now))
             }

@@ -126,7 +126,10 @@ public struct WorkoutLibrary: Sendable {
         for folder in folders {
             // A hidden file is no workout: `pacer edit` keeps its copy in one. Another app's file
             // counts when its extension says its format (`.zwo`, `.fit`, ...; not `.txt`).
-            for file in FileSystem.contents(of: folder.path) where (file.hasSuffix(".json") || ImportFormat.extensionFormat(of: file) != nil)
+            // Of two files of one name (hills.json beside hills.erg) the workout file comes first, so
+            // the name means it for every command (run, edit, new, list).
+            let files = FileSystem.contents(of: folder.path).sorted { (Self.name(ofFile: $0), !$0.hasSuffix(".json") ? 1 : 0) < (Self.name(ofFile: $1), !$1.hasSuffix(".json") ? 1 : 0) }
+            for file in files where (file.hasSuffix(".json") || ImportFormat.extensionFormat(of: file) != nil)
                 && file != "schema.json" && !file.hasPrefix(".") {
                 let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
                 sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))

@@ -15,7 +15,10 @@ enum EditCommand {
             is first copied to $XDG_CONFIG_HOME/pacer/workouts). When the editor exits the copy is
             checked: a valid one replaces the workout; on errors they are shown and you are asked to
             edit again. Without a terminal to ask on, or if you say no, the workout stays as it was
-            and the edited copy is kept beside it, where the next 'pacer edit' picks it up.
+            and the edited copy is kept beside it, where the next 'pacer edit' picks it up. Another
+            app's file (.zwo, .erg, .fit, ...) is not changed: the message gives the 'pacer import'
+            that writes it as a workout file to edit. A name means NAME.json before another app's
+            file of that name, here as in every command.
             """,
         options: []
     ) { arguments, environment in

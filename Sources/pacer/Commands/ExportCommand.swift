@@ -64,6 +64,7 @@ enum ExportCommand {
             return ExitStatus.failure
         }
         loaded.warnings.forEach { Output.problem(TerminalText($0)) }
+        if let path, let refusal = loaded.source.refusal(toWrite: path) { return refusal.report() }
         let exported: ExportedWorkout
         do throws(ExportRefusal) {
             let identity = FITFileIdentity(created: WallTime.now().epochSeconds, nonce: UInt32.random(in: .min ... .max))

@@ -45,7 +45,9 @@ enum NewCommand {
             do throws(WorkoutLoadError) {
                 let bytes: [UInt8]
                 if let reference = notation ?? arguments[from] {
-                    bytes = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name })).bytes
+                    let loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name }))
+                    if path != "-", let refusal = loaded.source.refusal(toWrite: path) { return refusal.report() }
+                    bytes = loaded.bytes
                 } else {
                     bytes = Array(WorkoutFile.template.utf8)
                 }
