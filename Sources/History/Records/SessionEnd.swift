@@ -6,11 +6,14 @@ public struct SessionEnd: Sendable {
     public var outcome: SessionOutcome
     public var active: WorkoutDuration
     public var paused: WorkoutDuration
+    /// The TSS of the power measured, with the session's FTP; nil without either.
+    public var stress: Double?
 
-    public init(ended: WallTime, outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration) {
+    public init(ended: WallTime, outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, stress: Double? = nil) {
         self.ended = ended
         self.outcome = outcome
         self.active = active
         self.paused = paused
+        self.stress = stress
     }
 }

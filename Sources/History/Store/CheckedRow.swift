@@ -24,6 +24,11 @@ struct CheckedRow {
     /// A session's speed factor: above 0, and no further from 1 than a number pacer can show.
     private static let speeds: ClosedRange<Double> = Double.leastNonzeroMagnitude...1_000_000
 
+    /// An athlete's FTP in watts: as much as a power target may ask for.
+    private static let ftps: ClosedRange<Double> = 1...3000
+    /// A session's TSS: an hour at threshold is 100, and no session is near a million.
+    private static let stressScores: ClosedRange<Double> = 0...1_000_000
+
     init(_ row: SQLiteRow) {
         self.row = row
     }
@@ -33,6 +38,22 @@ struct CheckedRow {
     mutating func duration(_ column: Int32, _ name: String) -> WorkoutDuration? {
         number(column, name, in: 0...Self.maximumSeconds, what: "a number of seconds")
             .map { WorkoutDuration(milliseconds: Int64(($0 * 1000).rounded())) }
+    }
+
+    /// A moment of a session, in real seconds from its start (a phase's start, a pause's start or
+    /// end, a sample's `t`); nil for NULL or a value that cannot be read.
+    mutating func seconds(_ column: Int32, _ name: String) -> Double? {
+        number(column, name, in: 0...Self.maximumSeconds, what: "a number of seconds")
+    }
+
+    /// The athlete's FTP in watts, in column `ftp`.
+    mutating func ftp(_ column: Int32) -> Double? {
+        number(column, "ftp", in: Self.ftps, what: "an FTP in watts")
+    }
+
+    /// A training stress score, in column `name`.
+    mutating func stress(_ column: Int32, _ name: String) -> Double? {
+        number(column, name, in: Self.stressScores, what: "a TSS")
     }
 
     /// A rep step's reps logged, in column `reps`.
