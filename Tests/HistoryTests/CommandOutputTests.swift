@@ -146,8 +146,8 @@ struct CommandOutputTests {
     @Test func statsJSONHasTheShapeOfTheIssue() throws {
         let text = StatsJSON.json(try store.statistics(today: day("2026-11-30")))
         let stats = try #require(try jsonObject(text) as? [String: Any])
-        #expect(Set(stats.keys) == ["weeks", "streak", "workouts", "exercises", "open", "weight", "plan"])
-        #expect(stats["weight"] is NSNull && stats["plan"] is NSNull, "no readings and no plan")
+        #expect(Set(stats.keys) == ["weeks", "streak", "load", "workouts", "exercises", "open", "weight", "plan"])
+        #expect(stats["weight"] is NSNull && stats["plan"] is NSNull && stats["load"] is NSNull, "no readings, no plan, no TSS")
         #expect(stats["open"] as? [Any] != nil)
         let weeks = try #require(stats["weeks"] as? [[String: Any]])
         #expect(weeks.count == 12)

@@ -1,6 +1,7 @@
-import Glibc
+import Foundation
 @testable import History
 import PacerCore
+@testable import HistoryReports
 import Testing
 
 /// Fitness, fatigue and form (issue 44, item 4), against values worked by hand from the
@@ -65,5 +66,52 @@ struct TrainingLoadTests {
         #expect(weeks.map(\.stress) == [55, 110] && weeks.map(\.plannedStress) == [0, 40])
         #expect(statistics.load.days.first?.day == day("2026-11-23") && statistics.load.days.last?.day == day("2026-12-03"))
         #expect(statistics.load.days.first { $0.day == day("2026-12-02") }?.stress == 40, "two sessions on one day add up")
+    }
+}
+
+/// `pacer stats` and `stats --json` with the training load, from a real history file.
+@Suite("stats: TSS per week, fitness, fatigue and form")
+struct TrainingLoadReportTests {
+    let folder: TemporaryFolder
+    let store: HistoryStore
+
+    /// A ride measured at TSS 100 on Monday, one planned at TSS 60 and done in full on Tuesday,
+    /// and a Tabata with no power target at all.
+    init() throws {
+        folder = try TemporaryFolder()
+        store = try HistoryStore(path: folder.file("history.sqlite3"))
+        for (started, measured, planned) in [("2026-11-30T07:00:00+01:00", 100.0, 90.0), ("2026-12-01T07:00:00+01:00", nil, 60)] {
+            let start = wall(started)
+            let id = try store.startSession(SessionStart(workout: "Ride", file: "/w/ride.json", started: start, planned: .seconds(3600), speed: 1,
+                                                         ftp: 250, plannedStress: planned))
+            try store.endSession(id, SessionEnd(ended: WallTime(epochSeconds: start.epochSeconds + 3600, utcOffset: 3600), outcome: .completed,
+                                                active: .seconds(3600), paused: .zero, stress: measured))
+        }
+        try store.record("Tabata", at: "2026-12-01T18:00:00+01:00", phases: [work(1)])
+    }
+
+    @Test func theReportGivesEachWeeksTSSAndChartsFitnessFatigueAndForm() throws {
+        let report = StatsReport(statistics: try store.statistics(today: day("2026-12-01")), style: HistoryStyle(colored: false), columns: 80)
+        let lines = report.text.components(separatedBy: "\n")
+        #expect(lines.contains { $0.hasPrefix("  2026-W49  ") && $0.hasSuffix("  3 sessions  TSS 160 (60 planned)") }, "\(lines)")
+        #expect(lines.contains("Training load  fitness (CTL) 3.8 · fatigue (ATL) 20.8 · form (TSB) -17.1"))
+        let chart = lines.drop { !$0.hasPrefix("Training load") }.dropFirst(2).prefix(11)
+        #expect(Array(chart) == [
+            "   20.8 ┤ ×", "        │", "        │×", "        │", "        │••", "        │", "        │", "        │", "        │◦",
+            "  -17.1 ┤ ◦", "         2026-11-30 2026-12-01",
+        ], "fatigue, fitness and form on one scale, a column a day; fitness covers fatigue where they meet")
+        #expect(lines.contains("  • fitness: 42-day average of daily TSS  × fatigue: 7-day  ◦ form: fitness − fatigue"))
+    }
+
+    @Test func statsJSONCarriesEachWeeksTSSAndTheLoadOfEachDay() throws {
+        let text = StatsJSON.json(try store.statistics(today: day("2026-12-01")))
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let week = try #require((stats["weeks"] as? [[String: Any]])?.last)
+        #expect(week["tss"] as? Int == 160 && week["tss_planned"] as? Int == 60)
+        let load = try #require(stats["load"] as? [String: Any])
+        #expect(load["ctl"] as? Double == 3.8 && load["atl"] as? Double == 20.8 && load["tsb"] as? Double == -17.1)
+        let days = try #require(load["days"] as? [[String: Any]])
+        #expect(days.map { $0["date"] as? String } == ["2026-11-30", "2026-12-01"])
+        #expect(days[0]["tss"] as? Int == 100 && days[0]["ctl"] as? Double == 2.4 && days[0]["atl"] as? Double == 14.3 && days[0]["tsb"] as? Double == -11.9)
     }
 }
