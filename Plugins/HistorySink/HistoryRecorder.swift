@@ -16,6 +16,11 @@ final class HistoryRecorder {
         case end(SessionEnd, MeasurementBatch)
     }
 
+    /// How many samples wait for the next phase end before they are written on their own: five
+    /// minutes of session time, so a long phase is not all lost to a crash and a 3-hour session
+    /// writes about as often as a workout of short phases.
+    static let samplesPerWrite = 300
+
     /// After the lock made a write fail, how long later events go by before the next try, in
     /// seconds, so a locked history never makes the sink fall further and further behind.
     static let retryInterval = 1.0
@@ -40,6 +45,8 @@ final class HistoryRecorder {
     private var phaseStarted: Double?
     /// The real `t` of the `pause` not yet resumed.
     private var pausedSince: Double?
+    /// The athlete's FTP the session runs with, for the measured TSS.
+    private var ftp: Double?
 
     init(path: String, plan: WeekPlan?, closingPatience: Double, busyTimeout: Int32) {
         self.path = path
@@ -50,9 +57,11 @@ final class HistoryRecorder {
 
     func receive(_ event: Event) throws {
         guard !broken else { return }
-        let t = event.t.seconds
+        // To the millisecond, as the event stream gives `t`.
+        let t = Double(event.t.milliseconds) / 1000
         switch event.payload {
         case .sessionStart(let start):
+            ftp = start.plan?.thresholds.ftp
             waiting.append(.start(SessionStart(
                 workout: start.workout, file: start.file, started: start.wall, planned: start.planned, speed: start.speed, runner: runner,
                 ftp: start.plan?.thresholds.ftp, plannedStress: start.plan.flatMap(PlannedLoad.init(plan:))?.stressScore)))
@@ -67,15 +76,21 @@ final class HistoryRecorder {
             gathered.pauses.append(PauseRecord(started: since, ended: t))
             pausedSince = nil
             return
+        case .sample(let sample):
+            gathered.samples.append(SampleRecord(t: t, active: sample.active.seconds, phase: sample.index, values: sample.values))
+            guard gathered.samples.count >= Self.samplesPerWrite else { return }
+            waiting.append(.measurements(takeGathered()))
         case .phaseEnd(let end):
             waiting.append(.phase(PhaseRecord(
                 index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
                 active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
-                isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets, started: phaseStarted), takeGathered()))
+                isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets, started: phaseStarted,
+                measured: MeasuredRecord(end.measured)), takeGathered()))
         case .sessionEnd(let end):
             if let since = pausedSince { gathered.pauses.append(PauseRecord(started: since, ended: nil)) }
             waiting.append(.end(SessionEnd(
-                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused), takeGathered()))
+                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused,
+                stress: MeasuredLoad(end.measured, ftp: ftp)?.stressScore, measured: MeasuredRecord(end.measured)), takeGathered()))
         default:
             return
         }

@@ -25,10 +25,12 @@ public struct PhaseRecord: Sendable, Equatable {
     /// When it started, in real seconds from the session's start (its `phase.start`'s `t`); nil
     /// for a phase recorded before schema 8.
     public var started: Double?
+    /// What was measured over it; nil when nothing was.
+    public var measured: MeasuredRecord?
 
     public init(index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
                 outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil,
-                targets: Targets = Targets(), started: Double? = nil) {
+                targets: Targets = Targets(), started: Double? = nil, measured: MeasuredRecord? = nil) {
         self.index = index
         self.kind = kind
         self.name = name
@@ -42,5 +44,6 @@ public struct PhaseRecord: Sendable, Equatable {
         self.distance = distance
         self.targets = targets
         self.started = started
+        self.measured = measured
     }
 }

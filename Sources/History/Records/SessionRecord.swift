@@ -26,6 +26,8 @@ public struct SessionRecord: Sendable {
     public var ftp: Double?
     /// Its training stress, measured or planned; nil when neither is known.
     public var stress: SessionStress?
+    /// What was measured over the whole session; nil when nothing was.
+    public var measured: MeasuredRecord?
     /// The pauses, in order; empty unless the phases were asked for.
     public var pauses: [PauseRecord] = []
 

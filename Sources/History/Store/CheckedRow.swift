@@ -9,6 +9,8 @@ struct CheckedRow {
     private(set) var problems: [String] = []
     /// The phase's targets when they cannot be read, naming the column: the phase is read without them.
     private(set) var targetProblem: String?
+    /// What was measured when it cannot be read, naming the column: the row is read without it.
+    private(set) var measuredProblem: String?
 
     /// The longest duration the history reads: 366 days, far past any session (7 days at most,
     /// plus its extensions), and far from overflowing when durations are added up.
@@ -88,6 +90,23 @@ struct CheckedRow {
             targetProblem = Self.problem("targets", value, "JSON (\(error.message) at \(error.position))")
         }
         return Targets()
+    }
+
+    /// What was measured, in column `measured` (the JSON `MeasuredRecord.json`); nil for NULL, and
+    /// nil, with `measuredProblem` saying why, for a value that cannot be read.
+    mutating func measured(_ column: Int32) -> MeasuredRecord? {
+        guard let text = row.text(column) else { return nil }
+        switch MeasuredRecord.read(text) {
+        case .success(let record): return record
+        case .failure(let error):
+            measuredProblem = Self.problem("measured", .text(text), error.expected)
+            return nil
+        }
+    }
+
+    /// A measured value of `channel` (a sample's), from 0 to the most a sensor can report.
+    mutating func measurement(_ column: Int32, _ channel: MeasuredChannel) -> Double? {
+        number(column, channel.rawValue, in: 0...channel.maximum, what: "a measurement in \(channel.unit)")
     }
 
     /// The moment in the columns `seconds` (UTC epoch seconds) and `offset`; nil when either is

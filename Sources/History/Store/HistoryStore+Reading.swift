@@ -179,7 +179,7 @@ extension HistoryStore {
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
             SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance, id,
-                   targets, started
+                   targets, started, measured
             FROM phases WHERE session = ?1 AND (?2 IS NULL OR exercise = ?2) ORDER BY id
             """, [.integer(session), exercise.map(SQLiteValue.text) ?? .null]) { row in
             checked(row, Self.phaseName(id: row.integer(13) ?? 0, session: session)) { checked in
@@ -191,9 +191,28 @@ extension HistoryStore {
                                    active: active ?? .zero, outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
                                    reps: reps, weight: row.text(8).map { LoggedWeight(text: $0, value: weight, unit: row.text(10)) },
                                    isOpen: row.integer(11) == 1, distance: row.text(12), targets: checked.targets(14),
-                                   started: checked.seconds(15, "started"))
+                                   started: checked.seconds(15, "started"), measured: checked.measured(16))
             }
         }.compactMap { $0 }
+    }
+
+    /// The samples of session `id` in order of time (for an activity export; the reports read the
+    /// phases' and sessions' measured summaries instead). A sample with a value that cannot be read
+    /// is left out and noted in `unreadableRows`.
+    public func samples(ofSession id: Int64) throws(HistoryError) -> [SampleRecord] {
+        try attempt { () throws(SQLiteError) in
+            try database.query("""
+                SELECT t, active, phase, power, heart_rate, cadence, speed, distance, rowid FROM samples WHERE session = ? ORDER BY t, rowid
+                """, [.integer(id)]) { row in
+                checked(row, "sample row \(row.integer(8) ?? 0) of session #\(id)") { checked in
+                    let t = checked.seconds(0, "t"), active = checked.seconds(1, "active")
+                    let phase = checked.integer(2, "phase", in: Self.phaseIndexes, what: "a phase number")
+                    var values = MeasuredValues()
+                    for (offset, channel) in MeasuredChannel.allCases.enumerated() { values[channel] = checked.measurement(3 + Int32(offset), channel) }
+                    return SampleRecord(t: t ?? 0, active: active ?? 0, phase: Int(phase ?? 0), values: values)
+                }
+            }.compactMap { $0 }
+        }
     }
 
     /// The pauses of `session` in order; a pause with a time that cannot be read is left out and
@@ -237,7 +256,7 @@ extension HistoryStore {
     private static let sessionColumns = """
         SELECT s.id, s.workout, s.file, s.started_at, s.utc_offset, s.ended, s.outcome, s.planned, \(activeColumn),
                s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL), \(runnerColumns),
-               \(stressColumns)
+               \(stressColumns), s.measured
         FROM sessions s
 
         """
@@ -256,7 +275,7 @@ extension HistoryStore {
                 ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: outcome,
                 isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 12),
                 planned: planned ?? .zero, active: active ?? .zero, paused: paused, speed: speed ?? 1,
-                setsLogged: Int(row.integer(11) ?? 0), phases: [], ftp: ftp, stress: stress)
+                setsLogged: Int(row.integer(11) ?? 0), phases: [], ftp: ftp, stress: stress, measured: checked.measured(18))
         }
     }
 }
