@@ -8,6 +8,7 @@ struct FITEncoding {
         case string = 0x07
         case uint16 = 0x84
         case uint32 = 0x86
+        case uint32z = 0x8C
     }
 
     /// A field of a message: its number in the profile, its type and its value.
@@ -37,12 +38,18 @@ struct FITEncoding {
     static let profileVersion: UInt16 = 2140
 
     private var records: [UInt8] = []
+    /// The definition local message 0 has now: a message with the same one is not defined again.
+    private var definition: [UInt8] = []
 
-    /// Appends a message: its definition (as local message 0, redefined each time, so every
-    /// message may have its own fields and string lengths), then its data.
+    /// Appends a message: its definition (as local message 0, redefined whenever it differs from
+    /// the last message's, so every message may have its own fields and string lengths), then its data.
     mutating func append(message global: UInt16, _ fields: [Field]) {
-        records += [0x40, 0, 0] + Self.little(UInt32(global), count: 2) + [UInt8(fields.count)]
-        for field in fields { records += [field.number, UInt8(field.bytes.count), field.type.rawValue] }
+        var definition: [UInt8] = [0x40, 0, 0] + Self.little(UInt32(global), count: 2) + [UInt8(fields.count)]
+        for field in fields { definition += [field.number, UInt8(field.bytes.count), field.type.rawValue] }
+        if definition != self.definition {
+            records += definition
+            self.definition = definition
+        }
         records.append(0x00)
         for field in fields { records += field.bytes }
     }

@@ -63,7 +63,7 @@ struct FITWriter {
         let primary = targets.first ?? Target(type: TargetType.open)
         fields += [.enumeration(3, primary.type)]
         if primary.type != TargetType.open { fields += [.uint32(4, primary.zone ?? 0)] + (primary.zone == nil ? [.uint32(5, primary.low), .uint32(6, primary.high)] : []) }
-        fields.append(.enumeration(7, intensity(of: step.kind)))
+        fields.append(.enumeration(7, Self.intensity(of: step.kind)))
         if let cue = step.cue { fields.append(.string(8, ExportText.line(cue))) }
         if targets.count == 2 {
             let secondary = targets[1]
@@ -75,7 +75,7 @@ struct FITWriter {
     }
 
     /// Active, rest, warm-up or cool-down (a prepare step is a rest).
-    private func intensity(of kind: PhaseKind) -> UInt8 {
+    static func intensity(of kind: PhaseKind) -> UInt8 {
         switch kind {
         case .work, .reps: 0
         case .rest, .prepare: 1
