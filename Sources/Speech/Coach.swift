@@ -57,7 +57,7 @@ public struct Coach: Sendable {
             phaseStart = nil
             guard end.outcome == .completed else { return [] }
             return acknowledge("Workout complete", at: event.t)
-        case .phaseEnd, .back, .restart, .blockEnd:
+        case .phaseEnd, .back, .restart, .blockEnd, .sample:
             return []
         }
     }

@@ -47,7 +47,7 @@ public enum PlainLine {
             return "\(time)  restarting phase \(jump.index + 1)"
         case .blockEnd(let end):
             return "\(time)  \(SummaryText.result(of: end))"
-        case .sessionEnd:
+        case .sample, .sessionEnd:
             return nil
         }
     }
