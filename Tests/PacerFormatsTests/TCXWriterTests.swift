@@ -78,6 +78,17 @@ import Testing
         #expect(Self.child(root, "Activities", "Activity", "Notes")?.text == kept)
     }
 
+    @Test func aStartNoCalendarHoldsIsKeptInRange() throws {
+        var late = ActivityFixtures.ride()
+        late.start = WallTime(epochSeconds: .max, utcOffset: 0)
+        let (_, root) = try Self.document(late)
+        #expect(Self.child(root, "Activities", "Activity", "Id")?.text == "9999-12-31T23:59:59Z")
+        late.start = WallTime(epochSeconds: .min, utcOffset: 0)
+        #expect(Self.child(try Self.document(late).root, "Activities", "Activity", "Id")?.text == "1970-01-01T00:00:00Z")
+        let fit = try ActivityReadback.fit(ActivityExport.write(late, as: .fit))
+        #expect(try fit.one("file_id")["time_created"] as? Int == 0, "before FIT's epoch: its first second")
+    }
+
     @Test func theSchemaCheckRefusesWattsThatAreNotANumber() throws {
         let text = String(decoding: ActivityExport.write(ActivityFixtures.ride(), as: .tcx), as: UTF8.self)
         let broken = text.replacingOccurrences(of: "<ax:Watts>150</ax:Watts>", with: "<ax:Watts>many</ax:Watts>")

@@ -44,6 +44,16 @@ public struct Activity: Sendable, Equatable {
         return [ActivityLap(name: name, kind: .work, start: 0, elapsed: elapsed, timerTime: timerTime, trigger: .manual)]
     }
 
+    /// Seconds since 1970 (UTC) `seconds` after the start, whole seconds down, kept within years
+    /// 1970 to 9999 whatever a damaged history says.
+    func epochSeconds(at seconds: Double) -> Int64 {
+        let offset = seconds.isFinite ? Int64(min(max(seconds, 0), 1e10).rounded(.down)) : 0
+        return min(min(max(start.epochSeconds, 0), Self.latest) + offset, Self.latest)
+    }
+
+    /// 9999-12-31T23:59:59Z.
+    private static let latest: Int64 = 253_402_300_799
+
     /// The records from `start` up to (not including) `end` seconds; `records` are in time order.
     func records(from start: Double, to end: Double) -> ArraySlice<ActivityRecord> {
         let first = records.partitioningIndex { $0.time >= start }

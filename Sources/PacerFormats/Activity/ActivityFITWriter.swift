@@ -137,8 +137,7 @@ struct ActivityFITWriter {
 
     /// FIT's time (seconds since 1989-12-31 UTC) `seconds` after the start, whole seconds down.
     private func timestamp(_ seconds: Double) -> UInt32 {
-        let offset = seconds.isFinite ? Int64(min(max(seconds, 0), 4e9).rounded(.down)) : 0
-        return UInt32(clamping: activity.start.epochSeconds - Profile.epoch + offset)
+        UInt32(clamping: activity.epochSeconds(at: seconds) - Profile.epoch)
     }
 
     /// A number that tells this file from any other pacer writes (FNV-1a of the session's number

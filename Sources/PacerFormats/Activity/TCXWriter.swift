@@ -82,8 +82,7 @@ struct TCXWriter {
 
     /// `2026-12-07T18:00:05Z`: the UTC time `seconds` after the start, whole seconds down.
     private func time(_ seconds: Double) -> String {
-        let offset = seconds.isFinite ? Int64(min(max(seconds, 0), 4e9).rounded(.down)) : 0
-        let utc = WallTime(epochSeconds: activity.start.epochSeconds + offset, utcOffset: 0).iso8601
+        let utc = WallTime(epochSeconds: activity.epochSeconds(at: seconds), utcOffset: 0).iso8601
         return utc.dropLast("+00:00".count) + "Z"
     }
 
