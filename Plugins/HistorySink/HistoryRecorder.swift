@@ -4,15 +4,22 @@ import PacerCore
 import PacerSystem
 import PacerWeekPlan
 
-/// What the history sink does with each event, confined to the sink's lock: the writes that wait
-/// for a lock, the open store, the session's row and its standing.
+/// What the history sink does with each event, confined to the sink's lock: the measurements
+/// gathered since the last write, the writes that wait for a lock, the open store, the session's
+/// row and its standing.
 final class HistoryRecorder {
-    /// One write, in the order the session made them.
+    /// One write, in the order the session made them, each one transaction.
     private enum Write {
         case start(SessionStart)
-        case phase(PhaseRecord)
-        case end(SessionEnd)
+        case measurements(MeasurementBatch)
+        case phase(PhaseRecord, MeasurementBatch)
+        case end(SessionEnd, MeasurementBatch)
     }
+
+    /// How many samples wait for the next phase end before they are written on their own: five
+    /// minutes of session time, so a long phase is not all lost to a crash and a 3-hour session
+    /// writes about as often as a workout of short phases.
+    static let samplesPerWrite = 300
 
     /// After the lock made a write fail, how long later events go by before the next try, in
     /// seconds, so a locked history never makes the sink fall further and further behind.
@@ -32,6 +39,14 @@ final class HistoryRecorder {
     /// The history could not be used for a reason other than a lock: nothing more is tried.
     private var broken = false
     private var session: Int64?
+    /// What was measured since the last write was queued.
+    private var gathered = MeasurementBatch()
+    /// The real `t` of the running phase's `phase.start`.
+    private var phaseStarted: Double?
+    /// The real `t` of the `pause` not yet resumed.
+    private var pausedSince: Double?
+    /// The athlete's FTP the session runs with, for the measured TSS.
+    private var ftp: Double?
 
     init(path: String, plan: WeekPlan?, closingPatience: Double, busyTimeout: Int32) {
         self.path = path
@@ -42,24 +57,51 @@ final class HistoryRecorder {
 
     func receive(_ event: Event) throws {
         guard !broken else { return }
+        // To the millisecond, as the event stream gives `t`.
+        let t = Double(event.t.milliseconds) / 1000
         switch event.payload {
         case .sessionStart(let start):
+            ftp = start.plan?.thresholds.ftp
             waiting.append(.start(SessionStart(
-                workout: start.workout, file: start.file, started: start.wall,
-                planned: start.planned, speed: start.speed, runner: runner)))
+                workout: start.workout, file: start.file, started: start.wall, planned: start.planned, speed: start.speed, runner: runner,
+                ftp: start.plan?.thresholds.ftp, plannedStress: start.plan.flatMap(PlannedLoad.init(plan:))?.stressScore)))
+        case .phaseStart:
+            phaseStarted = t
+            return
+        case .pause:
+            pausedSince = t
+            return
+        case .resume:
+            guard let since = pausedSince else { return }
+            gathered.pauses.append(PauseRecord(started: since, ended: t))
+            pausedSince = nil
+            return
+        case .sample(let sample):
+            gathered.samples.append(SampleRecord(t: t, active: sample.active.seconds, phase: sample.index, values: sample.values))
+            guard gathered.samples.count >= Self.samplesPerWrite else { return }
+            waiting.append(.measurements(takeGathered()))
         case .phaseEnd(let end):
             waiting.append(.phase(PhaseRecord(
                 index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
                 active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
-                isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets)))
+                isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets, started: phaseStarted,
+                measured: MeasuredRecord(end.measured)), takeGathered()))
         case .sessionEnd(let end):
+            if let since = pausedSince { gathered.pauses.append(PauseRecord(started: since, ended: nil)) }
             waiting.append(.end(SessionEnd(
-                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused)))
+                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused,
+                stress: MeasuredLoad(end.measured, ftp: ftp)?.stressScore, measured: MeasuredRecord(end.measured)), takeGathered()))
         default:
             return
         }
         guard Clocks.monotonicNanoseconds() >= nextTry else { return }
         try writeWaiting()
+    }
+
+    /// What was gathered, leaving nothing.
+    private func takeGathered() -> MeasurementBatch {
+        defer { gathered = MeasurementBatch() }
+        return gathered
     }
 
     /// Writes what still waits, trying again until `closingPatience` has passed while the lock
@@ -113,12 +155,15 @@ final class HistoryRecorder {
         switch write {
         case .start(let start):
             session = try store.startSession(start)
-        case .phase(let phase):
+        case .measurements(let batch):
             guard let session else { return }
-            try store.recordPhase(phase, session: session)
-        case .end(let end):
+            try store.recordMeasurements(batch, session: session)
+        case .phase(let phase, let batch):
             guard let session else { return }
-            try store.endSession(session, end)
+            try store.recordPhase(phase, session: session, batch)
+        case .end(let end, let batch):
+            guard let session else { return }
+            try store.endSession(session, end, batch)
             standing = try store.standing(ofSession: session, plan: plan)?.text
             unreadable = store.unreadableRows.count
         }

@@ -33,7 +33,7 @@ public final class HistorySink: Sink {
     public static let registration = SinkRegistration(
         name: "history", summary: "records every session and phase in the history database (pacer history, pacer stats)",
         options: [SinkOption(key: "file", value: "PATH", help: "the history file (default $XDG_DATA_HOME/pacer/history.sqlite3)")],
-        settings: [enabled], traits: SinkTraits(kind: .recorder, events: ["session.start", "phase.end", "session.end"]),
+        settings: [enabled], traits: SinkTraits(kind: .recorder, events: ["session.start", "phase.start", "pause", "resume", "sample", "phase.end", "session.end"]),
         runsByDefault: .unlessTurnedOff(by: enabled),
         // SQLite writes its journal, WAL and shared memory beside the database.
         files: { options, _, environment in

@@ -15,6 +15,8 @@ struct DisplayState {
     let palette: Palette
     private var phaseStart: Event.PhaseStart?
     private var planned = WorkoutDuration.zero
+    /// The plan run, for the load the summary gives.
+    private var plan: Plan?
     private var scale = TimeScale(speed: 1)
     private var lastCue: String?
     private var snapshot: Snapshot?
@@ -35,6 +37,7 @@ struct DisplayState {
         switch event.payload {
         case .sessionStart(let start):
             planned = start.planned
+            plan = start.plan
             scale = TimeScale(speed: start.speed)
         case .phaseStart(let start):
             phaseStart = start
@@ -49,7 +52,8 @@ struct DisplayState {
         case .sessionEnd(let end):
             drawnTick = nil
             let clear = isLive ? show([]) : []
-            return clear + [.print(palette.paint(TerminalText(SummaryText.text(for: end)), palette.bold))]
+            let lines = SummaryText.lines(for: end, plan: plan)
+            return clear + lines.enumerated().map { .print($0.offset == 0 ? palette.paint(TerminalText($0.element), palette.bold) : TerminalText($0.element)) }
         case .countdown, .phaseEnd, .blockEnd:
             // The display shows nothing of these: a redraw would give the block it shows.
             guard !isLive else { return [] }

@@ -17,15 +17,14 @@ struct DotChart {
     /// What is written under the first and the last column.
     let first: String
     let last: String
-
-    static let rows = 6
+    /// How many rows of values.
+    var rows = 6
 
     /// The chart's lines, indented by two spaces.
     func lines(style: HistoryStyle) -> [TerminalText] {
         let low = marks.map(\.value).min() ?? 0, high = marks.map(\.value).max() ?? 0
         let labels = [StatsReport.number(high), StatsReport.number(low)]
         let labelWidth = labels.map(\.count).max() ?? 0
-        let rows = Self.rows
         var cells = Array(repeating: Array(repeating: Character(" "), count: width), count: rows)
         for mark in marks where (0..<width).contains(mark.column) {
             let row = high == low ? rows / 2 : Int(((mark.value - low) / (high - low) * Double(rows - 1)).rounded())

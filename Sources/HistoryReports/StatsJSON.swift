@@ -1,15 +1,26 @@
 import History
 import PacerCore
 
-/// `pacer stats --json`: `{"weeks": […], "streak": {…}, "workouts": […], "exercises": […], "open": […],
-/// "weight": {…}, "plan": {…}}` (the last two null without readings, without a plan).
+/// `pacer stats --json`: `{"weeks": […], "streak": {…}, "load": {…}, "workouts": […], "exercises": […],
+/// "open": […], "weight": {…}, "plan": {…}}` (load null without TSS, weight without readings, plan
+/// without a plan).
 public enum StatsJSON {
     /// The statistics as one JSON object, ending in a line break.
     public static func json(_ statistics: Statistics) -> String {
         let string = HistoryExport.string, object = HistoryExport.object
         let weeks = statistics.weeks.map { week in
             object([("week", string(week.week.description)), ("sessions", String(week.sessions)),
-                    ("active", HistoryExport.seconds(week.active))])
+                    ("active", HistoryExport.seconds(week.active)), ("tss", StatsReport.number(week.stress)),
+                    ("tss_planned", StatsReport.number(week.plannedStress))])
+        }
+        let shownDays = statistics.weeks.first.map { first in statistics.load.days.filter { $0.day.isoWeek >= first.week } } ?? []
+        let load = statistics.load.today.map { today in
+            object([("ctl", StatsReport.number(today.fitness)), ("atl", StatsReport.number(today.fatigue)), ("tsb", StatsReport.number(today.form)),
+                    ("days", array(shownDays.map { day in
+                        object([("date", string(day.day.description)), ("tss", StatsReport.number(day.stress)),
+                                ("ctl", StatsReport.number(day.fitness)), ("atl", StatsReport.number(day.fatigue)),
+                                ("tsb", StatsReport.number(day.form))])
+                    }))])
         }
         let streak = object([("current", String(statistics.streak.current)), ("longest", String(statistics.streak.longest))])
         let workouts = statistics.workouts.map { workout in
@@ -40,7 +51,7 @@ public enum StatsJSON {
                 object([("week", string(week.week.description)), ("planned", String(week.planned)), ("done", String(week.done))])
             })), ("kept", object([("current", String(plan.currentRun)), ("longest", String(plan.longestRun))]))])
         }
-        return object([("weeks", array(weeks)), ("streak", streak), ("workouts", array(workouts)), ("exercises", array(exercises)),
+        return object([("weeks", array(weeks)), ("streak", streak), ("load", load ?? "null"), ("workouts", array(workouts)), ("exercises", array(exercises)),
                        ("open", array(open)), ("weight", weight ?? "null"), ("plan", plan ?? "null")]) + "\n"
     }
 

@@ -2,9 +2,9 @@ import History
 import PacerCore
 import TerminalRendering
 
-/// The text of `pacer stats`: a bar per week (with the plan's count), the streaks, the plan's runs
-/// of weeks kept, each workout's sessions and completion, a strength curve per exercise, the body
-/// weight curve, and the best and latest time of each open step.
+/// The text of `pacer stats`: a bar per week (with its TSS and the plan's count), the streaks, the
+/// plan's runs of weeks kept, fitness, fatigue and form, each workout's sessions and completion, a
+/// strength curve per exercise, the body weight curve, and the best and latest time of each open step.
 public struct StatsReport {
     let statistics: Statistics
     let style: HistoryStyle
@@ -17,7 +17,7 @@ public struct StatsReport {
     }
 
     public var lines: [TerminalText] {
-        let sections = [weeks, streak + plan, workouts, strength, weight, open].filter { !$0.isEmpty }
+        let sections = [weeks, streak + plan, load, workouts, strength, weight, open].filter { !$0.isEmpty }
         return sections.enumerated().flatMap { number, section in (number == 0 ? [] : [.empty]) + section }
     }
 
@@ -25,16 +25,46 @@ public struct StatsReport {
         let longest = statistics.weeks.map(\.active.milliseconds).max() ?? 0
         let barWidth = max(10, min(50, columns - 38))
         let planned = Dictionary((statistics.plan?.weeks ?? []).map { ($0.week, $0) }, uniquingKeysWith: { $1 })
-        var table = TextTable([.left, .left, .right, .left, .left])
+        // The TSS column only when a session has one, as a history of circuits never does.
+        let stressed = statistics.weeks.contains { $0.stress > 0 }
+        var table = TextTable([.left, .left, .right, .left] + (stressed ? [.left] : []) + [.left])
         for week in statistics.weeks {
             let bar = Self.bar(longest == 0 ? 0 : Double(week.active.milliseconds) / Double(longest) * Double(barWidth))
             let sessions = week.sessions == 0 ? "" : "\(week.sessions) session\(week.sessions == 1 ? "" : "s")"
             let plan = planned[week.week].map { $0.planned == 0 ? "" : "\($0.done) of \($0.planned) planned" } ?? ""
             table.append(["\(week.week)", style.bar(TerminalText(bar)).padded(to: barWidth),
-                          TerminalText(week.active.wholeSeconds.spoken), TerminalText(sessions), TerminalText(plan)])
+                          TerminalText(week.active.wholeSeconds.spoken), TerminalText(sessions)]
+                         + (stressed ? [TerminalText(Self.stress(week))] : []) + [TerminalText(plan)])
         }
         return [style.bold("Time trained per week")] + table.lines(indent: "  ")
     }
+
+    /// `TSS 110`, `TSS 110 (40 planned)` when some of it is from plans, `TSS 40 planned` when all is.
+    static func stress(_ week: Statistics.Week) -> String {
+        guard week.stress > 0 else { return "" }
+        let total = "TSS \(Int(week.stress.rounded()))"
+        if week.plannedStress == 0 { return total }
+        return week.plannedStress == week.stress ? total + " planned" : total + " (\(Int(week.plannedStress.rounded())) planned)"
+    }
+
+    /// Fitness, fatigue and form today, and a chart of them over the last days that fit the width.
+    private var load: [TerminalText] {
+        guard let today = statistics.load.today else { return [] }
+        let shown = Array(statistics.load.days.suffix(chartWidth))
+        let series: [(KeyPath<TrainingLoad.Day, Double>, Character)] = [(\.form, Self.formGlyph), (\.fatigue, Self.fatigueGlyph),
+                                                                        (\.fitness, Self.fitnessGlyph)]
+        let marks = series.flatMap { value, glyph in
+            shown.enumerated().map { DotChart.Mark(column: $0.offset, value: $0.element[keyPath: value], glyph: glyph) }
+        }
+        let chart = DotChart(marks: marks, width: shown.count, first: "\(shown[0].day)", last: "\(today.day)", rows: 10)
+        return [style.bold("Training load") + "  fitness (CTL) \(Self.number(today.fitness)) · fatigue (ATL) \(Self.number(today.fatigue))"
+            + " · form (TSB) \(Self.number(today.form))", .empty]
+            + chart.lines(style: style)
+            + [style.dim(TerminalText("  \(Self.fitnessGlyph) fitness: 42-day average of daily TSS  \(Self.fatigueGlyph) fatigue: 7-day"
+                + "  \(Self.formGlyph) form: fitness − fatigue"))]
+    }
+
+    static let fitnessGlyph: Character = "•", fatigueGlyph: Character = "×", formGlyph: Character = "◦"
 
     private var streak: [TerminalText] {
         let streak = statistics.streak

@@ -1,7 +1,46 @@
 import PacerCore
 
-/// The closing line of a session: how it ended and where the time went.
+/// The closing lines of a session: how it ended and where the time went; then what was measured
+/// (kJ, power, IF and TSS, heart rate, cadence, time inside the target) or, with nothing
+/// measured, the load the plan asked for, said to be planned.
 public enum SummaryText {
+    /// The closing line, and the line of the load when there is one; `plan` is the plan run, with
+    /// the athlete's thresholds.
+    public static func lines(for end: Event.SessionEnd, plan: Plan?) -> [String] {
+        [text(for: end)] + [load(of: end.measured, plan: plan)].compactMap { $0 }
+    }
+
+    /// `Measured: 653 kJ · avg 181 W · NP 198 W · IF 0.79 · TSS 62.7 · heart rate avg 151, max 171 bpm ·
+    /// cadence avg 90 rpm · inside the target: power 81 % (48m 40s)`; with nothing measured,
+    /// `Planned load (nothing measured): NP 82 % FTP · IF 0.82 · TSS 56.6`; nil without either.
+    static func load(of measured: MeasuredSummary, plan: Plan?) -> String? {
+        guard !measured.isEmpty else {
+            guard let load = plan.flatMap(PlannedLoad.init(plan:)) else { return nil }
+            return "Planned load (nothing measured): " + LoadFigures.figures(load).joined(separator: " · ")
+        }
+        var parts: [String] = []
+        let ftp = plan?.thresholds.ftp
+        if let load = MeasuredLoad(measured, ftp: ftp) {
+            parts.append(String(Int(load.kilojoules.rounded())) + " kJ")
+            parts.append("avg \(Int(load.averagePower.rounded())) W")
+            parts += LoadFigures.figures(kilojoules: nil, normalizedPower: load.normalizedPower, normalizedPercent: ftp.map { load.normalizedPower / $0 * 100 },
+                                         intensityFactor: load.intensityFactor, stressScore: load.stressScore)
+        }
+        for channel in [MeasuredChannel.heartRate, .cadence] {
+            guard let statistics = measured.channels[channel] else { continue }
+            let maximum = channel == .heartRate ? ", max \(Int(statistics.maximum.rounded()))" : ""
+            parts.append("\(channel.spokenName) avg \(Int(statistics.average.rounded()))\(maximum) \(channel.unit)")
+        }
+        let inside = MeasuredChannel.allCases.compactMap { channel -> String? in
+            guard let seconds = measured.adherence[channel], seconds.total > 0 else { return nil }
+            let share = Int((Double(seconds.inside) / Double(seconds.total) * 100).rounded())
+            return "\(channel.spokenName) \(share) % (\(WorkoutDuration.seconds(Int64(seconds.inside)).spoken))"
+        }
+        if !inside.isEmpty { parts.append("inside the target: " + inside.joined(separator: ", ")) }
+        if parts.isEmpty { return nil }
+        return "Measured: " + parts.joined(separator: " · ")
+    }
+
     public static func text(for end: Event.SessionEnd) -> String {
         let summary = end.summary
         let heading = switch end.outcome {

@@ -78,7 +78,9 @@ struct CommandOutputTests {
         #expect(sessions.count == 4)
         #expect(!text.contains("\u{1B}"))
         let strength = sessions[2]
-        #expect(Set(strength.keys) == ["id", "workout", "file", "started", "ended", "outcome", "planned", "active", "paused", "speed", "phases"])
+        #expect(Set(strength.keys) == ["id", "workout", "file", "started", "ended", "outcome", "planned", "active", "paused", "speed", "ftp", "tss",
+                                       "tss_planned", "pauses", "phases"])
+        #expect(strength["tss"] is NSNull && strength["ftp"] is NSNull && strength["pauses"] as? [Any] != nil, "nothing measured, no plan's load")
         #expect(strength["workout"] as? String == "Strength")
         #expect(strength["started"] as? String == "2026-11-29T18:30:00+01:00")
         #expect(strength["ended"] as? String == "2026-11-29T18:32:12+01:00")
@@ -102,12 +104,13 @@ struct CommandOutputTests {
         var text = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &text)
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise,distance,open,target")
+        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise,distance,open,target,"
+                + "phase_started,actual,avg_power,max_power,np,kj,avg_heart_rate,max_heart_rate,avg_cadence,avg_speed")
         #expect(lines.last == "", "every row ends in CRLF")
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat,,0,"))
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\",,0,"))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat,,0," + unmeasuredCells))
+        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\",,0," + unmeasuredCells))
         #expect(text.contains("4,\"Evil\u{1B}[31m \"\"quoted\"\"\",\"/w/Evil\u{1B}[31m \"\"quoted\"\".json\","), "raw into a file or pipe")
-        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\",,0,\r\n"), "a line break inside quotes")
+        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\",,0,\(unmeasuredCells)\r\n"), "a line break inside quotes")
         #expect(lines.count == 1 + 6 + 1 + 1, "header, six phases (one with a line break), and the final empty string")
 
         var onScreen = ""
@@ -146,8 +149,8 @@ struct CommandOutputTests {
     @Test func statsJSONHasTheShapeOfTheIssue() throws {
         let text = StatsJSON.json(try store.statistics(today: day("2026-11-30")))
         let stats = try #require(try jsonObject(text) as? [String: Any])
-        #expect(Set(stats.keys) == ["weeks", "streak", "workouts", "exercises", "open", "weight", "plan"])
-        #expect(stats["weight"] is NSNull && stats["plan"] is NSNull, "no readings and no plan")
+        #expect(Set(stats.keys) == ["weeks", "streak", "load", "workouts", "exercises", "open", "weight", "plan"])
+        #expect(stats["weight"] is NSNull && stats["plan"] is NSNull && stats["load"] is NSNull, "no readings, no plan, no TSS")
         #expect(stats["open"] as? [Any] != nil)
         let weeks = try #require(stats["weeks"] as? [[String: Any]])
         #expect(weeks.count == 12)

@@ -15,7 +15,7 @@ struct GeneratorSchemaTests {
         let generated = folder.file("generated.sqlite3")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.generator, generated, "200"]
+        process.arguments = ["python3", Self.generator, generated, "200", "--rides", "2"]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "the generator failed")
@@ -30,12 +30,15 @@ struct GeneratorSchemaTests {
             FROM sqlite_master m, pragma_index_info(m.name) i, pragma_index_list(m.tbl_name) l
             WHERE m.type = 'index' AND l.name = m.name GROUP BY m.name ORDER BY m.name
             """
-        #expect(try sql(generated, columns).count == 38 && sql(generated, indexes).count == 6)
+        #expect(try sql(generated, columns).count == 56 && sql(generated, indexes).count == 8)
         for query in [columns, indexes, "PRAGMA user_version"] {
             #expect(try sql(generated, query) == sql(folder.file("built.sqlite3"), query))
         }
         let store = try #require(try HistoryStore.existing(at: generated))
         #expect(try store.sessions().count == 200)
+        #expect(try sql(generated, "SELECT count(*) FROM samples") == ["7200"], "two one-hour rides measured once a second")
+        let stress = try store.summaries().compactMap(\.stress)
+        #expect(stress.count == 2 && stress.allSatisfy { $0.isMeasured && (55...70).contains($0.score) }, "\(stress)")
         #expect(try store.strengthSets().count > 0)
         #expect(try store.timedEfforts().count > 0 && store.statistics(today: day("2026-11-30")).open.count == 1)
         #expect(try store.weighIns().count > 0)

@@ -121,3 +121,7 @@ func database(at path: String, version: Int) throws -> SQLiteDatabase {
     }
     return database
 }
+
+/// The ten CSV cells after `target` of a phase nothing was measured in (`phase_started`, `actual`,
+/// the averages and maxima), empty.
+let unmeasuredCells = String(repeating: ",", count: 10)

@@ -22,10 +22,15 @@ public struct PhaseRecord: Sendable, Equatable {
     public var distance: String?
     /// What the phase aimed at, as the session ran it (this round's values); empty for none.
     public var targets: Targets
+    /// When it started, in real seconds from the session's start (its `phase.start`'s `t`); nil
+    /// for a phase recorded before schema 8.
+    public var started: Double?
+    /// What was measured over it; nil when nothing was.
+    public var measured: MeasuredRecord?
 
     public init(index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
                 outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil,
-                targets: Targets = Targets()) {
+                targets: Targets = Targets(), started: Double? = nil, measured: MeasuredRecord? = nil) {
         self.index = index
         self.kind = kind
         self.name = name
@@ -38,5 +43,7 @@ public struct PhaseRecord: Sendable, Equatable {
         self.isOpen = isOpen
         self.distance = distance
         self.targets = targets
+        self.started = started
+        self.measured = measured
     }
 }

@@ -13,9 +13,11 @@ public struct SessionOverview: Sendable {
     public var outcome: SessionOutcome?
     /// Whether it is still running: no end yet, and its recording process alive.
     public var isRunning: Bool
+    /// Its training stress; nil when neither its power nor its plan gives one.
+    public var stress: SessionStress?
 
     public init(id: Int64, workout: String, file: String = "", started: WallTime, active: WorkoutDuration, outcome: SessionOutcome?,
-                isRunning: Bool = false) {
+                isRunning: Bool = false, stress: SessionStress? = nil) {
         self.id = id
         self.workout = workout
         self.file = file
@@ -23,6 +25,7 @@ public struct SessionOverview: Sendable {
         self.active = active
         self.outcome = outcome
         self.isRunning = isRunning
+        self.stress = stress
     }
 
     /// The local calendar day the session started on, by the offset in force then.

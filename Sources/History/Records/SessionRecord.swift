@@ -22,6 +22,14 @@ public struct SessionRecord: Sendable {
     public var setsLogged: Int
     /// The phases, in the order they ended; empty unless asked for.
     public var phases: [PhaseRecord]
+    /// The athlete's FTP the session ran with, in watts; nil: unknown.
+    public var ftp: Double?
+    /// Its training stress, measured or planned; nil when neither is known.
+    public var stress: SessionStress?
+    /// What was measured over the whole session; nil when nothing was.
+    public var measured: MeasuredRecord?
+    /// The pauses, in order; empty unless the phases were asked for.
+    public var pauses: [PauseRecord] = []
 
     /// `completed`, `quit`, `aborted`; with no end written, `running` while its recorder runs,
     /// else `interrupted`.

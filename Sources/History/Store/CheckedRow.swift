@@ -9,6 +9,8 @@ struct CheckedRow {
     private(set) var problems: [String] = []
     /// The phase's targets when they cannot be read, naming the column: the phase is read without them.
     private(set) var targetProblem: String?
+    /// What was measured when it cannot be read, naming the column: the row is read without it.
+    private(set) var measuredProblem: String?
 
     /// The longest duration the history reads: 366 days, far past any session (7 days at most,
     /// plus its extensions), and far from overflowing when durations are added up.
@@ -24,6 +26,11 @@ struct CheckedRow {
     /// A session's speed factor: above 0, and no further from 1 than a number pacer can show.
     private static let speeds: ClosedRange<Double> = Double.leastNonzeroMagnitude...1_000_000
 
+    /// An athlete's FTP in watts: as much as a power target may ask for.
+    private static let ftps: ClosedRange<Double> = 1...3000
+    /// A session's TSS: an hour at threshold is 100, and no session is near a million.
+    private static let stressScores: ClosedRange<Double> = 0...1_000_000
+
     init(_ row: SQLiteRow) {
         self.row = row
     }
@@ -33,6 +40,22 @@ struct CheckedRow {
     mutating func duration(_ column: Int32, _ name: String) -> WorkoutDuration? {
         number(column, name, in: 0...Self.maximumSeconds, what: "a number of seconds")
             .map { WorkoutDuration(milliseconds: Int64(($0 * 1000).rounded())) }
+    }
+
+    /// A moment of a session, in real seconds from its start (a phase's start, a pause's start or
+    /// end, a sample's `t`); nil for NULL or a value that cannot be read.
+    mutating func seconds(_ column: Int32, _ name: String) -> Double? {
+        number(column, name, in: 0...Self.maximumSeconds, what: "a number of seconds")
+    }
+
+    /// The athlete's FTP in watts, in column `ftp`.
+    mutating func ftp(_ column: Int32) -> Double? {
+        number(column, "ftp", in: Self.ftps, what: "an FTP in watts")
+    }
+
+    /// A training stress score, in column `name`.
+    mutating func stress(_ column: Int32, _ name: String) -> Double? {
+        number(column, name, in: Self.stressScores, what: "a TSS")
     }
 
     /// A rep step's reps logged, in column `reps`.
@@ -67,6 +90,23 @@ struct CheckedRow {
             targetProblem = Self.problem("targets", value, "JSON (\(error.message) at \(error.position))")
         }
         return Targets()
+    }
+
+    /// What was measured, in column `measured` (the JSON `MeasuredRecord.json`); nil for NULL, and
+    /// nil, with `measuredProblem` saying why, for a value that cannot be read.
+    mutating func measured(_ column: Int32) -> MeasuredRecord? {
+        guard let text = row.text(column) else { return nil }
+        switch MeasuredRecord.read(text) {
+        case .success(let record): return record
+        case .failure(let error):
+            measuredProblem = Self.problem("measured", .text(text), error.expected)
+            return nil
+        }
+    }
+
+    /// A measured value of `channel` (a sample's), from 0 to the most a sensor can report.
+    mutating func measurement(_ column: Int32, _ channel: MeasuredChannel) -> Double? {
+        number(column, channel.rawValue, in: 0...channel.maximum, what: "a measurement in \(channel.unit)")
     }
 
     /// The moment in the columns `seconds` (UTC epoch seconds) and `offset`; nil when either is

@@ -4,7 +4,7 @@ import PacerCore
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.
 enum HistorySchema {
     /// The version this build writes and reads.
-    static let current = 7
+    static let current = 8
 
     /// Takes a database from `version - 1` to `version`, inside the caller's transaction.
     static func migrate(_ database: SQLiteDatabase, to version: Int) throws(SQLiteError) {
@@ -16,6 +16,7 @@ enum HistorySchema {
         case 5: try version5(database)
         case 6: try version6(database)
         case 7: try version7(database)
+        case 8: try version8(database)
         default: preconditionFailure("no migration to schema version \(version)")
         }
     }
@@ -143,6 +144,41 @@ enum HistorySchema {
     /// have none.
     private static func version7(_ database: SQLiteDatabase) throws(SQLiteError) {
         try database.run("ALTER TABLE phases ADD COLUMN targets TEXT")
+    }
+
+    /// Version 8: what was measured (power, heart rate, cadence, speed, distance). Each sample (one
+    /// a second of session time), the pauses, when each phase started, what was measured over each
+    /// phase and the session (`phase.end`'s and `session.end`'s `measured` and `in_target`, as one
+    /// JSON object), and the session's FTP and TSS, measured and planned, for the training load.
+    /// Sessions recorded before have none of these, and their phases no start.
+    private static func version8(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.run("ALTER TABLE phases ADD COLUMN started REAL")
+        try database.run("ALTER TABLE phases ADD COLUMN measured TEXT")
+        for column in ["measured TEXT", "ftp REAL", "tss REAL", "planned_tss REAL"] {
+            try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
+        }
+        try database.run("""
+            CREATE TABLE samples (
+                session    INTEGER NOT NULL REFERENCES sessions(id),
+                t          REAL NOT NULL,
+                active     REAL NOT NULL,
+                phase      INTEGER NOT NULL,
+                power      REAL,
+                heart_rate REAL,
+                cadence    REAL,
+                speed      REAL,
+                distance   REAL
+            )
+            """)
+        try database.run("CREATE INDEX samples_by_session ON samples(session, t)")
+        try database.run("""
+            CREATE TABLE pauses (
+                session INTEGER NOT NULL REFERENCES sessions(id),
+                started REAL NOT NULL,
+                ended   REAL
+            )
+            """)
+        try database.run("CREATE INDEX pauses_by_session ON pauses(session, started)")
     }
 
     /// Sets every phase's weight number and unit from the weight as logged.

@@ -33,7 +33,10 @@ extension HistoryStore {
                       filter.since.map { .integer(Int64($0.number) * 86_400) } ?? .null,
                       .integer(Int64(filter.limit ?? -1)), filter.exercise.map(SQLiteValue.text) ?? .null], sessionRecord).compactMap { $0 }
             if withPhases {
-                for index in sessions.indices { sessions[index].phases = try phases(of: sessions[index].id, exercise: filter.exercise) }
+                for index in sessions.indices {
+                    sessions[index].phases = try phases(of: sessions[index].id, exercise: filter.exercise)
+                    sessions[index].pauses = try pauses(of: sessions[index].id)
+                }
             }
             return sessions
         }
@@ -47,6 +50,7 @@ extension HistoryStore {
                 return nil
             }
             session.phases = try phases(of: id, exercise: nil)
+            session.pauses = try pauses(of: id)
             return session
         }
     }
@@ -58,19 +62,20 @@ extension HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.query("""
                 SELECT s.id, s.workout, s.started_at, s.utc_offset, \(Self.activeColumn), s.outcome, s.file, \(Self.runnerColumns),
-                       s.planned, s.paused, s.speed
+                       s.planned, s.paused, s.speed, \(Self.stressColumns)
                 FROM sessions s \(since == nil ? "" : "WHERE s.started_at >= ?1 ")ORDER BY s.started_at, s.id
                 """, since.map { [.integer(Int64($0.number) * 86_400 - Self.largestUTCOffset)] } ?? []) { row in
                 let id = row.integer(0) ?? 0
                 return checked(row, "session #\(id)") { checked in
                     let started = checked.wallTime(seconds: 2, offset: 3, "started")
-                    let active = checked.duration(4, "active")
+                    let active = checked.duration(4, "active"), planned = checked.duration(10, "planned")
                     // Read only to be checked: a session is left out of every report or of none.
-                    _ = (checked.duration(10, "planned"), checked.duration(11, "paused"), checked.speed(12))
+                    _ = (checked.duration(11, "paused"), checked.speed(12), checked.ftp(13))
                     let outcome = row.text(5).flatMap(SessionOutcome.init)
                     return SessionOverview(id: id, workout: row.text(1) ?? "", file: row.text(6) ?? "",
                                            started: started ?? WallTime(epochSeconds: 0, utcOffset: 0), active: active ?? .zero,
-                                           outcome: outcome, isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 7))
+                                           outcome: outcome, isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 7),
+                                           stress: Self.stress(&checked, from: 14, active: active, planned: planned))
                 }
             }.compactMap { $0 }
         }
@@ -174,7 +179,7 @@ extension HistoryStore {
     private func phases(of session: Int64, exercise: String?) throws(SQLiteError) -> [PhaseRecord] {
         try database.query("""
             SELECT idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit, is_open, distance, id,
-                   targets
+                   targets, started, measured
             FROM phases WHERE session = ?1 AND (?2 IS NULL OR exercise = ?2) ORDER BY id
             """, [.integer(session), exercise.map(SQLiteValue.text) ?? .null]) { row in
             checked(row, Self.phaseName(id: row.integer(13) ?? 0, session: session)) { checked in
@@ -185,9 +190,50 @@ extension HistoryStore {
                                    name: row.text(2) ?? "", exercise: row.text(3), planned: planned,
                                    active: active ?? .zero, outcome: row.text(6).flatMap(PhaseOutcome.init) ?? .completed,
                                    reps: reps, weight: row.text(8).map { LoggedWeight(text: $0, value: weight, unit: row.text(10)) },
-                                   isOpen: row.integer(11) == 1, distance: row.text(12), targets: checked.targets(14))
+                                   isOpen: row.integer(11) == 1, distance: row.text(12), targets: checked.targets(14),
+                                   started: checked.seconds(15, "started"), measured: checked.measured(16))
             }
         }.compactMap { $0 }
+    }
+
+    /// The samples of session `id` in order of time (for an activity export; the reports read the
+    /// phases' and sessions' measured summaries instead). A sample with a value that cannot be read
+    /// is left out and noted in `unreadableRows`.
+    public func samples(ofSession id: Int64) throws(HistoryError) -> [SampleRecord] {
+        try attempt { () throws(SQLiteError) in
+            try database.query("""
+                SELECT t, active, phase, power, heart_rate, cadence, speed, distance, rowid FROM samples WHERE session = ? ORDER BY t, rowid
+                """, [.integer(id)]) { row in
+                checked(row, "sample row \(row.integer(8) ?? 0) of session #\(id)") { checked in
+                    let t = checked.seconds(0, "t"), active = checked.seconds(1, "active")
+                    let phase = checked.integer(2, "phase", in: Self.phaseIndexes, what: "a phase number")
+                    var values = MeasuredValues()
+                    for (offset, channel) in MeasuredChannel.allCases.enumerated() { values[channel] = checked.measurement(3 + Int32(offset), channel) }
+                    return SampleRecord(t: t ?? 0, active: active ?? 0, phase: Int(phase ?? 0), values: values)
+                }
+            }.compactMap { $0 }
+        }
+    }
+
+    /// The pauses of `session` in order; a pause with a time that cannot be read is left out and
+    /// noted in `unreadableRows`.
+    private func pauses(of session: Int64) throws(SQLiteError) -> [PauseRecord] {
+        try database.query("SELECT started, ended, rowid FROM pauses WHERE session = ? ORDER BY started, rowid", [.integer(session)]) { row in
+            checked(row, "pause row \(row.integer(2) ?? 0) of session #\(session)") { checked in
+                let started = checked.seconds(0, "started"), ended = checked.seconds(1, "ended")
+                return PauseRecord(started: started ?? 0, ended: ended)
+            }
+        }.compactMap { $0 }
+    }
+
+    /// The session's FTP, measured TSS and planned TSS: read by `stress`.
+    private static let stressColumns = "s.ftp, s.tss, s.planned_tss"
+
+    /// The training stress from the columns `tss` and `planned_tss` starting at `first`.
+    private static func stress(_ checked: inout CheckedRow, from first: Int32, active: WorkoutDuration?,
+                               planned: WorkoutDuration?) -> SessionStress? {
+        let measured = checked.stress(first, "tss"), plannedStress = checked.stress(first + 1, "planned_tss")
+        return SessionStress(measured: measured, planned: plannedStress, active: active ?? .zero, plannedTime: planned ?? .zero)
     }
 
     /// A phase's number in its session, from 1 (0 as some earlier histories wrote it).
@@ -209,7 +255,8 @@ extension HistoryStore {
 
     private static let sessionColumns = """
         SELECT s.id, s.workout, s.file, s.started_at, s.utc_offset, s.ended, s.outcome, s.planned, \(activeColumn),
-               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL), \(runnerColumns)
+               s.paused, s.speed, (SELECT count(*) FROM phases p WHERE p.session = s.id AND p.reps IS NOT NULL), \(runnerColumns),
+               \(stressColumns), s.measured
         FROM sessions s
 
         """
@@ -220,14 +267,15 @@ extension HistoryStore {
         return checked(row, "session #\(id)") { checked in
             let started = checked.wallTime(seconds: 3, offset: 4, "started")
             let planned = checked.duration(7, "planned"), active = checked.duration(8, "active"), paused = checked.duration(9, "paused")
-            let speed = checked.speed(10)
+            let speed = checked.speed(10), ftp = checked.ftp(15)
+            let stress = Self.stress(&checked, from: 16, active: active, planned: planned)
             let outcome = row.text(6).flatMap(SessionOutcome.init)
             return SessionRecord(
                 id: id, workout: row.text(1) ?? "", file: row.text(2) ?? "", started: started ?? WallTime(epochSeconds: 0, utcOffset: 0),
                 ended: row.text(5).flatMap(WallTime.init(iso8601:)), outcome: outcome,
                 isRunning: Self.isRunning(row, outcome: outcome, runnerFrom: 12),
                 planned: planned ?? .zero, active: active ?? .zero, paused: paused, speed: speed ?? 1,
-                setsLogged: Int(row.integer(11) ?? 0), phases: [])
+                setsLogged: Int(row.integer(11) ?? 0), phases: [], ftp: ftp, stress: stress, measured: checked.measured(18))
         }
     }
 }

@@ -17,6 +17,9 @@ public final class HistoryStore {
     /// The phases reads so far gave without their targets because those cannot be read, each
     /// once, in the order found.
     public private(set) var unreadableTargets: [UnreadableRow] = []
+    /// The phases and sessions reads so far gave without what was measured because that cannot be
+    /// read, each once, in the order found.
+    public private(set) var unreadableMeasurements: [UnreadableRow] = []
 
     /// Opens the history at `path` for recording, creating the file and its folders if needed, and
     /// brings its schema up to date.
@@ -76,32 +79,58 @@ public final class HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try database.run("""
-                    INSERT INTO sessions (workout, file, started, started_at, utc_offset, planned, speed, runner_pid, runner_start, runner_boot)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sessions (workout, file, started, started_at, utc_offset, planned, speed, runner_pid, runner_start, runner_boot,
+                                          ftp, planned_tss)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.text(start.workout), .text(start.file), .text(start.started.iso8601),
                           .integer(start.started.epochSeconds), .integer(Int64(start.started.utcOffset)),
                           .real(start.planned.seconds), .real(start.speed), start.runner.map { .integer(Int64($0.pid)) } ?? .null,
-                          start.runner.map { .integer($0.startTicks) } ?? .null, start.runner.map { .text($0.boot) } ?? .null])
+                          start.runner.map { .integer($0.startTicks) } ?? .null, start.runner.map { .text($0.boot) } ?? .null,
+                          start.ftp.map(SQLiteValue.real) ?? .null, start.plannedStress.map(SQLiteValue.real) ?? .null])
                 return database.lastInsertedRowID
             }
         }
     }
 
-    /// Records one phase of `session` as it ends.
-    public func recordPhase(_ phase: PhaseRecord, session: Int64) throws(HistoryError) {
+    /// Records one phase of `session` as it ends, with the measurements gathered since the last
+    /// write, in one transaction.
+    public func recordPhase(_ phase: PhaseRecord, session: Int64, _ batch: MeasurementBatch = MeasurementBatch()) throws(HistoryError) {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
+                try insert(batch, session: session)
                 try database.run("""
                     INSERT INTO phases (session, idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit,
-                                        is_open, distance, targets)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        is_open, distance, targets, started, measured)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(session), .integer(Int64(phase.index)), .text(phase.kind.rawValue), .text(phase.name),
                           phase.exercise.map(SQLiteValue.text) ?? .null, phase.planned.map { .real($0.seconds) } ?? .null, .real(phase.active.seconds),
                           .text(phase.outcome.rawValue), phase.reps.map { .integer(Int64($0)) } ?? .null,
                           phase.weight.map { .text($0.text) } ?? .null, phase.weight?.value.map(SQLiteValue.real) ?? .null,
                           phase.weight?.unit.map(SQLiteValue.text) ?? .null, .integer(phase.isOpen ? 1 : 0),
-                          phase.distance.map(SQLiteValue.text) ?? .null, phase.targets.isEmpty ? .null : .text(Self.json(phase.targets))])
+                          phase.distance.map(SQLiteValue.text) ?? .null, phase.targets.isEmpty ? .null : .text(Self.json(phase.targets)),
+                          phase.started.map(SQLiteValue.real) ?? .null, phase.measured.map { .text($0.json) } ?? .null])
             }
+        }
+    }
+
+    /// Records measurements of `session` gathered since the last write, in one transaction.
+    public func recordMeasurements(_ batch: MeasurementBatch, session: Int64) throws(HistoryError) {
+        try attempt { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in try insert(batch, session: session) }
+        }
+    }
+
+    /// Inserts `batch`'s rows, inside the caller's transaction.
+    private func insert(_ batch: MeasurementBatch, session: Int64) throws(SQLiteError) {
+        for sample in batch.samples {
+            try database.run("""
+                INSERT INTO samples (session, t, active, phase, power, heart_rate, cadence, speed, distance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.integer(session), .real(sample.t), .real(sample.active), .integer(Int64(sample.phase))]
+                + MeasuredChannel.allCases.map { sample.values[$0].map(SQLiteValue.real) ?? .null })
+        }
+        for pause in batch.pauses {
+            try database.run("INSERT INTO pauses (session, started, ended) VALUES (?, ?, ?)",
+                             [.integer(session), .real(pause.started), pause.ended.map(SQLiteValue.real) ?? .null])
         }
     }
 
@@ -114,21 +143,25 @@ public final class HistoryStore {
         return object.text
     }
 
-    /// Records how `session` ended.
-    public func endSession(_ session: Int64, _ end: SessionEnd) throws(HistoryError) {
+    /// Records how `session` ended, with the measurements gathered since the last write, in one
+    /// transaction.
+    public func endSession(_ session: Int64, _ end: SessionEnd, _ batch: MeasurementBatch = MeasurementBatch()) throws(HistoryError) {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
+                try insert(batch, session: session)
                 try database.run("""
-                    UPDATE sessions SET ended = ?, ended_at = ?, outcome = ?, active = ?, paused = ? WHERE id = ?
+                    UPDATE sessions SET ended = ?, ended_at = ?, outcome = ?, active = ?, paused = ?, tss = ?, measured = ? WHERE id = ?
                     """, [.text(end.ended.iso8601), .integer(end.ended.epochSeconds), .text(end.outcome.rawValue),
-                          .real(end.active.seconds), .real(end.paused.seconds), .integer(session)])
+                          .real(end.active.seconds), .real(end.paused.seconds), end.stress.map(SQLiteValue.real) ?? .null,
+                          end.measured.map { .text($0.json) } ?? .null, .integer(session)])
             }
         }
     }
 
     /// Maps `row` with its numbers checked; nil, and the row noted in `unreadableRows` as `name`
     /// says, when `map` found a value in it that cannot be read. Targets that cannot be read leave
-    /// the row in, without them, noted in `unreadableTargets`.
+    /// the row in, without them, noted in `unreadableTargets`; and so for what was measured, in
+    /// `unreadableMeasurements`.
     func checked<Row>(_ row: SQLiteRow, _ name: @autoclosure () -> String, _ map: (inout CheckedRow) -> Row?) -> Row? {
         var checked = CheckedRow(row)
         let mapped = map(&checked)
@@ -137,6 +170,7 @@ public final class HistoryStore {
             return nil
         }
         if let problem = checked.targetProblem { Self.note(UnreadableRow(row: name(), problems: [problem]), in: &unreadableTargets) }
+        if let problem = checked.measuredProblem { Self.note(UnreadableRow(row: name(), problems: [problem]), in: &unreadableMeasurements) }
         return mapped
     }
 

@@ -36,13 +36,15 @@ public struct HistoryAccess: Sendable {
     }
 
     /// Says on stderr which rows the reads of `store` left out because a value in them cannot be
-    /// read, which phases they gave without their targets for the same reason, and what to do.
+    /// read, which phases they gave without their targets or what was measured for the same reason,
+    /// and what to do.
     public static func reportUnreadable(_ store: HistoryStore?) {
         guard let store else { return }
-        let count = store.unreadableRows.count + store.unreadableTargets.count
+        let count = store.unreadableRows.count + store.unreadableTargets.count + store.unreadableMeasurements.count
         guard count > 0 else { return }
         for row in store.unreadableRows { Output.problem(TerminalText("pacer: left out \(row)")) }
         for row in store.unreadableTargets { Output.problem(TerminalText("pacer: shown without its targets: \(row)")) }
+        for row in store.unreadableMeasurements { Output.problem(TerminalText("pacer: shown without what was measured: \(row)")) }
         Output.problem(TerminalText("pacer: such values come from another program or a damaged file: "
             + "correct or delete \(count == 1 ? "that row" : "those rows") with sqlite3 \(store.path.shellQuoted)"))
     }

@@ -26,25 +26,9 @@ struct LoadSummary {
             }
             table.forEachLine(indent: "    ", separator: "   ") { lines.append($0) }
         }
-        lines.append("  Planned load: " + TerminalText(figures.joined(separator: " · ")))
+        lines.append("  Planned load: " + TerminalText(LoadFigures.figures(load).joined(separator: " · ")))
         lines += notes.map { "  " + TerminalText($0) }
         return lines
-    }
-
-    /// `812 kJ`, `NP 208 W (83 % FTP)`, `IF 0.83`, `TSS 71.3`: those known.
-    private var figures: [String] {
-        var figures: [String] = []
-        if let kilojoules = load.kilojoules { figures.append(String(Int(kilojoules.rounded())) + " kJ") }
-        let percent = load.normalizedPercent.map { String(Int($0.rounded())) + " % FTP" }
-        switch (load.normalizedPower.map { String(Int($0.rounded())) + " W" }, percent) {
-        case (let watts?, let percent?): figures.append("NP \(watts) (\(percent))")
-        case (let watts?, nil): figures.append("NP \(watts)")
-        case (nil, let percent?): figures.append("NP \(percent)")
-        case (nil, nil): break
-        }
-        if let intensity = load.intensityFactor { figures.append("IF " + Self.decimal(intensity, places: 2)) }
-        if let stress = load.stressScore { figures.append("TSS " + Self.decimal(stress, places: 1)) }
-        return figures
     }
 
     /// What the figures leave out, and what they need to say more.
@@ -59,13 +43,5 @@ struct LoadSummary {
 
     private static func spoken(_ seconds: Double) -> String {
         WorkoutDuration(milliseconds: Int64((seconds * 1000).rounded())).spoken
-    }
-
-    /// `0.83`: `value` to `places` decimals, written out in full.
-    private static func decimal(_ value: Double, places: Int) -> String {
-        let scale = places == 1 ? 10.0 : 100.0
-        let scaled = Int64((value * scale).rounded())
-        let fraction = String(scaled % Int64(scale))
-        return String(scaled / Int64(scale)) + "." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 }
