@@ -34,6 +34,27 @@ import Testing
         #expect(activity.name == "Mixed" && activity.id == 3)
     }
 
+    @Test func aMeasuredSessionAtSpeedIsWrittenInWorkoutTime() {
+        var phases = [Self.phase(1, .work, "Hard", planned: 60, active: 60), Self.phase(2, .rest, "Easy", planned: 30, active: 30)]
+        phases[0].started = 0
+        phases[1].started = 8
+        var session = Self.session(phases, paused: 20)
+        session.speed = 10
+        session.ftp = 250
+        session.pauses = [PauseRecord(started: 3, ended: 5)]
+        let samples = (0..<9).map { SampleRecord(t: Double($0), active: Double($0 * 10), phase: $0 < 8 ? 0 : 1, values: MeasuredValues([.power: 240, .heartRate: 150])) }
+        let activity = Activity(session, samples: samples)
+        #expect(activity.laps.map(\.start) == [0, 80], "the second phase started 8 real seconds in, 80 at --speed 10")
+        #expect(activity.laps.map(\.elapsed) == [80, 30], "the first lap holds the 20-s pause")
+        #expect(activity.laps.map(\.timerTime) == [60, 30])
+        #expect(activity.pauses == [ActivityPause(start: 30, end: 50)])
+        #expect(activity.elapsed == 110)
+        #expect(activity.timerTime == 90)
+        #expect(activity.records.map(\.time) == (0..<9).map { Double($0 * 10) })
+        #expect(activity.records.allSatisfy { $0.power == 240 && $0.heartRate == 150 && $0.cadence == nil })
+        #expect(activity.thresholdPower == 250)
+    }
+
     @Test func theSportIsWhatThePhasesAimedAtAndLogged() throws {
         let power = Targets(power: try PowerTarget(parsing: "250 W")), pace = Targets(pace: try PaceTarget(parsing: "4:30/km"))
         let cases: [([PhaseRecord], ActivitySport)] = [

@@ -95,3 +95,34 @@ struct ActivityExportTests {
         #expect(missing.status != 0 && missing.stderr.contains("there is no session #99"), "\(missing)")
     }
 }
+
+/// A ride measured through standard input, exported with what was measured.
+@Suite("history export of a measured ride")
+struct MeasuredActivityExportTests {
+    static let workout = """
+        {"name": "Ride", "steps": [{"work": 20, "name": "Hard", "power": "250 W"}, {"rest": 10, "name": "Easy"}]}
+        """
+
+    @Test func theSamplesBecomeRecordsAndTheLapsCarryTheirAverages() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("ride.json", Self.workout)
+        let run = try await PacerProcess.run(["run", "ride.json", "--speed", "20", "--ftp", "250"], in: sandbox,
+                                             stdin: .text("measure power=250 heart_rate=150 cadence=90\n"))
+        #expect(run.status == 0, "\(run)")
+        let path = sandbox.path("ride.fit")
+        let exported = try await PacerProcess.run(["history", "export", "last", "--to", "fit", "-o", path], in: sandbox)
+        #expect(exported.status == 0, "\(exported)")
+        let messages = try await ActivityExportTests.readBack(path, in: sandbox)
+        // Fresh for 3 real seconds, the values are sampled through a 1.5-s ride unless the machine stalls.
+        let records = messages["record"] ?? []
+        #expect(!records.isEmpty && records.count <= 30)
+        #expect(records.allSatisfy { $0["power"] as? Int == 250 && $0["heart_rate"] as? Int == 150 && $0["cadence"] as? Int == 90 })
+        #expect(ActivityExportTests.lapNames(messages) == ["Hard", "Easy"])
+        let session = try #require(messages["session"]?.first)
+        #expect(session["sport"] as? String == "cycling" && session["sub_sport"] as? String == "indoor_cycling")
+        #expect(session["avg_power"] as? Int == 250 && session["normalized_power"] as? Int == 250)
+        #expect(session["threshold_power"] as? Int == 250 && session["intensity_factor"] as? Double == 1)
+        #expect(session["total_timer_time"] as? Double == 30, "a 30-s workout, at any speed")
+        #expect((messages["lap"] ?? []).first?["avg_power"] as? Int == 250)
+    }
+}

@@ -27,12 +27,14 @@ public enum ActivityExportActions {
     /// Writes the chosen session to `path`, whole or not at all, or to standard output.
     public static func one(_ choice: Choice, as format: ActivityFormat, to path: String?, _ access: HistoryAccess) -> Int32 {
         let session: SessionRecord?
+        var samples: [SampleRecord] = []
         do throws(HistoryError) {
             let store = try access.open()
             switch choice {
             case .id(let id): session = try store?.session(id: id)
             case .last: session = try store?.sessions(SessionFilter(limit: 1), withPhases: true).first
             }
+            if let store, let session, !session.isRunning { samples = try store.samples(ofSession: session.id) }
             HistoryAccess.reportUnreadable(store)
         } catch {
             return HistoryAccess.failure(error)
@@ -48,7 +50,7 @@ public enum ActivityExportActions {
             Output.problem("pacer: session #\(session.id) is still running: export it when it has ended")
             return ExitStatus.failure
         }
-        let bytes = ActivityExport.write(Activity(session), as: format)
+        let bytes = ActivityExport.write(Activity(session, samples: samples), as: format)
         guard let path else {
             Output.source(bytes)
             return ExitStatus.success
@@ -82,7 +84,8 @@ public enum ActivityExportActions {
                 }
                 guard let session = try store.session(id: overview.id) else { continue }
                 let path = folder + (folder.hasSuffix("/") ? "" : "/") + "\(session.started.localDay)-\(session.id).\(format.fileExtension)"
-                if write(ActivityExport.write(Activity(session), as: format), to: path) {
+                let activity = Activity(session, samples: try store.samples(ofSession: session.id))
+                if write(ActivityExport.write(activity, as: format), to: path) {
                     Output.line(TerminalText(path))
                 } else {
                     failed = true
