@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerCore", "SinkKit"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine", "SinkKit"]),
-        .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem"]),
+        .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats"]),
         .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History"]),

@@ -125,7 +125,7 @@ struct HistoryCommandTests {
         (["history", "--since", "2026-13-01"], "--since takes a date as YYYY-MM-DD, not '2026-13-01'"),
         (["history", "--limit", "0"], "--limit takes a whole number above 0, not '0'"),
         (["history", "--json", "--csv"], "choose one of --json and --csv"),
-        (["history", "everything"], "history takes no arguments, or 'show ID'"),
+        (["history", "everything"], "history takes no arguments, 'show ID' or 'export ID'"),
         (["history", "show", "x"], "history show takes a session number, as 'pacer history' lists them"),
         (["stats", "--color", "pink"], "--color takes auto, always or never, not 'pink'"),
         (["stats", "now"], "stats takes no arguments"),

@@ -85,7 +85,7 @@ struct FITWriter {
     }
 
     /// Active, rest, warm-up or cool-down (a prepare step is a rest).
-    private static func intensity(of kind: PhaseKind) -> FITProfile.Intensity {
+    static func intensity(of kind: PhaseKind) -> FITProfile.Intensity {
         switch kind {
         case .work, .reps: .active
         case .rest, .prepare: .rest

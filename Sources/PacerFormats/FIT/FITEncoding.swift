@@ -69,12 +69,24 @@ struct FITEncoding {
     static let profileVersion: UInt16 = 2140
 
     private var records: [UInt8] = []
+    /// The definition local message 0 has now: a message with the same one is not defined again.
+    private var definition: [UInt8] = []
 
-    /// Appends a message: its definition (as local message 0, redefined each time, so every
-    /// message may have its own fields and string lengths), then its data.
+    /// Appends a message: its definition (as local message 0, redefined whenever it differs from
+    /// the last message's, so every message may have its own fields and string lengths), then its data.
     mutating func append(message global: FITProfile.Message, _ fields: [Field]) {
-        records += [0x40, 0, 0] + Self.little(UInt32(global.rawValue), count: 2) + [UInt8(fields.count)]
-        for field in fields { records += [field.number, UInt8(field.bytes.count), field.type.rawValue] }
+        append(messageNumber: global.rawValue, fields)
+    }
+
+    /// Appends a message by its global number, for the messages of an activity file
+    /// (`ActivityFITProfile`), which the workout profile does not name.
+    mutating func append(messageNumber global: UInt16, _ fields: [Field]) {
+        var definition: [UInt8] = [0x40, 0, 0] + Self.little(UInt32(global), count: 2) + [UInt8(fields.count)]
+        for field in fields { definition += [field.number, UInt8(field.bytes.count), field.type.rawValue] }
+        if definition != self.definition {
+            records += definition
+            self.definition = definition
+        }
         records.append(0x00)
         for field in fields { records += field.bytes }
     }
