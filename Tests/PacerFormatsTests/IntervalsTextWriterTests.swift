@@ -21,19 +21,19 @@ import Testing
         // The nested repeat (3 × 2 rounds) is one section of 6 rounds.
         // A warm-up and a cool-down each stand under a section of that name, as intervals.icu knows them.
         #expect(lines == ["Warmup", "- Easy 10m ramp 50-75% 90rpm", "", "6x", "- Hard 3m 105%", "- 1m30s Z1", "", "- Run 400mtr Z2 HR",
-                          "- Tempo 1.5km 4:00/km Pace", "", "Cooldown", "- 5m 200-220w", ""])
-        #expect(exported.warnings.contains { $0.contains("no cues") && $0.contains("\"Tempo\"") })
+                          "- Tempo 0^Smooth <!> 1.5km 4:00/km Pace", "", "Cooldown", "- 5m 200-220w", ""])
+        #expect(exported.warnings.isEmpty, "the cue is the step's prompt: \(exported.warnings)")
     }
 
     @Test func aNameCannotBreakTheLineOrReachATerminalAsControl() throws {
         let exported = try Self.icu(#"{"pacer":1,"name":"H","steps":[{"work":"30s","name":"A\tB\u009b2J\u001b[31m C"}]}"#)
-        #expect(String(decoding: exported.bytes, as: UTF8.self) == "- A B 2J [31m C 30s\n")
+        #expect(String(decoding: exported.bytes, as: UTF8.self) == "- A B 2J [31m C <!> 30s\n")
     }
 
     @Test func stepsNumberedByTheirRoundFoldIntoOneSection() throws {
         let json = #"{"pacer":1,"name":"T","steps":[{"repeat":4,"rest_between_rounds":"10s","steps":[{"work":"20s","name":"Sprint {round}/{rounds}"}]}]}"#
         let text = String(decoding: try Self.icu(json).bytes, as: UTF8.self)
-        #expect(text == "3x\n- Sprint 20s\n- 10s\n\n- Sprint 4/4 20s\n")
+        #expect(text == "3x\n- Sprint 20s\n- Rest 10s\n\n- Sprint 4/4 <!> 20s\n")
     }
 
     @Test func refusesAnOpenStepWithoutDistance() throws {

@@ -76,7 +76,7 @@ import Testing
         #expect(phases.first?.kind == .warmup && phases.first?.name == "Aerobic", "the included step comes first")
         #expect(phases.filter { $0.duration == nil }.count == 2, "the 0.8 km step and the step without a duration are open")
         #expect(imported.warnings.map(\.description) == ["4:7: warning: easy is not something pacer reads here: dropped",
-                                                         "7:42: warning: the target 5KM_PACE is a pace set in garmin-workouts' own settings, which pacer does not have: the step keeps none"])
+                                                         "7:42: warning: the target 5KM_PACE is set in garmin-workouts' own settings (its targets file), which pacer does not have: the step keeps no target from it"])
     }
 
     @Test func includesOutsideTheTreeAbsoluteOrInALoopAreRefused() {
@@ -112,7 +112,7 @@ import Testing
 
     @Test func badYAMLAndUnknownDialectsAreRefusedAtTheirPlace() {
         #expect(Self.refusal("title: x\nintervals: [\n")?.hasPrefix("3:1: error: the YAML is malformed") ?? false)
-        #expect(Self.refusal("foo: 1\nbar: 2\n") == "1:1: error: this YAML has the keys foo, bar: pacer reads qintervals workouts (title, intervals) and garmin-workouts ones (name, steps)")
+        #expect(Self.refusal("foo: 1\nbar: 2\n") == "1:1: error: this YAML has the keys foo, bar: pacer reads its own workouts (name, steps: [- work: 30s]), qintervals ones (title, intervals) and garmin-workouts ones (name, steps: [- duration: ...])")
         #expect(Self.refusal("title: x\nintervals:\n  - {type: sprint, length: 10}\n") == "3:12: error: type: sprint is not one qintervals has: work, rest, warmup or warmdown")
         #expect(Self.refusal("title: x\nintervals:\n  - {type: work}\n") == "3:5: error: this interval has no length: write one, such as length: 30s")
         #expect(Self.refusal("title: x\nintervals:\n  - block: {repeats: 0, intervals: [{type: work, length: 5}]}\n") == "3:22: error: repeats: 0 is not a number of rounds from 1 to 1000")

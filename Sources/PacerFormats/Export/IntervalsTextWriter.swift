@@ -2,8 +2,8 @@ import PacerCore
 
 /// Writes a workout as intervals.icu's workout text: a `- ` line per step (its name, its length,
 /// one intensity target and a cadence), a run of steps folded back into a repeat as an `Nx`
-/// section between blank lines, a warm-up or cool-down under a `Warmup` or `Cooldown` section. The
-/// text has no cues and one intensity target a step.
+/// section between blank lines, a warm-up or cool-down under a `Warmup` or `Cooldown` section. Cues
+/// are the step's prompts (`0^Text`, `60^Text`); a step has one intensity target.
 struct IntervalsTextWriter {
     var notes = ExportNotes()
 
@@ -18,21 +18,49 @@ struct IntervalsTextWriter {
             case .step(let step):
                 lines.append(try line(step, name: step.name))
             case .repeated(let count, let round):
-                if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
-                lines.append("\(count)x")
-                for step in round { lines.append(try line(step, name: step.nameInRepeat)) }
-                lines.append("")
+                // A section repeats at most as often as an import reads: more rounds are more sections.
+                for rounds in stride(from: 0, to: count, by: IcuTextReader.maximumRepeat).map({ min(IcuTextReader.maximumRepeat, count - $0) }) {
+                    if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
+                    lines.append("\(rounds)x")
+                    for step in round { lines.append(try line(step, name: step.nameInRepeat)) }
+                    lines.append("")
+                }
             }
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `- Sweet spot 10m 88-94% 85-95rpm`: the name (unless it only says the kind), the length, the targets.
+    /// `- Sweet spot 10m 88-94% 85-95rpm`: the prompt (the name, unless it only says the kind; the
+    /// cue as `0^Text`, each timed cue as `N^Text`), the length, the targets. A prompt that holds a
+    /// digit or a mark an import reads ends in `<!>`, so that no word of it reads as a length, a
+    /// repeat or a target.
     private mutating func line(_ step: ExportStep, name: String) throws(ExportRefusal) -> String {
         var words = ["-"]
-        let name = ExportText.line(name).split(separator: " ").joined(separator: " ")
-        if !name.isEmpty, name != step.kind.defaultName { words.append(name) }
+        var prompt: [String] = []
+        var name = Self.words(name)
+        if name == step.kind.defaultName { name = "" }
+        if step.kind == .rest {
+            // An import knows a rest by its power or its name: a rest that says neither is named so.
+            var probe = TimedStep(kind: .work, duration: nil, name: name.isEmpty ? nil : .same(name))
+            probe.targets.power = step.targets.power.map(PerRound.same)
+            if IcuStepLine.kind(of: probe) != .rest {
+                if name.isEmpty {
+                    name = step.kind.defaultName
+                } else {
+                    notes.note("intervals.icu text knows a rest by its power (below 60 % of FTP, or Z1) or its name (Rest, Recover…): these read back as work", step: step.name)
+                }
+            }
+        }
+        if !name.isEmpty { prompt.append(name) }
+        if let cue = step.cue.map(Self.words), !cue.isEmpty { prompt.append("0^" + cue) }
+        for cue in step.cues where !Self.words(cue.text).isEmpty {
+            prompt.append(ExportText.number(cue.at.seconds, decimals: 3) + "^" + Self.words(cue.text))
+        }
+        words += prompt
+        if step.cue != nil || !step.cues.isEmpty || prompt.contains(where: { $0.contains { $0.isNumber || "^<,".contains($0) } }) {
+            words.append(IcuStepLine.promptEnd)
+        }
         switch step.length {
         case .time(let duration): words.append(WorkoutJSONWriter.duration(duration))
         case .distance(let metres): words.append(metres < 1000 ? ExportText.number(metres, decimals: 1) + "mtr" : ExportText.number(metres / 1000, decimals: 3) + "km")
@@ -45,8 +73,12 @@ struct IntervalsTextWriter {
         if intensities.count > 1 { notes.note("intervals.icu text gives one intensity target a step: power, then heart rate, then pace; the others are dropped", step: step.name) }
         words += intensities.prefix(1)
         if let cadence = step.targets.cadence { words.append(values(cadence.span.start) + "rpm") }
-        if step.cue != nil || !step.cues.isEmpty { notes.note("intervals.icu text has no cues: dropped", step: step.name) }
         return words.joined(separator: " ")
+    }
+
+    /// A text as the words of one line.
+    private static func words(_ text: String) -> String {
+        ExportText.line(text).split(separator: " ").joined(separator: " ")
     }
 
     private mutating func power(_ power: PowerTarget, step: ExportStep) -> String {

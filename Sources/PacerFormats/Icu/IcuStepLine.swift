@@ -1,7 +1,8 @@
 import PacerCore
 
-/// One intervals.icu step, `- Name 5m 88-94% 90rpm`: the words before its length are its name, the
-/// length, then its targets; words after them that are no target become its cue.
+/// One intervals.icu step, `- Name 33^Text <!> 5m 88-94% 90rpm press lap`: the words before its
+/// length (or before `<!>`) are its prompt (`IcuPrompt`), then the length, then its targets; words
+/// after them that are no target become its cue, and each that looks like one but is not is warned.
 struct IcuStepLine {
     /// A word of a line and the column it starts at.
     struct Word {
@@ -24,14 +25,21 @@ struct IcuStepLine {
     /// In a run or a swim, from this many a bare `Nm` is metres.
     static let fewestMetres = 100.0
 
-    /// The step the words write (one part of a comma list).
-    static func step(_ words: [Word], context: Context, notes: inout ImportNotes) throws(WorkoutErrors) -> TimedStep {
+    /// The word that ends a step's prompt, so that what comes before it is text whatever it looks like.
+    static let promptEnd = "<!>"
+
+    /// The steps the words write (one part of a comma list): the step, and a rest after it when
+    /// the line says one (`200m 95% pace 30s rest`).
+    static func steps(_ words: [Word], context: Context, notes: inout ImportNotes) throws(WorkoutErrors) -> [TimedStep] {
         let position = { (word: Word) in SourcePosition(line: context.line, column: word.column) }
-        guard let lengthIndex = words.firstIndex(where: { IcuLength($0.text) != nil }), let length = IcuLength(words[lengthIndex].text) else {
+        let promptEnd = words.firstIndex { $0.text == Self.promptEnd }
+        let searchFrom = promptEnd.map { $0 + 1 } ?? 0
+        guard let lengthIndex = words[searchFrom...].firstIndex(where: { IcuLength($0.text) != nil }), let length = IcuLength(words[lengthIndex].text) else {
             throw importError(position(words[0]), "this step says no length: write a time (10m, 30s, 1h2m30s) or a distance (400mtr, 2km, 1mi) before its targets")
         }
-        let name = ImportedValues.label(words[..<lengthIndex].map(\.text).joined(separator: " "))
-        var step = TimedStep(kind: .work, duration: nil, name: name.map(PerRound.same))
+        let prompt = IcuPrompt(words[..<lengthIndex].filter { $0.text != Self.promptEnd }, line: context.line, notes: &notes)
+        var step = TimedStep(kind: .work, duration: nil, name: prompt.name.map(PerRound.same))
+        step.cues = prompt.cues
         switch length {
         case .distance(_, let label):
             step.distance = .same(label)
@@ -46,19 +54,34 @@ struct IcuStepLine {
                 if minutesOnly, context.isRunOrSwim {
                     notes.warn(position(words[lengthIndex]), "\(words[lengthIndex].text) is read as \(JSONText.number(minutes)) minutes, as intervals.icu means m; write \(JSONText.number(minutes))mtr for metres")
                 }
-                guard let duration = try? WorkoutDuration.fromSeconds(seconds) else {
-                    throw importError(position(words[lengthIndex]), "\(words[lengthIndex].text) is longer than a step may last (24 hours)")
-                }
-                step.duration = .same(duration)
+                step.duration = .same(try duration(seconds, of: words[lengthIndex], at: position(words[lengthIndex])))
             }
         }
         var targets = Targets(context: context, notes: notes)
-        let cue = targets.read(Self.joiningRanges(Array(words[(lengthIndex + 1)...])))
+        let after = targets.read(Self.joiningRanges(Array(words[(lengthIndex + 1)...])))
         notes = targets.notes
         step.targets = targets.written
+        let cue = (prompt.cue.map { [$0] } ?? []) + after.cue
         step.cue = ImportedValues.label(cue.joined(separator: " ")).map(PerRound.same)
+        if after.pressLap, let duration = step.duration?.value(inRound: nil) {
+            // intervals.icu's "press lap": the step lasts until the lap key; its time is the one to beat.
+            step.duration = nil
+            step.target = duration
+        }
         step.kind = context.kind ?? Self.kind(of: step)
-        return step
+        guard let rest = after.rest else { return [step] }
+        var restStep = TimedStep(kind: .rest, duration: .same(try duration(rest.seconds, of: rest.word, at: position(rest.word))))
+        restStep.kind = context.kind ?? .rest
+        return [step, restStep]
+    }
+
+    /// A time as a step's duration, or the error saying it is too long or too short.
+    private static func duration(_ seconds: Double, of word: Word, at position: SourcePosition) throws(WorkoutErrors) -> WorkoutDuration {
+        guard let duration = try? WorkoutDuration.fromSeconds(seconds) else {
+            let why = seconds < 1 ? "shorter than a step may last (a second)" : "longer than a step may last (24 hours)"
+            throw importError(position, "\(word.text) is \(why)")
+        }
+        return duration
     }
 
     /// `315w - 330w` written with spaces as one word, `315w-330w`.
@@ -79,7 +102,7 @@ struct IcuStepLine {
 
     /// A rest when named a recovery or rest, or when its targets ask for one (below 60 % of FTP,
     /// 80 % of LTHR or of threshold pace, or in zone 1: `Targets.asksForRecovery`); else work.
-    private static func kind(of step: TimedStep) -> PhaseKind {
+    static func kind(of step: TimedStep) -> PhaseKind {
         if let words = step.name?.value(inRound: nil).lowercased().split(separator: " "), words.contains(where: { $0.hasPrefix("recover") || $0 == "rest" }) { return .rest }
         return step.targets.value(inRound: nil).asksForRecovery ? .rest : .work
     }
@@ -96,9 +119,20 @@ struct IcuStepLine {
             self.notes = notes
         }
 
-        /// Reads the targets among `words`; the words that are none.
-        mutating func read(_ words: [Word]) -> [String] {
-            var rest: [String] = []
+        /// What the words after a step's targets say besides them.
+        struct After {
+            /// Words that are no target, kept as the step's cue.
+            var cue: [String] = []
+            /// `press lap`: the step lasts until the lap key.
+            var pressLap = false
+            /// `30s rest`: a rest after the step.
+            var rest: (seconds: Double, word: Word)?
+        }
+
+        /// Reads the targets among `words`, and what else they say; each word that is neither
+        /// a target nor plain text is warned about at its column.
+        mutating func read(_ words: [Word]) -> After {
+            var after = After()
             var index = 0
             while index < words.count {
                 let word = words[index]
@@ -112,8 +146,20 @@ struct IcuStepLine {
                     ramp = true
                 } else if lower == "freeride" || lower == "free" {
                     written.power = .same(.freeRide)
+                } else if lower == "press", next == "lap" {
+                    after.pressLap = true
+                    index += 1
+                } else if let rpe = Self.rpe(words, at: index - 1) {
+                    after.cue.append(rpe.text)
+                    index = rpe.next
+                } else if case .time(let seconds, _)? = IcuLength(lower), let next, ["rest", "recovery", "recover", "easy"].contains(next) {
+                    notes.warn(position, "\(word.text) \(next) is read as a rest step of \(word.text) after this one (intervals.icu would write it as a step of its own)")
+                    after.rest = (seconds, word)
+                    index += 1
                 } else if lower.contains(":") {
                     pace(lower, at: position)
+                } else if lower.hasPrefix("cz") {
+                    notes.warn(position, "\(word.text) is one of the custom zones set in intervals.icu, which pacer does not have: the step keeps no target from it")
                 } else if let zones = Self.values(lower, prefix: "z", unit: "") {
                     zone(zones, qualifier: qualifier, at: position)
                 } else if let values = Self.values(lower, prefix: "", unit: "rpm") ?? (qualifier == "rpm" ? Self.values(lower, prefix: "", unit: "") : nil) {
@@ -124,12 +170,28 @@ struct IcuStepLine {
                     power(values, unit: " W", at: position)
                 } else if let values = Self.values(lower, prefix: "", unit: "%") {
                     percent(values, qualifier: qualifier, at: position)
+                    if qualifier == "mmp", index < words.count, IcuLength(words[index].text) != nil { index += 1 }
+                } else if lower.hasSuffix("+"), let values = Self.values(String(lower.dropLast()), prefix: "", unit: "%") {
+                    notes.warn(position, "\(word.text) (\(JSONText.number(values.0)) % or more) is read as \(JSONText.number(values.0))%: pacer's targets have no open end")
+                    percent(values, qualifier: qualifier, at: position)
                 } else {
                     if qualifier != nil { index -= 1 }
-                    rest.append(word.text)
+                    if word.text.contains(where: { $0.isNumber || $0 == "%" || $0 == "^" }) {
+                        notes.warn(position, "\(word.text) is no target or length pacer reads here: kept as text in the step's cue")
+                    }
+                    after.cue.append(word.text)
                 }
             }
-            return rest
+            return after
+        }
+
+        /// `RPE 7` or `RPE7` at `index`, as the cue's text `RPE 7`, and the index after it.
+        private static func rpe(_ words: [Word], at index: Int) -> (text: String, next: Int)? {
+            let lower = words[index].text.lowercased()
+            guard lower.hasPrefix("rpe") else { return nil }
+            if let value = String(lower.dropFirst(3)).decimalValue { return ("RPE " + JSONText.number(value), index + 1) }
+            guard lower == "rpe", index + 1 < words.count, let value = words[index + 1].text.decimalValue else { return nil }
+            return ("RPE " + JSONText.number(value), index + 2)
         }
 
         private mutating func percent(_ values: (Double, Double), qualifier: String?, at position: SourcePosition) {
@@ -165,12 +227,13 @@ struct IcuStepLine {
         private mutating func pace(_ word: String, at position: SourcePosition) {
             unramped("pace", at: position)
             var unit = word.firstIndex(of: "/").map { String(word[$0...].prefix { $0 != "-" }) } ?? ""
-            let clocks = word.split(separator: "-").map { String($0.prefix { $0 != "/" }) }
+            let clocks = word.split(separator: "-").map { String($0.prefix { $0 != "/" }) }.joined(separator: "-")
             if unit.isEmpty {
                 unit = context.isSwim ? "/100m" : "/km"
                 notes.warn(position, "the pace \(word) says per what in intervals.icu's settings, which pacer does not have: read per \(unit.dropFirst())")
             }
-            written.pace = ImportedValues.pace(clocks.joined(separator: "-") + unit, at: position, notes: &notes).map(PerRound.same)
+            // intervals.icu writes a range either way round (7:15-7:00/km): the faster pace first.
+            written.pace = ImportedValues.pace(PaceClocks.fasterFirst(clocks) + unit, at: position, notes: &notes).map(PerRound.same)
         }
 
         private mutating func unramped(_ kind: String, at position: SourcePosition) {

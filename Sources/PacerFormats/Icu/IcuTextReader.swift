@@ -24,6 +24,8 @@ struct IcuTextReader {
     private var section: Section?
     private var flat: [FlatStep] = []
     private var steps: [Step] = []
+    /// The phases the steps read so far expand to.
+    private var phases: Int64 = 0
 
     static func read(_ bytes: [UInt8], name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
         var reader = IcuTextReader()
@@ -118,11 +120,13 @@ struct IcuTextReader {
         section = Section(name: ImportedValues.label(words.map(\.text).joined(separator: " ")), count: count, position: SourcePosition(line: number, column: column))
     }
 
-    /// A step line: one step, a comma list of them, or `3x` and a comma list repeated.
+    /// A step line: one step, a comma list of them, or `3x` and a comma list repeated. A comma
+    /// ends a step only once it has its length, so a prompt may hold one; before `<!>` every word
+    /// is the prompt, a leading `4x` among them.
     private mutating func add(step words: [IcuStepLine.Word], line: Int) throws(WorkoutErrors) {
         var words = words
         var count: Int?
-        if let written = Self.repeatCount(words[0].text) {
+        if !words.contains(where: { $0.text == IcuStepLine.promptEnd }), let written = Self.repeatCount(words[0].text) {
             guard let written else {
                 throw importError(SourcePosition(line: line, column: words[0].column), "\(words[0].text) is not a number of rounds from 1 to \(Self.maximumRepeat)")
             }
@@ -132,19 +136,49 @@ struct IcuTextReader {
         let kind = section.flatMap { $0.name.flatMap(Self.kind(ofSection:)) }
         let context = IcuStepLine.Context(isRunOrSwim: isRunOrSwim, isSwim: isSwim, kind: kind, line: line)
         var parts: [TimedStep] = []
-        for part in words.split(whereSeparator: { $0.text == "," }) {
-            var step = try IcuStepLine.step(Array(part), context: context, notes: &notes)
-            if step.name == nil, let name = section?.name, section?.count == nil { step.name = .same(name) }
-            parts.append(step)
+        for part in Self.parts(words) {
+            for var step in try IcuStepLine.steps(part, context: context, notes: &notes) {
+                if step.name == nil, let name = section?.name, section?.count == nil { step.name = .same(name) }
+                parts.append(step)
+            }
         }
         guard !parts.isEmpty else {
             throw importError(SourcePosition(line: line, column: words.first?.column ?? 1), "this step is empty: write it as - 10m 60%")
         }
         let position = SourcePosition(line: line, column: words[0].column)
+        try countPhases( Int64(parts.count) * Int64(count ?? 1) * Int64(section?.count ?? 1), at: position)
         if let count {
             append(.repeated(RepeatStep(count: count, steps: parts.map(Step.timed))), position: position)
         } else {
             for part in parts { append(.timed(part), position: position) }
+        }
+    }
+
+    /// The parts of a comma list, each up to the comma after its length.
+    private static func parts(_ words: [IcuStepLine.Word]) -> [[IcuStepLine.Word]] {
+        var parts: [[IcuStepLine.Word]] = [[]]
+        var hasLength = false
+        var inPrompt = words.contains { $0.text == IcuStepLine.promptEnd }
+        for word in words {
+            if word.text == ",", hasLength {
+                parts.append([])
+                hasLength = false
+                inPrompt = false
+                continue
+            }
+            if word.text == IcuStepLine.promptEnd { inPrompt = false }
+            if !inPrompt, IcuLength(word.text) != nil { hasLength = true }
+            if word.text != "," || !parts[parts.count - 1].isEmpty { parts[parts.count - 1].append(word) }
+        }
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// Counts the phases the steps read so far expand to, and refuses the file once they pass the
+    /// plan's limit, before any more is read: a file cannot make more than that many.
+    private mutating func countPhases(_ added: Int64, at position: SourcePosition) throws(WorkoutErrors) {
+        phases += added
+        guard phases <= Int64(Plan.maximumPhases) else {
+            throw importError(position, "the workout expands to more than \(Plan.maximumPhases) phases by this line (\(phases)), the limit of a workout: lower a repeat count")
         }
     }
 
@@ -165,7 +199,9 @@ struct IcuTextReader {
     private mutating func closeSection(atBlank: Bool) {
         guard let section else { return }
         if !section.headed {
-            if atBlank { return }
+            // A blank line after `Main set 4x` may come before its steps; after any other line
+            // (a title) it ends the line, which becomes the description, never every step's name.
+            if atBlank, section.count != nil { return }
             if let name = section.name { description.append(name) }
             if section.count != nil { notes.warn(section.position, "this repeat has no steps under it: dropped") }
         } else if let count = section.count {

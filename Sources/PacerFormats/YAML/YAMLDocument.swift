@@ -4,7 +4,8 @@ import PacerCore
 /// Reads YAML through the system's libyaml into a tree of nodes, as a guarded reader: nodes may
 /// nest only so deep, and the whole document, each alias counted for every node it stands for, may
 /// hold only so many; so an alias bomb ("billion laughs") is refused after a few thousand nodes,
-/// never expanded.
+/// never expanded. A key written twice keeps its last value (as PyYAML does) and is reported; a
+/// merge key (`<<: *base`) brings in the keys of the mapping it names that the mapping lacks.
 enum YAMLDocument {
     /// Nodes may nest at most this deep.
     static let maximumDepth = 64
@@ -12,14 +13,14 @@ enum YAMLDocument {
     static let maximumNodes = 100_000
 
     /// The first document of `bytes`, or the first reason they are not YAML pacer reads.
-    static func parse(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode {
+    static func parse(_ bytes: [UInt8]) throws(YAMLError) -> YAMLParsed {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
             throw YAMLError(position: SourcePosition(line: 1, column: 1), message: "the YAML reader could not start (out of memory)")
         }
         defer { yaml_parser_delete(&parser) }
         var builder = TreeBuilder()
-        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode in
+        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLParsed in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             while true {
                 var event = yaml_event_t()
@@ -28,7 +29,7 @@ enum YAMLDocument {
                     throw YAMLError(position: position(parser.problem_mark), message: "the YAML is malformed: \(reason)")
                 }
                 defer { yaml_event_delete(&event) }
-                if let root = try builder.take(event) { return root }
+                if let root = try builder.take(event) { return YAMLParsed(root: root, duplicates: builder.duplicates) }
             }
         }
     }
@@ -51,6 +52,8 @@ private struct TreeBuilder {
     private var stack: [Open] = []
     private var anchors: [String: YAMLNode] = [:]
     private var nodes = 0
+    /// Keys written twice in one mapping, in the order met.
+    private(set) var duplicates: [YAMLDuplicateKey] = []
 
     /// Takes one event; the root once the first document's root node is complete.
     mutating func take(_ event: yaml_event_t) throws(YAMLError) -> YAMLNode? {
@@ -61,7 +64,8 @@ private struct TreeBuilder {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-            return try add(YAMLNode(value: .scalar(text), tag: Self.string(scalar.tag), position: position, size: 1), anchor: Self.string(scalar.anchor))
+            let node = YAMLNode(value: .scalar(text), tag: Self.string(scalar.tag), position: position, size: 1, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+            return try add(node, anchor: Self.string(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let node = anchors[name] else {
@@ -82,14 +86,7 @@ private struct TreeBuilder {
             let size = open.items.reduce(1) { $0 + $1.size }
             let value: YAMLNode.Value
             if open.isMapping {
-                var pairs: [(key: String, value: YAMLNode)] = []
-                for index in stride(from: 0, to: open.items.count - 1, by: 2) {
-                    guard let key = open.items[index].text else {
-                        throw YAMLError(position: open.items[index].position, message: "a key of this mapping is not plain text: pacer reads workouts whose keys are words")
-                    }
-                    pairs.append((key, open.items[index + 1]))
-                }
-                value = .mapping(pairs)
+                value = .mapping(try pairs(of: open.items))
             } else {
                 value = .sequence(open.items)
             }
@@ -97,6 +94,49 @@ private struct TreeBuilder {
         default:
             return nil
         }
+    }
+
+    /// A mapping's pairs from its keys and values in turn: a key written again replaces the value
+    /// where it stood (and is reported), and the mappings a merge key names fill in the keys missing.
+    private mutating func pairs(of items: [YAMLNode]) throws(YAMLError) -> [(key: String, value: YAMLNode)] {
+        var pairs: [(key: String, value: YAMLNode)] = []
+        var keyPositions: [String: SourcePosition] = [:]
+        var merged: [[(key: String, value: YAMLNode)]] = []
+        for index in stride(from: 0, to: items.count - 1, by: 2) {
+            let (key, value) = (items[index], items[index + 1])
+            guard let text = key.text else {
+                throw YAMLError(position: key.position, message: "a key of this mapping is not plain text: pacer reads workouts whose keys are words")
+            }
+            if text == "<<", key.isPlain {
+                merged += try Self.mergedMappings(value)
+                continue
+            }
+            if let first = keyPositions[text], let at = pairs.firstIndex(where: { $0.key == text }) {
+                duplicates.append(YAMLDuplicateKey(key: text, position: key.position, first: first))
+                pairs[at].value = value
+            } else {
+                pairs.append((text, value))
+            }
+            keyPositions[text] = key.position
+        }
+        for mapping in merged {
+            for pair in mapping where !pairs.contains(where: { $0.key == pair.key }) { pairs.append(pair) }
+        }
+        return pairs
+    }
+
+    /// The mappings a merge key's value names: one mapping, or a list of them (the first wins a key).
+    private static func mergedMappings(_ value: YAMLNode) throws(YAMLError) -> [[(key: String, value: YAMLNode)]] {
+        let nodes: [YAMLNode]
+        if case .sequence(let items) = value.value { nodes = items } else { nodes = [value] }
+        var mappings: [[(key: String, value: YAMLNode)]] = []
+        for node in nodes {
+            guard case .mapping(let pairs) = node.value else {
+                throw YAMLError(position: node.position, message: "a merge key (<<) takes a mapping or a list of mappings, such as <<: *interval")
+            }
+            mappings.append(pairs)
+        }
+        return mappings
     }
 
     /// Puts a complete node into the one it is in (or returns it as the root), counting what it stands for.

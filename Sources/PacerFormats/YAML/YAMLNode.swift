@@ -14,6 +14,8 @@ struct YAMLNode {
     let position: SourcePosition
     /// How many nodes this one stands for, itself and everything under it.
     let size: Int
+    /// A scalar written without quotes (`30`, `true`), which YAML may take for a number or a flag.
+    var isPlain = false
 
     /// The scalar's text; nil for a sequence or mapping.
     var text: String? {
@@ -36,4 +38,17 @@ struct YAMLNode {
 struct YAMLError: Error {
     let position: SourcePosition
     let message: String
+}
+
+/// The root of a YAML document, and the keys written twice in a mapping (the last value kept).
+struct YAMLParsed {
+    let root: YAMLNode
+    let duplicates: [YAMLDuplicateKey]
+}
+
+/// A key written a second time in one mapping: where, and where it was before.
+struct YAMLDuplicateKey {
+    let key: String
+    let position: SourcePosition
+    let first: SourcePosition
 }

@@ -1,14 +1,15 @@
 import PacerCore
 
 /// Reads a garmin-workouts file: a `name`, a `description`, a `sport` and `steps`, each a `type`
-/// (warmup, cooldown, rest, recovery, or work), a `duration` (none: an open step, ended by the lap
-/// key), a `power` in percent of FTP and a `description`; a list among the steps (what an `!include`
-/// brings) is its steps in order, and `repeat` with `steps` repeats them.
+/// (warmup, cooldown, rest, recovery, or work), a `duration` (none, or `lap.button`: an open step,
+/// ended by the lap key) or a `distance`, targets (`GarminWorkoutsTarget`) and a `description`; a
+/// list among the steps (what an `!include` brings) is its steps in order, and `repeat` with
+/// `steps` repeats them.
 enum GarminWorkoutsReader {
     private static let kinds: [String: PhaseKind] = ["warmup": .warmup, "cooldown": .cooldown, "rest": .rest, "recovery": .rest]
 
-    static func read(_ root: YAMLNode, name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
-        var notes = ImportNotes()
+    static func read(_ root: YAMLNode, name fallback: String, notes: ImportNotes) throws(WorkoutErrors) -> ImportedDraft {
+        var notes = notes
         YAMLWorkoutReader.warnUnread(root, reads: ["name", "description", "sport", "steps"], notes: &notes)
         let steps = try self.steps(YAMLWorkoutReader.list(root["steps"], key: "steps", at: root.position), notes: &notes)
         let sport = root["sport"]?.text.flatMap(ImportedValues.label)
@@ -38,18 +39,32 @@ enum GarminWorkoutsReader {
         return steps
     }
 
+    /// The keys a step may have; a step with none of them is refused, never read as an empty open step.
+    private static let stepKeys: Set<String> = ["type", "duration", "distance", "power", "target", "secondary", "description"]
+
     private static func step(_ item: YAMLNode, notes: inout ImportNotes) throws(WorkoutErrors) -> TimedStep {
-        var targets = WrittenTargets()
-        if let power = item["power"] {
-            let text = (power.text ?? "").trimmingSpaces()
-            targets.power = ImportedValues.power(text.hasSuffix("%") || text.lowercased().hasSuffix("w") ? text : text + "%", at: power.position, notes: &notes).map(PerRound.same)
+        guard item.keys.contains(where: stepKeys.contains) else {
+            let keys = item.keys.isEmpty ? "no keys" : "only " + item.keys.prefix(5).joined(separator: ", ")
+            throw importError(item.position, "this step has \(keys): a garmin-workouts step has a type, a duration, a power or a target (\(stepKeys.sorted().joined(separator: ", ")))")
         }
-        if let target = item["target"] {
-            notes.warn(target.position, "the target \(target.text ?? "") is a pace set in garmin-workouts' own settings, which pacer does not have: the step keeps none")
-        }
-        YAMLWorkoutReader.warnUnread(item, reads: ["type", "duration", "power", "target", "description"], notes: &notes)
+        let targets = GarminWorkoutsTarget.targets(of: item, notes: &notes)
+        YAMLWorkoutReader.warnUnread(item, reads: stepKeys, notes: &notes)
         let type = item["type"]?.text?.lowercased() ?? ""
         let kind = kinds[type] ?? .work
-        return try YAMLWorkoutReader.step(kind, length: item["duration"], name: item["description"]?.text.flatMap(ImportedValues.label), targets: targets)
+        let name = item["description"]?.text.flatMap(ImportedValues.label)
+        var length = item["duration"]
+        if let written = length?.text?.trimmingSpaces().lowercased(), ["lap.button", "lap_button", "lap"].contains(written) {
+            // Garmin's "Lap Button Press": the step lasts until the lap key.
+            length = nil
+        }
+        if let distance = item["distance"] {
+            guard length == nil else {
+                notes.warn(distance.position, "this step has a duration and a distance: the duration is kept, the distance dropped")
+                return try YAMLWorkoutReader.step(kind, length: length, name: name, targets: targets)
+            }
+            // A bare number of a distance is metres, never seconds.
+            length = distance.text.flatMap(\.decimalValue).map { YAMLNode(value: .scalar("\(JSONText.number($0))mtr"), tag: nil, position: distance.position, size: 1) } ?? distance
+        }
+        return try YAMLWorkoutReader.step(kind, length: length, name: name, targets: targets)
     }
 }

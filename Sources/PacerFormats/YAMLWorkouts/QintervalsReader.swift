@@ -6,8 +6,8 @@ import PacerCore
 enum QintervalsReader {
     private static let kinds: [String: PhaseKind] = ["work": .work, "rest": .rest, "warmup": .warmup, "warmdown": .cooldown, "cooldown": .cooldown]
 
-    static func read(_ root: YAMLNode, name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
-        var notes = ImportNotes()
+    static func read(_ root: YAMLNode, name fallback: String, notes: ImportNotes) throws(WorkoutErrors) -> ImportedDraft {
+        var notes = notes
         YAMLWorkoutReader.warnUnread(root, reads: ["title", "intervals"], notes: &notes)
         let steps = try intervals(YAMLWorkoutReader.list(root["intervals"], key: "intervals", at: root.position), notes: &notes)
         let name = root["title"]?.text.flatMap(ImportedValues.label) ?? fallback

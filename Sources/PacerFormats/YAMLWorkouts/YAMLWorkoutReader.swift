@@ -1,7 +1,7 @@
 import PacerCore
 
-/// Reads a YAML workout: qintervals' (`title`, `intervals`) or garmin-workouts' (`name`, `steps`),
-/// told apart by their keys, after every `!include` is stood in for by the file it names.
+/// Reads a YAML workout: pacer's own (`- work: 30s`), qintervals' (`title`, `intervals`) or
+/// garmin-workouts' (`name`, `steps`), told apart by their keys, after every `!include` is stood in for by the file it names.
 enum YAMLWorkoutReader {
     /// Includes may nest at most this deep.
     static let maximumIncludeDepth = 8
@@ -9,28 +9,44 @@ enum YAMLWorkoutReader {
     static let maximumIncludes = 200
 
     static func read(_ bytes: [UInt8], name fallback: String, includes: YAMLIncludes?) throws(WorkoutErrors) -> ImportedDraft {
-        let top = try parse(bytes, file: nil, at: nil)
-        var expander = IncludeExpander(includes: includes, bytes: bytes.count, nodes: top.size)
+        var notes = ImportNotes()
+        let top = try parse(bytes, file: nil, at: nil, notes: &notes)
+        var expander = IncludeExpander(includes: includes, bytes: bytes.count, nodes: top.size, notes: notes)
         let file = includes?.file ?? "<stdin>"
         let root = try expander.expand(top, file: file, chain: [file])
+        notes = expander.notes
+        if PacerYAMLReader.isPacerFormat(root) {
+            return try PacerYAMLReader.read(root, notes: notes)
+        }
         if root["intervals"] != nil || root["title"] != nil {
-            return try QintervalsReader.read(root, name: fallback)
+            return try QintervalsReader.read(root, name: fallback, notes: notes)
         }
         if root["steps"] != nil {
-            return try GarminWorkoutsReader.read(root, name: fallback)
+            return try GarminWorkoutsReader.read(root, name: fallback, notes: notes)
         }
         let keys = root.keys.isEmpty ? "no keys" : "the keys " + root.keys.prefix(5).joined(separator: ", ")
-        throw importError(root.position, "this YAML has \(keys): pacer reads qintervals workouts (title, intervals) and garmin-workouts ones (name, steps)")
+        throw importError(root.position, "this YAML has \(keys): pacer reads its own workouts (name, steps: [- work: 30s]), qintervals ones (title, intervals) and garmin-workouts ones (name, steps: [- duration: ...])")
     }
 
-    /// The root node of a file; an error in an included file is told at the `!include`, naming the file.
-    static func parse(_ bytes: [UInt8], file: String?, at include: SourcePosition?) throws(WorkoutErrors) -> YAMLNode {
-        do {
-            return try YAMLDocument.parse(bytes)
-        } catch {
-            guard let file, let include else { throw importError(error.position, error.message) }
-            throw importError(include, "in \(file), at \(error.position.line):\(error.position.column): \(error.message)")
+    /// The root node of a file, each key written twice in it a warning; an error or warning in an
+    /// included file is told at the `!include`, naming the file.
+    static func parse(_ bytes: [UInt8], file: String?, at include: SourcePosition?, notes: inout ImportNotes) throws(WorkoutErrors) -> YAMLNode {
+        let within = { (position: SourcePosition, message: String) -> (SourcePosition, String) in
+            guard let file, let include else { return (position, message) }
+            return (include, "in \(file), at \(position.line):\(position.column): \(message)")
         }
+        let parsed: YAMLParsed
+        do {
+            parsed = try YAMLDocument.parse(bytes)
+        } catch {
+            let (position, message) = within(error.position, error.message)
+            throw importError(position, message)
+        }
+        for duplicate in parsed.duplicates {
+            let (position, message) = within(duplicate.position, "\(duplicate.key) is written twice in this mapping (first at line \(duplicate.first.line)): the last is read, as YAML readers such as PyYAML do")
+            notes.warn(position, message)
+        }
+        return parsed.root
     }
 
     /// How long a step lasts: seconds (`90`), a clock (`1:30`, `1:02:30`), or as intervals.icu writes
@@ -101,6 +117,7 @@ private struct IncludeExpander {
     /// What the workout and its includes hold so far: held to one file's limits in all.
     var bytes: Int
     var nodes: Int
+    var notes: ImportNotes
     var count = 0
 
     mutating func expand(_ node: YAMLNode, file: String, chain: [String]) throws(WorkoutErrors) -> YAMLNode {
@@ -111,11 +128,11 @@ private struct IncludeExpander {
         case .sequence(let items):
             var expanded: [YAMLNode] = []
             for item in items { expanded.append(try expand(item, file: file, chain: chain)) }
-            return YAMLNode(value: .sequence(expanded), tag: node.tag, position: node.position, size: node.size)
+            return YAMLNode(value: .sequence(expanded), tag: node.tag, position: node.position, size: node.size, isPlain: node.isPlain)
         case .mapping(let pairs):
             var expanded: [(key: String, value: YAMLNode)] = []
             for pair in pairs { expanded.append((pair.key, try expand(pair.value, file: file, chain: chain))) }
-            return YAMLNode(value: .mapping(expanded), tag: node.tag, position: node.position, size: node.size)
+            return YAMLNode(value: .mapping(expanded), tag: node.tag, position: node.position, size: node.size, isPlain: node.isPlain)
         }
     }
 
@@ -145,7 +162,7 @@ private struct IncludeExpander {
         guard self.bytes <= WorkoutDecoder.maximumFileSize else {
             throw importError(position, "!include \(written): the workout and its includes hold over \(WorkoutDecoder.maximumFileSize >> 20) MiB, more than one workout file may")
         }
-        let root = try YAMLWorkoutReader.parse(bytes, file: path, at: position)
+        let root = try YAMLWorkoutReader.parse(bytes, file: path, at: position, notes: &notes)
         nodes += root.size
         guard nodes <= YAMLDocument.maximumNodes else {
             throw importError(position, "!include \(written): the workout and its includes stand for more than \(YAMLDocument.maximumNodes) nodes: this is no workout")
@@ -160,6 +177,6 @@ private struct IncludeExpander {
         case .sequence(let items): .sequence(items.map { placed($0, at: position) })
         case .mapping(let pairs): .mapping(pairs.map { ($0.key, placed($0.value, at: position)) })
         }
-        return YAMLNode(value: value, tag: node.tag, position: position, size: node.size)
+        return YAMLNode(value: value, tag: node.tag, position: position, size: node.size, isPlain: node.isPlain)
     }
 }
