@@ -18,6 +18,10 @@ struct DisplayState {
     private var scale = TimeScale(speed: 1)
     private var lastCue: String?
     private var snapshot: Snapshot?
+    /// What the sensors said this session; nil until something is measured.
+    private var readings: Readings?
+    /// The workout's profile row, made once at the start; nil without a power target.
+    private var profile: ProfileRow?
     /// Whether the clock is stopped, from the latest pause/resume event or snapshot: a phase that
     /// starts (or is lengthened) during a pause is still paused, though no snapshot says so yet.
     private var paused = false
@@ -36,6 +40,7 @@ struct DisplayState {
         case .sessionStart(let start):
             planned = start.planned
             scale = TimeScale(speed: start.speed)
+            profile = isLive ? start.plan.flatMap(ProfileRow.init) : nil
         case .phaseStart(let start):
             phaseStart = start
             lastCue = start.phase.cue
@@ -70,7 +75,8 @@ struct DisplayState {
 
     /// The display as it is now.
     var view: LiveView? {
-        phaseStart.map { LiveView(start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette, memo: memo) }
+        phaseStart.map { LiveView(start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, readings: readings, profile: profile,
+                                   palette: palette, memo: memo) }
     }
 
     /// Draws the display: as spans over the frame before when only what a second changes

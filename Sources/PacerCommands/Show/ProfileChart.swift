@@ -13,8 +13,8 @@ struct ProfileChart {
 
     /// The rows the bars rise through.
     static let height = 8
-    static let freeRide: Character = "░"
-    static let noTarget: Character = "·"
+    static let freeRide = ProfileColumns.freeRide
+    static let noTarget = ProfileColumns.noTarget
     static let untimed: Character = "◆"
     private static let indent = "  "
     /// The fewest columns a chart has, however narrow the terminal.
@@ -23,11 +23,10 @@ struct ProfileChart {
     var lines: [TerminalText] {
         let percent = profile.scale == .percentOfFTP
         let slices = profile.slices(count: chartWidth)
-        let peak = slices.compactMap(\.average).max() ?? 0
-        // Percent of FTP: at least up to FTP, in steps of 10 %; watts in steps of 50 W.
-        let step = percent ? 10.0 : 50.0
-        let top = max(percent ? 100 : step, (peak / step).rounded(.up) * step)
-        let drawn = slices.map { column(for: $0, top: top) }
+        let top = ProfileColumns.top(of: slices, scale: profile.scale)
+        let drawn = slices.map {
+            ProfileColumns.column(for: $0, scale: profile.scale, top: top, height: Self.height, colored: colored, markStyle: dim)
+        }
         let bars = BarColumns.rows(drawn, height: Self.height)
         let labels = [0: label(top), Self.height / 2: label(top / 2)]
         var lines: [TerminalText] = [TerminalText(Self.indent + "Power profile (" + (percent ? "% FTP" : "watts") + "):")]
@@ -58,17 +57,6 @@ struct ProfileChart {
     private func label(_ value: Double) -> String {
         let whole = String(Int(value.rounded()))
         return profile.scale == .percentOfFTP ? whole + "%" : whole + " W"
-    }
-
-    /// A slice's column: a bar by its average where most of it has a target, else a free ride's
-    /// or no target's mark.
-    private func column(for slice: ProfileSlice, top: Double) -> BarColumns.Column {
-        if let average = slice.average, slice.targetSeconds >= slice.freeRideSeconds, slice.targetSeconds >= slice.noTargetSeconds {
-            let zone = profile.scale == .percentOfFTP ? TargetZones.power.zone(ofPercent: average) : 0
-            return .bar(rows: average / top * Double(Self.height), style: colored ? ZoneColor.parameters(zone: zone) : "")
-        }
-        let glyph = slice.freeRideSeconds >= slice.noTargetSeconds ? Self.freeRide : Self.noTarget
-        return .mark(glyph, style: dim)
     }
 
     /// What the marks shown mean, or nil when none is shown.
