@@ -41,7 +41,7 @@ public struct LiveView {
     /// Columns between the clock, the target and the reading in `digits`: more with bigger
     /// digits, so that three numbers read as three.
     private static func panelGap(_ digits: BigDigits) -> Int {
-        max(4, digits.digitWidth * 2 / 3)
+        max(4, digits.digitWidth / 2)
     }
     /// Rows the screen keeps under the full display: a blank row and the prompt's line with the
     /// smallest digits, as always; with bigger ones, room for the longest reply (`help`) as well.
@@ -152,7 +152,7 @@ public struct LiveView {
             for digits in BigDigits.sizes.reversed() where clockFits(digits) {
                 let slots = Self.slots(target: target, reading: panel.reading, digits: digits)
                 let fixed = Self.linesBesideDigits + Self.panelLines + profileRows + Self.rowsUnder(digits)
-                if digits.height + fixed <= rows, digits.width(of: widestClock) + slots.gap + slots.width + 2 <= width {
+                if digits.height + fixed <= rows, digits.width(of: widestClock) + slots.gap + slots.width <= width {
                     return .beside(digits, slots)
                 }
                 if 2 * digits.height + fixed <= rows, slots.width + 4 <= width { return .under(digits, slots) }
