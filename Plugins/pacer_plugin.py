@@ -14,6 +14,7 @@ import re
 import signal
 import stat
 import sys
+import time
 
 #: The plugin protocol these plugins speak (docs/plugins.md).
 PROTOCOL = 1
@@ -183,6 +184,33 @@ class EventReader:
             if isinstance(event, dict) and isinstance(event.get("event"), str):
                 events.append(event)
         return events
+
+
+class SessionClock:
+    """Session time, the events' `t` (real seconds since the session started), read on this
+    process's monotonic clock, the one pacer's `t` is on.
+
+    Each event says when it happened; the one read soonest after that says best where the
+    session's start lies. So a plugin slow to start, which reads its first events late, is not
+    behind for the rest of the session.
+    """
+
+    def __init__(self):
+        self.origin = None
+
+    def saw(self, event):
+        """Takes the `t` of an event just read; returns it (None when it has none)."""
+        t = event.get("t")
+        if not _finite(t):
+            return None
+        origin = time.monotonic() - t
+        if self.origin is None or origin < self.origin:
+            self.origin = origin
+        return t
+
+    def now(self):
+        """The session time now (0 before the first event)."""
+        return time.monotonic() - self.origin if self.origin is not None else 0.0
 
 
 def events():
@@ -465,3 +493,30 @@ def next_in_profile(profile, event):
     if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(profile):
         return profile[index]
     return {}
+
+
+# --- Measurements, as the `measure` command takes them -----------------------------------------
+
+#: The channels of `measure` (power W, heart_rate bpm, cadence rpm, speed m/s, distance m in total)
+#: and the values a sensor plugin sends for them: pacer refuses negative values, power above
+#: 3,000 W and heart rates above 250; the other bounds only keep a sensor's glitch out.
+MEASURE_LIMITS = {"power": (0, 3000), "heart_rate": (1, 250), "cadence": (0, 300), "speed": (0, 100),
+                  "distance": (0, 1e8)}
+
+
+def measurable(channel, value):
+    """Whether `value` is a number a `measure` line may carry for `channel`."""
+    bounds = MEASURE_LIMITS.get(channel)
+    return bounds is not None and _finite(value) and bounds[0] <= value <= bounds[1]
+
+
+def measure_line(values):
+    """`measure heart_rate=151 power=243` for {channel: value} (whole where whole, else to two
+    places), or None when there is nothing to send."""
+    if not values:
+        return None
+    parts = []
+    for channel, value in sorted(values.items()):
+        value = round(float(value), 2)
+        parts.append(f"{channel}={int(value)}" if value == int(value) else f"{channel}={value:.2f}".rstrip("0"))
+    return "measure " + " ".join(parts)

@@ -27,9 +27,9 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sensortest.harness import Checks  # noqa: E402
 from webtest.session import PACER, PLUGIN, ROOT, URL_PATTERN, plugin, port_and_token, start_session  # noqa: E402
 
 try:
@@ -63,30 +63,6 @@ SECOND_OF_TWO = {"name": "Second", "steps": [{"work": "14s", "name": "Wall sit"}
 STEERING_EVENTS = {"pause", "resume", "extend", "back", "restart"}
 JSON = {"Content-Type": "application/json"}
 JUNK_CONNECTIONS = 150
-
-
-class Checks:
-    """Counts and prints checks; a failed check is reported and the run goes on."""
-
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, name, ok, detail=""):
-        if ok:
-            self.passed += 1
-            print(f"  ok    {name}")
-        else:
-            self.failed += 1
-            print(f"  FAIL  {name}{': ' + str(detail) if detail else ''}")
-        return ok
-
-    def scenario(self, title, function, *args):
-        print(f"\n== {title}")
-        try:
-            function(self, *args)
-        except Exception as error:  # a scenario that breaks is one failure; the others still run
-            self.check(f"{title} ran to the end", False, f"{error.__class__.__name__}: {error}")
-            traceback.print_exc(limit=3)
 
 
 # --- Helpers -----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ public final class SpeechSink: Sink {
     /// What the coach has said so far, and why there is no voice until that has been reported.
     /// Only the sink's queue uses them; the lock lets the compiler check that.
     private struct Script {
-        var coach = Coach()
+        var coach: Coach
         var unavailable: SpeechError?
     }
 
@@ -29,10 +29,10 @@ public final class SpeechSink: Sink {
         do {
             let engine = try SpeechEngine.find(settings, searchPath: environment["PATH"])
             voice = Voice(engine: engine, environment: environment, timing: SpeechTiming(rate: settings.rate ?? SpeechTiming.defaultRate))
-            script = Mutex(Script())
+            script = Mutex(Script(coach: Coach(nudges: settings.nudges)))
         } catch {
             voice = nil
-            script = Mutex(Script(unavailable: error))
+            script = Mutex(Script(coach: Coach(nudges: settings.nudges), unavailable: error))
         }
     }
 

@@ -55,8 +55,9 @@ struct DisplayState {
             drawnTick = nil
             let clear = isLive ? show([]) : []
             return clear + [.print(palette.paint(TerminalText(SummaryText.text(for: end)), palette.bold))]
-        case .countdown, .phaseEnd, .blockEnd:
-            // The display shows nothing of these: a redraw would give the block it shows.
+        case .countdown, .phaseEnd, .blockEnd, .sample:
+            // The display shows nothing of these (a sample's values come with each second's
+            // snapshot): a redraw would give the block it shows.
             guard !isLive else { return [] }
         default:
             break
@@ -70,6 +71,11 @@ struct DisplayState {
     mutating func update(_ snapshot: Snapshot, isLive: Bool, size: (columns: Int, rows: Int)) -> [Action] {
         self.snapshot = snapshot
         paused = snapshot.paused
+        if readings != nil || !snapshot.measured.isEmpty {
+            var taken = readings ?? Readings()
+            taken.take(snapshot.measured)
+            readings = taken
+        }
         return isLive ? redraw(size: size) : []
     }
 

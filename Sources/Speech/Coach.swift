@@ -6,7 +6,10 @@ import PacerCore
 /// At a phase start it says the phase's name (with the length of a work, warm-up or cool-down
 /// phase, and the reps and weight of a rep step), then during a rest or get-ready what comes next,
 /// then the phase's cue; every countdown second is its own number; timed cues and the halfway
-/// call at their moments; "Paused", "Resumed" and "Workout complete". Each utterance must finish
+/// call at their moments; "Paused", "Resumed" and "Workout complete". A step with a target is said
+/// with its length and target ("Work, 4 minutes at 263 watts"), and so is the next one during a
+/// rest. While a sensor is heard, a power or heart rate outside its target for 10 s gets one short
+/// nudge ("power low: 230, target 260"), at most every 30 s per channel. Each utterance must finish
 /// before the next countdown beat (or the phase's end), so that what cannot fit is dropped.
 public struct Coach: Sendable {
     /// How late a phase name, cue or acknowledgement may still start, in real time.
@@ -23,8 +26,27 @@ public struct Coach: Sendable {
     private var limit: WorkoutDuration?
     private var countsDown = false
     private var pausedAt: Instant?
+    /// The current phase's targets, for the nudges, and whether nudges are wanted at all.
+    private var targets = Targets()
+    private let nudges: Bool
+    /// For each channel nudged about: how long it has been off target, and when it was last nudged.
+    private var offTarget: [MeasuredChannel: OffTarget] = [:]
 
-    public init() {}
+    /// The samples in a row outside the target that earn a nudge.
+    public static let nudgeAfter = 10
+    /// The session seconds between two nudges about one channel.
+    public static let nudgeEvery: Int64 = 30
+
+    /// How long a channel has been outside its target, and when the coach last said so.
+    private struct OffTarget {
+        var samples = 0
+        var lastNudge: Int64?
+    }
+
+    /// A coach; `nudges` (on unless the user turns them off) lets it say when power or heart rate strays.
+    public init(nudges: Bool = true) {
+        self.nudges = nudges
+    }
 
     /// What to say because of `event`, in the order to say it.
     public mutating func utterances(for event: Event) -> [Utterance] {
@@ -57,6 +79,8 @@ public struct Coach: Sendable {
             phaseStart = nil
             guard end.outcome == .completed else { return [] }
             return acknowledge("Workout complete", at: event.t)
+        case .sample(let sample):
+            return nudge(sample, at: event.due ?? event.t)
         case .phaseEnd, .back, .restart, .blockEnd:
             return []
         }
@@ -73,6 +97,8 @@ public struct Coach: Sendable {
         let phase = start.phase
         phaseStart = due
         limit = phase.limit
+        targets = phase.targets
+        for channel in offTarget.keys { offTarget[channel]?.samples = 0 }
         countsDown = phase.duration != nil
         if pausedAt != nil { pausedAt = now }
         let finishBy = boundary(after: due)
@@ -82,14 +108,26 @@ public struct Coach: Sendable {
             said.append(Utterance(text: text, shortText: short, priority: priority, due: due, startBy: due + Self.grace,
                                   finishBy: finishBy, scope: scope))
         }
-        var title = Self.title(of: phase, name: name)
-        if let targets = SpokenTargets.text(of: phase.targets) { title += ", \(targets)" }
+        let title = Self.fullTitle(of: phase, name: name)
         say(title, short: title == name ? nil : name, .announcement)
-        if phase.kind == .rest || phase.kind == .prepare, let next = start.next.flatMap({ SpokenText.clean($0.name) }) {
-            say("Next: \(next)", .remark)
+        if phase.kind == .rest || phase.kind == .prepare, let next = start.next, let nextName = SpokenText.clean(next.name) {
+            // The next step's length and target when it has one: what to get ready for.
+            let nextTitle = next.targets.isEmpty ? nextName : Self.fullTitle(of: next, name: nextName)
+            say("Next: \(nextTitle)", short: nextTitle == nextName ? nil : "Next: \(nextName)", .remark)
         }
         if let cue = phase.cue.flatMap({ SpokenText.clean($0) }) { say(cue, .remark) }
         return said
+    }
+
+    /// A phase with its length and targets: `Work, 4 minutes at 263 watts`, `Rest, 2 minutes at
+    /// 138 watts`; a rest without a target is only named, leaving time for what comes next.
+    private static func fullTitle(of phase: Phase, name: String) -> String {
+        guard let targets = SpokenTargets.text(of: phase.targets) else { return title(of: phase, name: name) }
+        var title = title(of: phase, name: name)
+        if phase.kind == .rest || phase.kind == .prepare, let duration = phase.duration {
+            title += ", \(SpokenText.duration(duration))"
+        }
+        return title + (phase.targets.power == .freeRide ? ", " : " at ") + targets
     }
 
     /// What a phase is called at its start: `Wall sit, 30 seconds`, `Back squat, 5 reps at 80 kg`, `Rest`.
@@ -110,6 +148,34 @@ public struct Coach: Sendable {
         case .rest, .prepare:
             return name
         }
+    }
+
+    /// Counts a sample against the targets: power or heart rate outside its target for
+    /// `nudgeAfter` samples in a row earns one short remark, unless that channel was nudged about
+    /// in the last `nudgeEvery` seconds.
+    private mutating func nudge(_ sample: Event.Sample, at due: Instant) -> [Utterance] {
+        guard nudges, let start = phaseStart, let duration = limit, duration.milliseconds > 0 else { return [] }
+        let fraction = Double(scale.workout(due - start).milliseconds) / Double(duration.milliseconds)
+        var said: [Utterance] = []
+        for channel in [MeasuredChannel.power, .heartRate] {
+            guard let value = sample.values[channel], let range = targets.measuredRange(of: channel, at: fraction) else {
+                offTarget[channel]?.samples = 0
+                continue
+            }
+            var adherence = TargetAdherence()
+            adherence.count(value, against: range)
+            var state = offTarget[channel] ?? OffTarget()
+            state.samples = adherence.inside == 1 ? 0 : state.samples + 1
+            let now = sample.active.milliseconds / 1000
+            if state.samples >= Self.nudgeAfter, state.lastNudge.map({ now - $0 >= Self.nudgeEvery }) ?? true {
+                state.samples = 0
+                state.lastNudge = now
+                let text = SpokenTargets.nudge(channel, value: value, low: adherence.below == 1, target: range)
+                said.append(Utterance(text: text, priority: .remark, due: due, startBy: due + Self.grace, finishBy: boundary(after: due), scope: scope))
+            }
+            offTarget[channel] = state
+        }
+        return said
     }
 
     private mutating func acknowledge(_ text: String, at now: Instant) -> [Utterance] {

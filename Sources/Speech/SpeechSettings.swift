@@ -11,6 +11,8 @@ public struct SpeechSettings: Sendable, Equatable {
     public var rate: Int?
     /// Percent of the engine's normal volume, 0 to 200.
     public var volume: Int?
+    /// Whether the coach says when a measured power or heart rate strays from its target.
+    public var nudges = true
 
     public static let rates = 80...500
     public static let volumes = 0...200
@@ -28,6 +30,7 @@ public struct SpeechSettings: Sendable, Equatable {
         SinkOption(key: "voice", value: "NAME", help: "the engine's voice: espeak-ng -v, spd-say -t (MODULE/TYPE: -o and -t), say -v"),
         SinkOption(key: "rate", value: "WPM", help: "words per minute, \(rates.lowerBound) to \(rates.upperBound) (the engines' default is about 175)"),
         SinkOption(key: "volume", value: "PERCENT", help: "\(volumes.lowerBound) to \(volumes.upperBound), 100 is the engine's normal volume (not for say)"),
+        SinkOption(key: "nudges", value: "on|off", help: "say when measured power or heart rate stays off its target for 10 s (on by default)"),
     ]
 
     /// Reads the sink's options, or says what is wrong with them.
@@ -40,6 +43,11 @@ public struct SpeechSettings: Sendable, Equatable {
         voice = try options["voice"].map(Self.checkedVoice)
         rate = try options["rate"].map { text throws(SinkSetupError) in try Self.number(text, in: Self.rates, for: "rate") }
         volume = try options["volume"].map { text throws(SinkSetupError) in try Self.number(text, in: Self.volumes, for: "volume") }
+        switch options["nudges"] {
+        case nil, "on": nudges = true
+        case "off": nudges = false
+        case let other?: throw SinkSetupError("speech option nudges takes on or off, not '\(other.prefix(40))'")
+        }
         if command != nil, voice != nil || rate != nil || volume != nil {
             throw SinkSetupError("speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command")
         }

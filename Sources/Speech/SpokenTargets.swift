@@ -44,6 +44,19 @@ enum SpokenTargets {
         return "pace " + (low == high ? low : "\(low) to \(high)") + " " + per
     }
 
+    /// `power low: 230, target 260`, `heart rate high: 171, target 150 to 160`: a measured value
+    /// off its target (in watts or bpm, rounded).
+    static func nudge(_ channel: MeasuredChannel, value: Double, low: Bool, target: TargetRange) -> String {
+        let wanted = if !target.high.isFinite {
+            "at least \(JSONText.number(target.low.rounded()))"
+        } else if target.low <= 0 {
+            "up to \(JSONText.number(target.high.rounded()))"
+        } else {
+            range(TargetRange(target.low.rounded(), target.high.rounded()))
+        }
+        return "\(channel.spokenName) \(low ? "low" : "high"): \(JSONText.number(value.rounded())), target \(wanted)"
+    }
+
     /// `88 to 94 percent`, or for a ramp `ramp from 50 to 75 percent`.
     private static func spoken(_ span: TargetSpan, unit: String) -> String {
         span.isRamp ? "ramp from \(range(span.start)) to \(range(span.end)) \(unit)" : "\(range(span.start)) \(unit)"

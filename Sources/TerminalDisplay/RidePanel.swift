@@ -50,7 +50,7 @@ struct RidePanel: Equatable {
     }
 
     /// `heart rate 150 bpm`, or `heart rate –` when the channel is stale.
-    private static func line(for channel: MeasuredChannel, value: Double?) -> String {
+    static func line(for channel: MeasuredChannel, value: Double?) -> String {
         guard let value, let whole = Int(exactly: value.rounded()) else { return name(of: channel) + " –" }
         return name(of: channel) + " \(whole) " + unit(of: channel)
     }

@@ -118,6 +118,8 @@ enum EngineFixture {
             text = "restart \(jump.index + 1)"
         case .blockEnd(let end):
             text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps)\(end.skipped > 0 ? " skipped=\(end.skipped)" : "") active=\(seconds(end.active)) capped=\(end.capped)"
+        case .sample(let sample):
+            text = "sample \(sample.index + 1) active=\(seconds(sample.active)) " + sample.values.commandArguments
         case .sessionEnd(let end):
             text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(wallText(end.wall))"
         }

@@ -86,11 +86,11 @@ struct CoachTests {
         var session = CoachedSession([sweetSpot, warmup, run, free])
         session.start()
         session.runToEnd()
-        let sweet = try session.utterance("Sweet spot, 5 minutes, 88 to 94 percent")
+        let sweet = try session.utterance("Sweet spot, 5 minutes at 88 to 94 percent")
         #expect(sweet.shortText == "Sweet spot")
-        #expect(session.texts.contains("Warm up, 1 minute, ramp from 50 to 75 percent, cadence 90"), "\(session.texts)")
-        #expect(session.texts.contains("Run, 1 minute, heart rate zone 2, pace 4 30 per kilometre"), "\(session.texts)")
-        #expect(session.texts.contains("Rest, free ride"), "\(session.texts)")
+        #expect(session.texts.contains("Warm up, 1 minute at ramp from 50 to 75 percent, cadence 90"), "\(session.texts)")
+        #expect(session.texts.contains("Run, 1 minute at heart rate zone 2, pace 4 30 per kilometre"), "\(session.texts)")
+        #expect(session.texts.contains("Rest, 30 seconds, free ride"), "\(session.texts)")
     }
 
     @Test func withFTPThePowerTargetIsSaidInWatts() throws {
@@ -104,9 +104,60 @@ struct CoachTests {
         var session = CoachedSession([sweetSpot, warmup, zone])
         session.start()
         session.runToEnd()
-        #expect(session.texts.contains("Sweet spot, 5 minutes, 220 to 235 watts"), "\(session.texts)")
-        #expect(session.texts.contains("Warm up, 1 minute, ramp from 125 to 188 watts"), "\(session.texts)")
-        #expect(session.texts.contains("Endurance, 1 minute, zone 2"), "\(session.texts)")
+        #expect(session.texts.contains("Sweet spot, 5 minutes at 220 to 235 watts"), "\(session.texts)")
+        #expect(session.texts.contains("Warm up, 1 minute at ramp from 125 to 188 watts"), "\(session.texts)")
+        #expect(session.texts.contains("Endurance, 1 minute at zone 2"), "\(session.texts)")
+    }
+
+    // Issue 42, item 15: a step is said with its length and target, and so is the next one.
+    @Test func aRestAndTheStepAfterItAreSaidWithTheirLengthAndTarget() throws {
+        let ftp = TargetThresholds(ftp: 263)
+        var recovery = rest(120)
+        recovery.targets = Targets(power: try PowerTarget(parsing: "138 W"), thresholds: ftp)
+        var interval = work("Work", 240)
+        interval.targets = Targets(power: try PowerTarget(parsing: "100%"), thresholds: ftp)
+        var session = CoachedSession([recovery, interval])
+        session.start()
+        session.runToEnd()
+        #expect(session.texts.prefix(2) == ["Rest, 2 minutes at 138 watts", "Next: Work, 4 minutes at 263 watts"])
+        #expect(try session.utterance("Next: Work, 4 minutes at 263 watts").shortText == "Next: Work")
+        #expect(session.texts.contains("Work, 4 minutes at 263 watts"))
+    }
+
+    // Issue 44, section 3: power off its target for 10 s earns one nudge, then none for 30 s.
+    @Test func powerOffItsTargetForTenSecondsEarnsOneNudgeEveryThirtySeconds() throws {
+        var interval = work("Work", 120)
+        interval.targets = Targets(power: try PowerTarget(parsing: "260 W"))
+        var session = CoachedSession([interval], countdown: 0)
+        session.start()
+        for second in 0..<70 {
+            session.command(.measure(MeasuredValues([.power: second < 35 ? 230 : 262, .heartRate: 150])), at: Double(second) + 0.5)
+        }
+        session.run(until: 71)
+        let nudges = session.said.filter { $0.event == "sample" }
+        #expect(nudges.map(\.utterance.text) == ["power low: 230, target 260"])
+        #expect(nudges.first?.utterance.due == seconds(10))
+        #expect(nudges.first?.utterance.priority == .remark)
+        var quiet = CoachedSession([interval], countdown: 0)
+        quiet.coach = Coach(nudges: false)
+        quiet.start()
+        for second in 0..<20 { quiet.command(.measure(MeasuredValues([.power: 100])), at: Double(second) + 0.5) }
+        quiet.run(until: 21)
+        #expect(!quiet.said.contains { $0.event == "sample" })
+    }
+
+    @Test func heartRateIsNudgedAgainAfterThirtySecondsStillOffTarget() throws {
+        var interval = work("Tempo", 600)
+        interval.targets = Targets(heartRate: try HeartRateTarget(parsing: "150-160 bpm"))
+        var session = CoachedSession([interval], countdown: 0)
+        session.start()
+        for second in 0..<45 {
+            session.command(.measure(MeasuredValues([.heartRate: 171])), at: Double(second) + 0.5)
+        }
+        session.run(until: 46)
+        let nudges = session.said.filter { $0.event == "sample" }
+        #expect(nudges.map(\.utterance.text) == ["heart rate high: 171, target 150 to 160", "heart rate high: 171, target 150 to 160"])
+        #expect(nudges.map(\.utterance.due) == [seconds(10), seconds(40)])
     }
 
     @Test func cuesAndTheHalfwayCallComeAtTheirMomentsAndMustFinishBeforeTheNextBeat() throws {

@@ -79,7 +79,9 @@ struct SpeechSettingsTests {
         let settings = try SpeechSettings(options: ["voice": "en+f3", "rate": "200", "volume": "80"])
         #expect(settings == SpeechSettings(voice: "en+f3", rate: 200, volume: 80))
         #expect(try SpeechSettings(options: ["command": "piper  --model x"]).command == ["piper", "--model", "x"])
-        #expect(SpeechSettings.options.map(\.key) == ["command", "voice", "rate", "volume"])
+        #expect(SpeechSettings.options.map(\.key) == ["command", "voice", "rate", "volume", "nudges"])
+        #expect(try SpeechSettings(options: ["nudges": "off"]).nudges == false)
+        #expect(try SpeechSettings(options: [:]).nudges)
         let problems: [[String: String]: String] = [
             ["rate": "fast"]: "speech rate takes a whole number from 80 to 500, not 'fast'",
             ["rate": "9000"]: "speech rate takes a whole number from 80 to 500, not '9000'",
@@ -87,6 +89,7 @@ struct SpeechSettingsTests {
             ["voice": "--stdout"]: "'--stdout' is not a voice name (letters, digits and -_+./, as in en-gb or en+f3)",
             ["voice": "en gb"]: "'en gb' is not a voice name (letters, digits and -_+./, as in en-gb or en+f3)",
             ["command": " "]: "speech option command= names no program",
+            ["nudges": "maybe"]: "speech option nudges takes on or off, not 'maybe'",
             ["command": "say", "rate": "200"]: "speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command",
         ]
         for (options, message) in problems {

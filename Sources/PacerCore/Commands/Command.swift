@@ -14,6 +14,8 @@ public enum Command: Sendable, Equatable {
     case status
     case help
     case quit
+    /// What a sensor measured just now: the latest value of each channel it names.
+    case measure(MeasuredValues)
 }
 
 /// A line that is not a command, with a one-line hint for the user.
@@ -24,7 +26,7 @@ public struct CommandParseError: Error, Sendable, Equatable {
 /// The names, aliases and one-line help of the prompt's commands; also used for tab completion.
 public enum CommandGrammar {
     /// Every command word the prompt accepts, for completion.
-    public static let words = ["pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "help", "quit", "exit"]
+    public static let words = ["pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "measure", "help", "quit", "exit"]
 
     /// The help text, one command per line (and a note under `done`).
     public static let help = """
@@ -36,8 +38,8 @@ public enum CommandGrammar {
         done [REPS] [@ W]  finish a rep step: done, done 8, done 8 @ 22.5 kg
                            (22,5 is 22.5; write 1000, not 1,000 or 1.000)
         status             where we are and how long is left
-        help               this list
-        quit, exit         end the session
+        measure K=V ...    a sensor's values: power, heart_rate, cadence, speed, distance
+        help; quit, exit   this list; end the session
         """
 
     /// Reads one line of input as a command.
@@ -58,6 +60,7 @@ public enum CommandGrammar {
             return command
         }
         if word == "done" { return try parseDone(argument) }
+        if word == "measure" { return try parseMeasure(argument) }
         let shown = word.count > 40 ? word.prefix(39) + "…" : word
         if let suggestion = Suggestion.closest(to: word, among: words) {
             throw CommandParseError(message: "unknown command \"\(shown)\" (did you mean \"\(suggestion)\"?); type help for the list")
@@ -71,6 +74,45 @@ public enum CommandGrammar {
             return .extend(milliseconds: sign == "-" ? -duration.milliseconds : duration.milliseconds)
         } catch {
             throw CommandParseError(message: "\(sign)\(amount) is not a time to add or remove: try +30, -10 or +1m")
+        }
+    }
+
+    private static func parseMeasure(_ argument: String) throws(CommandParseError) -> Command {
+        let example = "measure power=243 heart_rate=151 cadence=92"
+        let pairs = argument.split(separator: " ", omittingEmptySubsequences: true)
+        guard !pairs.isEmpty else { throw CommandParseError(message: "say what was measured: \(example)") }
+        var values = MeasuredValues()
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0]).lowercased()
+            let shownKey = key.count > 20 ? key.prefix(19) + "…" : key
+            guard let channel = MeasuredChannel(rawValue: key) else {
+                let keys = MeasuredChannel.allCases.map(\.rawValue)
+                let hint = Suggestion.closest(to: key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw CommandParseError(message: "measure does not know \"\(shownKey)\"\(hint): it takes \(keys.joined(separator: ", "))")
+            }
+            guard values[channel] == nil else { throw CommandParseError(message: "measure names \(key) twice: give each channel once") }
+            let text = parts.count == 2 ? String(parts[1]) : ""
+            let shownValue = text.count > 20 ? text.prefix(19) + "…" : text
+            guard let value = Double(text), value.isFinite, text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }) else {
+                throw CommandParseError(message: "\(key) takes a number of \(channel.unit), such as \(key)=\(Self.example(of: channel)) (not \"\(shownValue)\")")
+            }
+            guard value >= 0 else { throw CommandParseError(message: "\(key) is never negative (\(shownValue))") }
+            guard value <= channel.maximum else {
+                throw CommandParseError(message: "\(key)=\(shownValue) is more than any sensor reads (at most \(JSONText.number(channel.maximum)) \(channel.unit)): check the sensor")
+            }
+            values[channel] = value
+        }
+        return .measure(values)
+    }
+
+    private static func example(of channel: MeasuredChannel) -> String {
+        switch channel {
+        case .power: "243"
+        case .heartRate: "151"
+        case .cadence: "92"
+        case .speed: "8.5"
+        case .distance: "1200"
         }
     }
 

@@ -32,6 +32,13 @@ public struct Engine: Sendable {
     private var windowRound: Int?
     /// The AMRAP or capped block running, if any.
     private var limitedBlock: RunningBlock?
+    /// The latest value of each channel the sensors sent.
+    private var latest = LatestMeasurements()
+    /// The session seconds already sampled (or passed over with nothing current to sample).
+    private var sampledThrough: Int64 = 0
+    /// What was measured in the current phase, and in the whole session.
+    private var phaseMeasured = MeasuredSummary()
+    private var sessionMeasured = MeasuredSummary()
 
     /// An AMRAP or capped block under way; its instants move later by every pause.
     private struct RunningBlock: Sendable {
@@ -92,8 +99,8 @@ public struct Engine: Sendable {
 
     /// When something is next due, or nil while paused, waiting for `done`, or finished.
     public var nextDeadline: Instant? {
-        guard state == .running, pausedSince == nil, let next = pending.first else { return nil }
-        return due(next)
+        guard state == .running, pausedSince == nil else { return nil }
+        return [pending.first.map(due), nextSampleDue].compactMap { $0 }.min()
     }
 
     // MARK: - Driving
@@ -113,9 +120,13 @@ public struct Engine: Sendable {
     /// Everything due up to `now`, in order.
     public mutating func advance(to now: Instant) -> [Event] {
         var events: [Event] = []
-        while state == .running, pausedSince == nil, let next = pending.first {
-            let dueAt = due(next)
-            guard dueAt <= now else { break }
+        while state == .running, pausedSince == nil {
+            let dueAt = pending.first.map(due)
+            if let sampleAt = nextSampleDue, sampleAt <= now, dueAt.map({ sampleAt <= $0 }) ?? true {
+                takeSample(at: sampleAt, now: now, into: &events)
+                continue
+            }
+            guard let next = pending.first, let dueAt, dueAt <= now else { break }
             pending.removeFirst()
             switch next.action {
             case .countdown(let remaining):
@@ -191,6 +202,10 @@ public struct Engine: Sendable {
             moveOn(to: following(at: now, into: &events), startingAt: now, now: now, into: &events)
         case .quit:
             return events + finish(.quit, at: now)
+        case .measure(let values):
+            // Seconds already past are not sampled with a value that came after them.
+            sampledThrough = max(sampledThrough, sessionSeconds(at: now))
+            latest.take(values, at: now)
         case .status, .help:
             // Questions: they change nothing, and `answer(to:at:)` has what they ask.
             break
@@ -207,6 +222,8 @@ public struct Engine: Sendable {
             return snapshot(at: now).statusLine
         case .help:
             return CommandGrammar.help
+        case .measure(let values):
+            return "noted " + values.channels.map { "\($0.spokenName) \(JSONText.number(values[$0] ?? 0)) \($0.unit)" }.joined(separator: ", ")
         case .extend(let milliseconds):
             guard let change = try? lengthChange(by: milliseconds, at: now), let cut = change.cut else { return nil }
             return "lengthened by \((change.limit - change.current).spoken), not \(WorkoutDuration(milliseconds: milliseconds).spoken): \(cut.what) then"
@@ -295,8 +312,10 @@ public struct Engine: Sendable {
     private mutating func endPhase(_ outcome: PhaseOutcome, active: WorkoutDuration? = nil, at now: Instant,
                                    reps: Int? = nil, weight: Weight? = nil, into events: inout [Event]) {
         emit(Event(t: now, .phaseEnd(.init(
-            index: index, phase: plan.phases[index], outcome: outcome, active: active ?? activeInPhase(at: now), reps: reps, weight: weight))),
+            index: index, phase: plan.phases[index], outcome: outcome, active: active ?? activeInPhase(at: now), reps: reps, weight: weight,
+            measured: phaseMeasured))),
              into: &events)
+        phaseMeasured = MeasuredSummary()
     }
 
     private mutating func endSession(_ outcome: SessionOutcome, at now: Instant, endedAt end: Instant? = nil, into events: inout [Event]) {
@@ -308,7 +327,7 @@ public struct Engine: Sendable {
         pending = []
         let active = scale.workout(((end ?? now) - .start) - pausedTotal)
         emit(Event(t: now, .sessionEnd(.init(
-            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wallClock(), summary: summary))),
+            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wallClock(), summary: summary, measured: sessionMeasured))),
              into: &events)
     }
 
@@ -397,6 +416,42 @@ public struct Engine: Sendable {
         case .blockEnd: limitedBlock?.end ?? due(item.offset)
         default: due(item.offset)
         }
+    }
+
+    // MARK: - Measurements
+
+    /// When the next sample is due: the next whole second of session time, while some value
+    /// will still be current then; nil when nothing would be.
+    private var nextSampleDue: Instant? {
+        guard let freshUntil = latest.freshUntil else { return nil }
+        let at = sampleInstant(sampledThrough + 1)
+        return at <= freshUntil ? at : nil
+    }
+
+    /// The real instant at which session second `second` falls, pauses so far excluded.
+    private func sampleInstant(_ second: Int64) -> Instant {
+        Instant.start + pausedTotal + scale.real(.seconds(second))
+    }
+
+    /// The whole seconds of session time gone by at `now`, pauses excluded.
+    private func sessionSeconds(at now: Instant) -> Int64 {
+        let pausedNow = pausedTotal + (pausedSince.map { now - $0 } ?? .zero)
+        return max(0, scale.workout((now - .start) - pausedNow).milliseconds / 1000)
+    }
+
+    /// Samples the values current at `at`, the next session second, judging each against the
+    /// current phase's target at that moment.
+    private mutating func takeSample(at: Instant, now: Instant, into events: inout [Event]) {
+        sampledThrough += 1
+        let values = latest.fresh(at: at)
+        guard !values.isEmpty else { return }
+        let phase = plan.phases[index]
+        let elapsed = activeInPhase(at: at)
+        let fraction = phase.duration.map { $0.milliseconds > 0 ? Double(elapsed.milliseconds) / Double($0.milliseconds) : 0 } ?? 0
+        let target: (MeasuredChannel) -> TargetRange? = { phase.targets.measuredRange(of: $0, at: fraction) }
+        phaseMeasured.add(values, target: target)
+        sessionMeasured.add(values, target: target)
+        emit(Event(t: now, due: at, .sample(.init(index: index, active: .seconds(sampledThrough), values: values))), into: &events)
     }
 
     // MARK: - Windows (EMOM)
@@ -543,7 +598,8 @@ public struct Engine: Sendable {
             next: index + 1 < plan.phases.count ? plan.phases[index + 1] : nil,
             limit: limit, elapsed: elapsed, remaining: remaining,
             sessionRemaining: (remaining ?? .zero) + plan.planned(after: index),
-            sessionActive: scale.workout((now - .start) - pausedNow), paused: pausedSince != nil, state: state)
+            sessionActive: scale.workout((now - .start) - pausedNow), paused: pausedSince != nil, state: state,
+            measured: latest.fresh(at: now))
     }
 
     /// The next instant after `now` at which a whole second of the display changes (the phase's

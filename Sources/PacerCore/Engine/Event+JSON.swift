@@ -48,6 +48,11 @@ extension Event {
             object.add("active", end.active)
             if let reps = end.reps { object.add("reps", raw: String(reps)) }
             if let weight = end.weight { object.add("weight", raw: weight.json) }
+            end.measured.add(to: &object)
+        case .sample(let sample):
+            object.add("index", raw: String(sample.index + 1))
+            object.add("active", sample.active)
+            sample.values.add(to: &object)
         case .pause, .resume:
             if let clock { object.add("index", raw: String(clock.index + 1)) }
         case .extend(let extension_):
@@ -69,6 +74,7 @@ extension Event {
             object.add("paused", end.paused)
             object.add("wall", quoted: end.wall.iso8601)
             Self.add(end.summary, to: &object)
+            end.measured.add(to: &object)
         }
         if let clock {
             object.add("elapsed", clock.elapsed)

@@ -61,7 +61,24 @@ public struct Event: Sendable {
         case back(Jump)
         case restart(Jump)
         case blockEnd(BlockEnd)
+        case sample(Sample)
         case sessionEnd(SessionEnd)
+    }
+
+    /// Once a second of session time while a sensor is heard from: the values still current.
+    public struct Sample: Sendable, Equatable {
+        /// The phase running, 0-based.
+        public var index: Int
+        /// Session time at the sample, pauses excluded: a whole number of seconds.
+        public var active: WorkoutDuration
+        /// The fresh channels only.
+        public var values: MeasuredValues
+
+        public init(index: Int, active: WorkoutDuration, values: MeasuredValues) {
+            self.index = index
+            self.active = active
+            self.values = values
+        }
     }
 
     /// An AMRAP or a block with a time cap is over: its time passed, or (a capped block) it was done first.
@@ -176,14 +193,18 @@ public struct Event: Sendable {
         /// For a rep step finished with `done`: what was logged.
         public var reps: Int?
         public var weight: Weight?
+        /// What the sensors measured during the phase (empty when nothing was).
+        public var measured: MeasuredSummary
 
-        public init(index: Int, phase: Phase, outcome: PhaseOutcome, active: WorkoutDuration, reps: Int? = nil, weight: Weight? = nil) {
+        public init(index: Int, phase: Phase, outcome: PhaseOutcome, active: WorkoutDuration, reps: Int? = nil, weight: Weight? = nil,
+                    measured: MeasuredSummary = MeasuredSummary()) {
             self.index = index
             self.phase = phase
             self.outcome = outcome
             self.active = active
             self.reps = reps
             self.weight = weight
+            self.measured = measured
         }
     }
 
@@ -217,13 +238,17 @@ public struct Event: Sendable {
         public var wall: WallTime
         /// What happened in the session, as the engine counted it.
         public var summary: SessionSummary
+        /// What the sensors measured over the whole session (empty when nothing was).
+        public var measured: MeasuredSummary
 
-        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: WallTime, summary: SessionSummary = SessionSummary()) {
+        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: WallTime, summary: SessionSummary = SessionSummary(),
+                    measured: MeasuredSummary = MeasuredSummary()) {
             self.outcome = outcome
             self.active = active
             self.paused = paused
             self.wall = wall
             self.summary = summary
+            self.measured = measured
         }
     }
 
@@ -241,6 +266,7 @@ public struct Event: Sendable {
         case .back: "back"
         case .restart: "restart"
         case .blockEnd: "block.end"
+        case .sample: "sample"
         case .sessionEnd: "session.end"
         }
     }

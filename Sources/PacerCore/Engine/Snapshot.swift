@@ -15,6 +15,8 @@ public struct Snapshot: Sendable {
     public let sessionActive: WorkoutDuration
     public let paused: Bool
     public let state: Engine.State
+    /// The values the sensors sent that are still current.
+    public let measured: MeasuredValues
 
     /// One line for the `status` command.
     public var statusLine: String {

@@ -45,6 +45,11 @@ public struct Reply: Sendable, Equatable {
         self.t = t
     }
 
+    /// Whether it answers a `measure` line, which a sensor sends several times a second.
+    public var isMeasurement: Bool {
+        command.trimmingSpaces().prefix { $0 != " " }.lowercased() == "measure"
+    }
+
     /// The reply as one line of the event stream, for a plugin: `{"event":"reply",…}`.
     public var jsonLine: String {
         var object = JSONObjectWriter()

@@ -30,6 +30,7 @@ public final class ExternalPlugin: Sink, CommandSource {
     private let closing = OnceFlag()
     private let droppingReported = OnceFlag()
     private let unknownReported = OnceFlag()
+    private let refusedMeasurementReported = OnceFlag()
 
     /// Starts `executable` with `arguments`; a plugin that cannot be started is reported and the
     /// session goes on without it.
@@ -94,8 +95,13 @@ public final class ExternalPlugin: Sink, CommandSource {
     }
 
     public func reply(_ reply: Reply) {
+        // A sensor sends several measurements a second: it hears back only about those refused.
+        if reply.isMeasurement, reply.accepted { return }
         enqueue(reply.jsonLine)
-        if !reply.accepted, reply.text?.hasPrefix("unknown command") == true, unknownReported.setFirst() {
+        guard !reply.accepted else { return }
+        if reply.isMeasurement, let text = reply.text, refusedMeasurementReported.setFirst() {
+            report("pacer: the \(name) plugin sent a measurement that was refused (\(text.prefix(120))); it is told so, nothing of it is recorded, and further ones are not reported")
+        } else if reply.text?.hasPrefix("unknown command") == true, unknownReported.setFirst() {
             report("pacer: the \(name) plugin sent \"\(reply.command.prefix(60))\", which is not a command; it is told so, and further ones are not reported")
         }
     }

@@ -62,7 +62,8 @@ final class CommandRouter: Sendable {
         case .prompt(let prompt):
             prompt.show(reply)
         case .showingSinks:
-            guard let text = reply.text else { return }
+            // A sensor piped in sends several values a second: only a refusal is worth a line.
+            guard let text = reply.text, !(reply.isMeasurement && reply.accepted) else { return }
             if hub.showsReplies {
                 hub.showReply(reply)
             } else {

@@ -65,7 +65,14 @@ public final class SessionDriver: @unchecked Sendable {
             }
             do throws(CommandRejection) {
                 let answer = engine.answer(to: command, at: now)
-                deliver(try engine.handle(command, at: now), now: now)
+                let events = try engine.handle(command, at: now)
+                if case .measure = command, events.isEmpty {
+                    // Sensors send several values a second: the displays take them at their own
+                    // pace (each tick's snapshot), and only the clock needs to know of them.
+                    arm(now: now)
+                } else {
+                    deliver(events, now: now)
+                }
                 reply(Reply(command: line, accepted: true, text: answer, t: now))
             } catch {
                 reply(Reply(command: line, accepted: false, text: error.message, t: now))
@@ -157,6 +164,11 @@ public final class SessionDriver: @unchecked Sendable {
             return
         }
         hub.update(engine.snapshot(at: now))
+        arm(now: now)
+    }
+
+    /// Arms the clock for whatever is due next: the engine's next deadline or the display's next second.
+    private func arm(now: Instant) {
         let deadline = [engine.nextDeadline, engine.nextDisplayTick(after: now)].compactMap { $0 }.min()
         // Read again, not taken from `now`: the time spent making and handing out events (a session
         // catching up on thousands, on a loaded machine) is work, never a stretch the clock did not
