@@ -1,6 +1,7 @@
 import PacerCore
 @testable import TerminalDisplay
 import TerminalRendering
+import TerminalSink
 import Testing
 
 /// Issue 44, section 2: the ride screen. A step's target in digits as big as the clock's, the
@@ -125,5 +126,22 @@ struct RideScreenTests {
         #expect(try Self.showsBig("1:00", rows: 5, in: lines) && !Self.showsBig("200", rows: 5, in: lines), "\(lines.joined(separator: "\n"))")
         #expect(lines[0].hasPrefix("WORK  Work  @ 200 W · 80 % FTP"))
         #expect(lines.contains { $0.contains("power 185 W ▼ low   heart rate 150 bpm   cadence 90 rpm") }, "\(lines)")
+    }
+}
+
+extension RideScreenTests {
+    // Plain lines (a pipe, TERM=dumb) carry the readings too, every tenth second of session time.
+    @Test func plainLinesGiveTheReadingsEveryTenSeconds() throws {
+        let screen = FakeScreen(isTerminal: false)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = try Self.session()
+        var events = session.start()
+        for second in 0..<12 {
+            events += session.command(.measure(MeasuredValues([.power: 210, .heartRate: 150])), at: Double(second))
+            events += session.run(until: Double(second) + 0.5)
+        }
+        for event in events { try sink.receive(event) }
+        let readings = screen.printed.filter { $0.contains("power") }
+        #expect(readings == ["00:10  power 210 W  heart rate 150 bpm"], "\(screen.printed)")
     }
 }
