@@ -343,5 +343,18 @@ after_summary() { screen | sed -n '/^Session ended early/,$p'; }
 check "the summary is shown" screen_has "Session ended early"
 check "nothing is printed after the summary" eval '! after_summary | grep -q "^pacer:"'
 
+# Issue 44: the ride screen at 100x30. The target in digits as big as the clock's, and a reading
+# typed at the prompt beside it, marked and with heart rate and cadence under them.
+tmux_ resize-window -t test -x 100 -y 30
+tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run '1m @ 200W, 1m @ 150W' --ftp 250 --speed 5 --no-bell --no-history; echo EXIT=\$?" Enter
+check "the ride screen names the target under its big digits" wait_for 10 screen_has "target W · 80 % FTP"
+check "the target 200 is in seven-row digits" screen_has "████████  ████████  ████████"
+tmux_ send-keys -t test "measure power=210 heart_rate=150 cadence=90" Enter
+check "the reading is beside the target, marked high" wait_for 5 screen_has "power W ▲ high"
+check "the reading 210 is in seven-row digits" screen_has "████████    ██████  ████████"
+check "heart rate and cadence are on the line under them" screen_has "heart rate 150 bpm   cadence 90 rpm"
+tmux_ send-keys -t test "quit" Enter
+check "the ride session quits with exit 0" wait_for 5 screen_has "EXIT=0"
+
 echo "prompt-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -808,6 +808,12 @@ def targets_and_the_profile(checks, folder):
     counts = [len(plugin.profile_bars([ramp] * phases)) for phases in (1, 1000, 100_000)]
     checks.check(f"a ramp is drawn in slices, fewer in a long plan: {counts} bars for 1, 1,000 and 100,000 ramps",
                  counts == [plugin.RAMP_SLICES, plugin.MAX_BARS, plugin.MAX_BARS], counts)
+    # Issue 42, item 14: a target at a zone's top edge is in that zone, as pacer's table and chart say.
+    edges = [{"start": 0, "duration": 60, "kind": "work", "power": {"unit": "ftp", "start": [share, share], "end": [share, share]}}
+             for share in (0.55, 0.75, 0.9, 1.05, 1.2, 1.5, 0.551, 1.501)]
+    zones = [bar[4] for bar in plugin.profile_bars(edges)]
+    checks.check(f"a target at each zone's edge is drawn in the zone below it, a tenth of a percent more in the next: {zones}",
+                 zones == ["z1", "z2", "z3", "z4", "z5", "z6", "z2", "z7"], zones)
 
 
 def a_bookmark_outlives_its_session(checks, folder):

@@ -20,6 +20,10 @@ struct DisplayState {
     private var scale = TimeScale(speed: 1)
     private var lastCue: String?
     private var snapshot: Snapshot?
+    /// What the sensors said this session; nil until something is measured.
+    private var readings: Readings?
+    /// The workout's profile row, made once at the start; nil without a power target.
+    private var profile: ProfileRow?
     /// Whether the clock is stopped, from the latest pause/resume event or snapshot: a phase that
     /// starts (or is lengthened) during a pause is still paused, though no snapshot says so yet.
     private var paused = false
@@ -39,6 +43,7 @@ struct DisplayState {
             planned = start.planned
             plan = start.plan
             scale = TimeScale(speed: start.speed)
+            profile = isLive ? start.plan.flatMap(ProfileRow.init) : nil
         case .phaseStart(let start):
             phaseStart = start
             lastCue = start.phase.cue
@@ -54,8 +59,9 @@ struct DisplayState {
             let clear = isLive ? show([]) : []
             let lines = SummaryText.lines(for: end, plan: plan)
             return clear + lines.enumerated().map { .print($0.offset == 0 ? palette.paint(TerminalText($0.element), palette.bold) : TerminalText($0.element)) }
-        case .countdown, .phaseEnd, .blockEnd:
-            // The display shows nothing of these: a redraw would give the block it shows.
+        case .countdown, .phaseEnd, .blockEnd, .sample:
+            // The display shows nothing of these (a sample's values come with each second's
+            // snapshot): a redraw would give the block it shows.
             guard !isLive else { return [] }
         default:
             break
@@ -69,12 +75,18 @@ struct DisplayState {
     mutating func update(_ snapshot: Snapshot, isLive: Bool, size: (columns: Int, rows: Int)) -> [Action] {
         self.snapshot = snapshot
         paused = snapshot.paused
+        if readings != nil || !snapshot.measured.isEmpty {
+            var taken = readings ?? Readings()
+            taken.take(snapshot.measured)
+            readings = taken
+        }
         return isLive ? redraw(size: size) : []
     }
 
     /// The display as it is now.
     var view: LiveView? {
-        phaseStart.map { LiveView(start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, palette: palette, memo: memo) }
+        phaseStart.map { LiveView(start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, readings: readings, profile: profile,
+                                   palette: palette, memo: memo) }
     }
 
     /// Draws the display: as spans over the frame before when only what a second changes

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Block-character digits and colon in one size, readable from across the room.
+/// Block-character digits, colon and dash in one size, readable from across the room.
 ///
 /// Every size is drawn from one design: the seven segments of a digital clock, with a flagged 1
 /// and a slanted 7. The bigger sizes keep the proportions of the web page's bold digits: on
@@ -66,7 +66,7 @@ struct BigDigits: Equatable {
 
     /// The columns the glyph of one byte of a clock's text takes; nil if the font lacks it.
     func width(ofGlyph byte: UInt8) -> Int? {
-        Self.glyphIndex(byte).map { $0 == Self.colonIndex ? colonWidth : digitWidth }
+        Self.glyphIndex(byte).map { $0 == Self.colonIndex || $0 == Self.dashIndex ? colonWidth : digitWidth }
     }
 
     /// The rows of one glyph.
@@ -90,26 +90,31 @@ struct BigDigits: Equatable {
     }
 
     private func drawFont() -> [[String]] {
-        Array("0123456789:").map { drawGlyph($0) ?? [] }
+        Array("0123456789:-").map { drawGlyph($0) ?? [] }
     }
 
-    /// The font's characters: the digits 0 to 9, then the colon.
+    /// The font's characters: the digits 0 to 9, the colon, then the dash (a range's, or a
+    /// reading that is missing), as narrow as the colon.
     private static func glyphIndex(_ byte: UInt8) -> Int? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
         case UInt8(ascii: ":"): colonIndex
+        case UInt8(ascii: "-"): dashIndex
         default: nil
         }
     }
 
     private static let colonIndex = 10
+    private static let dashIndex = 11
 
     /// The fonts drawn so far, by their place in `sizes`.
     private static let drawnFonts = Mutex<[[[String]]?]>(Array(repeating: nil, count: sizes.count))
 
     private func drawGlyph(_ character: Character) -> [String]? {
-        var cells = Cells(width: character == ":" ? colonWidth : digitWidth, height: height)
+        var cells = Cells(width: character == ":" || character == "-" ? colonWidth : digitWidth, height: height)
         switch character {
+        case "-":
+            cells.fill(rows: middleTop..<middleTop + bar, columns: 0..<colonWidth)
         case ":":
             let left = (colonWidth - stem) / 2
             let upper = Int((0.3 * Double(height) - Double(bar) / 2).rounded())

@@ -9,18 +9,26 @@ public struct LiveView {
     /// Whether the clock is stopped.
     let paused: Bool
     let planned: WorkoutDuration
+    /// What the sensors said this session; nil when nothing was measured.
+    let readings: Readings?
+    /// The whole workout's profile in a row, with a mark at now; nil when it has no power target.
+    let profile: ProfileRow?
     let palette: Palette
     /// The lines kept from the frames before, which change only with the phase.
     let memo: LiveViewMemo
 
     /// The display of `start`'s phase with the cue shown last, the latest snapshot if any, and
-    /// whether the clock is stopped, drawn with `palette`, keeping what it can in `memo`.
-    public init(start: Event.PhaseStart, cue: String?, snapshot: Snapshot?, paused: Bool, planned: WorkoutDuration, palette: Palette, memo: LiveViewMemo) {
+    /// whether the clock is stopped; the readings and the workout's profile row if any; drawn
+    /// with `palette`, keeping what it can in `memo`.
+    public init(start: Event.PhaseStart, cue: String?, snapshot: Snapshot?, paused: Bool, planned: WorkoutDuration, readings: Readings? = nil,
+                profile: ProfileRow? = nil, palette: Palette, memo: LiveViewMemo) {
         self.start = start
         self.cue = cue
         self.snapshot = snapshot
         self.paused = paused
         self.planned = planned
+        self.readings = readings
+        self.profile = profile
         self.palette = palette
         self.memo = memo
     }
@@ -28,6 +36,13 @@ public struct LiveView {
     /// Lines of the full display besides the digits: the headline, two blank lines, the two bars,
     /// the cue and what is next.
     private static let linesBesideDigits = 7
+    /// Lines the ride panel adds under its digits: the captions and the other readings.
+    private static let panelLines = 2
+    /// Columns between the clock, the target and the reading in `digits`: more with bigger
+    /// digits, so that three numbers read as three.
+    private static func panelGap(_ digits: BigDigits) -> Int {
+        max(4, digits.digitWidth / 2)
+    }
     /// Rows the screen keeps under the full display: a blank row and the prompt's line with the
     /// smallest digits, as always; with bigger ones, room for the longest reply (`help`) as well.
     private static func rowsUnder(_ digits: BigDigits) -> Int {
@@ -69,7 +84,27 @@ public struct LiveView {
     public func tick(columns: Int, rows: Int) -> Tick? {
         let width = max(1, columns - 1)
         let clock = self.clock
-        guard let digits = digits(width: width, rows: rows, widestClock: widest(clock)) else { return nil }
+        let panel = RidePanel(targets: phase.targets, at: rampFraction ?? 0, readings: readings)
+        guard let arrangement = arrange(width: width, rows: rows, widestClock: widest(clock), panel: panel) else { return nil }
+        let digits = arrangement.digits
+        var indent = max(0, (width - digits.width(of: clock)) / 2)
+        var ride = panel.map { RideLayout(panel: $0, placement: .line) }
+        var panelRows = 0
+        switch arrangement {
+        case .clock:
+            break
+        case .beside(_, let slots):
+            let clockSlot = digits.width(of: widest(clock))
+            let left = max(0, (width - clockSlot - slots.gap - slots.width) / 2)
+            indent = left + (clockSlot - digits.width(of: clock)) / 2
+            let target = left + clockSlot + slots.gap
+            ride = panel.map { RideLayout(panel: $0, placement: .beside(target: target, reading: target + slots.target + slots.gap, slots: slots)) }
+            panelRows = Self.panelLines
+        case .under(_, let slots):
+            let target = max(0, (width - slots.width) / 2)
+            ride = panel.map { RideLayout(panel: $0, placement: .under(target: target, reading: target + slots.target + slots.gap, slots: slots)) }
+            panelRows = digits.height + Self.panelLines
+        }
         let phaseTrailing = self.phaseTrailing
         let sessionTrailing = "\(sessionRemaining.clock) left"
         // Both bars as long, so that their fills compare; the longer text beside them decides.
@@ -82,20 +117,64 @@ public struct LiveView {
         let layout = Tick.Layout(
             key: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width, rampSecond: rampFraction.map { _ in elapsed.milliseconds / 1000 }),
             rows: rows, digits: digits,
-            indent: max(0, (width - digits.width(of: clock)) / 2), clockStyle: paused ? palette.dim : palette.kind(phase.kind),
+            indent: indent, clockStyle: paused ? palette.dim : palette.kind(phase.kind),
             clockLength: clock.utf8.count, barWidth: barWidth, phaseTrailingLength: phaseTrailing.utf8.count,
-            sessionTrailingLength: sessionTrailing.utf8.count, barsFit: barsFit)
+            sessionTrailingLength: sessionTrailing.utf8.count, barsFit: barsFit, ride: ride,
+            barsRow: Self.clockTop + digits.height + panelRows + 1,
+            profileMarker: profile?.column(phase: start.index, elapsed: elapsed, duration: phase.duration, width: width))
         return Tick(layout: layout, clock: clock, phaseFilled: Self.filled(phaseFraction, of: barWidth),
                     sessionFilled: Self.filled(sessionFraction, of: barWidth), phaseTrailing: phaseTrailing, sessionTrailing: sessionTrailing)
     }
 
-    /// The largest digits that fit `width` columns, with the rest of the display and the rows kept
-    /// under it in `rows`; nil when even the smallest do not, or the terminal is narrow.
-    private func digits(width: Int, rows: Int, widestClock: String) -> BigDigits? {
-        guard width >= 40 else { return nil }
-        return BigDigits.sizes.last { digits in
-            digits.width(of: widestClock) + 4 <= width && digits.height + Self.linesBesideDigits + Self.rowsUnder(digits) <= rows
+    /// How the full display is laid out: the clock and a step's target in the largest digits
+    /// that fit them, beside each other or one under the other; else the clock alone.
+    private enum Arrangement {
+        case clock(BigDigits)
+        case beside(BigDigits, Slots)
+        case under(BigDigits, Slots)
+
+        var digits: BigDigits {
+            switch self {
+            case .clock(let digits), .beside(let digits, _), .under(let digits, _): digits
+            }
         }
+    }
+
+    /// The largest digits that fit `width` columns, with the rest of the display and the rows kept
+    /// under it in `rows`: with a target, the target's and the reading's digits as big as the
+    /// clock's, beside it or under it; else the clock alone. Nil when even the smallest clock does
+    /// not fit, or the terminal is narrow.
+    private func arrange(width: Int, rows: Int, widestClock: String, panel: RidePanel?) -> Arrangement? {
+        guard width >= 40 else { return nil }
+        let profileRows = profile == nil ? 0 : 2
+        let clockFits = { (digits: BigDigits) in digits.width(of: widestClock) + 4 <= width }
+        if let panel, let target = panel.target {
+            for digits in BigDigits.sizes.reversed() where clockFits(digits) {
+                let slots = Self.slots(target: target, reading: panel.reading, digits: digits)
+                let fixed = Self.linesBesideDigits + Self.panelLines + profileRows + Self.rowsUnder(digits)
+                if digits.height + fixed <= rows, digits.width(of: widestClock) + slots.gap + slots.width <= width {
+                    return .beside(digits, slots)
+                }
+                if 2 * digits.height + fixed <= rows, slots.width + 4 <= width { return .under(digits, slots) }
+            }
+        }
+        return BigDigits.sizes.last { digits in
+            clockFits(digits) && digits.height + Self.linesBesideDigits + profileRows + Self.rowsUnder(digits) <= rows
+        }.map(Arrangement.clock)
+    }
+
+    /// The columns of the target's digits and of the reading's in `digits`, each at least as
+    /// wide as its caption; the reading's as wide as its widest value, so that it keeps its place.
+    private static func slots(target: RideTarget, reading: RidePanel.Reading?, digits: BigDigits) -> Slots {
+        let targetSlot = max(digits.width(of: target.digits), TerminalText(targetCaption(target)).width)
+        guard let reading else { return Slots(target: targetSlot, reading: 0, gap: panelGap(digits)) }
+        let readingDigits = max(digits.width(of: target.readingTemplate), digits.width(of: reading.digits))
+        return Slots(target: targetSlot, reading: max(readingDigits, TerminalText(reading.caption).width), gap: panelGap(digits))
+    }
+
+    /// What is written under the target's digits: `target W · 80 % FTP`.
+    private static func targetCaption(_ target: RideTarget) -> String {
+        "target " + target.unit
     }
 
     /// What changed from `previous` (the tick the block shown was drawn for) to `tick`, as spans
@@ -123,7 +202,7 @@ public struct LiveView {
                 spans.append(TerminalSpan(row: Self.clockTop + row, column: glyph.column, piece: glyph.rows[row]))
             }
         }
-        let phaseRow = Self.clockTop + layout.digits.height + 1
+        let phaseRow = layout.barsRow
         spans += barSpans(row: phaseRow, filled: (previous.phaseFilled, tick.phaseFilled), trailing: (previous.phaseTrailing, tick.phaseTrailing),
                           layout: layout, style: palette.kind(phase.kind))
         spans += barSpans(row: phaseRow + 1, filled: (previous.sessionFilled, tick.sessionFilled),
@@ -158,13 +237,70 @@ public struct LiveView {
                                     next: nextText.truncated(toWidth: width))
         }
         var lines = [fixed.headline, .empty]
-        lines += memo.clock.rows(of: tick.clock, digits: layout.digits, style: layout.clockStyle, indent: layout.indent, palette: palette) ?? []
-        lines.append(.empty)
+        let clockRows = memo.clock.rows(of: tick.clock, digits: layout.digits, style: layout.clockStyle, indent: layout.indent, palette: palette) ?? []
+        if let ride = layout.ride {
+            switch ride.placement {
+            case .beside(let target, let reading, let slots):
+                lines += panel(ride.panel, digits: layout.digits, columns: (target, reading), slots: slots, beside: clockRows, width: width)
+            case .under(let target, let reading, let slots):
+                lines += clockRows
+                lines += panel(ride.panel, digits: layout.digits, columns: (target, reading), slots: slots, beside: [], width: width)
+            case .line:
+                lines += clockRows
+            }
+        } else {
+            lines += clockRows
+        }
+        // Under the clock alone, the readings take the blank line.
+        if let ride = layout.ride, ride.placement == .line, let text = readingsText(ride.panel)?.truncated(toWidth: width) {
+            lines.append(.spaces((width - text.width) / 2) + text)
+        } else {
+            lines.append(.empty)
+        }
         lines.append(bar(label: "phase  ", filled: tick.phaseFilled, trailing: tick.phaseTrailing, layout: layout, style: palette.kind(phase.kind)))
         lines.append(bar(label: "session", filled: tick.sessionFilled, trailing: tick.sessionTrailing, layout: layout, style: palette.bold))
+        if let profile, let marker = layout.profileMarker {
+            lines.append(profile.row(width: width, palette: palette))
+            lines.append(profile.marker(column: marker, palette: palette))
+        }
         lines.append(fixed.cue)
         lines.append(fixed.next)
         return lines
+    }
+
+    /// The ride panel's rows: the target's and the reading's digits at `columns` (after the
+    /// clock's rows in `beside`, if any), their captions under them, then the other readings.
+    private func panel(_ panel: RidePanel, digits: BigDigits, columns: (target: Int, reading: Int), slots: Slots, beside clockRows: [TerminalText],
+                       width: Int) -> [TerminalText] {
+        guard let target = panel.target else { return clockRows }
+        let targetRows = digits.render(target.digits) ?? []
+        let readingRows = panel.reading.flatMap { digits.render($0.digits) } ?? []
+        let readingStyle = palette.standing(panel.reading?.standing)
+        let targetLeft = columns.target + (slots.target - digits.width(of: target.digits)) / 2
+        let readingLeft = columns.reading + (slots.reading - digits.width(of: panel.reading?.digits ?? "")) / 2
+        var lines: [TerminalText] = (0..<digits.height).map { row in
+            var line = row < clockRows.count ? clockRows[row] : .empty
+            line = line.padded(to: targetLeft) + palette.paint(TerminalText(targetRows[row]), palette.bold)
+            if row < readingRows.count { line = line.padded(to: readingLeft) + palette.paint(TerminalText(readingRows[row]), readingStyle) }
+            return line
+        }
+        let targetCaption = TerminalText(Self.targetCaption(target))
+        var captions = TerminalText.spaces(columns.target + (slots.target - targetCaption.width) / 2) + targetCaption
+        if let reading = panel.reading {
+            let caption = TerminalText(reading.caption)
+            captions = captions.padded(to: columns.reading + (slots.reading - caption.width) / 2) + palette.paint(caption, readingStyle)
+        }
+        lines.append(captions.truncated(toWidth: width))
+        lines.append((TerminalText.spaces(columns.target) + TerminalText(panel.others)).truncated(toWidth: width))
+        return lines
+    }
+
+    /// The readings on one line: the target's channel in the colour of where it stands, then the
+    /// others (`power 210 W ▲ high   heart rate 150 bpm`); nil when there are none.
+    private func readingsText(_ panel: RidePanel) -> TerminalText? {
+        let parts = [panel.reading.map { palette.paint(TerminalText($0.line), palette.standing($0.standing)) },
+                     panel.others.isEmpty ? nil : TerminalText(panel.others)].compactMap { $0 }
+        return parts.isEmpty ? nil : .joined(parts, separator: "   ")
     }
 
     /// Two lines for small terminals. The clock is the one thing that must always show: the
@@ -184,7 +320,8 @@ public struct LiveView {
                 ? compactLine(label: styledLabel, name: TerminalText(phase.name).truncated(toWidth: room), clock: clockText, extras: [])
                 : (styledLabel.width + clockText.width + 1 <= width ? styledLabel + " " + clockText : clockText)
         }
-        let second = [targetText, cue.map { "» " + TerminalText($0) }, nextText].compactMap { $0 }
+        let readings = RidePanel(targets: phase.targets, at: rampFraction ?? 0, readings: readings).flatMap(readingsText)
+        let second = [targetText, readings, cue.map { "» " + TerminalText($0) }, nextText].compactMap { $0 }
         return [first, TerminalText.joined(second, separator: "   ").truncated(toWidth: width)]
     }
 

@@ -14,6 +14,18 @@ public struct Palette {
     }
 
     var paused: String { enabled ? "1;7;33" : "" }
+
+    /// A measured value's colour by where it stands: green inside its target, cyan below (more
+    /// is wanted), red above; bold where it cannot be placed.
+    func standing(_ standing: TargetStanding?) -> String {
+        guard enabled else { return "" }
+        return switch standing {
+        case .inside?: "1;32"
+        case .below?: "1;36"
+        case .above?: "1;31"
+        case nil: "1"
+        }
+    }
     var dim: String { enabled ? "2" : "" }
     public var bold: String { enabled ? "1" : "" }
 

@@ -47,7 +47,11 @@ public enum PlainLine {
             return "\(time)  restarting phase \(jump.index + 1)"
         case .blockEnd(let end):
             return "\(time)  \(SummaryText.result(of: end))"
-        case .sample, .sessionEnd:
+        case .sample(let sample):
+            // Every tenth second of session time: a line a second would bury the others.
+            guard sample.active.milliseconds % 10_000 == 0, !sample.values.isEmpty else { return nil }
+            return "\(time)  " + TerminalText(sample.values.channels.map { RidePanel.line(for: $0, value: sample.values[$0]) }.joined(separator: "  "))
+        case .sessionEnd:
             return nil
         }
     }

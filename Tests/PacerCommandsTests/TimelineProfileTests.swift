@@ -112,4 +112,16 @@ extension TimelineTests {
         let lowest = profile(try lines(ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 1, thresholds: TargetThresholds(ftp: 1)))
         #expect(lowest[1].hasPrefix("  300000% ┤"))
     }
+
+    // Issue 42, item 14: a steady target at a zone's edge is one colour across its bars, the
+    // zone its percentage names, however the slices' averages come out in floating point.
+    @Test(arguments: [(55, "90"), (75, "34"), (90, "32"), (105, "33"), (120, "38;5;208"), (150, "31")])
+    func aSteadyTargetAtAZoneEdgeIsOneColour(percent: Int, colour: String) throws {
+        let path = NSTemporaryDirectory() + "pacer-profile-edge-\(UUID().uuidString).json"
+        try #"{"name": "Edge", "steps": [{"work": "10m", "power": "\#(percent)%"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bars = profile(try styledLines(path, colored: true, columns: 60).map(\.rendered)).dropFirst().prefix(8)
+        let colours = Set(bars.flatMap { $0.split(separator: "\u{1B}[").dropFirst().map { String($0.prefix { $0 != "m" }) } })
+        #expect(colours.subtracting(["0", ""]) == [colour], "\(percent) %: \(Array(bars))")
+    }
 }

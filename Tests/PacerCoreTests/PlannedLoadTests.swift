@@ -59,9 +59,10 @@ struct PlannedLoadTests {
     @Test func aRampSpreadsOverTheZonesItCrossesSecondBySecond() throws {
         let load = try load(#"{"warmup": "10m", "power": "ramp 50-75%"}"#, ftp200)
         // 100 → 150 W, linear: 600 s at an average of 125 W. It passes 55 % (the top of Z1) a
-        // fifth of the way up (5 of its 25 points): 120 s in Z1, 480 s in Z2.
+        // fifth of the way up (5 of its 25 points): second 120 holds 50 + 25 × 120.5 / 600 = 55.02 %,
+        // which is 55.0 % to the tenth a zone is decided by, so 121 s in Z1, 479 s in Z2.
         #expect(close(load.kilojoules, 600.0 * 125 / 1000))
-        #expect(load.zones == [.init(zone: 1, seconds: 120), .init(zone: 2, seconds: 480)])
+        #expect(load.zones == [.init(zone: 1, seconds: 121), .init(zone: 2, seconds: 479)])
         // Second i holds 100 + 50 (i + ½) / 600 W; a window's mean is its middle second's value.
         let means = (29..<600).map { (second: Int) -> Double in 100 + 50 * Double(second - 14) / 600 }
         #expect(close(load.normalizedPower, normalized(rollingMeans: means)), "\(String(describing: load.normalizedPower))")

@@ -137,6 +137,22 @@ struct PowerTargetTests {
         #expect([40, 55, 55.5, 56, 75, 76, 90, 105, 120, 150, 151, 300].map(TargetZones.power.zone(ofPercent:)) == [1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 7, 7])
         #expect([70, 84, 85, 89, 94, 99, 100, 120].map(TargetZones.heartRate.zone(ofPercent:)) == [1, 1, 2, 2, 3, 4, 5, 5])
     }
+
+    // Issue 42, item 14: each edge belongs to the zone below, whatever floating-point noise a
+    // computed value carries; a tenth of a percent above it is the next zone.
+    @Test(arguments: [(55.0, 1), (75, 2), (90, 3), (105, 4), (120, 5), (150, 6)])
+    func aZoneEdgeIsExact(edge: Double, zone: Int) {
+        let noisy = [edge, edge.nextUp, edge.nextDown, edge * (1 + 1e-12), edge * (1 - 1e-12), (edge / 100 * 3 / 3) * 100,
+                     (0..<600).reduce(0.0) { total, _ in total + edge / 600 }]
+        #expect(noisy.map(TargetZones.power.zone(ofPercent:)) == Array(repeating: zone, count: noisy.count), "\(noisy)")
+        #expect(TargetZones.power.zone(ofPermille: Int(edge) * 10) == zone)
+        #expect(TargetZones.power.zone(ofPermille: Int(edge) * 10 + 1) == zone + 1)
+        #expect(TargetZones.power.zone(ofPercent: edge + 0.1) == zone + 1)
+    }
+
+    @Test func aZoneOfNoNumberIsAtAnEnd() {
+        #expect([Double.nan, -.infinity, .infinity, -5, 1e300].map(TargetZones.power.zone(ofPercent:)) == [1, 1, 7, 1, 7])
+    }
 }
 
 @Suite("Targets: heart rate")

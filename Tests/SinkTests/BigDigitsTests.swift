@@ -77,3 +77,16 @@ struct BigDigitsTests {
         }
     }
 }
+
+extension BigDigitsTests {
+    // Issue 44: a range (190-210) and a missing reading (-) are written in the big digits too.
+    @Test(arguments: BigDigits.sizes)
+    func theDashIsAMiddleStrokeAsWideAsTheColon(digits: BigDigits) throws {
+        let dash = try #require(digits.glyph("-"))
+        #expect(dash.count == digits.height && dash.allSatisfy { $0.count == digits.colonWidth }, "\(dash)")
+        let full = dash.indices.filter { dash[$0].contains("█") }
+        #expect(full.count == digits.bar && dash[full[0]].allSatisfy { $0 == "█" }, "\(dash)")
+        #expect(full[0] > 0 && full.last! < digits.height - 1, "in the middle: \(dash)")
+        #expect(digits.width(of: "190-210") == 6 * digits.digitWidth + digits.colonWidth + 6 * digits.gap)
+    }
+}

@@ -13,8 +13,8 @@ struct ProfileChart {
 
     /// The rows the bars rise through.
     static let height = 8
-    static let freeRide: Character = "░"
-    static let noTarget: Character = "·"
+    static let freeRide = ProfileColumns.freeRide
+    static let noTarget = ProfileColumns.noTarget
     static let untimed: Character = "◆"
     private static let indent = "  "
     /// The fewest columns a chart has, however narrow the terminal.
@@ -23,8 +23,10 @@ struct ProfileChart {
     var lines: [TerminalText] {
         let percent = profile.scale == .percentOfFTP
         let slices = profile.slices(count: chartWidth)
-        let top = top(peak: slices.compactMap(\.average).max() ?? 0)
-        let drawn = slices.map { column(for: $0, top: top) }
+        let top = ProfileColumns.top(of: slices, scale: profile.scale)
+        let drawn = slices.map {
+            ProfileColumns.column(for: $0, scale: profile.scale, top: top, height: Self.height, colored: colored, markStyle: dim)
+        }
         let bars = BarColumns.rows(drawn, height: Self.height)
         let labels = [0: label(top), Self.height / 2: label(top / 2)]
         var lines: [TerminalText] = [TerminalText(Self.indent + "Power profile (" + (percent ? "% FTP" : "watts") + "):")]
@@ -43,13 +45,6 @@ struct ProfileChart {
     /// The marks' style: dim, when coloured.
     private var dim: String { colored ? "2" : "" }
 
-    /// The scale's top for the highest bar `peak`: percent of FTP at least up to FTP, in steps of
-    /// 10 %; watts in steps of 50 W. A peak a hair over a step (an average's rounding) stays under it.
-    private func top(peak: Double) -> Double {
-        let step = profile.scale == .percentOfFTP ? 10.0 : 50.0
-        return max(profile.scale == .percentOfFTP ? 100 : step, (peak / step - 1e-9).rounded(.up) * step)
-    }
-
     /// Room for the top label and a space, at least `500% ` or `3000 W `: the top is found from
     /// the highest target anywhere, which no slice's average exceeds (a 3000 W step at an FTP of
     /// 250 is `1200%`).
@@ -57,7 +52,7 @@ struct ProfileChart {
         let highest = profile.segments.reduce(0.0) { highest, segment in
             if case .target(let start, let end) = segment.power { max(highest, start, end) } else { highest }
         }
-        return max(profile.scale == .percentOfFTP ? 5 : 7, label(top(peak: highest)).count + 1)
+        return max(profile.scale == .percentOfFTP ? 5 : 7, label(ProfileColumns.top(peak: highest, scale: profile.scale)).count + 1)
     }
 
     /// The chart's columns: the terminal's width less the indent, the labels, the axis and a last
@@ -69,17 +64,6 @@ struct ProfileChart {
     private func label(_ value: Double) -> String {
         let whole = String(Int(value.rounded()))
         return profile.scale == .percentOfFTP ? whole + "%" : whole + " W"
-    }
-
-    /// A slice's column: a bar by its average where most of it has a target, else a free ride's
-    /// or no target's mark.
-    private func column(for slice: ProfileSlice, top: Double) -> BarColumns.Column {
-        if let average = slice.average, slice.targetSeconds >= slice.freeRideSeconds, slice.targetSeconds >= slice.noTargetSeconds {
-            let zone = profile.scale == .percentOfFTP ? TargetZones.power.zone(ofPercent: average) : 0
-            return .bar(rows: average / top * Double(Self.height), style: colored ? ZoneColor.parameters(zone: zone) : "")
-        }
-        let glyph = slice.freeRideSeconds >= slice.noTargetSeconds ? Self.freeRide : Self.noTarget
-        return .mark(glyph, style: dim)
     }
 
     /// What the marks shown mean, or nil when none is shown.

@@ -10,11 +10,19 @@ public struct TargetZones: Sendable {
     /// Friel's heart-rate zones in % of LTHR: Z1 up to 84, Z2 85–89, Z3 90–94, Z4 95–99, Z5 from 100.
     public static let heartRate = TargetZones(bounds: [(nil, 84), (85, 89), (90, 94), (95, 99), (100, nil)])
 
-    /// The zone (1-based) a percentage of the threshold falls in; a value between two zones' bounds
-    /// (55.5 %) counts in the higher.
+    /// The zone (1-based) a percentage of the threshold falls in, decided in whole tenths of a
+    /// percent (`zone(ofPermille:)`), so that a value worked out as 104.99999… or 105.00…1 % is
+    /// the 105 % it stands for; a value between two zones' bounds (55.5 %) counts in the higher.
     public func zone(ofPercent percent: Double) -> Int {
+        guard percent.isFinite else { return percent > 0 ? bounds.count : 1 }
+        return zone(ofPermille: Int((min(max(percent, -1e9), 1e9) * 10).rounded()))
+    }
+
+    /// The zone (1-based) of a share of the threshold in tenths of a percent: exact, the one rule
+    /// every zone Pacer shows is decided by (a zone's highest bound is in it: 1050 ‰ is Z4).
+    public func zone(ofPermille permille: Int) -> Int {
         for (index, zone) in bounds.enumerated() {
-            if let high = zone.high, percent <= high { return index + 1 }
+            if let high = zone.high, permille <= Int(high * 10) { return index + 1 }
         }
         return bounds.count
     }
