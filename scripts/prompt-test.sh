@@ -350,7 +350,7 @@ tmux_ send-keys -t test "clear; XDG_STATE_HOME=$work/state $pacer run '1m @ 200W
 check "the ride screen names the target under its big digits" wait_for 10 screen_has "target W · 80 % FTP"
 check "the target 200 is in seven-row digits" screen_has "████████  ████████  ████████"
 tmux_ send-keys -t test "measure power=210 heart_rate=150 cadence=90" Enter
-check "the reading is beside the target, marked high" wait_for 5 screen_has "power W ▲ high"
+check "the reading is beside the target, within 5 % of it: on target" wait_for 5 screen_has "power W ● on target"
 check "the reading 210 is in seven-row digits" screen_has "████████    ██████  ████████"
 check "heart rate and cadence are on the line under them" screen_has "heart rate 150 bpm   cadence 90 rpm"
 tmux_ send-keys -t test "quit" Enter

@@ -162,15 +162,14 @@ public struct Coach: Sendable {
                 offTarget[channel]?.samples = 0
                 continue
             }
-            var adherence = TargetAdherence()
-            adherence.count(value, against: range)
+            let standing = TargetStanding(value, in: range)
             var state = offTarget[channel] ?? OffTarget()
-            state.samples = adherence.inside == 1 ? 0 : state.samples + 1
+            state.samples = standing == .inside ? 0 : state.samples + 1
             let now = sample.active.milliseconds / 1000
             if state.samples >= Self.nudgeAfter, state.lastNudge.map({ now - $0 >= Self.nudgeEvery }) ?? true {
                 state.samples = 0
                 state.lastNudge = now
-                let text = SpokenTargets.nudge(channel, value: value, low: adherence.below == 1, target: range)
+                let text = SpokenTargets.nudge(channel, value: value, low: standing == .below, target: range)
                 said.append(Utterance(text: text, priority: .remark, due: due, startBy: due + Self.grace, finishBy: boundary(after: due), scope: scope))
             }
             offTarget[channel] = state

@@ -101,7 +101,7 @@ import Testing
                                Self.repeating(from: 0, type: 8, 1_000_000)])
         let imported = try WorkoutImport.read(bytes, format: .fit, name: "x")
         #expect(Plan(imported.workout).phases.count == 18)
-        #expect(imported.warnings.map(\.message) == ["at byte 111: a repeat until 10 km are covered: 9 rounds of 1.2 km here"])
+        #expect(imported.warnings.map(\.message) == ["at byte 96: a repeat until 10 km are covered: 9 rounds of 1.2 km here"])
     }
 
     @Test func aRepeatUntilAHeartRateIsARepeatNamedForItWithAWarningAndNoMadeUpStep() throws {

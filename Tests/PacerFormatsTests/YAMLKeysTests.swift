@@ -74,13 +74,13 @@ import Testing
     }
 
     @Test func pacersOwnFormatInYAMLIsRefusedByTheDecodersRulesAtTheYAMLsPlace() {
-        let text = "name: Bad\nsteps:\n  - work: 30s\n    power: 900%\n  - work: 10 minutes\n  - rest: 30s\n    colour: red\n"
+        let text = "name: Bad\nsteps:\n  - work: 30s\n    power: 1200%\n  - work: 10 minutes\n  - rest: 30s\n    colour: red\n"
         do {
             _ = try Self.imported(text)
             Issue.record("a workout breaking the decoder's rules was read")
         } catch {
             let lines = error.diagnostics.map(\.description)
-            #expect(lines.contains { $0.hasPrefix("4:12: error:") && $0.contains("900%") })
+            #expect(lines.contains { $0.hasPrefix("4:12: error:") && $0.contains("1200%") })
             #expect(lines.contains { $0.hasPrefix("5:11: error:") })
             #expect(lines.contains { $0.hasPrefix("6:5: error:") && $0.contains("colour") }, "an unknown key is told at its step: \(lines)")
         }

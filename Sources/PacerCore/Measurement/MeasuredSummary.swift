@@ -64,18 +64,12 @@ public struct MeasuredSummary: Sendable, Equatable {
 }
 
 extension TargetAdherence {
-    /// How far from a target of one value (250 W) a measurement still counts as on it.
-    public static let singleValueTolerance = 0.05
-
-    /// Counts one second of `value` against `range`; a single value has a band of ±5 % around it.
+    /// Counts one second of `value` against `range`, by `TargetStanding`'s rule.
     public mutating func count(_ value: Double, against range: TargetRange) {
-        let band = range.isSingle ? range.low * Self.singleValueTolerance : 0
-        if value < range.low - band {
-            below += 1
-        } else if value > range.high + band {
-            above += 1
-        } else {
-            inside += 1
+        switch TargetStanding(value, in: range) {
+        case .below: below += 1
+        case .inside: inside += 1
+        case .above: above += 1
         }
     }
 }

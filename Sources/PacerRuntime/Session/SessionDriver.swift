@@ -60,6 +60,8 @@ public final class SessionDriver: @unchecked Sendable {
             // What was due first is published first, so a rejected command loses none of it.
             deliver(catchUp(to: now), now: now)
             guard !engine.isFinished else {
+                // A sensor goes on sending until its input closes: a value after the end is moot.
+                if case .measure = command { return }
                 reply(Reply(command: line, accepted: false, text: "the session has ended", t: now))
                 return
             }
