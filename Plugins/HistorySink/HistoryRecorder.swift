@@ -59,6 +59,8 @@ final class HistoryRecorder {
         guard !broken else { return }
         // To the millisecond, as the event stream gives `t`.
         let t = Double(event.t.milliseconds) / 1000
+        // When a phase began or a sample fell on the session's timeline: a late wake-up does not move it.
+        let due = event.due.map { Double($0.milliseconds) / 1000 } ?? t
         switch event.payload {
         case .sessionStart(let start):
             ftp = start.plan?.thresholds.ftp
@@ -66,7 +68,7 @@ final class HistoryRecorder {
                 workout: start.workout, file: start.file, started: start.wall, planned: start.planned, speed: start.speed, runner: runner,
                 ftp: start.plan?.thresholds.ftp, plannedStress: start.plan.flatMap(PlannedLoad.init(plan:))?.stressScore)))
         case .phaseStart:
-            phaseStarted = t
+            phaseStarted = due
             return
         case .pause:
             pausedSince = t
@@ -77,7 +79,7 @@ final class HistoryRecorder {
             pausedSince = nil
             return
         case .sample(let sample):
-            gathered.samples.append(SampleRecord(t: t, active: sample.active.seconds, phase: sample.index, values: sample.values))
+            gathered.samples.append(SampleRecord(t: due, active: sample.active.seconds, phase: sample.index, values: sample.values))
             guard gathered.samples.count >= Self.samplesPerWrite else { return }
             waiting.append(.measurements(takeGathered()))
         case .phaseEnd(let end):
