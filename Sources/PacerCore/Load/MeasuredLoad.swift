@@ -19,8 +19,8 @@ public struct MeasuredLoad: Sendable, Equatable {
         kilojoules = power.sum / 1000
         averagePower = power.average
         normalizedPower = normalized
-        let intensity = ftp.flatMap { $0 > 0 ? normalized / $0 : nil }
+        let intensity = TrainingStress.intensityFactor(normalizedPower: normalized, ftp: ftp)
         intensityFactor = intensity
-        stressScore = intensity.map { Double(power.samples) * $0 * $0 / 3600 * 100 }
+        stressScore = intensity.map { TrainingStress.score(seconds: Double(power.samples), intensityFactor: $0) }
     }
 }

@@ -52,8 +52,7 @@ public struct PlannedLoad: Sendable, Equatable {
             normalizedPercent = normalized
             let intensity = normalized / 100
             intensityFactor = intensity
-            // seconds × NP × IF / (FTP × 3600) × 100, where NP / FTP is IF: FTP itself drops out.
-            stressScore = seconds * intensity * intensity / 3600 * 100
+            stressScore = TrainingStress.score(seconds: seconds, intensityFactor: intensity)
         }
     }
 

@@ -56,14 +56,12 @@ struct ActivityStatistics {
 
     /// The intensity factor against `threshold` watts: normalised power over FTP.
     func intensityFactor(threshold: Double?) -> Double? {
-        guard let threshold, threshold > 0, let normalizedPower else { return nil }
-        return normalizedPower / threshold
+        normalizedPower.flatMap { TrainingStress.intensityFactor(normalizedPower: $0, ftp: threshold) }
     }
 
     /// Coggan's training stress score: seconds × NP × IF / (FTP × 3600) × 100, over the seconds
     /// power was measured.
     func trainingStressScore(threshold: Double?) -> Double? {
-        guard let threshold, let normalizedPower, let factor = intensityFactor(threshold: threshold) else { return nil }
-        return Double(power.count) * normalizedPower * factor / (threshold * 3600) * 100
+        intensityFactor(threshold: threshold).map { TrainingStress.score(seconds: Double(power.count), intensityFactor: $0) }
     }
 }
