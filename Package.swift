@@ -47,8 +47,7 @@ let package = Package(
         .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
         .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
         .target(name: "PacerCommands", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
-        .executableTarget(name: "pacer", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "PacerCommands", "History", "HistoryReports", "Speech", "TerminalDisplay"]
-            + sinks.map { .target(name: $0.name) }),
+        .executableTarget(name: "pacer", dependencies: ["PacerCommands", "PacerSystem"]),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
             name: "EmbedWorkouts",

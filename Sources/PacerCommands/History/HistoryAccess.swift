@@ -25,7 +25,7 @@ public struct HistoryAccess: Sendable {
     public init(_ arguments: Arguments, _ environment: Environment) {
         let color = arguments.colorChoice
         path = arguments[Self.file] ?? HistoryLocation.path(environment: environment.variables)
-        style = HistoryStyle(colored: color.enabled(isTerminal: Output.standard.isTerminal, noColor: environment["NO_COLOR"] != nil))
+        style = HistoryStyle(colored: color.enabled(isTerminal: Output.isTerminal, noColor: environment["NO_COLOR"] != nil))
         columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
         now = WallTime.now()
     }

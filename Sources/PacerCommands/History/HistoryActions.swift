@@ -30,7 +30,7 @@ public enum HistoryActions {
         if format == .json {
             HistoryExport.json(sessions, to: &Output.stream)
         } else if format == .csv {
-            HistoryExport.csv(sessions, visible: Output.standard.isTerminal, to: &Output.stream)
+            HistoryExport.csv(sessions, visible: Output.isTerminal, to: &Output.stream)
         } else if sessions.isEmpty {
             let unfiltered = filter.workout == nil && filter.since == nil && filter.exercise == nil
             Output.line(leftOut ? "No session that can be read matches." : unfiltered ? HistoryAccess.empty : "No sessions match.")

@@ -41,7 +41,7 @@ public enum WeightLog {
         if json {
             Output.data(WeightExport.json(readings))
         } else if csv {
-            Output.data(WeightExport.csv(readings, visible: Output.standard.isTerminal))
+            Output.data(WeightExport.csv(readings, visible: Output.isTerminal))
         } else {
             WeightReport(weighIns: readings, limit: limit, style: access.style, columns: access.columns).lines.forEach(Output.line)
         }

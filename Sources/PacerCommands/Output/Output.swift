@@ -10,6 +10,7 @@ import PacerSystem
 /// 100,000 system calls); it is flushed before anything goes to standard error, so the two keep
 /// their order on a terminal, and when the command ends. A write that fails (a full disk, a
 /// closed pipe) is kept, nothing more is written, and `finish` makes the command fail with it.
+/// Inside `capturing` (a test) the text is gathered for the calling task instead.
 public enum Output {
     public static let standard = DescriptorOutput.standardOutput
     public static let error = DescriptorOutput.standardError
@@ -17,25 +18,32 @@ public enum Output {
     /// The first write to standard output that failed, if one did.
     nonisolated(unsafe) public private(set) static var failedWrite: FileError?
 
+    /// Whether standard output is a terminal: never while it is captured.
+    public static var isTerminal: Bool { capture == nil && standard.isTerminal }
+
     public static func line(_ text: TerminalText) {
+        if let capture { return capture.append(output: text.rendered + "\n") }
         pending += text.rendered
         data("\n")
     }
 
     public static func problem(_ text: TerminalText) {
+        if let capture { return capture.append(error: text.rendered + "\n") }
         flush()
         error.write(text.rendered + "\n")
     }
 
     /// Writes JSON or CSV text as it is: machine formats escape what they carry themselves.
     public static func data(_ text: String) {
+        if let capture { return capture.append(output: text) }
         pending += text
         if pending.utf8.count >= 1 << 16 { flush() }
     }
 
     /// Writes a file's text: as it is to a pipe or a file, with every control character shown to a terminal.
     public static func source(_ bytes: [UInt8]) {
-        if standard.isTerminal {
+        if let capture { return capture.append(output: String(decoding: bytes, as: UTF8.self)) }
+        if isTerminal {
             data(TerminalText(lines: String(decoding: bytes, as: UTF8.self)).rendered)
         } else {
             flush()

@@ -36,7 +36,7 @@ public struct TimelineWatch: Sendable {
             Output.problem("pacer: \(error.description)")
             return ExitStatus.failure
         }
-        let live = Output.standard.isTerminal && environment["TERM"] != "dumb"
+        let live = Output.isTerminal && environment["TERM"] != "dumb"
         TerminalModes.setTakesEscapes(live)
         TerminalModes.save()
         if live { TerminalModes.enterAlternateScreen() }

@@ -3,7 +3,6 @@ import PacerCore
 import PacerFormats
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
 /// `pacer export WORKOUT --to FORMAT [-o FILE]`: a workout in another app's format.
 enum ExportCommand {
@@ -42,7 +41,7 @@ enum ExportCommand {
             guard let format = arguments[to] else { throw UsageError(message: "export needs a format: --to zwo, erg, mrc, icu or fit") }
             let path = arguments[output]
             if path?.isEmpty == true { throw UsageError(message: "-o needs a file name") }
-            if path == nil, format.isBinary, Output.standard.isTerminal {
+            if path == nil, format.isBinary, Output.isTerminal {
                 throw UsageError(message: "FIT is binary: give -o FILE.fit or redirect standard output to a file")
             }
             let thresholds: TargetThresholds

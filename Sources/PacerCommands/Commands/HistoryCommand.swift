@@ -4,7 +4,6 @@ import PacerCommandLine
 import PacerCore
 import PacerFormats
 import PacerRuntime
-import PacerCommands
 
 /// `pacer history`: the sessions recorded, newest first, or one of them in full.
 enum HistoryCommand {
@@ -90,7 +89,7 @@ enum HistoryCommand {
                 throw UsageError(message: "history export takes a session number as 'pacer history' lists them, or 'last', not '\(arguments.positionals[1])'")
             }
             guard directory == nil, arguments[since] == nil else { throw UsageError(message: "-d and --since export many sessions: give no ID with them") }
-            if path == nil, format.isBinary, Output.standard.isTerminal {
+            if path == nil, format.isBinary, Output.isTerminal {
                 throw UsageError(message: "FIT is binary: give -o FILE.fit or redirect standard output to a file")
             }
             return ActivityExportActions.one(choice, as: format, to: path, access)

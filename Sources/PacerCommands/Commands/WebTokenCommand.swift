@@ -2,7 +2,6 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
 /// `pacer web-token`: where the web screen's bookmarkable token is kept, and a new one on request.
 enum WebTokenCommand {

@@ -1,5 +1,4 @@
 import PacerCommandLine
-import PacerCommands
 import PacerCore
 import PacerFormats
 import PacerRuntime

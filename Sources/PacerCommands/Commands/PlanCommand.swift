@@ -5,7 +5,6 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import PacerWeekPlan
-import PacerCommands
 
 /// `pacer plan`: this week of the week plan and its entries; `add`, `remove` and `edit` change it.
 enum PlanCommand {

@@ -4,7 +4,6 @@ import PacerRuntime
 import PacerSession
 import SinkKit
 import TerminalRendering
-import PacerCommands
 
 /// `pacer plugins`: the built-in sinks and every external plugin found, with where it was found.
 enum PluginsCommand {

@@ -5,7 +5,6 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import PacerWeekPlan
-import PacerCommands
 
 /// `pacer remind`: a desktop notification when a planned session is not done yet (today's, or
 /// tomorrow's when its reminder comes the evening before); `install` and `uninstall` put the

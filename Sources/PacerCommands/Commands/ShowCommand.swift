@@ -3,7 +3,6 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import TerminalRendering
-import PacerCommands
 
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
 enum ShowCommand {
@@ -80,7 +79,7 @@ enum ShowCommand {
                 return NotationOutput.print(loaded)
             case .timeline(let color):
                 // A dumb terminal takes no escapes: no colour, as the watched timeline has none there.
-                let colored = color.enabled(isTerminal: Output.standard.isTerminal && environment["TERM"] != "dumb", noColor: environment["NO_COLOR"] != nil)
+                let colored = color.enabled(isTerminal: Output.isTerminal && environment["TERM"] != "dumb", noColor: environment["NO_COLOR"] != nil)
                 let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
                 Timeline(loaded: loaded, colored: colored, columns: columns).forEachLine(Output.line)
                 return ExitStatus.success

@@ -3,7 +3,6 @@ import History
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
-import PacerCommands
 
 /// `pacer weight 82.5 kg` records a body weight in the history; `pacer weight` shows the curve
 /// and the last readings, or exports them.

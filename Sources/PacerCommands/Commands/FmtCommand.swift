@@ -2,7 +2,6 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
 /// `pacer fmt FILE...`: workout files in the one canonical layout.
 enum FmtCommand {

@@ -2,7 +2,6 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
 /// `pacer new NAME [NOTATION | --from WORKOUT]`: a new workout file, laid out as `fmt` would.
 enum NewCommand {

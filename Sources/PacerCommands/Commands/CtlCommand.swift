@@ -1,7 +1,6 @@
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
-import PacerCommands
 
 /// `pacer ctl COMMAND...`: a prompt command for the running session, through its remote plugin.
 enum CtlCommand {

@@ -3,7 +3,6 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerSystem
-import PacerCommands
 
 /// `pacer edit NAME`: the workout in `$VISUAL` or `$EDITOR`, checked when the editor exits, as
 /// `crontab -e` does: a valid file is never replaced by one with errors.

@@ -1,7 +1,6 @@
 import HistoryReports
 import History
 import PacerCommandLine
-import PacerCommands
 import PacerCore
 import PacerRuntime
 import PacerSession

@@ -4,10 +4,9 @@ import PacerCore
 import PacerRuntime
 import PacerSystem
 import TerminalRendering
-import PacerCommands
 
 /// The `pacer` command line: finds the subcommand and runs it.
-enum Pacer {
+public enum Pacer {
     static let version = PacerVersion.current
 
     /// What pacer is, in a line: for the overview and the man page.
@@ -43,7 +42,7 @@ enum Pacer {
             """
     }
 
-    static func main(_ arguments: [String], environment: Environment) -> Int32 {
+    public static func main(_ arguments: [String], environment: Environment) -> Int32 {
         guard let first = arguments.first else {
             Output.problem(TerminalText(lines: overview))
             return ExitStatus.usage

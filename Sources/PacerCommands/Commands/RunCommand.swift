@@ -1,5 +1,4 @@
 import PacerCommandLine
-import PacerCommands
 import PacerCore
 import PacerRuntime
 import PacerSession
@@ -37,7 +36,7 @@ enum RunCommand {
         let configuration: SessionConfiguration
         do throws(SessionSetupError) {
             configuration = try SessionSetup(environment: environment)
-                .configuration(for: request, isTerminal: Output.standard.isTerminal) { Output.problem(TerminalText($0)) }
+                .configuration(for: request, isTerminal: Output.isTerminal) { Output.problem(TerminalText($0)) }
         } catch {
             switch error {
             case .usage(let message): return Pacer.usageError(message, hintFor: "run")

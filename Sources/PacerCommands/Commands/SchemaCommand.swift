@@ -1,6 +1,5 @@
 import PacerCommandLine
 import PacerRuntime
-import PacerCommands
 
 /// `pacer schema`: the JSON Schema of workout files, for editors and checkers.
 enum SchemaCommand {

@@ -1,7 +1,6 @@
 import PacerCommandLine
 import PacerCore
 import PacerRuntime
-import PacerCommands
 
 /// `pacer validate FILE...`: checks workout files and reports every problem.
 enum ValidateCommand {

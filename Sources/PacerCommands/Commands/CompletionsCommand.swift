@@ -1,6 +1,5 @@
 import PacerCommandLine
 import PacerCore
-import PacerCommands
 
 /// `pacer completions SHELL`: the completion script for bash, zsh or fish, made from the command table.
 enum CompletionsCommand {

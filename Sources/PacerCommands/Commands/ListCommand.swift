@@ -2,7 +2,6 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import TerminalRendering
-import PacerCommands
 
 /// `pacer list`: every workout on the search path, broken ones included.
 enum ListCommand {

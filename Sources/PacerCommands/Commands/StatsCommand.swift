@@ -4,7 +4,6 @@ import PacerCommandLine
 import PacerCore
 import PacerRuntime
 import PacerWeekPlan
-import PacerCommands
 
 /// `pacer stats`: time trained per week, streaks, the week plan kept, workouts, strength and body
 /// weight curves.

@@ -5,7 +5,6 @@ import PacerRuntime
 import PacerSystem
 import SinkKit
 import Speech
-import PacerCommands
 
 /// `pacer render WORKOUT -o FILE.wav`: the whole session as an audio file, at real speed.
 enum RenderCommand {
