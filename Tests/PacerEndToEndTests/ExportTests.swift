@@ -129,8 +129,6 @@ struct ExportTests {
         #expect(!FileManager.default.fileExists(atPath: path))
         let noFTP = try await PacerProcess.run(["export", "sweet-spot", "--to", "erg"], in: sandbox)
         #expect(noFTP.status == 1 && noFTP.stderr.contains("\"Warm up\"") && noFTP.stderr.contains("--ftp"), "\(noFTP)")
-        let badFormat = try await PacerProcess.run(["export", "tabata", "--to", "tcx"], in: sandbox)
-        #expect(badFormat.status == 2 && badFormat.stderr.contains("--to takes zwo, erg, mrc, icu or fit"), "\(badFormat)")
     }
 
     @Test func fitIsNeverWrittenToATerminal() async throws {

@@ -120,24 +120,4 @@ struct HistoryCommandTests {
         #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
         #expect(result.stderrLines == ["pacer: cannot use the history \(path): database is locked"], "\(result)")
     }
-
-    @Test(arguments: [
-        (["history", "--since", "2026-13-01"], "--since takes a date as YYYY-MM-DD, not '2026-13-01'"),
-        (["history", "--limit", "0"], "--limit takes a whole number above 0, not '0'"),
-        (["history", "--json", "--csv"], "choose one of --json and --csv"),
-        (["history", "everything"], "history takes no arguments, 'show ID' or 'export ID'"),
-        (["history", "show", "x"], "history show takes a session number, as 'pacer history' lists them"),
-        (["stats", "--color", "pink"], "--color takes auto, always or never, not 'pink'"),
-        (["stats", "now"], "stats takes no arguments"),
-    ])
-    func usageErrorsExitTwo(arguments: [String], message: String) async throws {
-        let result = try await PacerProcess.run(arguments, in: try Sandbox())
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stderrLines.first == "pacer: \(message)", "\(result)")
-    }
-
-    @Test func helpListsTheNewCommands() async throws {
-        let result = try await PacerProcess.run(["--help"], in: try Sandbox())
-        #expect(result.stdoutLines.contains { $0.hasPrefix("  history ") } && result.stdoutLines.contains { $0.hasPrefix("  stats ") }, "\(result)")
-    }
 }

@@ -128,23 +128,6 @@ struct RenderTests {
         #expect(try mode(kept) == 0o640)
     }
 
-    @Test func usageErrors() async throws {
-        let sandbox = try Sandbox()
-        let cases: [([String], String)] = [
-            (["render", "tabata", "-o", "x.wav", "--speed", "10"], "render has no --speed: the file is the workout at real speed"),
-            (["render", "tabata"], "render needs an output file: -o FILE.wav"),
-            (["render", "-o", "x.wav"], "render needs a workout"),
-            (["render", "tabata", "-o", "x.wav", "--rate", "fast"], "speech rate takes a whole number from 80 to 500, not 'fast'"),
-            (["render", "tabata", "-o", "x.wav", "--voice", "--x"], "'--x' is not a voice name"),
-            (["render", "tabata", "-o", "x.wav", "--no-speech", "--voice", "en"], "--no-speech renders tones only"),
-        ]
-        for (arguments, message) in cases {
-            let result = try await PacerProcess.run(arguments, in: sandbox)
-            #expect(result.status == 2 && result.stderr.contains(message) && result.stderr.contains("pacer render --help"), "\(result)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: sandbox.path("x.wav")))
-    }
-
     @Test func anInterruptedRenderLeavesNothingBehind() async throws {
         let sandbox = try Sandbox()
         let engine = try FakeSpeechEngine(in: sandbox)

@@ -162,9 +162,6 @@ struct ShowAndListTests {
         // or would reach a terminal escaped, is left out.
         let expected = ["broken", "tabata", "zeta", "alpha"] + Self.builtIns.filter { $0 != "tabata" }
         #expect(result.stdout == expected.map { $0 + "\n" }.joined(), "\(result)")
-
-        let extra = try await PacerProcess.run(["list", "--names", "tabata"], in: sandbox)
-        #expect(extra.status == 2 && extra.stdout.isEmpty, "\(extra)")
     }
 
     static let shadow = #"{"name": "My Tabata", "steps": [{"work": 2, "name": "Mine"}, {"rest": 1}]}"#

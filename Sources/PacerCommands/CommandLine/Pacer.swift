@@ -42,6 +42,7 @@ public enum Pacer {
             """
     }
 
+    /// Runs the command line `arguments` (the program's name left out) and returns the exit status.
     public static func main(_ arguments: [String], environment: Environment) -> Int32 {
         guard let first = arguments.first else {
             Output.problem(TerminalText(lines: overview))
