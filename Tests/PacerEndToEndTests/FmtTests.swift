@@ -60,8 +60,6 @@ struct FmtTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == bad, "an invalid file is left as it is")
         let builtIn = try await PacerProcess.run(["fmt", "-w", "tabata"], in: sandbox)
         #expect(builtIn.status == 0, "a built-in is already laid out, so there is nothing to write: \(builtIn)")
-        let usage = try await PacerProcess.run(["fmt", "-w", "--check", path], in: sandbox)
-        #expect(usage.status == 2, "\(usage)")
     }
 
     // Issue 33, item 25: fmt never writes a number other than the one in the file.

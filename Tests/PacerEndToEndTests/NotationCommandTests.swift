@@ -62,8 +62,6 @@ struct NotationCommandTests {
         let fourAgain = try await PacerProcess.run(["show", "--json", four.stdout.trimmingCharacters(in: .newlines)], in: sandbox)
         let fourOriginal = try await PacerProcess.run(["show", "--json", "tabata-four"], in: sandbox)
         #expect(fourAgain.stdout.split(separator: "\n").dropFirst() == fourOriginal.stdout.split(separator: "\n").dropFirst(), "the same phases: \(fourAgain)")
-        let both = try await PacerProcess.run(["show", "--notation", "--json", "tabata"], in: sandbox)
-        #expect(both.status == 2, "\(both)")
     }
 
     // Issue 33, items 14 and 15: what cannot come back is refused with a reason, and a phase's

@@ -37,23 +37,13 @@ struct PlanCommandTests {
         #expect(text.contains("\"daily\"") == false && text.contains("\"mon\", \"tue\"") && !text.contains("seven-minute"), "\(text)")
     }
 
-    @Test func badWordsAreUsageErrorsAndAMissingWorkoutIsRefused() async throws {
+    @Test func aMissingWorkoutOrBadNotationIsRefused() async throws {
         let sandbox = try Sandbox()
-        let day = try await PacerProcess.run(["plan", "add", "mon,thrusday", "tabata"], in: sandbox)
-        #expect(day.status == 2 && day.stderr.contains("'thrusday' is not a day of the week (did you mean 'thursday'?)"), "\(day)")
-        let time = try await PacerProcess.run(["plan", "add", "mon", "7pm", "tabata"], in: sandbox)
-        #expect(time.status == 2 && time.stderr.contains("'7pm' is not a time"), "\(time)")
         let missing = try await PacerProcess.run(["plan", "add", "sat", "tabbata"], in: sandbox)
         #expect(missing.status == 1 && missing.stderr.contains(#"cannot plan "tabbata": no workout named "tabbata""#)
                 && missing.stderr.contains(#"did you mean "tabata"?"#), "\(missing)")
         let notation = try await PacerProcess.run(["plan", "add", "sat", "10s, x"], in: sandbox)
         #expect(notation.status == 1 && notation.stderr.contains("<notation>:1:6: error:"), "\(notation)")
-        let unquoted = try await PacerProcess.run(["plan", "add", "sat", "07:00", "10s", "prepare"], in: sandbox)
-        #expect(unquoted.status == 2 && unquoted.stderr.contains("quote a line of notation"), "\(unquoted)")
-        for words in [["plan", "remove", "x"], ["plan", "remove", "0"], ["plan", "frobnicate"], ["plan", "edit", "now"]] {
-            let result = try await PacerProcess.run(words, in: sandbox)
-            #expect(result.status == 2, "\(result)")
-        }
         #expect(!FileManager.default.fileExists(atPath: Self.planPath(sandbox)), "nothing was written")
         let none = try await PacerProcess.run(["plan", "remove", "1"], in: sandbox)
         #expect(none.status == 1 && none.stderr.contains("there is no plan yet"), "\(none)")
