@@ -57,7 +57,7 @@ let package = Package(
             path: "BuildTools/EmbedWorkouts"
         ),
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan"]),
-        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan"]),
+        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerFormats"]),
         .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerCore", "SinkKit"]),
