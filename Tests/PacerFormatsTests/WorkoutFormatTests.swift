@@ -20,11 +20,11 @@ import Testing
         #expect(Set(names).count == names.count, "\(names)")
         let extensions = WorkoutFormat.all.flatMap { $0.extensions + $0.looseExtensions }
         #expect(Set(extensions).count == extensions.count, "\(extensions)")
-        #expect(WorkoutFormat.workoutFileExtensions == ["json"] + extensions)
+        #expect(WorkoutFormat.workoutFileExtensions == ["json"] + WorkoutFormat.readable.flatMap { $0.extensions + $0.looseExtensions })
         for format in WorkoutFormat.all {
             #expect(WorkoutFormat.named(format.name.uppercased(), among: WorkoutFormat.all) == format)
             #expect(format.isReadable || format.isWritable, "\(format) is neither read nor written")
-            for written in format.extensions {
+            for written in format.extensions where format.isReadable {
                 #expect(WorkoutFormat.extensionFormat(of: "dir/ride.\(written.uppercased())") == format)
                 #expect(WorkoutFormat.importExtension(of: "ride.\(written)") == written)
             }
@@ -47,9 +47,12 @@ import Testing
 
     @Test func theListsInWordsNameEveryFormat() {
         let readable = WorkoutFormat.readable
-        #expect(WorkoutFormat.names(of: WorkoutFormat.writable) == "zwo, erg, mrc, icu or fit")
-        #expect(WorkoutFormat.apps(of: readable) == "Zwift, ERG, MRC, intervals.icu, YAML and FIT")
-        #expect(WorkoutFormat.usualExtensions(of: readable) == ".zwo, .erg, .mrc, .yaml, .fit")
+        #expect(WorkoutFormat.names(of: [.zwo, .erg, .fit]) == "zwo, erg or fit")
+        #expect(WorkoutFormat.apps(of: [.zwo, .icu, .yaml]) == "Zwift, intervals.icu and YAML")
+        #expect(WorkoutFormat.usualExtensions(of: [.mrc, .icu, .yaml]) == ".mrc, .yaml", "intervals.icu text has no extension of its own")
+        #expect(WorkoutFormat.names(of: [.fit]) == "fit" && WorkoutFormat.names(of: []).isEmpty)
+        let apps = WorkoutFormat.apps(of: readable)
+        #expect(readable.allSatisfy { apps.contains($0.app) }, "\(apps)")
         let titles = WorkoutFormat.titles(of: readable, last: "nor")
         #expect(readable.allSatisfy { titles.contains($0.title) }, "\(titles)")
         #expect(titles.hasSuffix(" nor a Garmin FIT workout (.fit)"))
