@@ -4,7 +4,7 @@ import PacerCore
 /// format is a reader or writer in a file of its own and an entry here.
 extension WorkoutFormat {
     /// Every format pacer reads or writes.
-    public static let all: [WorkoutFormat] = [.zwo, .erg, .mrc, .icu, .yaml, .fit, .tcx]
+    public static let all: [WorkoutFormat] = [.zwo, .erg, .mrc, .icu, .yaml, .fit]
 
     public static let zwo = WorkoutFormat(
         name: "zwo", title: "a Zwift workout (.zwo)", app: "Zwift", short: ".zwo", extensions: ["zwo"],
