@@ -12,8 +12,6 @@ public enum Command: Sendable, Equatable {
     /// Finish a rep step, logging what was done (nil: as planned).
     case done(reps: Int?, weight: Weight?)
     case status
-    /// Mark a lap: the reply says the time since the last one.
-    case lap
     case help
     case quit
     /// What a sensor measured just now: the latest value of each channel it names.
@@ -40,7 +38,6 @@ extension PromptCommand {
                       help: "finish a rep step: done, done 8, done 8 @ 22.5 kg\n(22,5 is 22.5; write 1000, not 1,000 or 1.000)",
                       read: CommandArguments.done),
         PromptCommand(words: ["status"], help: "where we are and how long is left", senders: [.plugins], read: plain(.status)),
-        PromptCommand(words: ["lap"], help: "mark a lap and say its time", read: plain(.lap)),
         PromptCommand(words: ["measure"], usage: "measure K=V ...", help: "a sensor's values: power, heart_rate, cadence, speed, distance",
                       read: CommandArguments.measure),
         PromptCommand(words: ["help"], quietWords: ["?"], help: nil, senders: [.plugins], read: plain(.help)),

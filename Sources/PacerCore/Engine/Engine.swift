@@ -206,7 +206,7 @@ public struct Engine: Sendable {
             // Seconds already past are not sampled with a value that came after them.
             sampledThrough = max(sampledThrough, sessionSeconds(at: now))
             latest.take(values, at: now)
-        case .status, .help, .lap:
+        case .status, .help:
             // Questions: they change nothing, and `answer(to:at:)` has what they ask.
             break
         }
@@ -218,8 +218,6 @@ public struct Engine: Sendable {
     /// and why, nothing for a command that is carried out as asked.
     public func answer(to command: Command, at now: Instant) -> String? {
         switch command {
-        case .lap:
-            return "lap at \(WorkoutDuration(milliseconds: sessionSeconds(at: now) * 1000).spoken)"
         case .status:
             return snapshot(at: now).statusLine
         case .help:

@@ -15,7 +15,7 @@ extension Snapshot {
             "\(before.phase.name) \(milliseconds < 0 ? "shortened" : "lengthened") by \(WorkoutDuration(milliseconds: abs(milliseconds)).spoken)"
                 + (index == before.index ? ": \(left)" : ", so it ended: \(now)")
         case .done: "done with \(before.phase.name): \(now)"
-        case .status, .help, .quit, .measure, .lap: nil
+        case .status, .help, .quit, .measure: nil
         }
     }
 
