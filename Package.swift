@@ -56,7 +56,7 @@ let package = Package(
             path: "BuildTools/EmbedWorkouts"
         ),
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan"]),
-        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan"]),
+        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerFormats"]),
         .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerCore"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerCore", "SinkKit"]),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats"]),
         .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History"]),
+        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History", "PacerCore", "PacerFormats"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
 )
 

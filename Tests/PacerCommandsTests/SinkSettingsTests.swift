@@ -42,8 +42,8 @@ struct SinkSettingsTests {
         #expect(option?.hasSuffix(" write a click track to FILE") == true, "\(Self.run.helpText)")
         #expect(Self.run.helpText.contains(#"--clicks FILE    write a click track to FILE; in the config: "clicks""#))
         for (shell, spelling) in [(Shell.bash, "--clicks"), (.zsh, "--clicks"), (.fish, "-l 'clicks' -r -F")] {
-            #expect(shell.script(commands: [Self.run], options: []).contains(spelling), "\(shell)")
-            #expect(!shell.script(commands: [RunCommandOfTheStandardRegistry.spec], options: []).contains(spelling), "\(shell)")
+            #expect(shell.script(commands: [Self.run], options: [], workoutExtensions: ["json"]).contains(spelling), "\(shell)")
+            #expect(!shell.script(commands: [RunCommandOfTheStandardRegistry.spec], options: [], workoutExtensions: ["json"]).contains(spelling), "\(shell)")
         }
         let arguments = try Arguments(["--clicks", "c.txt", "tabata"], options: Self.run.options)
         let request = RunOptions.request(arguments, workout: "tabata", registry: Self.registry)

@@ -4,7 +4,7 @@ import Testing
 
 /// ERG and MRC course files: steps, ramps, merged steps, LAP rows, texts and their errors.
 @Suite struct CourseFileReaderTests {
-    static func imported(_ text: String, _ format: ImportFormat = .erg) throws -> ImportedWorkout {
+    static func imported(_ text: String, _ format: WorkoutFormat = .erg) throws -> ImportedWorkout {
         try WorkoutImport.read(Array(text.utf8), format: format, name: "course")
     }
 

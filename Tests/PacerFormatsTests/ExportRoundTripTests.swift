@@ -53,30 +53,30 @@ import Testing
         Plan(workout).phases.contains { $0.kind == .reps || $0.timeLimit != nil || $0.window != nil || $0.duration == nil }
     }
 
-    @Test(arguments: [(ExportFormat.zwo, ImportFormat.zwo), (.erg, .erg), (.mrc, .mrc)])
-    func roundTripsEveryShippedWorkoutItCanSay(_ formats: (ExportFormat, ImportFormat)) throws {
+    @Test(arguments: [WorkoutFormat.zwo, .erg, .mrc])
+    func roundTripsEveryShippedWorkoutItCanSay(_ format: WorkoutFormat) throws {
         var written = 0
         for (file, workout) in try Self.shipped() {
             let exported: ExportedWorkout
             do {
-                exported = try WorkoutExport.write(workout, as: formats.0, thresholds: TargetThresholds(ftp: Self.ftp))
+                exported = try WorkoutExport.write(workout, as: format, thresholds: TargetThresholds(ftp: Self.ftp))
             } catch {
                 #expect(Self.unwritable(workout), "\(file) was refused: \(error.message)")
                 #expect(error.message.hasPrefix("\""), "the refusal names the step: \(error.message)")
                 continue
             }
-            #expect(!Self.unwritable(workout), "\(file) was written though it has a step \(formats.0) cannot say")
-            let imported = try WorkoutImport.read(exported.bytes, format: formats.1, name: "fallback")
-            let middles = formats.0 != .zwo
+            #expect(!Self.unwritable(workout), "\(file) was written though it has a step \(format) cannot say")
+            let imported = try WorkoutImport.read(exported.bytes, format: format, name: "fallback")
+            let middles = format != .zwo
             let before = Plan(workout).phases.map { Self.kept($0, middles: middles, cadence: !middles) }
             let after = Plan(imported.workout).phases.map { Self.kept($0, middles: middles, cadence: !middles) }
-            #expect(before == after, "\(file) through \(formats.0):\n\(String(decoding: exported.bytes, as: UTF8.self))")
+            #expect(before == after, "\(file) through \(format):\n\(String(decoding: exported.bytes, as: UTF8.self))")
             #expect(imported.workout.name == workout.name)
             // Kinds are kept where the format says them: a warm-up ramp at the start, a cool-down ramp at the end.
             let (original, back) = (Plan(workout).phases, Plan(imported.workout).phases)
             for (index, phase) in original.enumerated() where index < back.count && phase.targets.power?.span?.isRamp == true
                 && ((index == 0 && phase.kind == .warmup) || (index == original.count - 1 && phase.kind == .cooldown)) {
-                #expect(back[index].kind == phase.kind, "\(file) through \(formats.0): \(phase.name) came back as \(back[index].kind)")
+                #expect(back[index].kind == phase.kind, "\(file) through \(format): \(phase.name) came back as \(back[index].kind)")
             }
             written += 1
         }

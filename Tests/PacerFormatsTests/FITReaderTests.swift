@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func theFormatIsKnownByItsHeaderWhateverTheName() {
-        #expect(ImportFormat.detect(Self.handWritten(), path: "workout.json") == .fit)
-        #expect(ImportFormat.extensionFormat(of: "ride.FIT") == .fit)
+        #expect(WorkoutFormat.detect(Self.handWritten(), path: "workout.json") == .fit)
+        #expect(WorkoutFormat.extensionFormat(of: "ride.FIT") == .fit)
     }
 }

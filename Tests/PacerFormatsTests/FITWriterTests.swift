@@ -115,8 +115,8 @@ import Testing
                 "one workout exported twice")
     }
 
-    @Test(arguments: ExportFormat.allCases)
-    func aDistanceLabelOnATimedStepIsSaidToBeDropped(format: ExportFormat) throws {
+    @Test(arguments: WorkoutFormat.writable)
+    func aDistanceLabelOnATimedStepIsSaidToBeDropped(format: WorkoutFormat) throws {
         let exported = try WorkoutExport.write(try Self.workout("3m Tempo @ 88% {distance: 1 km}"), as: format, thresholds: TargetThresholds(ftp: 250))
         #expect(exported.warnings.contains { $0.contains("distance label is dropped") && $0.contains("\"Tempo\"") }, "\(format): \(exported.warnings)")
     }

@@ -4,11 +4,11 @@ import Testing
 
 /// What a stranger's file may hold: each refused with the place and the reason, nothing crashed.
 @Suite struct HostileInputTests {
-    static func refusal(_ text: String, _ format: ImportFormat = .zwo) -> String? {
+    static func refusal(_ text: String, _ format: WorkoutFormat = .zwo) -> String? {
         refusal(Array(text.utf8), format)
     }
 
-    static func refusal(_ bytes: [UInt8], _ format: ImportFormat = .zwo) -> String? {
+    static func refusal(_ bytes: [UInt8], _ format: WorkoutFormat = .zwo) -> String? {
         do {
             _ = try WorkoutImport.read(bytes, format: format, name: "x")
             return nil
@@ -17,7 +17,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ImportFormat.allCases) func anEmptyFileIsRefused(format: ImportFormat) {
+    @Test(arguments: WorkoutFormat.readable) func anEmptyFileIsRefused(format: WorkoutFormat) {
         #expect(Self.refusal(" \n", format)?.hasPrefix("1:1: error: the file is empty") ?? false)
     }
 

@@ -132,11 +132,11 @@ import Testing
     }
 
     @Test func detectionTakesPlainIcuTextAndNeverJSONOrNotation() {
-        #expect(ImportFormat.detect(Array("Warmup\n- 10m 60%\n".utf8), path: "w.txt") == .icu)
-        #expect(ImportFormat.detect(Array("{\"name\": \"- 10m\"}\n- 10m 60%\n".utf8), path: "w.txt") == nil)
-        #expect(ImportFormat.detect(Array("8x(20s, 10s rest)\n".utf8), path: "w.txt") == nil)
-        #expect(ImportFormat.detect(Array("- buy milk\n- 10m 60%\n".utf8), path: "w.txt") == nil, "a list with no length on a line is not a workout")
-        #expect(ImportFormat.detect(Array("notes\n".utf8), path: "w.txt") == nil, ".txt alone says nothing")
-        #expect(ImportFormat.extensionFormat(of: "w.txt") == nil && ImportFormat.importExtension(of: "w.TXT") == "txt")
+        #expect(WorkoutFormat.detect(Array("Warmup\n- 10m 60%\n".utf8), path: "w.txt") == .icu)
+        #expect(WorkoutFormat.detect(Array("{\"name\": \"- 10m\"}\n- 10m 60%\n".utf8), path: "w.txt") == nil)
+        #expect(WorkoutFormat.detect(Array("8x(20s, 10s rest)\n".utf8), path: "w.txt") == nil)
+        #expect(WorkoutFormat.detect(Array("- buy milk\n- 10m 60%\n".utf8), path: "w.txt") == nil, "a list with no length on a line is not a workout")
+        #expect(WorkoutFormat.detect(Array("notes\n".utf8), path: "w.txt") == nil, ".txt alone says nothing")
+        #expect(WorkoutFormat.extensionFormat(of: "w.txt") == nil && WorkoutFormat.importExtension(of: "w.TXT") == "txt")
     }
 }

@@ -120,9 +120,9 @@ import Testing
     }
 
     @Test func detectionByKeysAndExtension() {
-        #expect(ImportFormat.detect(Array("title: x\nintervals:\n  - {type: work, length: 5m}\n".utf8), path: "w.txt") == .yaml)
-        #expect(ImportFormat.detect(Array("name: x\nsteps:\n  - {duration: \"5:00\"}\n".utf8), path: "w") == .yaml)
-        #expect(ImportFormat.detect(Array("anything".utf8), path: "w.YML") == .yaml)
-        #expect(ImportFormat.detect(Array("{\"name\": \"x\", \"steps\": []}".utf8), path: "w.yaml") == nil, "JSON is never imported")
+        #expect(WorkoutFormat.detect(Array("title: x\nintervals:\n  - {type: work, length: 5m}\n".utf8), path: "w.txt") == .yaml)
+        #expect(WorkoutFormat.detect(Array("name: x\nsteps:\n  - {duration: \"5:00\"}\n".utf8), path: "w") == .yaml)
+        #expect(WorkoutFormat.detect(Array("anything".utf8), path: "w.YML") == .yaml)
+        #expect(WorkoutFormat.detect(Array("{\"name\": \"x\", \"steps\": []}".utf8), path: "w.yaml") == nil, "JSON is never imported")
     }
 }

@@ -4,6 +4,7 @@ import PacerCore
 struct ZshCompletion {
     let commands: [CommandSpec]
     let options: [OptionSpec]
+    let workoutExtensions: [String]
 
     var script: String {
         #"""
@@ -22,7 +23,7 @@ struct ZshCompletion {
         _pacer_workouts() {
           local -a names
           names=(${(f)"$(_pacer_call list --names)"})
-          _alternative 'workouts:workout:compadd -a names' 'files:workout file:_files -g "*.(json|zwo|erg|mrc|txt|yaml|yml|fit)(-.)"'
+          _alternative 'workouts:workout:compadd -a names' 'files:workout file:_files -g "*.(\#(workoutExtensions.joined(separator: "|")))(-.)"'
         }
 
         # The sinks (built-in ones and plugins found), and exec: followed by a path.

@@ -1,5 +1,6 @@
 import PacerCommandLine
 import PacerCore
+import PacerFormats
 
 /// `pacer completions SHELL`: the completion script for bash, zsh or fish, made from the command table.
 enum CompletionsCommand {
@@ -24,7 +25,7 @@ enum CompletionsCommand {
             return Pacer.usageError("pacer has completions for bash, zsh and fish, not '\(arguments.positionals[0])'",
                                     hintFor: "completions", suggestion: suggestion)
         }
-        Output.data(shell.script(commands: Pacer.commands, options: Pacer.options))
+        Output.data(shell.script(commands: Pacer.commands, options: Pacer.options, workoutExtensions: WorkoutFormat.workoutFileExtensions))
         return ExitStatus.success
     }
 }

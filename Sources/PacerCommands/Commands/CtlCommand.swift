@@ -11,19 +11,17 @@ enum CtlCommand {
         return number
     }
 
-    /// Commands whose point is their answer, which stays in the session's prompt.
-    static let unanswerable: [Command] = [.status, .help]
-
     static let spec = CommandSpec(
         name: "ctl", abstract: "send a prompt command to the session running the remote plugin",
-        usage: "pacer ctl COMMAND...", arguments: .choice(CommandGrammar.words.filter { !["status", "help"].contains($0) }),
+        usage: "pacer ctl COMMAND...", arguments: .choice(CommandGrammar.commands(sentBy: .control).flatMap(\.words)),
         details: """
-            Writes COMMAND (pause, resume, skip, back, restart, +30, -10, done 8 @ 20 kg, quit) to the
-            FIFO of a session started with --sink remote ($XDG_RUNTIME_DIR/pacer/remote-PID), the newest
-            one still running unless --session says which, and returns at once: it never waits for a
-            session that is not there or not reading. With several sessions running it says which one
-            it steered. Exits 1 when no session takes commands, or when the folder or FIFO is not this
-            user's alone. Whether the session could do it is shown in the session.
+            Writes COMMAND, as typed at the prompt (\(CommandGrammar.commands(sentBy: .control).filter { !$0.words.isEmpty }.map(\.name).joined(separator: ", ")),
+            +30, -10, done 8 @ 20 kg), to the FIFO of a session started with --sink remote
+            ($XDG_RUNTIME_DIR/pacer/remote-PID), the newest one still running unless --session says
+            which, and returns at once: it never waits for a session that is not there or not
+            reading. With several sessions running it says which one it steered. Exits 1 when no
+            session takes commands, or when the folder or FIFO is not this user's alone. Whether the
+            session could do it is shown in the session.
             """,
         options: [session.spec]
     ) { arguments, environment in
@@ -38,7 +36,8 @@ enum CtlCommand {
             return Pacer.usageError("the command is longer than \(RemoteControl.longestLine) bytes", hintFor: "ctl")
         }
         do throws(CommandParseError) {
-            if unanswerable.contains(try CommandGrammar.parse(line)) {
+            _ = try CommandGrammar.parse(line)
+            if CommandGrammar.command(typedAs: line)?.senders.contains(.control) == false {
                 return Pacer.usageError("the answer to '\(line)' is shown at the session's prompt only, so pacer ctl does not send it", hintFor: "ctl")
             }
         } catch {

@@ -6,19 +6,20 @@ import PacerSystem
 
 /// `pacer export WORKOUT --to FORMAT [-o FILE]`: a workout in another app's format.
 enum ExportCommand {
-    static let to = Option<ExportFormat>(
-        "--to", value: "FORMAT", help: "the format: zwo, erg, mrc, icu (intervals.icu text) or fit (required)",
-        kind: .choice(ExportFormat.allCases.map(\.rawValue))
+    static let formats = WorkoutFormat.writable
+    static let to = Option<WorkoutFormat>(
+        "--to", value: "FORMAT", help: "the format: \(WorkoutFormat.names(of: formats)) (required)",
+        kind: .choice(formats.map(\.name))
     ) { text throws(UsageError) in
-        guard let format = ExportFormat(rawValue: text.lowercased()) else {
-            throw UsageError(message: "--to takes zwo, erg, mrc, icu or fit, not '\(text)'")
+        guard let format = WorkoutFormat.named(text, among: formats) else {
+            throw UsageError(message: "--to takes \(WorkoutFormat.names(of: formats)), not '\(text)'")
         }
         return format
     }
     static let output = Option<String>("-o", value: "FILE", help: "write the file here (whole or not at all) instead of standard output", kind: .file)
     static let spec = CommandSpec(
-        name: "export", abstract: "write a workout for another app: Zwift, ERG, MRC, intervals.icu or a FIT file",
-        usage: "pacer export WORKOUT --to zwo|erg|mrc|icu|fit [--ftp W] [--lthr BPM] [--max-hr BPM] [--threshold-pace M:SS] [-o FILE]", arguments: .workout,
+        name: "export", abstract: "write a workout for another app: \(WorkoutFormat.apps(of: formats, last: "or"))",
+        usage: "pacer export WORKOUT --to \(formats.map(\.name).joined(separator: "|")) [--ftp W] [--lthr BPM] [--max-hr BPM] [--threshold-pace M:SS] [-o FILE]", arguments: .workout,
         details: SharedOptions.workoutArgument + """
 
 
@@ -38,11 +39,11 @@ enum ExportCommand {
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "export") { () throws(UsageError) in
             let reference = try arguments.workout(for: "export")
-            guard let format = arguments[to] else { throw UsageError(message: "export needs a format: --to zwo, erg, mrc, icu or fit") }
+            guard let format = arguments[to] else { throw UsageError(message: "export needs a format: --to \(WorkoutFormat.names(of: formats))") }
             let path = arguments[output]
             if path?.isEmpty == true { throw UsageError(message: "-o needs a file name") }
             if path == nil, format.isBinary, Output.isTerminal {
-                throw UsageError(message: "FIT is binary: give -o FILE.fit or redirect standard output to a file")
+                throw UsageError(message: "\(format.app) is binary: give -o FILE.\(format.extensions.first ?? format.name) or redirect standard output to a file")
             }
             let thresholds: TargetThresholds
             do throws(CommandFailure) {
@@ -54,7 +55,7 @@ enum ExportCommand {
         }
     }
 
-    private static func export(_ reference: String, as format: ExportFormat, to path: String?, thresholds: TargetThresholds, library: WorkoutLibrary) -> Int32 {
+    private static func export(_ reference: String, as format: WorkoutFormat, to path: String?, thresholds: TargetThresholds, library: WorkoutLibrary) -> Int32 {
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
             loaded = try WorkoutLoader.load(reference, library: library)

@@ -3,12 +3,13 @@ import PacerCore
 import PacerFormats
 import PacerRuntime
 
-/// `pacer import FILE...`: Zwift, ERG, MRC, intervals.icu and YAML files written as workout files.
+/// `pacer import FILE...`: files of other apps (`WorkoutFormat.readable`) written as workout files.
 enum ImportCommand {
-    static let formats = ImportFormat.allCases.map(\.rawValue)
-    static let from = Option<ImportFormat>("--from", value: "FORMAT", help: "read every FILE as this format: \(formats.joined(separator: ", "))", kind: .choice(formats)) { text throws(UsageError) in
-        guard let format = ImportFormat(rawValue: text.lowercased()) else {
-            throw UsageError(message: "--from takes \(formats.joined(separator: ", ")), not '\(text)'")
+    static let formats = WorkoutFormat.readable
+    static let names = formats.map(\.name).joined(separator: ", ")
+    static let from = Option<WorkoutFormat>("--from", value: "FORMAT", help: "read every FILE as this format: \(names)", kind: .choice(formats.map(\.name))) { text throws(UsageError) in
+        guard let format = WorkoutFormat.named(text, among: formats) else {
+            throw UsageError(message: "--from takes \(names), not '\(text)'")
         }
         return format
     }
@@ -17,14 +18,14 @@ enum ImportCommand {
     static let force = Flag("--force", help: "replace files that exist")
 
     static let spec = CommandSpec(
-        name: "import", abstract: "write Zwift (.zwo), ERG, MRC, intervals.icu, YAML and FIT files as workout files",
+        name: "import", abstract: "write \(WorkoutFormat.apps(of: formats)) files as workout files",
         usage: "pacer import [--from FORMAT] [-o FILE | -d DIR] [--force] FILE...", arguments: .workout,
         details: """
             Each FILE becomes a workout file of the same steps, targets and cues, checked as any
             workout file is: to standard output for one FILE, to -o FILE, or with -d DIR to
             DIR/NAME.json for each (NAME is the file's name without its extension). A file that
             exists is kept unless --force; a file is written whole or not at all. The format is
-            known by the content, then the extension (.zwo, .erg, .mrc, .yaml, .fit); --from says it (--from icu
+            known by the content, then the extension (\(WorkoutFormat.usualExtensions(of: formats))); --from says it (--from icu
             for intervals.icu text in a .txt that does not plainly look like it). What the
             format says that pacer cannot carry is a warning with its line (a byte offset in a FIT
             file); each file ends with a

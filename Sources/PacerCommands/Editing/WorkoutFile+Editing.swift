@@ -40,7 +40,7 @@ extension WorkoutFile {
             throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
         }
         if source.isFile {
-            guard let bytes = try? source.read(), let format = ImportFormat.detect(bytes, path: source.path) else { return source.path }
+            guard let bytes = try? source.read(), let format = WorkoutFormat.detect(bytes, path: source.path) else { return source.path }
             let json = path(ofNamed: source.name, environment: environment)
             throw WorkoutLoadError(lines: [
                 "pacer: \(source.path) is \(format.title), which edit cannot change: 'pacer import \(source.path.shellQuoted) -o \(json.shellQuoted)' writes it as a workout file, which 'pacer edit \(source.name.shellQuoted)' then opens",

@@ -17,11 +17,11 @@ public struct WorkoutImporting {
     }
 
     let library: WorkoutLibrary
-    let format: ImportFormat?
+    let format: WorkoutFormat?
     let destination: Destination
     let force: Bool
 
-    public init(library: WorkoutLibrary, format: ImportFormat?, destination: Destination, force: Bool) {
+    public init(library: WorkoutLibrary, format: WorkoutFormat?, destination: Destination, force: Bool) {
         self.library = library
         self.format = format
         self.destination = destination

@@ -1,3 +1,5 @@
+import PacerFormats
+
 /// The prose of the man page around the command table: what pacer is, what it reads, how it exits.
 enum ManualText {
     /// A term and what it means, for the man page's lists.
@@ -14,6 +16,9 @@ enum ManualText {
         for as NAME.json in the folders of $PACER_PATH, in ./workouts, in
         $XDG_CONFIG_HOME/pacer/workouts, and then among the workouts built into pacer:
         \(builtIns.joined(separator: ", ")).
+
+        A WORKOUT may be a file of another app, read as it is: \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "or"))
+        (pacer import writes it as a workout file, pacer export writes a workout as one).
         """
     }
 
@@ -62,7 +67,8 @@ enum ManualText {
         (#"printf 'skip\nskip\nquit\n' | pacer run seven-minute"#, "A session scripted through a pipe: commands are read from standard input."),
         ("pacer run tabata --sink terminal --sink web", "A session followed and steered from a browser too."),
         ("pacer history; pacer stats", "The sessions recorded, and progress over weeks."),
-        ("pacer export track-400 --to fit -o track-400.fit", "A workout as a FIT file for a Garmin watch (or --to zwo, erg, mrc, icu; see docs/import-export.md)."),
+        ("pacer export track-400 --to fit -o track-400.fit",
+         "A workout as a FIT file for a Garmin watch (or --to \(WorkoutFormat.writable.filter { $0 != .fit }.map(\.name).joined(separator: ", ")); see docs/import-export.md)."),
         ("source <(pacer completions bash)", "Completion in the current bash session."),
     ]
 

@@ -31,6 +31,15 @@ struct CourseFileReader {
     private var texts: [(seconds: Double, text: String, position: SourcePosition)] = []
     private var lap = false
 
+    /// Whether a file is a course file of this kind: a `[COURSE HEADER]` or `[COURSE DATA]`, its
+    /// columns `MINUTES PERCENT` (MRC) or `MINUTES WATTS` (ERG), else its extension (`.mrc`, or ERG).
+    static func looksLikeCourse(_ head: FileHead, percent: Bool) -> Bool {
+        guard head.squeezed.contains("[COURSE HEADER]") || head.squeezed.contains("[COURSE DATA]") else { return false }
+        if head.squeezed.contains("MINUTES PERCENT") { return percent }
+        if head.squeezed.contains("MINUTES WATTS") { return !percent }
+        return (head.fileExtension == "mrc") == percent
+    }
+
     static func read(_ bytes: [UInt8], percent: Bool, name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
         var reader = CourseFileReader(percent: percent)
         return try reader.read(bytes, fallback: fallback)

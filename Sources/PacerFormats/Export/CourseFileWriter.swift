@@ -10,7 +10,7 @@ struct CourseFileWriter {
     let thresholds: TargetThresholds
     var notes = ExportNotes()
 
-    private var format: ExportFormat { percent ? .mrc : .erg }
+    private var format: WorkoutFormat { percent ? .mrc : .erg }
 
     mutating func text(of workout: Workout, steps: [ExportStep]) throws(ExportRefusal) -> String {
         var header = ["[COURSE HEADER]", "VERSION = 2", "UNITS = ENGLISH", "FILE NAME = " + ExportText.line(workout.name)]

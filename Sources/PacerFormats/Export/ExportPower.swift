@@ -17,7 +17,7 @@ enum ExportPower {
 
     /// The step's power in percent of FTP, nil when it has none or is a free ride. Watts need
     /// FTP; a zone is taken at its middle, noted.
-    static func percent(of step: ExportStep, format: ExportFormat, thresholds: TargetThresholds, notes: inout ExportNotes) throws(ExportRefusal) -> TargetSpan? {
+    static func percent(of step: ExportStep, format: WorkoutFormat, thresholds: TargetThresholds, notes: inout ExportNotes) throws(ExportRefusal) -> TargetSpan? {
         guard case .target(let unit, let span)? = step.targets.power else { return nil }
         switch unit {
         case .ftp:
@@ -36,7 +36,7 @@ enum ExportPower {
 
     /// The step's power in watts, nil when it has none or is a free ride. A share of FTP or a
     /// zone needs FTP.
-    static func watts(of step: ExportStep, format: ExportFormat, thresholds: TargetThresholds, notes: inout ExportNotes) throws(ExportRefusal) -> TargetSpan? {
+    static func watts(of step: ExportStep, format: WorkoutFormat, thresholds: TargetThresholds, notes: inout ExportNotes) throws(ExportRefusal) -> TargetSpan? {
         guard case .target(let unit, let span)? = step.targets.power else { return nil }
         if unit == .watts { return span }
         guard let ftp = thresholds.ftp, ftp > 0 else {

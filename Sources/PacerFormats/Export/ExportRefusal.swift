@@ -11,7 +11,7 @@ public struct ExportRefusal: Error, Sendable, CustomStringConvertible {
 
 /// A workout written in another app's format, and what it lost on the way.
 public struct ExportedWorkout: Sendable {
-    public let format: ExportFormat
+    public let format: WorkoutFormat
     public let bytes: [UInt8]
     /// What the format could not say and what was written instead, a line each.
     public let warnings: [String]

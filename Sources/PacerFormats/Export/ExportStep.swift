@@ -48,7 +48,7 @@ struct ExportStep: Equatable {
     /// The steps of `workout`'s plan, or the refusal of the first phase `format` cannot say: a rep
     /// step, a phase of an AMRAP, an EMOM or a capped block, and (where the format has no such
     /// step) one measured by distance or left open.
-    static func steps(of workout: Workout, for format: ExportFormat) throws(ExportRefusal) -> [ExportStep] {
+    static func steps(of workout: Workout, for format: WorkoutFormat) throws(ExportRefusal) -> [ExportStep] {
         var steps: [ExportStep] = []
         for phase in Plan(workout).phases {
             try refuseUnwritable(phase, in: format)
@@ -75,7 +75,7 @@ struct ExportStep: Equatable {
     }
 
     /// A warning for the distance labels `format` does not write, naming the steps that had one.
-    static func lostDistances(_ steps: [ExportStep], in format: ExportFormat) -> [String] {
+    static func lostDistances(_ steps: [ExportStep], in format: WorkoutFormat) -> [String] {
         var notes = ExportNotes()
         for step in steps {
             guard let label = step.lostDistance else { continue }
@@ -87,7 +87,7 @@ struct ExportStep: Equatable {
         return notes.warnings
     }
 
-    private static func refuseUnwritable(_ phase: Phase, in format: ExportFormat) throws(ExportRefusal) {
+    private static func refuseUnwritable(_ phase: Phase, in format: WorkoutFormat) throws(ExportRefusal) {
         let cannot = "\(format.short) cannot say that"
         if phase.kind == .reps {
             let reps = phase.reps.map { " of \($0) reps" } ?? ""

@@ -10,6 +10,11 @@ struct FITReader {
 
     var notes = ImportNotes()
 
+    /// Whether a file has FIT's signature: `.FIT` in bytes 8 to 11 of its header.
+    static func hasSignature(_ head: FileHead) -> Bool {
+        head.bytes.count >= 12 && head.bytes[8..<12].elementsEqual(".FIT".utf8)
+    }
+
     static func read(_ bytes: [UInt8], name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
         let messages: [FITMessages.Message]
         do throws(FITMessages.Refusal) {

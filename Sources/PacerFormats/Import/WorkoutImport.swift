@@ -3,7 +3,7 @@ import PacerCore
 /// A file of another app read into a workout: the workout file it makes, checked by the decoder
 /// as any workout file is, and what the format said that pacer could not carry.
 public struct ImportedWorkout: Sendable {
-    public let format: ImportFormat
+    public let format: WorkoutFormat
     /// The workout file, laid out as `pacer fmt` lays it out.
     public let json: String
     public let workout: Workout
@@ -19,23 +19,20 @@ public enum WorkoutImport {
     /// Reads `bytes` as `format`; `name` names the workout when the file gives no name. Files are
     /// held to a workout file's size limit (16 MiB), however they were read. `includes` reaches the
     /// files a YAML workout includes; without it, an `!include` is refused.
-    public static func read(_ bytes: [UInt8], format: ImportFormat, name: String, includes: YAMLIncludes? = nil) throws(WorkoutErrors) -> ImportedWorkout {
+    public static func read(_ bytes: [UInt8], format: WorkoutFormat, name: String, includes: YAMLIncludes? = nil) throws(WorkoutErrors) -> ImportedWorkout {
         guard bytes.count <= WorkoutDecoder.maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is")])
         }
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty, not \(format.title)")])
         }
-        if format != .fit, let zero = bytes.firstIndex(of: 0) {
+        guard let reader = format.reader else {
+            throw WorkoutErrors([Diagnostic(.file, "pacer writes \(format.title) but does not read it")])
+        }
+        if !format.isBinary, let zero = bytes.firstIndex(of: 0) {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(of: zero, in: bytes)), "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")])
         }
-        let draft = switch format {
-        case .zwo: try ZwiftReader.read(bytes, name: name)
-        case .erg, .mrc: try CourseFileReader.read(bytes, percent: format == .mrc, name: name)
-        case .icu: try IcuTextReader.read(bytes, name: name)
-        case .yaml: try YAMLWorkoutReader.read(bytes, name: name, includes: includes)
-        case .fit: try FITReader.read(bytes, name: name)
-        }
+        let draft = try reader(bytes, WorkoutFormat.ReadContext(name: name, includes: includes))
         let json: String
         do {
             json = try WorkoutJSONWriter.text(of: draft.workout)

@@ -8,6 +8,13 @@ enum YAMLWorkoutReader {
     /// A workout may include at most this many files in all.
     static let maximumIncludes = 200
 
+    /// Whether a file starts as a YAML workout does: a line `intervals:` or `steps:` at the margin,
+    /// and one `title:` or `name:`.
+    static func looksLikeYAMLWorkout(_ head: FileHead) -> Bool {
+        let lines = head.text.split(whereSeparator: \.isNewline)
+        return lines.contains { $0.hasPrefix("intervals:") || $0.hasPrefix("steps:") } && lines.contains { $0.hasPrefix("title:") || $0.hasPrefix("name:") }
+    }
+
     static func read(_ bytes: [UInt8], name fallback: String, includes: YAMLIncludes?) throws(WorkoutErrors) -> ImportedDraft {
         var notes = ImportNotes()
         let top = try parse(bytes, file: nil, at: nil, notes: &notes)

@@ -15,6 +15,11 @@ struct ZwiftReader {
     private var byDistance = false
     private var warnedPaceReference = false
 
+    /// Whether a file starts as Zwift's XML does: a tag first, and a `<workout_file>` in it.
+    static func looksLikeZwift(_ head: FileHead) -> Bool {
+        head.start.hasPrefix("<") && head.text.lowercased().contains("<workout_file")
+    }
+
     static func read(_ bytes: [UInt8], name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
         let root: XMLElement
         do {

@@ -51,7 +51,8 @@ final class CommandRouter: Sendable {
             driver.submit(command, line: line, reply: send, completion: completion)
         case .line(let line):
             do {
-                driver.submit(try CommandGrammar.parse(line), line: line, reply: send, completion: completion)
+                let command = if case .sink = replies { try CommandGrammar.parse(line, sentBy: .plugins) } else { try CommandGrammar.parse(line) }
+                driver.submit(command, line: line, reply: send, completion: completion)
             } catch {
                 driver.refuse(line: line, message: error.message, reply: send, completion: completion)
             }

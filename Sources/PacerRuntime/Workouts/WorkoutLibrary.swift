@@ -101,7 +101,7 @@ public struct WorkoutLibrary: Sendable {
         self.folders = folders
     }
 
-    /// Finds a workout: `-` is standard input; a reference ending in `.json` (or `.zwo`, `.erg`, `.mrc`, `.txt`), or with a `/` that
+    /// Finds a workout: `-` is standard input; a reference ending in `.json` (or an extension of `WorkoutFormat.readable`, `.txt` among them), or with a `/` that
     /// names an existing file, is a path taken as it is (reading it says precisely what is wrong
     /// with it, if anything); then a name on the search path; then a line of notation, which
     /// starts with a digit (`8x(20s, 10s rest)`); then a path again.
@@ -110,7 +110,7 @@ public struct WorkoutLibrary: Sendable {
         if reference == "-" {
             return WorkoutSource(name: "-", path: "<stdin>", origin: "standard input", content: .standardInput)
         }
-        if reference.hasSuffix(".json") || ImportFormat.importExtension(of: reference) != nil || reference.contains("/") && FileSystem.exists(reference) { return path }
+        if reference.hasSuffix(".json") || WorkoutFormat.importExtension(of: reference) != nil || reference.contains("/") && FileSystem.exists(reference) { return path }
         if !reference.contains("/"), let found = all().first(where: { $0.name == reference }) { return found }
         if NotationWorkout.looksLikeNotation(reference) {
             return WorkoutSource(name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
@@ -129,7 +129,7 @@ public struct WorkoutLibrary: Sendable {
             // Of two files of one name (hills.json beside hills.erg) the workout file comes first, so
             // the name means it for every command (run, edit, new, list).
             let files = FileSystem.contents(of: folder.path).sorted { (Self.name(ofFile: $0), !$0.hasSuffix(".json") ? 1 : 0) < (Self.name(ofFile: $1), !$1.hasSuffix(".json") ? 1 : 0) }
-            for file in files where (file.hasSuffix(".json") || ImportFormat.extensionFormat(of: file) != nil)
+            for file in files where (file.hasSuffix(".json") || WorkoutFormat.extensionFormat(of: file) != nil)
                 && file != "schema.json" && !file.hasPrefix(".") {
                 let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
                 sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))
@@ -145,6 +145,6 @@ public struct WorkoutLibrary: Sendable {
     private static func name(ofFile path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         if file.hasSuffix(".json") { return String(file.dropLast(5)) }
-        return ImportFormat.importExtension(of: file).map { String(file.dropLast($0.count + 1)) } ?? file
+        return WorkoutFormat.importExtension(of: file).map { String(file.dropLast($0.count + 1)) } ?? file
     }
 }

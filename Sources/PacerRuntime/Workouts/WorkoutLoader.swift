@@ -12,7 +12,7 @@ public struct LoadedWorkout: Sendable {
     /// The file as it was read; for a line of notation or a file of another app, the JSON it stands for.
     public let bytes: [UInt8]
     /// The app's format the file was imported from; nil for a workout's own JSON or notation.
-    public let importedFrom: ImportFormat?
+    public let importedFrom: WorkoutFormat?
 
     /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
@@ -48,11 +48,11 @@ public enum WorkoutLoader {
         try read(locate(reference, library: library))
     }
 
-    /// Reads, decodes and expands a workout that has been found; a file of another app (a Zwift
-    /// `.zwo`, an ERG or MRC course) is imported on the way, known by its content or its extension.
+    /// Reads, decodes and expands a workout that has been found; a file of another app (one of
+    /// `WorkoutFormat.readable`) is imported on the way, known by its content or its extension.
     public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
         let bytes = try read(source)
-        if source.notation == nil, let format = ImportFormat.detect(bytes, path: source.path) {
+        if source.notation == nil, let format = WorkoutFormat.detect(bytes, path: source.path) {
             let imported = try self.imported(source, bytes, as: format)
             return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
                                  bytes: Array(imported.json.utf8), importedFrom: format)
@@ -64,16 +64,16 @@ public enum WorkoutLoader {
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or
     /// extension says when `format` is nil (a workout's own JSON is refused: it needs no import).
-    public static func imported(_ reference: String, as format: ImportFormat?, library: WorkoutLibrary) throws(WorkoutLoadError) -> (source: WorkoutSource, imported: ImportedWorkout) {
+    public static func imported(_ reference: String, as format: WorkoutFormat?, library: WorkoutLibrary) throws(WorkoutLoadError) -> (source: WorkoutSource, imported: ImportedWorkout) {
         let source = try locate(reference, library: library)
         let bytes = try read(source)
-        guard let format = format ?? ImportFormat.detect(bytes, path: source.path) else {
-            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither a Zwift workout (.zwo), an ERG or MRC course file, intervals.icu text nor a YAML workout; a workout's own JSON needs no import (--from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")) says what a file is)"])
+        guard let format = format ?? WorkoutFormat.detect(bytes, path: source.path) else {
+            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "nor")); a workout's own JSON needs no import (--from \(WorkoutFormat.readable.map(\.name).joined(separator: "|")) says what a file is)"])
         }
         return (source, try imported(source, bytes, as: format))
     }
 
-    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: ImportFormat) throws(WorkoutLoadError) -> ImportedWorkout {
+    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: WorkoutFormat) throws(WorkoutLoadError) -> ImportedWorkout {
         do throws(WorkoutErrors) {
             return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source))
         } catch {

@@ -1,0 +1,60 @@
+import PacerCore
+import PacerFormats
+import Testing
+
+/// The lists made from the tables of formats and prompt commands: help, the man page and the
+/// completion scripts name every entry, so that adding one to a table is all it takes.
+@Suite("lists made from the tables")
+struct GeneratedListsTests {
+    /// The words of the bash script's line that holds `marker`.
+    static func words(of script: String, lineWith marker: String) throws -> Set<Substring> {
+        let line = try #require(script.split(separator: "\n").first { $0.contains(marker) }, "no line with \(marker)")
+        return Set(line.split(separator: " "))
+    }
+
+    static func output(_ arguments: [String], in sandbox: Sandbox) async throws -> String {
+        let result = try await PacerProcess.run(arguments, in: sandbox)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result)")
+        return result.stdout
+    }
+
+    @Test func helpTheManPageAndCompletionsNameEveryFormat() async throws {
+        let sandbox = try Sandbox()
+        let importHelp = try await Self.output(["import", "--help"], in: sandbox)
+        let exportHelp = try await Self.output(["export", "--help"], in: sandbox)
+        let manual = try await Self.output(["help", "--man"], in: sandbox)
+        let bash = try await Self.output(["completions", "bash"], in: sandbox)
+        let zsh = try await Self.output(["completions", "zsh"], in: sandbox)
+        let fish = try await Self.output(["completions", "fish"], in: sandbox)
+        let from = try Self.words(of: bash, lineWith: "import --from")
+        let to = try Self.words(of: bash, lineWith: "export --to")
+        for format in WorkoutFormat.readable {
+            #expect(importHelp.contains(format.name) && importHelp.contains(format.app), "import --help: \(format)")
+            #expect(manual.contains(format.title.replacingOccurrences(of: "-", with: #"\-"#)), "the man page: \(format.title)")
+            #expect(from.contains(Substring(format.name)) && fish.contains(format.name), "completion of --from \(format)")
+        }
+        for format in WorkoutFormat.writable {
+            #expect(exportHelp.contains(format.name) && exportHelp.contains(format.app), "export --help: \(format)")
+            #expect(to.contains(Substring(format.name)), "completion of --to \(format)")
+        }
+        let glob = "*.(" + WorkoutFormat.workoutFileExtensions.joined(separator: "|") + ")"
+        #expect(zsh.contains(glob), "zsh offers every file pacer reads: \(glob)")
+        #expect(WorkoutFormat.readable.flatMap(\.extensions).allSatisfy { zsh.contains("|\($0)") })
+    }
+
+    @Test func ctlAndItsCompletionOfferWhatTheTableLetsItSend() async throws {
+        let sandbox = try Sandbox()
+        let help = try await Self.output(["ctl", "--help"], in: sandbox)
+        let bash = try await Self.output(["completions", "bash"], in: sandbox)
+        // The case that offers ctl's arguments, after the one that offers its options.
+        let ctlLine = try #require(bash.split(separator: "\n").last { $0.contains(#"ctl) _pacer_offer "$2""#) })
+        let ctlCase = Set(ctlLine.split(separator: " "))
+        for command in PromptCommand.all {
+            let sent = command.senders.contains(.control)
+            for word in command.words {
+                #expect(ctlCase.contains(Substring(word)) == sent, "ctl's completion and \(word)")
+            }
+            if sent, !command.words.isEmpty { #expect(help.contains(command.name), "ctl --help names \(command.name)") }
+        }
+    }
+}
