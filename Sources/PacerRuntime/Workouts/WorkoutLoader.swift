@@ -50,10 +50,12 @@ public enum WorkoutLoader {
 
     /// Reads, decodes and expands a workout that has been found; a file of another app (a Zwift
     /// `.zwo`, an ERG or MRC course) is imported on the way, known by its content or its extension.
-    public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
+    /// With `texts` skipped, such a file's timed texts are not read: its workout has none of their
+    /// cues (`pacer list`, which shows none, reads a file of thousands of them at the cost of its steps).
+    public static func load(_ source: WorkoutSource, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> LoadedWorkout {
         let bytes = try read(source)
         if source.notation == nil, let format = ImportFormat.detect(bytes, path: source.path) {
-            let imported = try self.imported(source, bytes, as: format)
+            let imported = try self.imported(source, bytes, as: format, texts: texts)
             return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
                                  bytes: Array(imported.json.utf8), importedFrom: format)
         }
@@ -73,9 +75,9 @@ public enum WorkoutLoader {
         return (source, try imported(source, bytes, as: format))
     }
 
-    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: ImportFormat) throws(WorkoutLoadError) -> ImportedWorkout {
+    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: ImportFormat, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> ImportedWorkout {
         do throws(WorkoutErrors) {
-            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source))
+            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source), texts: texts)
         } catch {
             throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
         }
