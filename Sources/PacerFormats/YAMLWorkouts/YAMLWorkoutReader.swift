@@ -76,10 +76,11 @@ enum YAMLWorkoutReader {
         switch length {
         case .distance(_, let label): step.distance = .same(label)
         case .time(let seconds, _):
-            guard let duration = try? WorkoutDuration.fromSeconds(seconds) else {
-                throw importError(written.position, "\(text) is longer than a step may last (24 hours)")
+            do {
+                step.duration = .same(try WorkoutDuration.fromSeconds(seconds))
+            } catch {
+                throw importError(written.position, "\(text) \(ImportedValues.lengthProblem(seconds: seconds, error))")
             }
-            step.duration = .same(duration)
         }
         return step
     }
