@@ -13,10 +13,12 @@ public struct LoadedWorkout: Sendable {
     public let bytes: [UInt8]
     /// The app's format the file was imported from; nil for a workout's own JSON or notation.
     public let importedFrom: ImportFormat?
+    /// The file's own bytes as they were read: for a file of another app, not the JSON it stands for.
+    public let original: [UInt8]
 
     /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
-        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom)
+        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom, original: original)
     }
 }
 
@@ -57,11 +59,11 @@ public enum WorkoutLoader {
         if source.notation == nil, let format = ImportFormat.detect(bytes, path: source.path) {
             let imported = try self.imported(source, bytes, as: format, texts: texts)
             return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
-                                 bytes: Array(imported.json.utf8), importedFrom: format)
+                                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes)
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
-                             bytes: bytes, importedFrom: nil)
+                             bytes: bytes, importedFrom: nil, original: bytes)
     }
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or
