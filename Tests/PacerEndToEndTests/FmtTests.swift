@@ -16,6 +16,25 @@ struct FmtTests {
 
         """
 
+    // Issue 41, item 21: fmt refused a YAML workout in pacer's own format and pointed to import.
+    @Test func fmtKeepsAYAMLWorkoutYAML() async throws {
+        let sandbox = try Sandbox()
+        let path = try sandbox.write("hills.yaml", "steps:\n  - {power: 60%, warmup: 10m}\n  - work: 2m\nname: Hills\n")
+        let tidy = "name: Hills\nsteps:\n- {warmup: 10m, power: 60%}\n- {work: 2m}\n"
+        let printed = try await PacerProcess.run(["fmt", path], in: sandbox)
+        #expect(printed.status == 0 && printed.stdout == tidy, "\(printed)")
+        let rewritten = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(rewritten.status == 0 && written == tidy, "\(rewritten)")
+        let checked = try await PacerProcess.run(["fmt", "--check", path], in: sandbox)
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked)")
+        let shown = try await PacerProcess.run(["show", path], in: sandbox)
+        #expect(shown.status == 0 && shown.stdout.contains("12m"), "\(shown)")
+        let garminPath = try sandbox.write("garmin.yaml", "name: G\nsteps:\n  - {type: run, duration: 30s}\n")
+        let garmin = try await PacerProcess.run(["fmt", garminPath], in: sandbox)
+        #expect(garmin.status == 1 && garmin.stderr.contains("pacer import"), "\(garmin)")
+    }
+
     @Test func fmtPrintsTheLayoutAndChecksAndRewritesInPlaceKeepingTheMode() async throws {
         let sandbox = try Sandbox()
         let path = try sandbox.write("messy.json", Self.messy)

@@ -112,6 +112,34 @@ struct ShowAndListTests {
         #expect(show.status == 0 && show.stdout.contains("@ 105 % FTP"), "\(show)")
     }
 
+    // Issue 41, item 4: `list` read every text event of a `.zwo` (and every row of an ERG's course
+    // text) to show a file's phases and time. It now skips them; what it shows is what a full read gives.
+    @Test func aFileOfThousandsOfTextsIsListedAsAFullReadShowsIt() async throws {
+        let sandbox = try Sandbox()
+        let texts = { (step: Int) in (0..<10).map { #"<textevent timeoffset="\#($0 * 6)" message="Step \#(step), cue \#($0)"/>"# }.joined() }
+        let steps = (0..<300).map { #"<SteadyState Duration="60" Power="0.7">\#(texts($0))</SteadyState>"# }.joined(separator: "\n")
+        try sandbox.write("pacer-path/texts.zwo", """
+            <workout_file><name>Texts</name><sportType>bike</sportType><workout>
+            \(steps)
+            <IntervalsT Repeat="3" OnDuration="30" OffDuration="30" OnPower="1.2" OffPower="0.5">\(texts(300))</IntervalsT>
+            </workout></workout_file>
+            """)
+        let rows = (0...200).map { "\($0)\t\(100 + $0 % 50)\n" }.joined()
+        let lines = (0..<2000).map { "\($0 * 6)\tCue \($0)\t5\n" }.joined()
+        try sandbox.write("pacer-path/course.erg", "[COURSE DATA]\n\(rows)[END COURSE DATA]\n[COURSE TEXT]\n\(lines)[END COURSE TEXT]\n")
+        let list = try await PacerProcess.run(["list"], in: sandbox)
+        #expect(list.status == 0, "\(list)")
+        let row = { (name: String) in list.stdoutLines.first { $0.hasPrefix(name + " ") }?.split(separator: " ").map(String.init) }
+        #expect(row("texts") == ["texts", "306", "5:03:00", "bike", "$PACER_PATH"], "\(list)")
+        #expect(row("course") == ["course", "200", "3:20:00", "$PACER_PATH"], "\(list)")
+        for (name, phases, seconds) in [("texts", 306, 18180), ("course", 200, 12000)] {
+            let show = try await PacerProcess.run(["show", name, "--json"], in: sandbox)
+            #expect(show.status == 0 && show.stdout.hasPrefix(#"{"name":"# ) && show.stdout.contains(#""planned":\#(seconds),"#), "\(show.stderr)")
+            #expect(show.stdoutLines.filter { $0.hasPrefix(#"{"index":"#) }.count == phases, "the full read has the phases list shows")
+            #expect(show.stdout.contains(#""text":"Step 300, cue 9""#) || show.stdout.contains(#""text":"Cue 1999""#), "the full read has the texts")
+        }
+    }
+
     @Test func listReportsABrokenFileAndStillSucceeds() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("pacer-path/broken.json", #"{"name": "Broken", "steps": [{"wrok": 5}"#)

@@ -131,6 +131,15 @@ import Testing
         #expect(Self.refusal("-\n") == "1:1: error: this step is empty: write it as - 10m 60%")
     }
 
+    // Issue 41, item 18: a length under a millisecond was "shorter than a step may last (a second)",
+    // though half a second is a step; the message is now every reader's (`ImportedValues.lengthProblem`).
+    @Test func aLengthUnderAMillisecondIsTooShortAsEveryReaderSays() throws {
+        #expect(Self.refusal("- 0.0004s 60%\n") == "1:3: error: 0.0004s is too short for a step, which lasts at least a millisecond")
+        #expect(Self.refusal("- 24h0m0.1s 60%\n") == "1:3: error: 24h0m0.1s is longer than a step may last (24 hours)")
+        let phases = Plan(try Self.imported("- 0.5s 60%\n- 30.0000001s 50%\n").workout).phases
+        #expect(phases.map(\.duration) == [.init(milliseconds: 500), .seconds(30)], "half a second is a step; float noise is no millisecond")
+    }
+
     @Test func detectionTakesPlainIcuTextAndNeverJSONOrNotation() {
         #expect(WorkoutFormat.detect(Array("Warmup\n- 10m 60%\n".utf8), path: "w.txt") == .icu)
         #expect(WorkoutFormat.detect(Array("{\"name\": \"- 10m\"}\n- 10m 60%\n".utf8), path: "w.txt") == nil)

@@ -52,6 +52,16 @@ import Testing
         #expect(Plan(imported.workout).phases.last?.kind == .work)
     }
 
+    // Issue 41, item 18: every length too short or too long was "longer than a step may last (24 hours)".
+    @Test func aLengthUnderAMillisecondIsTooShortAsEveryReaderSays() throws {
+        let short = "is too short for a step, which lasts at least a millisecond"
+        #expect(Self.refusal("title: Q\nintervals:\n  - {type: work, length: 0.0004}\n") == "3:26: error: 0.0004 \(short)")
+        #expect(Self.refusal("name: G\nsteps:\n  - {type: run, duration: 0.0004s}\n") == "3:27: error: 0.0004s \(short)")
+        #expect(Self.refusal("name: G\nsteps:\n  - {type: run, duration: 25h}\n") == "3:27: error: 25h is longer than a step may last (24 hours)")
+        let phases = Plan(try Self.imported("title: Q\nintervals:\n  - {type: work, length: 0.5}\n  - {type: rest, length: 30.0000001}\n").workout).phases
+        #expect(phases.map(\.duration) == [.init(milliseconds: 500), .seconds(30)], "half a second is a step; float noise is no millisecond")
+    }
+
     @Test func garminWorkoutsIncludesAliasesAndOpenSteps() throws {
         let (warm, easy, on, rounds) = (600, 120, 60, 3)
         let text = """

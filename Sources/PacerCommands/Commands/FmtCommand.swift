@@ -17,6 +17,7 @@ enum FmtCommand {
             errors is refused, its errors shown, and so is one with a number of more digits than
             pacer keeps (it would change). Without -w or --check the result goes to standard
             output. A FILE may also be a workout name from the search path, or - for standard input.
+            A YAML workout in pacer's own format stays YAML (one with # comments is refused).
             """,
         options: [
             rewrite.spec, check.spec,

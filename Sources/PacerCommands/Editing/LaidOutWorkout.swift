@@ -1,4 +1,5 @@
 import PacerCore
+import PacerFormats
 import PacerRuntime
 import PacerSystem
 
@@ -16,19 +17,36 @@ public struct LaidOutWorkout {
         guard loaded.source.notation == nil else {
             throw WorkoutLoadError(lines: ["pacer: fmt lays out workout files; for the JSON a line of notation stands for, use pacer new NAME LINE"])
         }
-        guard loaded.importedFrom == nil else {
+        let yaml = try Self.yaml(loaded)
+        guard loaded.importedFrom == nil || yaml != nil else {
             throw WorkoutLoadError(lines: ["pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.importedFrom?.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"])
         }
-        guard let root = try? JSONParser.parse(loaded.bytes) else {
+        let json = yaml ?? loaded.bytes
+        guard let root = try? JSONParser.parse(json) else {
             throw WorkoutLoadError(lines: ["\(loaded.source.path): error: the file changed while it was read"])
         }
-        if let inexact = WorkoutLayout.inexactNumber(in: root, source: loaded.bytes) {
-            throw WorkoutLoadError(lines: ["\(loaded.source.path):\(inexact.position): error: \(inexact.message)"])
+        if let inexact = WorkoutLayout.inexactNumber(in: root, source: json) {
+            // The JSON a YAML file stands for has no lines of the file's own: its number is named, not placed.
+            throw WorkoutLoadError(lines: ["\(loaded.source.path)\(yaml == nil ? ":\(inexact.position)" : ""): error: \(inexact.message)"])
         }
         source = loaded.source
-        original = loaded.bytes
+        original = loaded.original
         warnings = loaded.warnings
-        text = WorkoutLayout.text(of: root)
+        do throws(WorkoutErrors) {
+            text = yaml == nil ? WorkoutLayout.text(of: root) : try PacerYAMLLayout.text(of: root)
+        } catch {
+            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) })
+        }
+    }
+
+    /// For a YAML workout in pacer's own format, the JSON it stands for (it is laid out as YAML); nil for any other file.
+    private static func yaml(_ loaded: LoadedWorkout) throws(WorkoutLoadError) -> [UInt8]? {
+        guard loaded.importedFrom == .yaml else { return nil }
+        do throws(WorkoutErrors) {
+            return try PacerYAMLLayout.json(of: loaded.original)
+        } catch {
+            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) })
+        }
     }
 
     public var changes: Bool { Array(text.utf8) != original }

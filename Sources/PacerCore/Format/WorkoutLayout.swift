@@ -22,6 +22,22 @@ public struct WorkoutLayout {
         value(root, context: .workout, indent: 0) + "\n"
     }
 
+    /// `root` with the keys of every object in the layout's order, as `text(of:)` writes them: for
+    /// the file spelled another way (YAML).
+    public static func ordered(_ root: JSONValue) -> JSONValue {
+        ordered(root, context: .workout)
+    }
+
+    private static func ordered(_ value: JSONValue, context: Context) -> JSONValue {
+        switch value.content {
+        case .object(let members):
+            let members = order(members, context: context).map { JSONValue.Member(key: $0.key, value: ordered($0.value, context: childContext(of: $0.key, in: context))) }
+            return JSONValue(content: .object(members), offset: value.offset)
+        case .array(let elements): return JSONValue(content: .array(elements.map { ordered($0, context: context) }), offset: value.offset)
+        default: return value
+        }
+    }
+
     /// The first number in `root` (parsed from `source`) that the layout would write as another
     /// number, having more digits than pacer keeps; nil when every number is kept exactly.
     public static func inexactNumber(in root: JSONValue, source: [UInt8]) -> InexactNumber? {

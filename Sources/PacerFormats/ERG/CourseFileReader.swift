@@ -30,6 +30,7 @@ struct CourseFileReader {
     private var points: [Point] = []
     private var texts: [(seconds: Double, text: String, position: SourcePosition)] = []
     private var lap = false
+    private let readsTexts: Bool
 
     /// Whether a file is a course file of this kind: a `[COURSE HEADER]` or `[COURSE DATA]`, its
     /// columns `MINUTES PERCENT` (MRC) or `MINUTES WATTS` (ERG), else its extension (`.mrc`, or ERG).
@@ -40,13 +41,14 @@ struct CourseFileReader {
         return (head.fileExtension == "mrc") == percent
     }
 
-    static func read(_ bytes: [UInt8], percent: Bool, name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
-        var reader = CourseFileReader(percent: percent)
+    static func read(_ bytes: [UInt8], percent: Bool, name fallback: String, texts: ImportedTexts) throws(WorkoutErrors) -> ImportedDraft {
+        var reader = CourseFileReader(percent: percent, readsTexts: texts == .kept)
         return try reader.read(bytes, fallback: fallback)
     }
 
-    private init(percent: Bool) {
+    private init(percent: Bool, readsTexts: Bool) {
         self.percent = percent
+        self.readsTexts = readsTexts
     }
 
     private mutating func read(_ bytes: [UInt8], fallback: String) throws(WorkoutErrors) -> ImportedDraft {
@@ -61,6 +63,7 @@ struct CourseFileReader {
                 section = Self.section(trimmed, at: SourcePosition(line: number, column: Self.column(of: trimmed, in: line)), notes: &notes)
                 continue
             }
+            if section == .text, !readsTexts { continue }
             let fields = Self.fields(of: line)
             switch section {
             case nil: throw importError(SourcePosition(line: number, column: fields[0].column), "this line comes before any section: a course file starts with [COURSE HEADER] or [COURSE DATA]")

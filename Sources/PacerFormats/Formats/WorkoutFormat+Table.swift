@@ -9,7 +9,7 @@ extension WorkoutFormat {
     public static let zwo = WorkoutFormat(
         name: "zwo", title: "a Zwift workout (.zwo)", app: "Zwift", short: ".zwo", extensions: ["zwo"],
         detector: FormatDetector(strength: .shape, matches: ZwiftReader.looksLikeZwift),
-        reader: { bytes, context throws(WorkoutErrors) in try ZwiftReader.read(bytes, name: context.name) },
+        reader: { bytes, context throws(WorkoutErrors) in try ZwiftReader.read(bytes, name: context.name, texts: context.texts) },
         writer: { workout, steps, context throws(ExportRefusal) in
             var writer = ZwiftWriter(thresholds: context.thresholds)
             return Written(bytes: Array(try writer.text(of: workout, steps: steps).utf8), warnings: writer.notes.warnings)
@@ -51,7 +51,7 @@ extension WorkoutFormat {
         return WorkoutFormat(
             name: name, title: "an \(name.uppercased()) course file", app: name.uppercased(), short: name.uppercased(), extensions: [name],
             detector: FormatDetector(strength: .shape) { CourseFileReader.looksLikeCourse($0, percent: percent) },
-            reader: { bytes, context throws(WorkoutErrors) in try CourseFileReader.read(bytes, percent: percent, name: context.name) },
+            reader: { bytes, context throws(WorkoutErrors) in try CourseFileReader.read(bytes, percent: percent, name: context.name, texts: context.texts) },
             writer: { workout, steps, context throws(ExportRefusal) in
                 var writer = CourseFileWriter(percent: percent, thresholds: context.thresholds)
                 return Written(bytes: Array(try writer.text(of: workout, steps: steps).utf8), warnings: writer.notes.warnings)

@@ -5,10 +5,11 @@ import PacerCore
 /// table of them, from which help, errors, completions and the man page are made.
 public struct WorkoutFormat: Sendable, Hashable, CustomStringConvertible {
     /// What a reader is given besides the bytes: the name for a workout whose file gives none, and
-    /// the way to the files a YAML workout includes (nil refuses an include).
+    /// the way to the files a YAML workout includes (nil refuses an include), and whether timed texts are read.
     struct ReadContext {
         let name: String
         let includes: YAMLIncludes?
+        let texts: ImportedTexts
     }
 
     /// What a writer is given besides the workout: the athlete's thresholds, and the identity that

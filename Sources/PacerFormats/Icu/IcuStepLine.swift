@@ -77,11 +77,11 @@ struct IcuStepLine {
 
     /// A time as a step's duration, or the error saying it is too long or too short.
     private static func duration(_ seconds: Double, of word: Word, at position: SourcePosition) throws(WorkoutErrors) -> WorkoutDuration {
-        guard let duration = try? WorkoutDuration.fromSeconds(seconds) else {
-            let why = seconds < 1 ? "shorter than a step may last (a second)" : "longer than a step may last (24 hours)"
-            throw importError(position, "\(word.text) is \(why)")
+        do {
+            return try WorkoutDuration.fromSeconds(seconds)
+        } catch {
+            throw importError(position, "\(word.text) \(ImportedValues.lengthProblem(seconds: seconds, error))")
         }
-        return duration
     }
 
     /// `315w - 330w` written with spaces as one word, `315w-330w`.

@@ -18,8 +18,10 @@ public struct ImportedWorkout: Sendable {
 public enum WorkoutImport {
     /// Reads `bytes` as `format`; `name` names the workout when the file gives no name. Files are
     /// held to a workout file's size limit (16 MiB), however they were read. `includes` reaches the
-    /// files a YAML workout includes; without it, an `!include` is refused.
-    public static func read(_ bytes: [UInt8], format: WorkoutFormat, name: String, includes: YAMLIncludes? = nil) throws(WorkoutErrors) -> ImportedWorkout {
+    /// files a YAML workout includes; without it, an `!include` is refused. `texts` says whether a
+    /// `.zwo`'s text events and an ERG or MRC file's course text are read.
+    public static func read(_ bytes: [UInt8], format: WorkoutFormat, name: String, includes: YAMLIncludes? = nil,
+                            texts: ImportedTexts = .kept) throws(WorkoutErrors) -> ImportedWorkout {
         guard bytes.count <= WorkoutDecoder.maximumFileSize else {
             throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is")])
         }
@@ -32,7 +34,7 @@ public enum WorkoutImport {
         if !format.isBinary, let zero = bytes.firstIndex(of: 0) {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(of: zero, in: bytes)), "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")])
         }
-        let draft = try reader(bytes, WorkoutFormat.ReadContext(name: name, includes: includes))
+        let draft = try reader(bytes, WorkoutFormat.ReadContext(name: name, includes: includes, texts: texts))
         let json: String
         do {
             json = try WorkoutJSONWriter.text(of: draft.workout)

@@ -25,10 +25,16 @@ enum PacerYAMLReader {
         }
     }
 
-    static func read(_ root: YAMLNode, notes: ImportNotes) throws(WorkoutErrors) -> ImportedDraft {
+    /// The text of the workout file's JSON that `root` stands for, and where each path's value stands in the YAML.
+    static func json(of root: YAMLNode) -> (text: String, places: [String: SourcePosition]) {
         var places: [String: SourcePosition] = [:]
         var json = ""
         write(root, path: "", into: &json, places: &places)
+        return (json, places)
+    }
+
+    static func read(_ root: YAMLNode, notes: ImportNotes) throws(WorkoutErrors) -> ImportedDraft {
+        let (json, places) = json(of: root)
         let place = { (diagnostic: Diagnostic) -> Diagnostic in
             guard case .path(let path) = diagnostic.location else { return diagnostic }
             return Diagnostic(.source(position(of: path, in: places, root: root.position)), diagnostic.message, severity: diagnostic.severity)

@@ -16,12 +16,7 @@ enum YAMLWorkoutReader {
     }
 
     static func read(_ bytes: [UInt8], name fallback: String, includes: YAMLIncludes?) throws(WorkoutErrors) -> ImportedDraft {
-        var notes = ImportNotes()
-        let top = try parse(bytes, file: nil, at: nil, notes: &notes)
-        var expander = IncludeExpander(includes: includes, bytes: bytes.count, nodes: top.size, notes: notes)
-        let file = includes?.file ?? "<stdin>"
-        let root = try expander.expand(top, file: file, chain: [file])
-        notes = expander.notes
+        let (root, notes) = try root(of: bytes, includes: includes)
         if PacerYAMLReader.isPacerFormat(root) {
             return try PacerYAMLReader.read(root, notes: notes)
         }
@@ -33,6 +28,15 @@ enum YAMLWorkoutReader {
         }
         let keys = root.keys.isEmpty ? "no keys" : "the keys " + root.keys.prefix(5).joined(separator: ", ")
         throw importError(root.position, "this YAML has \(keys): pacer reads its own workouts (name, steps: [- work: 30s]), qintervals ones (title, intervals) and garmin-workouts ones (name, steps: [- duration: ...])")
+    }
+
+    /// The root node of a workout, every `!include` stood in for by the file it names, and what to warn about.
+    static func root(of bytes: [UInt8], includes: YAMLIncludes?) throws(WorkoutErrors) -> (YAMLNode, ImportNotes) {
+        var notes = ImportNotes()
+        let top = try parse(bytes, file: nil, at: nil, notes: &notes)
+        var expander = IncludeExpander(includes: includes, bytes: bytes.count, nodes: top.size, notes: notes)
+        let file = includes?.file ?? "<stdin>"
+        return (try expander.expand(top, file: file, chain: [file]), expander.notes)
     }
 
     /// The root node of a file, each key written twice in it a warning; an error or warning in an
@@ -83,10 +87,11 @@ enum YAMLWorkoutReader {
         switch length {
         case .distance(_, let label): step.distance = .same(label)
         case .time(let seconds, _):
-            guard let duration = try? WorkoutDuration.fromSeconds(seconds) else {
-                throw importError(written.position, "\(text) is longer than a step may last (24 hours)")
+            do {
+                step.duration = .same(try WorkoutDuration.fromSeconds(seconds))
+            } catch {
+                throw importError(written.position, "\(text) \(ImportedValues.lengthProblem(seconds: seconds, error))")
             }
-            step.duration = .same(duration)
         }
         return step
     }

@@ -14,13 +14,14 @@ struct ZwiftReader {
     private var isRun = false
     private var byDistance = false
     private var warnedPaceReference = false
+    private let readsTexts: Bool
 
     /// Whether a file starts as Zwift's XML does: a tag first, and a `<workout_file>` in it.
     static func looksLikeZwift(_ head: FileHead) -> Bool {
         head.start.hasPrefix("<") && head.text.lowercased().contains("<workout_file")
     }
 
-    static func read(_ bytes: [UInt8], name fallback: String) throws(WorkoutErrors) -> ImportedDraft {
+    static func read(_ bytes: [UInt8], name fallback: String, texts: ImportedTexts) throws(WorkoutErrors) -> ImportedDraft {
         let root: XMLElement
         do {
             root = try XMLDocument.parse(bytes)
@@ -30,8 +31,12 @@ struct ZwiftReader {
         guard root.key == "workout_file" else {
             throw importError(root.position, "this is not a Zwift workout: its root element is <\(root.name)>, not <workout_file>")
         }
-        var reader = ZwiftReader()
+        var reader = ZwiftReader(readsTexts: texts == .kept)
         return try reader.read(root, fallback: fallback)
+    }
+
+    private init(readsTexts: Bool) {
+        self.readsTexts = readsTexts
     }
 
     private mutating func read(_ root: XMLElement, fallback: String) throws(WorkoutErrors) -> ImportedDraft {
@@ -107,7 +112,7 @@ struct ZwiftReader {
             notes.warn(element.position, "<\(element.name)> is not a step pacer knows: dropped")
             return
         }
-        readTexts(of: element, steps: first..<flat.count)
+        if readsTexts { readTexts(of: element, steps: first..<flat.count) }
     }
 
     /// An IntervalsT: one round, on then off, as a block of its rounds.

@@ -13,10 +13,12 @@ public struct LoadedWorkout: Sendable {
     public let bytes: [UInt8]
     /// The app's format the file was imported from; nil for a workout's own JSON or notation.
     public let importedFrom: WorkoutFormat?
+    /// The file's own bytes as they were read: for a file of another app, not the JSON it stands for.
+    public let original: [UInt8]
 
     /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
-        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom)
+        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom, original: original)
     }
 }
 
@@ -50,16 +52,18 @@ public enum WorkoutLoader {
 
     /// Reads, decodes and expands a workout that has been found; a file of another app (one of
     /// `WorkoutFormat.readable`) is imported on the way, known by its content or its extension.
-    public static func load(_ source: WorkoutSource) throws(WorkoutLoadError) -> LoadedWorkout {
+    /// With `texts` skipped, such a file's timed texts are not read: its workout has none of their
+    /// cues (`pacer list`, which shows none, reads a file of thousands of them at the cost of its steps).
+    public static func load(_ source: WorkoutSource, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> LoadedWorkout {
         let bytes = try read(source)
         if source.notation == nil, let format = WorkoutFormat.detect(bytes, path: source.path) {
-            let imported = try self.imported(source, bytes, as: format)
+            let imported = try self.imported(source, bytes, as: format, texts: texts)
             return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
-                                 bytes: Array(imported.json.utf8), importedFrom: format)
+                                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes)
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
-                             bytes: bytes, importedFrom: nil)
+                             bytes: bytes, importedFrom: nil, original: bytes)
     }
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or
@@ -73,9 +77,9 @@ public enum WorkoutLoader {
         return (source, try imported(source, bytes, as: format))
     }
 
-    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: WorkoutFormat) throws(WorkoutLoadError) -> ImportedWorkout {
+    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: WorkoutFormat, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> ImportedWorkout {
         do throws(WorkoutErrors) {
-            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source))
+            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source), texts: texts)
         } catch {
             throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
         }
