@@ -47,6 +47,16 @@ struct PaceResolutionTests {
         #expect(Targets(pace: try Self.pace("Z3"), thresholds: Self.perKilometre).label == "@ Z3 pace · 87.7–94.3 % threshold pace · 4:46–5:08 /km")
     }
 
+    @Test func theContractCarriesThePaceOfAShareOrAZone() throws {
+        #expect(try Self.pace("95%").json(with: Self.perKilometre)
+            == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95],"paces":{"unit":"s/km","start":[284,284],"end":[284,284]}}"#)
+        #expect(try Self.pace("Z2").json(with: Self.perMile)
+            == #"{"unit":"zone","start":[2,2],"end":[2,2],"paces":{"unit":"s/mi","start":[496,561],"end":[496,561]}}"#)
+        #expect(try Self.pace("Z1").json(with: Self.perKilometre) == #"{"unit":"zone","start":[1,1],"end":[1,1]}"#, "an open end has no number")
+        #expect(try Self.pace("95%").json() == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95]}"#)
+        #expect(try Self.pace("4:30/km").json(with: Self.perKilometre) == #"{"unit":"s/km","start":[270,270],"end":[270,270]}"#)
+    }
+
     @Test func thresholdPaceKeepsTheDistanceItWasGivenPer() throws {
         let mile = try TargetThresholds.thresholdPace(parsing: "7:15/mi", named: "x")
         #expect(mile.thresholdPaceUnit == .perMile && abs((mile.thresholdPace ?? 0) - 270.3) < 0.1)

@@ -263,11 +263,11 @@ struct PaceAndCadenceTargetTests {
     }
 
     @Test func writesThePaceJSONContract() throws {
-        #expect(try pace("4:20-4:40/km").json == #"{"unit":"s/km","start":[260,280],"end":[260,280]}"#)
-        #expect(try pace("7:00/mi").json == #"{"unit":"s/mi","start":[420,420],"end":[420,420]}"#)
-        #expect(try pace("1:45/100m").json == #"{"unit":"s/100m","start":[105,105],"end":[105,105]}"#)
-        #expect(try pace("95%").json == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95]}"#)
-        #expect(try pace("Z3").json == #"{"unit":"zone","start":[3,3],"end":[3,3]}"#)
+        #expect(try pace("4:20-4:40/km").json() == #"{"unit":"s/km","start":[260,280],"end":[260,280]}"#)
+        #expect(try pace("7:00/mi").json() == #"{"unit":"s/mi","start":[420,420],"end":[420,420]}"#)
+        #expect(try pace("1:45/100m").json() == #"{"unit":"s/100m","start":[105,105],"end":[105,105]}"#)
+        #expect(try pace("95%").json() == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95]}"#)
+        #expect(try pace("Z3").json() == #"{"unit":"zone","start":[3,3],"end":[3,3]}"#)
     }
 
     @Test(arguments: [

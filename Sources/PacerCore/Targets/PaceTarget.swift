@@ -107,8 +107,15 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         return span.text(TargetNumber.clock) + per
     }
 
-    /// The `"pace"` object of `show --json` and `phase.start`.
-    public var json: String {
-        "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .threshold ? 100 : 1) + "}"
+    /// The `"pace"` object of `show --json` and `phase.start`; with threshold pace a share of it or a
+    /// zone also carries the pace it is, `"paces": {"unit": "s/km", "start": [..], "end": [..]}` in
+    /// whole seconds (not a zone open at one end, Z1 or Z5).
+    public func json(with thresholds: TargetThresholds = .none) -> String {
+        var text = "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .threshold ? 100 : 1)
+        if unit == .threshold || unit == .zone, let resolved = resolved(with: thresholds),
+           [resolved.span.start, resolved.span.end].allSatisfy({ $0.low >= 1 && $0.high < 360_000 }) {
+            text += ",\"paces\":{\"unit\":\"" + resolved.unit.rawValue + "\"," + resolved.span.mapped { $0.rounded() }.jsonMembers() + "}"
+        }
+        return text + "}"
     }
 }
