@@ -328,6 +328,7 @@ def pid_runs(pid):
 #: Coggan's power zones and Friel's heart-rate zones, in % of FTP and of LTHR (Sources/PacerCore/Targets/TargetZones.swift).
 POWER_ZONES = ((None, 55), (56, 75), (76, 90), (91, 105), (106, 120), (121, 150), (151, None))
 HEART_RATE_ZONES = ((None, 84), (85, 89), (90, 94), (95, 99), (100, None))
+PACE_ZONES = ((None, 77.5), (77.5, 87.7), (87.7, 94.3), (94.3, 100), (100, None))
 
 
 def _finite(value):
@@ -442,16 +443,24 @@ def _heart_rate_label(heart_rate):
     return None if suffix is None else _span_text(span, _written) + suffix
 
 
+_PACE_UNITS = {"s/km": " /km", "s/mi": " /mi", "s/100m": " /100m"}
+
+
 def _pace_label(pace):
     unit = pace.get("unit") if isinstance(pace, dict) else None
     span = target_span(pace, 100 if unit == "threshold" else 1)
     if span is None:
         return None
+    # With threshold pace, a share of it or a zone carries the pace it is: `· 4:44 /km`.
+    paces = pace.get("paces") if unit in ("zone", "threshold") else None
+    paces_span = target_span(paces)
+    per_paces = _PACE_UNITS.get(paces.get("unit")) if isinstance(paces, dict) else None
+    worked_out = "" if paces_span is None or per_paces is None else f" · {_span_values(paces_span, _clock)}{per_paces}"
     if unit == "zone":
-        return _zone_text(span, None, " pace", None)
+        return _zone_text(span, PACE_ZONES if worked_out else None, " pace", "threshold pace") + worked_out
     if unit == "threshold":
-        return _span_text(span, _written) + " % threshold pace"
-    per = {"s/km": " /km", "s/mi": " /mi", "s/100m": " /100m"}.get(unit)
+        return _span_text(span, _written) + " % threshold pace" + worked_out
+    per = _PACE_UNITS.get(unit)
     return None if per is None else _span_text(span, _clock) + per
 
 

@@ -34,6 +34,12 @@ EVERY_TARGET = {"name": "Every target", "steps": [
     {"rest": "1m", "name": "Nothing"},
 ]}
 
+#: Pace shares and the zones closed at both ends, which threshold pace turns into paces.
+PACES = {"name": "Paces", "steps": [
+    {"work": "1m", "name": "Share", "pace": "95%"}, {"work": "1m", "name": "Range", "pace": "90-95%"},
+    {"work": "1m", "name": "Two", "pace": "Z2"}, {"work": "1m", "name": "Three", "pace": "Z3"}, {"work": "1m", "name": "Four", "pace": "Z4"},
+]}
+
 
 class Checks:
     def __init__(self):
@@ -52,10 +58,10 @@ def pacer(*arguments):
     return done.stdout
 
 
-def shown_labels(workout):
+def shown_labels(workout, *options):
     """What `pacer show` writes under each phase: {index: "@ ..."}; phases without targets have none."""
     labels, index = {}, None
-    for line in pacer("show", "--color", "never", workout).splitlines():
+    for line in pacer("show", "--color", "never", *options, workout).splitlines():
         row = re.match(r"\s+(\d+)\s+\d+:\d\d", line)
         if row:
             index = int(row.group(1))
@@ -64,10 +70,10 @@ def shown_labels(workout):
     return labels
 
 
-def against_pacer_show(checks, workout):
-    """Each phase of `show --json`, labelled by the plugins, reads as `pacer show` writes it."""
-    phases = json.loads(pacer("show", "--json", workout))["phases"]
-    shown = shown_labels(workout)
+def against_pacer_show(checks, workout, *options):
+    """Each phase of `show --json` (with `options`), labelled by the plugins, reads as `pacer show` writes it."""
+    phases = json.loads(pacer("show", "--json", *options, workout))["phases"]
+    shown = shown_labels(workout, *options)
     for phase in phases:
         label = pacer_plugin.target_label(phase)
         checks.equal(f"{os.path.basename(workout)} phase {phase['index']} ({phase['name']})",
@@ -94,6 +100,16 @@ def with_watts(checks):
     ramp = {"power": {"unit": "ftp", "start": [0.5, 0.5], "end": [0.75, 0.75], "watts": {"start": [125, 125], "end": [188, 188]}}}
     checks.equal("a ramp with watts", pacer_plugin.target_label(ramp), "ramp 50–75 % FTP · 125–188 W")
     checks.equal("a ramp with watts, 40 % through", pacer_plugin.target_label(ramp, 0.4), "60 % → 75 % FTP · 150 → 188 W")
+
+
+def with_paces(checks):
+    """With threshold pace known, phase.start's `paces` follows a share or a zone, as the display writes it."""
+    share = {"pace": {"unit": "threshold", "start": [0.95, 0.95], "end": [0.95, 0.95], "paces": {"unit": "s/km", "start": [284, 284], "end": [284, 284]}}}
+    checks.equal("a share with its pace", pacer_plugin.target_label(share), "95 % threshold pace · 4:44 /km")
+    zone = {"pace": {"unit": "zone", "start": [2, 2], "end": [2, 2], "paces": {"unit": "s/mi", "start": [496, 561], "end": [496, 561]}}}
+    checks.equal("a zone with its paces per mile", pacer_plugin.target_label(zone), "Z2 pace · 77.5–87.7 % threshold pace · 8:16–9:21 /mi")
+    odd = {"pace": {"unit": "threshold", "start": [0.95, 0.95], "end": [0.95, 0.95], "paces": {"unit": "s/yd", "start": [1, 1], "end": [1, 1]}}}
+    checks.equal("paces in no unit pacer writes are left out", pacer_plugin.target_label(odd), "95 % threshold pace")
 
 
 def hostile_fields(checks):
@@ -127,9 +143,16 @@ def main():
         with open(path, "w", encoding="utf-8") as file:
             json.dump(EVERY_TARGET, file)
         against_pacer_show(checks, path)
+        # With threshold pace, shares and zones (those closed at both ends) read as show writes them.
+        paces = os.path.join(folder, "paces.json")
+        with open(paces, "w", encoding="utf-8") as file:
+            json.dump(PACES, file)
+        against_pacer_show(checks, paces, "--threshold-pace", "4:30")
+        against_pacer_show(checks, paces, "--threshold-pace", "7:15/mi")
     against_pacer_show(checks, "sweet-spot")
     ramps_now(checks)
     with_watts(checks)
+    with_paces(checks)
     hostile_fields(checks)
     profiles(checks)
     print(f"plugin-label-test: {checks.passed} passed, {checks.failed} failed")

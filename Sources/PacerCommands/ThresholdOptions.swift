@@ -25,7 +25,7 @@ public enum ThresholdOptions {
     }
 
     /// `--threshold-pace M:SS`.
-    public static let thresholdPace = Option<Double>(
+    public static let thresholdPace = Option<TargetThresholds>(
         "--threshold-pace", value: "M:SS", help: "your threshold pace per km (or M:SS/mi), for % pace targets"
     ) { text throws(UsageError) in
         try reading(text) { text throws(TargetError) in try TargetThresholds.thresholdPace(parsing: text, named: "--threshold-pace") }
@@ -36,7 +36,7 @@ public enum ThresholdOptions {
 
     /// The thresholds the command line gives; unknown where it gives none.
     public static func thresholds(in arguments: Arguments) -> TargetThresholds {
-        TargetThresholds(ftp: arguments[ftp], lthr: arguments[lthr], maxHeartRate: arguments[maxHeartRate], thresholdPace: arguments[thresholdPace])
+        TargetThresholds(ftp: arguments[ftp], lthr: arguments[lthr], maxHeartRate: arguments[maxHeartRate]).overridden(by: arguments[thresholdPace] ?? .none)
     }
 
     /// The config's thresholds with the command line's over them, for the commands that do not
@@ -51,7 +51,7 @@ public enum ThresholdOptions {
         return config.thresholds.overridden(by: thresholds(in: arguments))
     }
 
-    private static func reading<Input>(_ input: Input, _ check: (Input) throws(TargetError) -> Double) throws(UsageError) -> Double {
+    private static func reading<Input, Value>(_ input: Input, _ check: (Input) throws(TargetError) -> Value) throws(UsageError) -> Value {
         do throws(TargetError) {
             return try check(input)
         } catch {

@@ -7,7 +7,7 @@ extension TargetThresholds {
             guard case .string(let text) = value.content else {
                 throw TargetError("\"threshold_pace\" is your threshold pace per kilometre as a string, such as \"4:30\", not \(value.typeName)")
             }
-            thresholdPace = try Self.thresholdPace(parsing: text, named: "\"threshold_pace\"")
+            self = overridden(by: try Self.thresholdPace(parsing: text, named: "\"threshold_pace\""))
             return
         }
         guard case .number(let number) = value.content else {

@@ -39,7 +39,7 @@ public struct ConfigDocumentation: Sendable {
         ("max_hr", #"{ "type": "number", "minimum": 30, "maximum": 250, "description": "Your maximum heart rate in bpm, for % max targets; --max-hr wins." }"#,
          ("your maximum heart rate in bpm, for `% max` targets", "none", "`--max-hr BPM`")),
         ("threshold_pace", #"{ "type": "string", "pattern": "^[0-9]+:[0-5][0-9](/(km|mi))?$", "description": "Your threshold pace, per kilometre (4:30) or per mile (7:15/mi), for % and pace targets; --threshold-pace wins." }"#,
-         ("your threshold pace per kilometre (`\"4:30\"`, or `\"7:15/mi\"` per mile), for `%` pace targets", "none", "`--threshold-pace M:SS`")),
+         ("your threshold pace per kilometre (`\"4:30\"`, or `\"7:15/mi\"` per mile), for `%` and zone pace targets, shown per the distance you give it per", "none", "`--threshold-pace M:SS`")),
     ]
 
     /// `docs/config.schema.json`: the session's keys, then every setting the sinks declare.

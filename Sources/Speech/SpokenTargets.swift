@@ -1,11 +1,12 @@
 import PacerCore
 
 /// A phase's targets as the coach says them: `88 to 94 percent`, `ramp from 50 to 75 percent`,
-/// `250 watts` (in watts whenever FTP is known), `heart rate zone 2`, `pace 4 30 per kilometre`, `cadence 90`, `free ride`.
+/// `250 watts` (in watts whenever FTP is known), `heart rate zone 2`, `pace 4 minutes 30 per kilometre`
+/// (worked out whenever threshold pace is known), `cadence 90`, `free ride`.
 enum SpokenTargets {
     /// Every target the phase sets, in the display's order, or nil when it sets none.
     static func text(of targets: Targets) -> String? {
-        let parts = [targets.power.map { power($0, thresholds: targets.thresholds) }, targets.heartRate.map(heartRate), targets.pace.map(pace), targets.cadence.map { "cadence " + range($0.span.start) }]
+        let parts = [targets.power.map { power($0, thresholds: targets.thresholds) }, targets.heartRate.map(heartRate), targets.pace.map { pace($0, thresholds: targets.thresholds) }, targets.cadence.map { "cadence " + range($0.span.start) }]
             .compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -30,18 +31,27 @@ enum SpokenTargets {
         }
     }
 
-    private static func pace(_ target: PaceTarget) -> String {
-        let per: String
-        switch target.unit {
-        case .zone: return "pace zone " + range(target.span.start)
-        case .threshold: return "pace " + spoken(target.span, unit: "percent of threshold")
-        case .perKilometre: per = "per kilometre"
-        case .perMile: per = "per mile"
-        case .per100Metres: per = "per 100 metres"
+    /// A time per distance, worked out from threshold pace when it is known (`pace 4 minutes 44 per
+    /// kilometre`, `pace zone 2, 5 minutes 8 to 5 minutes 48 per kilometre`), else as written.
+    private static func pace(_ target: PaceTarget, thresholds: TargetThresholds) -> String {
+        let zone = target.unit == .zone ? "pace zone " + range(target.span.start) : nil
+        guard let resolved = target.resolved(with: thresholds) else {
+            return zone ?? "pace " + spoken(target.span, unit: "percent of threshold")
         }
-        let start = target.span.start
-        let low = clock(start.low), high = clock(start.high)
-        return "pace " + (low == high ? low : "\(low) to \(high)") + " " + per
+        let per = switch resolved.unit {
+        case .perMile: "per mile"
+        case .per100Metres: "per 100 metres"
+        case .perKilometre, .threshold, .zone: "per kilometre"
+        }
+        let start = resolved.span.start
+        let paces = if !start.high.isFinite {
+            "\(clock(start.low)) \(per) or slower"
+        } else if start.low <= 0 {
+            "\(clock(start.high)) \(per) or faster"
+        } else {
+            (start.isSingle ? clock(start.low) : "\(clock(start.low)) to \(clock(start.high))") + " " + per
+        }
+        return zone.map { "\($0), \(paces)" } ?? "pace " + paces
     }
 
     /// `power low: 230, target 260`, `heart rate high: 171, target 150 to 160`: a measured value
@@ -67,9 +77,14 @@ enum SpokenTargets {
         range.isSingle ? JSONText.number(range.low) : "\(JSONText.number(range.low)) to \(JSONText.number(range.high))"
     }
 
-    /// Seconds as `4 30` (four thirty), or `4 minutes` on the minute.
+    /// A pace's seconds as a person says them: `4 minutes 30`, `4 minutes 5`, `4 minutes` on the
+    /// minute, `1 minute 45`, `50 seconds` under a minute.
     private static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds < 360_000 else { return "unknown" }
         let whole = Int(seconds.rounded())
-        return whole % 60 == 0 ? "\(whole / 60) minutes" : "\(whole / 60) \(whole % 60 < 10 ? "0" : "")\(whole % 60)"
+        let (minutes, rest) = (whole / 60, whole % 60)
+        guard minutes > 0 else { return "\(rest) seconds" }
+        let named = "\(minutes) minute" + (minutes == 1 ? "" : "s")
+        return rest == 0 ? named : "\(named) \(rest)"
     }
 }

@@ -369,14 +369,15 @@ public struct LiveView {
     }
 
     private var phaseFraction: Double {
-        guard let limit = limit ?? phase.target, limit > .zero else { return 0 }
+        guard let limit = limit ?? phase.target ?? phase.estimatedDuration, limit > .zero else { return 0 }
         return min(1, elapsed.seconds / limit.seconds)
     }
 
     /// What the phase bar says beside it; nothing for a countdown, whose time left the big clock shows.
+    /// An open step with a distance and a pace gives the time that pace takes, and its bar fills to it.
     private var phaseTrailing: String {
         if phase.isOpen {
-            guard let target = phase.target else { return "say done when finished" }
+            guard let target = phase.target else { return phase.estimatedDuration.map { "~\($0.clock) at target pace" } ?? "say done when finished" }
             return elapsed > target ? "\((elapsed - target).clock) over the \(target.clock) target" : "target \(target.clock)"
         }
         if phase.kind == .reps {

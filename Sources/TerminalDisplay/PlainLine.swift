@@ -16,7 +16,10 @@ public enum PlainLine {
                                          palette.paint(TerminalText(phase.kind.rawValue.uppercased()), palette.kind(phase.kind)),
                                          TerminalText(phase.name)]
             if let duration = phase.duration { parts.append("\(duration.spoken)") }
-            if phase.isOpen { parts.append("open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")) }
+            if phase.isOpen {
+                parts.append("open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")
+                    + (phase.estimatedDuration.map { ", about \($0.spoken) at target pace" } ?? ""))
+            }
             if let distance = phase.distance { parts.append(TerminalText(distance)) }
             if let targets = phase.targets.label { parts.append(TerminalText(targets)) }
             if let reps = phase.reps { parts.append("\(reps) rep\(reps == 1 ? "" : "s")" + (phase.weight.map { " @ \($0)" } ?? "")) }

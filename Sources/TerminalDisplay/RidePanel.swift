@@ -45,7 +45,7 @@ struct RidePanel: Equatable {
         let digits = target.digits(of: value)
         let mark = standing.map { " " + $0.mark(pace: target.paceMetres != nil) } ?? ""
         guard value != nil, digits != "-" else { return Reading(digits: "-", caption: name + " –", standing: nil, line: name + " –") }
-        let unit = target.paceMetres == nil ? unit(of: target.channel) : target.unit
+        let unit = target.paceUnit ?? unit(of: target.channel)
         return Reading(digits: digits, caption: name + " " + unit + mark, standing: standing, line: name + " " + digits + " " + unit + mark)
     }
 

@@ -8,16 +8,18 @@ struct RideTarget: Equatable {
     let channel: MeasuredChannel
     /// The number in the big digits' font: `200`, `190-210`, `4:30`, `88-94`.
     let digits: String
-    /// What the number is: `W · 80 % FTP`, `% FTP`, `bpm`, `/km`, `rpm`.
+    /// What the number is: `W · 80 % FTP`, `% FTP`, `bpm`, `/km`, `/km · 95 %`, `rpm`.
     let unit: String
     /// The range a reading is inside, in the channel's unit (W, bpm, m/s, rpm); nil when it needs a
     /// threshold that is not known (a share of FTP without FTP), so a reading is shown uncoloured.
     let range: TargetRange?
     /// Metres a pace is given per (1000 for /km), for writing a speed as a pace; nil for the others.
     let paceMetres: Double?
+    /// What a pace is given per, `/km`, for a reading of speed written as a pace; nil for the others.
+    let paceUnit: String?
 
     /// The main target of `targets` `fraction` of the way through its step (a ramp's target now);
-    /// nil when the step has none the big digits can show (a free ride, a pace zone).
+    /// nil when the step has none the big digits can show (a free ride, a pace zone without threshold pace).
     init?(_ targets: Targets, at fraction: Double) {
         let thresholds = targets.thresholds
         if let power = targets.power {
@@ -27,7 +29,7 @@ struct RideTarget: Equatable {
             guard let target = Self.heartRate(heartRate, at: fraction, thresholds: thresholds) else { return nil }
             self = target
         } else if let pace = targets.pace {
-            guard let target = Self.pace(pace, at: fraction, thresholdPace: thresholds.thresholdPace) else { return nil }
+            guard let target = Self.pace(pace, at: fraction, thresholds: thresholds) else { return nil }
             self = target
         } else if let cadence = targets.cadence {
             let range = cadence.span.at(fraction: fraction)
@@ -37,12 +39,13 @@ struct RideTarget: Equatable {
         }
     }
 
-    private init(channel: MeasuredChannel, digits: String, unit: String, range: TargetRange?, paceMetres: Double?) {
+    private init(channel: MeasuredChannel, digits: String, unit: String, range: TargetRange?, paceMetres: Double? = nil, paceUnit: String? = nil) {
         self.channel = channel
         self.digits = digits
         self.unit = unit
         self.range = range
         self.paceMetres = paceMetres
+        self.paceUnit = paceUnit
     }
 
     /// A reading of the channel for the big digits: whole watts, bpm or rpm, a speed as its pace;
@@ -112,26 +115,32 @@ struct RideTarget: Equatable {
         return RideTarget(channel: .heartRate, digits: whole(beats), unit: "bpm · " + whole(percent) + " " + unit, range: beats, paceMetres: nil)
     }
 
-    private static func pace(_ pace: PaceTarget, at fraction: Double, thresholdPace: Double?) -> RideTarget? {
+    /// A pace's time per distance (worked out from threshold pace for a share of it or a zone, which
+    /// it names: `/km · 95 %`, `/km · Z2`); a zone open at one end as its one pace (`/km · Z1 and slower`).
+    private static func pace(_ pace: PaceTarget, at fraction: Double, thresholds: TargetThresholds) -> RideTarget? {
         let written = pace.span.at(fraction: fraction)
-        let seconds: TargetRange
-        let (metres, unit): (Double, String)
-        switch pace.unit {
-        case .perKilometre: (seconds, metres, unit) = (written, 1000, "/km")
-        case .perMile: (seconds, metres, unit) = (written, 1000 * 1.609344, "/mi")
-        case .per100Metres: (seconds, metres, unit) = (written, 100, "/100m")
-        case .threshold:
-            guard let thresholdPace, thresholdPace > 0, written.low > 0 else {
-                return RideTarget(channel: .speed, digits: whole(written), unit: "% threshold pace", range: nil, paceMetres: nil)
-            }
-            // More percent is faster: the high share is the quick end.
-            (seconds, metres, unit) = (TargetRange(thresholdPace * 100 / written.high, thresholdPace * 100 / written.low), 1000, "/km")
-        case .zone:
-            return nil
+        let zone = pace.unit == .zone ? Int(exactly: written.low) : nil
+        guard let resolved = pace.resolved(with: thresholds), let metres = resolved.metres else {
+            guard pace.unit == .threshold else { return nil }
+            return RideTarget(channel: .speed, digits: whole(written), unit: "% threshold pace", range: nil, paceMetres: nil, paceUnit: nil)
         }
-        guard seconds.low > 0 else { return nil }
-        let digits = seconds.isSingle ? clock(seconds.low) : clock(seconds.low) + "-" + clock(seconds.high)
-        return RideTarget(channel: .speed, digits: digits, unit: unit, range: TargetRange(metres / seconds.high, metres / seconds.low), paceMetres: metres)
+        let perUnit = switch resolved.unit {
+        case .perMile: "/mi"
+        case .per100Metres: "/100m"
+        case .perKilometre, .threshold, .zone: "/km"
+        }
+        let seconds = resolved.span.at(fraction: fraction)
+        let digits: String
+        var unit = perUnit + (pace.unit == .threshold ? " · " + whole(written) + " %" : zone.map { " · Z\($0)" } ?? "")
+        if !seconds.high.isFinite {
+            (digits, unit) = (clock(seconds.low), unit + " and slower")
+        } else if seconds.low <= 0 {
+            (digits, unit) = (clock(seconds.high), unit + " and faster")
+        } else {
+            digits = seconds.isSingle ? clock(seconds.low) : clock(seconds.low) + "-" + clock(seconds.high)
+        }
+        guard digits != "-" else { return nil }
+        return RideTarget(channel: .speed, digits: digits, unit: unit, range: TargetRange(metres / seconds.high, metres / seconds.low), paceMetres: metres, paceUnit: perUnit)
     }
 
     /// `200` or `190-210`, to whole numbers.

@@ -109,3 +109,47 @@ struct OpenStepTotalsTests {
         #expect(try totals("30s work, 5 reps Squat") == ["work 1 phase 30s", "reps 1 phase untimed", "total 2 phases 30s"])
     }
 }
+
+/// Issue 42, item 13: with threshold pace, `show` gives a share of it or a pace zone as a pace,
+/// and a distance step with a pace its estimated time, in its row and in the totals.
+@Suite("pace in show's timeline")
+struct PaceTimelineTests {
+    /// A track session: 4 × (open 1 km at 95 %, 2 min in Z1), 10 min in Z2, an open 400 m at 4:50–5:10 /km.
+    static let track = #"""
+        {"name": "Track", "steps": [
+          {"repeat": 4, "steps": [{"work": "open", "name": "Fast", "distance": "1 km", "pace": "95%"}, {"rest": "2m", "pace": "Z1"}]},
+          {"work": "10m", "pace": "Z2"}, {"work": "open", "name": "Strides", "distance": "400 m", "pace": "4:50-5:10/km"},
+          {"cooldown": "open", "pace": "Z1"}]}
+        """#
+
+    @Test func withThresholdPaceEachPaceIsGivenAsATimePerKilometre() throws {
+        let text = try TimelineTests().lines(ofFile: Self.track, columns: 120, thresholds: TargetThresholds(thresholdPace: 270))
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(text.contains("@ 95 % threshold pace · 4:44 /km"), "\(text)")
+        #expect(text.contains("@ Z1 pace · up to 77.5 % threshold pace · 5:48 /km or slower"), "\(text)")
+        #expect(text.contains("@ Z2 pace · 77.5–87.7 % threshold pace · 5:08–5:48 /km"), "\(text)")
+        // 1 km at 4:44 /km; 400 m at 5:00 /km, the middle of its range, is 2:00; a Z1 cooldown has no pace to reach.
+        let rows = text.map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.contains("1 0:00 work open ~4:44 1/4 Fast · 1 km"), "\(rows)")
+        #expect(rows.contains("10 18:00 work open ~2:00 Strides · 400 m"), "\(rows)")
+        #expect(rows.contains("11 18:00 cooldown open Cooldown"), "\(rows)")
+        // 10 m + 4 × 4:44 + 2:00 = 30m 56s of work; with the rests 38m 56s, the cooldown still open.
+        #expect(TimelineTests().totals(text) == ["work 6 phases 10m + 5 open, ~30m 56s", "rest 4 phases 8m", "cooldown 1 phase open",
+                                                  "total 11 phases 18m + 6 open, ~38m 56s + 1 open"], "\(TimelineTests().totals(text))")
+    }
+
+    @Test func perMileWhenThresholdPaceIsPerMile() throws {
+        let text = try TimelineTests().lines(ofFile: Self.track, columns: 120, thresholds: TargetThresholds(thresholdPace: 435 / 1.609344, thresholdPaceUnit: .perMile))
+        #expect(text.contains { $0.hasSuffix("@ 95 % threshold pace · 7:38 /mi") }, "\(text)")
+        #expect(text.contains { $0.hasSuffix("@ Z2 pace · 77.5–87.7 % threshold pace · 8:16–9:21 /mi") }, "\(text)")
+    }
+
+    @Test func withoutThresholdPaceTheSharesAreShownAsWritten() throws {
+        let text = try TimelineTests().lines(ofFile: Self.track, columns: 120).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(text.contains("@ 95 % threshold pace") && text.contains("@ Z2 pace") && text.contains("@ Z1 pace"), "\(text)")
+        #expect(!text.contains { $0.contains("/km") && $0.contains("threshold pace ·") }, "no pace is invented: \(text)")
+        // Only the strides, in /km, have a time.
+        #expect(text.filter { $0.contains("~") }.count == 3, "\(text)")
+        #expect(TimelineTests().totals(text).first == "work 6 phases 10m + 5 open, ~12m + 4 open", "\(TimelineTests().totals(text))")
+    }
+}

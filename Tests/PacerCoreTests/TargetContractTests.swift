@@ -40,6 +40,8 @@ struct TargetContractTests {
         #expect(try Self.read(Self.contract(targets)) == .success(targets))
         let withFTP = Self.contract(targets, TargetThresholds(ftp: 250))
         #expect(try Self.read(withFTP) == .success(targets), "the watts FTP adds are derived, and not read: \(withFTP)")
+        let withThresholdPace = Self.contract(targets, TargetThresholds(thresholdPace: 270))
+        #expect(try Self.read(withThresholdPace) == .success(targets), "the paces threshold pace adds are derived, and not read: \(withThresholdPace)")
     }
 
     @Test func anEmptyObjectIsNoTarget() throws {

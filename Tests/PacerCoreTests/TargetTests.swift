@@ -256,18 +256,18 @@ struct PaceAndCadenceTargetTests {
         // 7:00 per mile is 420 / 1.609344 = 260.98 s per km: 240 / 260.98 = 92 % of threshold speed.
         #expect(try pace("7:00/mi").description(with: athlete) == "7:00 /mi · 92 % threshold pace")
         #expect(try pace("1:45/100m").description == "1:45 /100m")
-        #expect(try pace("Z3").description(with: athlete) == "Z3 pace")
+        #expect(try pace("Z3").description(with: athlete) == "Z3 pace · 87.7–94.3 % threshold pace · 4:15–4:34 /km")
         #expect(try pace("95%").description == "95 % threshold pace")
         #expect(try pace("95%").description(with: athlete) == "95 % threshold pace · 4:13 /km")
         #expect(try pace("4:00/km").description(with: athlete) == "4:00 /km · 100 % threshold pace")
     }
 
     @Test func writesThePaceJSONContract() throws {
-        #expect(try pace("4:20-4:40/km").json == #"{"unit":"s/km","start":[260,280],"end":[260,280]}"#)
-        #expect(try pace("7:00/mi").json == #"{"unit":"s/mi","start":[420,420],"end":[420,420]}"#)
-        #expect(try pace("1:45/100m").json == #"{"unit":"s/100m","start":[105,105],"end":[105,105]}"#)
-        #expect(try pace("95%").json == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95]}"#)
-        #expect(try pace("Z3").json == #"{"unit":"zone","start":[3,3],"end":[3,3]}"#)
+        #expect(try pace("4:20-4:40/km").json() == #"{"unit":"s/km","start":[260,280],"end":[260,280]}"#)
+        #expect(try pace("7:00/mi").json() == #"{"unit":"s/mi","start":[420,420],"end":[420,420]}"#)
+        #expect(try pace("1:45/100m").json() == #"{"unit":"s/100m","start":[105,105],"end":[105,105]}"#)
+        #expect(try pace("95%").json() == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95]}"#)
+        #expect(try pace("Z3").json() == #"{"unit":"zone","start":[3,3],"end":[3,3]}"#)
     }
 
     @Test(arguments: [
@@ -326,8 +326,8 @@ struct TargetsTests {
     }
 
     @Test func thresholdsAreReadAndCheckedAndTheCommandLineWins() throws {
-        #expect(try TargetThresholds.thresholdPace(parsing: "4:30", named: "x") == 270)
-        #expect(try TargetThresholds.thresholdPace(parsing: "8:03/mi", named: "x") == 483 / 1.609344)
+        #expect(try TargetThresholds.thresholdPace(parsing: "4:30", named: "x") == TargetThresholds(thresholdPace: 270))
+        #expect(try TargetThresholds.thresholdPace(parsing: "8:03/mi", named: "x") == TargetThresholds(thresholdPace: 483 / 1.609344, thresholdPaceUnit: .perMile))
         #expect(throws: TargetError.self) { try TargetThresholds.thresholdPace(parsing: "4:20-4:40", named: "x") }
         #expect(throws: TargetError.self) { try TargetThresholds.thresholdPace(parsing: "1:45/100m", named: "x") }
         #expect(throws: TargetError.self) { try TargetThresholds.checkedFTP(0, named: "x") }

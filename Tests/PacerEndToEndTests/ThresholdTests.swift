@@ -61,3 +61,21 @@ extension ThresholdTests {
         #expect(fromConfig.status == 0 && fromConfig.stdout.contains("FTP = 200") && fromConfig.stdout.contains("0.00\t180\n"), "\(fromConfig)")
     }
 }
+
+extension ThresholdTests {
+    // Issue 42, item 13: a pace share or zone is shown as a pace, per mile when threshold pace is
+    // per mile; the command line's threshold pace wins over the config's, with its unit.
+    @Test func showGivesAPaceShareAsAPaceInTheThresholdsUnit() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("run.json", #"{"name": "Run", "steps": [{"work": "open", "distance": "1 km", "pace": "95%"}, {"work": "5m", "pace": "Z2"}]}"#)
+        let plain = try await PacerProcess.run(["show", "run.json"], in: sandbox)
+        #expect(plain.status == 0 && plain.stdout.contains("@ 95 % threshold pace\n") && plain.stdout.contains("@ Z2 pace\n"), "\(plain)")
+        try sandbox.write("home/config/pacer/config.json", #"{"threshold_pace": "7:15/mi"}"#)
+        let perMile = try await PacerProcess.run(["show", "run.json"], in: sandbox)
+        #expect(perMile.status == 0 && perMile.stdout.contains("@ 95 % threshold pace · 7:38 /mi\n"), "\(perMile)")
+        #expect(perMile.stdout.contains("@ Z2 pace · 77.5–87.7 % threshold pace · 8:16–9:21 /mi\n"), "\(perMile)")
+        let perKilometre = try await PacerProcess.run(["show", "--threshold-pace", "4:30", "run.json"], in: sandbox)
+        #expect(perKilometre.status == 0 && perKilometre.stdout.contains("@ 95 % threshold pace · 4:44 /km\n"), "\(perKilometre)")
+        #expect(perKilometre.stdout.contains(" open ~4:44 "), "the kilometre's time: \(perKilometre)")
+    }
+}

@@ -41,7 +41,9 @@ struct UserConfigTests {
     @Test func theThresholdsAreReadAndChecked() throws {
         let config = try Self.decode(#"{"ftp": 250, "lthr": 168, "max_hr": 191, "threshold_pace": "4:10"}"#).get()
         #expect(config.thresholds == TargetThresholds(ftp: 250, lthr: 168, maxHeartRate: 191, thresholdPace: 250))
-        #expect(try Self.decode(#"{"threshold_pace": "6:40/mi"}"#).get().thresholds.thresholdPace == 400 / 1.609344)
+        let perMile = try Self.decode(#"{"threshold_pace": "6:40/mi"}"#).get().thresholds
+        #expect(perMile.thresholdPace == 400 / 1.609344 && perMile.thresholdPaceUnit == .perMile, "paces worked out from it are shown per mile")
+        #expect(config.thresholds.thresholdPaceUnit == .perKilometre)
         let problems = Self.problems(#"{"ftp": 0, "lthr": "168", "max_hr": 400, "threshold_pace": 270}"#)
         #expect(problems.count == 4, "\(problems)")
         #expect(problems.first?.hasPrefix("1:9: error: \"ftp\" is your functional threshold power in watts, from 1 to 3000") == true, "\(problems)")

@@ -44,7 +44,7 @@ struct RideScreenTests {
     }
 
     /// Whether `lines` hold the big digits of `text` in `size` rows, row under row from one column.
-    private static func showsBig(_ text: String, rows size: Int, in lines: [String]) throws -> Bool {
+    static func showsBig(_ text: String, rows size: Int, in lines: [String]) throws -> Bool {
         let glyphs = try #require(BigDigits.sizes.first { $0.height == size }?.render(text)).map(Array.init)
         let cells = lines.map(Array.init)
         return cells.indices.contains { top in

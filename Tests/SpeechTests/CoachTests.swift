@@ -89,8 +89,34 @@ struct CoachTests {
         let sweet = try session.utterance("Sweet spot, 5 minutes at 88 to 94 percent")
         #expect(sweet.shortText == "Sweet spot")
         #expect(session.texts.contains("Warm up, 1 minute at ramp from 50 to 75 percent, cadence 90"), "\(session.texts)")
-        #expect(session.texts.contains("Run, 1 minute at heart rate zone 2, pace 4 30 per kilometre"), "\(session.texts)")
+        #expect(session.texts.contains("Run, 1 minute at heart rate zone 2, pace 4 minutes 30 per kilometre"), "\(session.texts)")
         #expect(session.texts.contains("Rest, 30 seconds, free ride"), "\(session.texts)")
+    }
+
+    // Issue 42, item 13: a share of threshold pace or a pace zone is said as a pace when threshold pace is known.
+    @Test func withThresholdPaceAPaceIsSaidAsAPerson() throws {
+        let perKilometre = TargetThresholds(thresholdPace: 270)
+        func run(_ name: String, _ pace: String, _ thresholds: TargetThresholds) throws -> Phase {
+            var phase = work(name, 240)
+            phase.targets = Targets(pace: try PaceTarget(parsing: pace), thresholds: thresholds)
+            return phase
+        }
+        var session = CoachedSession([
+            try run("Tempo", "95%", perKilometre), try run("Steady", "Z2", perKilometre), try run("Easy", "Z1", perKilometre),
+            try run("Hard", "Z5", perKilometre), try run("Mile", "95%", TargetThresholds(thresholdPace: 435 / 1.609344, thresholdPaceUnit: .perMile)),
+            try run("Unknown", "95%", .none), try run("Zone", "Z3", .none), try run("Swim", "1:45/100m", .none),
+        ])
+        session.start()
+        session.runToEnd()
+        for said in ["Tempo, 4 minutes at pace 4 minutes 44 per kilometre",
+                     "Steady, 4 minutes at pace zone 2, 5 minutes 8 to 5 minutes 48 per kilometre",
+                     "Easy, 4 minutes at pace zone 1, 5 minutes 48 per kilometre or slower",
+                     "Hard, 4 minutes at pace zone 5, 4 minutes 30 per kilometre or faster",
+                     "Mile, 4 minutes at pace 7 minutes 38 per mile",
+                     "Unknown, 4 minutes at pace 95 percent of threshold", "Zone, 4 minutes at pace zone 3",
+                     "Swim, 4 minutes at pace 1 minute 45 per 100 metres"] {
+            #expect(session.texts.contains(said), "\(said): \(session.texts)")
+        }
     }
 
     @Test func withFTPThePowerTargetIsSaidInWatts() throws {

@@ -47,17 +47,20 @@ public struct Timeline {
         body("")
         body("Totals:")
         var totals = TextTable([.left, .right, .right])
-        // An open step has no planned time: it is counted as open, never as 0s.
-        var open = [PhaseKind: Int]()
-        for index in plan.phases.indices where plan.phases[index].isOpen { open[plan.phases[index].kind, default: 0] += 1 }
+        // An open step has no planned time: it is counted as open, never as 0s, and with the time
+        // its distance takes at its pace where that is known.
+        var open = [PhaseKind: OpenSteps]()
+        for index in plan.phases.indices where plan.phases[index].isOpen {
+            open[plan.phases[index].kind, default: OpenSteps()].count(plan.phases[index].estimatedDuration)
+        }
         for total in plan.plannedByKind {
             let phases = "\(total.count) phase\(total.count == 1 ? "" : "s")"
-            let time = total.kind == .reps ? "untimed" : Self.time(total.duration, count: total.count, open: open[total.kind] ?? 0)
+            let time = total.kind == .reps ? "untimed" : Self.time(total.duration, count: total.count, open: open[total.kind] ?? OpenSteps())
             totals.append([paint(TerminalText(total.kind.rawValue), total.kind), TerminalText(phases), TerminalText(time)])
         }
         let notReps = plan.phases.count - (plan.plannedByKind.first { $0.kind == .reps }?.count ?? 0)
         totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")",
-                       TerminalText(Self.time(plan.planned, count: notReps, open: open.values.reduce(0, +)))])
+                       TerminalText(Self.time(plan.planned, count: notReps, open: open.values.reduce(OpenSteps(), +)))])
         totals.forEachLine(indent: "  ", separator: "   ", body)
         if colored {
             body("")
@@ -76,17 +79,43 @@ public struct Timeline {
         LoadSummary(load: load, profile: profile, thresholds: loaded.plan.thresholds, colored: colored).lines.forEach(body)
     }
 
-    /// A total's time: `6m`, `open` when every phase counted is open, `6m + 2 open` when some are.
-    private static func time(_ duration: WorkoutDuration, count: Int, open: Int) -> String {
-        switch open {
+    /// A total's time: `6m`, `open` when every phase counted is open, `6m + 2 open` when some are;
+    /// then, when some open steps have an estimate, about how long with them: `6m + 2 open, ~16m`
+    /// (`~11m + 1 open` while one has none).
+    private static func time(_ duration: WorkoutDuration, count: Int, open: OpenSteps) -> String {
+        let time = switch open.count {
         case 0: duration.spoken
         case count: "open"
-        default: "\(duration.spoken) + \(open) open"
+        default: "\(duration.spoken) + \(open.count) open"
+        }
+        guard open.estimated > 0 else { return time }
+        let unestimated = open.count - open.estimated
+        return time + ", ~" + (duration + open.estimate).spoken + (unestimated > 0 ? " + \(unestimated) open" : "")
+    }
+
+    /// The open steps of a total: how many, how many of them have an estimated time, and those times summed.
+    private struct OpenSteps {
+        var count = 0
+        var estimated = 0
+        var estimate = WorkoutDuration.zero
+
+        /// Counts one more open step, with its estimate if it has one.
+        mutating func count(_ estimate: WorkoutDuration?) {
+            count += 1
+            if let estimate {
+                estimated += 1
+                self.estimate = self.estimate + estimate
+            }
+        }
+
+        static func + (lhs: OpenSteps, rhs: OpenSteps) -> OpenSteps {
+            OpenSteps(count: lhs.count + rhs.count, estimated: lhs.estimated + rhs.estimated, estimate: lhs.estimate + rhs.estimate)
         }
     }
 
     private func row(index: Int, phase: Phase, start: WorkoutDuration) -> [TerminalText] {
-        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) rep\($0 == 1 ? "" : "s")" } ?? (phase.isOpen ? "open" : ""))
+        let open = "open" + (phase.estimatedDuration.map { " ~" + $0.clock } ?? "")
+        let duration = phase.duration?.clock ?? (phase.reps.map { "\($0) rep\($0 == 1 ? "" : "s")" } ?? (phase.isOpen ? open : ""))
         let round = phase.round.map { "\($0)/\(phase.rounds ?? $0)" } ?? ""
         var name = TerminalText(phase.name)
         if let weight = phase.weight { name += " @ \(weight)" }

@@ -38,15 +38,8 @@ extension Targets {
     }
 
     private func speedRange(at fraction: Double) -> TargetRange? {
-        guard let pace else { return nil }
-        let range = pace.span.at(fraction: fraction)
-        switch pace.unit {
-        case .perKilometre: return range.mapped { 1000 / $0 }
-        case .perMile: return range.mapped { 1000 * PaceTarget.kilometresPerMile / $0 }
-        case .per100Metres: return range.mapped { 100 / $0 }
-        case .threshold: return thresholds.thresholdPace.map { threshold in range.mapped { 1000 / threshold * $0 / 100 } }
-        case .zone: return nil
-        }
+        guard let pace = pace?.resolved(with: thresholds), let metres = pace.metres else { return nil }
+        return pace.span.at(fraction: fraction).mapped { metres / $0 }
     }
 }
 

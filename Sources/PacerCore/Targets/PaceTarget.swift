@@ -67,30 +67,55 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         return Double(minutes * 60 + seconds)
     }
 
-    /// As written, for the display: `4:20–4:40 /km`, `7:00 /mi`, `1:45 /100m`, `95 % threshold pace`, `Z3 pace`.
+    /// As written, for the display: `4:20–4:40 /km`, `7:00 /mi`, `1:45 /100m`, `95 % threshold pace`, `Z3 pace`;
+    /// a pace worked out for a zone open at one end as `5:48 /km or slower`, `4:30 /km or faster`.
     public var description: String {
         switch unit {
-        case .perKilometre: span.text(TargetNumber.clock) + " /km"
-        case .perMile: span.text(TargetNumber.clock) + " /mi"
-        case .per100Metres: span.text(TargetNumber.clock) + " /100m"
+        case .perKilometre: perDistance(" /km")
+        case .perMile: perDistance(" /mi")
+        case .per100Metres: perDistance(" /100m")
         case .threshold: span.text(TargetNumber.written) + " % threshold pace"
         case .zone: "Z" + TargetNumber.whole(span.start.low) + " pace"
         }
     }
 
-    /// In both forms when threshold pace is known: `95 % threshold pace · 4:13 /km`, `4:00 /km · 100 % threshold pace`.
+    /// In both forms when threshold pace is known: `95 % threshold pace · 4:13 /km`, `4:00 /km · 100 % threshold pace`,
+    /// a zone with its range, `Z2 pace · 77.5–87.7 % threshold pace · 4:34–5:10 /km` (per mile when threshold pace was given per mile).
     public func description(with thresholds: TargetThresholds) -> String {
         guard let threshold = thresholds.thresholdPace, threshold > 0 else { return description }
         switch unit {
-        case .threshold: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.clock) + " /km"
+        case .threshold:
+            return resolved(with: thresholds).map { description + " · " + $0.description } ?? description
+        case .zone:
+            guard let resolved = resolved(with: thresholds),
+                  let range = TargetZones.pace.text(zone: span.start.low, { $0 }, TargetNumber.written) else { return description }
+            return description + " · " + range + " % threshold pace · " + resolved.description
         case .perKilometre: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
         case .perMile: return description + " · " + span.mapped { threshold * Self.kilometresPerMile * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
-        case .per100Metres, .zone: return description
+        case .per100Metres: return description
         }
     }
 
-    /// The `"pace"` object of `show --json` and `phase.start`.
-    public var json: String {
-        "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .threshold ? 100 : 1) + "}"
+    /// The values and `per`: `4:20–4:40 /km`, or a range open at one end as `5:48 /km or slower`
+    /// (no upper end) or `4:30 /km or faster` (from 0 s).
+    private func perDistance(_ per: String) -> String {
+        let range = span.start
+        if !span.isRamp, !range.isSingle {
+            if !range.high.isFinite { return TargetNumber.clock(range.low) + per + " or slower" }
+            if range.low <= 0 { return TargetNumber.clock(range.high) + per + " or faster" }
+        }
+        return span.text(TargetNumber.clock) + per
+    }
+
+    /// The `"pace"` object of `show --json` and `phase.start`; with threshold pace a share of it or a
+    /// zone also carries the pace it is, `"paces": {"unit": "s/km", "start": [..], "end": [..]}` in
+    /// whole seconds (not a zone open at one end, Z1 or Z5).
+    public func json(with thresholds: TargetThresholds = .none) -> String {
+        var text = "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .threshold ? 100 : 1)
+        if unit == .threshold || unit == .zone, let resolved = resolved(with: thresholds),
+           [resolved.span.start, resolved.span.end].allSatisfy({ $0.low >= 1 && $0.high < 360_000 }) {
+            text += ",\"paces\":{\"unit\":\"" + resolved.unit.rawValue + "\"," + resolved.span.mapped { $0.rounded() }.jsonMembers() + "}"
+        }
+        return text + "}"
     }
 }

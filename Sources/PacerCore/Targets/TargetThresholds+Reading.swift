@@ -3,7 +3,8 @@ extension TargetThresholds {
     /// line's over the config's.
     public func overridden(by other: TargetThresholds) -> TargetThresholds {
         TargetThresholds(ftp: other.ftp ?? ftp, lthr: other.lthr ?? lthr, maxHeartRate: other.maxHeartRate ?? maxHeartRate,
-                         thresholdPace: other.thresholdPace ?? thresholdPace)
+                         thresholdPace: other.thresholdPace ?? thresholdPace,
+                         thresholdPaceUnit: other.thresholdPace == nil ? thresholdPaceUnit : other.thresholdPaceUnit)
     }
 
     /// Functional threshold power checked: 1 to 3000 W, as a power target's watts.
@@ -22,9 +23,10 @@ extension TargetThresholds {
         return bpm
     }
 
-    /// Threshold pace in seconds per kilometre, read from `4:30` or `4:30/km` (per kilometre) or
-    /// `7:15/mi` (per mile).
-    public static func thresholdPace(parsing text: String, named name: String) throws(TargetError) -> Double {
+    /// The thresholds of one who gave only threshold pace, read from `4:30` or `4:30/km` (per
+    /// kilometre) or `7:15/mi` (per mile): kept in seconds per kilometre, and the paces worked out
+    /// from it shown per the distance it was given per.
+    public static func thresholdPace(parsing text: String, named name: String) throws(TargetError) -> TargetThresholds {
         let example = "\(name) is your threshold pace per kilometre, such as 4:30 (or 7:15/mi per mile)"
         let pace: PaceTarget
         do throws(TargetError) {
@@ -34,8 +36,8 @@ extension TargetThresholds {
         }
         guard !pace.span.isRamp, pace.span.start.isSingle else { throw TargetError(example) }
         switch pace.unit {
-        case .perKilometre: return pace.span.start.low
-        case .perMile: return pace.span.start.low / PaceTarget.kilometresPerMile
+        case .perKilometre: return TargetThresholds(thresholdPace: pace.span.start.low)
+        case .perMile: return TargetThresholds(thresholdPace: pace.span.start.low / PaceTarget.kilometresPerMile, thresholdPaceUnit: .perMile)
         case .per100Metres, .threshold, .zone: throw TargetError(example)
         }
     }

@@ -8,12 +8,17 @@ public struct TargetThresholds: Sendable, Equatable {
     public var maxHeartRate: Double?
     /// Threshold pace, in seconds per kilometre.
     public var thresholdPace: Double?
+    /// What the athlete gave threshold pace per, `.perKilometre` or `.perMile`: a pace worked out
+    /// from it is shown per the same.
+    public var thresholdPaceUnit: PaceTarget.Unit
 
-    public init(ftp: Double? = nil, lthr: Double? = nil, maxHeartRate: Double? = nil, thresholdPace: Double? = nil) {
+    public init(ftp: Double? = nil, lthr: Double? = nil, maxHeartRate: Double? = nil, thresholdPace: Double? = nil,
+                thresholdPaceUnit: PaceTarget.Unit = .perKilometre) {
         self.ftp = ftp
         self.lthr = lthr
         self.maxHeartRate = maxHeartRate
         self.thresholdPace = thresholdPace
+        self.thresholdPaceUnit = thresholdPaceUnit
     }
 
     /// No threshold known: targets are shown as written.

@@ -1,5 +1,5 @@
 /// Training zones as ranges of a threshold: Coggan's seven power zones on FTP, Friel's five
-/// heart-rate zones on LTHR.
+/// heart-rate zones on LTHR, five pace zones on threshold pace.
 public struct TargetZones: Sendable {
     /// Each zone's lowest and highest percentage of the threshold; nil where it is open-ended.
     public let bounds: [(low: Double?, high: Double?)]
@@ -9,6 +9,11 @@ public struct TargetZones: Sendable {
 
     /// Friel's heart-rate zones in % of LTHR: Z1 up to 84, Z2 85–89, Z3 90–94, Z4 95–99, Z5 from 100.
     public static let heartRate = TargetZones(bounds: [(nil, 84), (85, 89), (90, 94), (95, 99), (100, nil)])
+
+    /// Pace zones in % of threshold pace as speed (more is faster): intervals.icu's, which are
+    /// Friel's run zones, with its Z5a, Z5b and Z5c as one Z5: Z1 up to 77.5, Z2 77.5–87.7, Z3
+    /// 87.7–94.3, Z4 94.3–100, Z5 from 100.
+    public static let pace = TargetZones(bounds: [(nil, 77.5), (77.5, 87.7), (87.7, 94.3), (94.3, 100), (100, nil)])
 
     /// The zone (1-based) a percentage of the threshold falls in, decided in whole tenths of a
     /// percent (`zone(ofPermille:)`), so that a value worked out as 104.99999… or 105.00…1 % is

@@ -64,6 +64,8 @@ extension Targets {
             case "end": end = try pair(member.value, "\(key).end")
             // The watts a power target is with FTP: derived, so not read.
             case "watts" where key == "power": break
+            // The pace a share of threshold pace or a zone is with threshold pace: derived, so not read.
+            case "paces" where key == "pace": break
             default: throw TargetError("\(key) has an unknown field \"\(member.key)\"")
             }
         }

@@ -46,7 +46,7 @@ public struct Targets: Sendable, Equatable, CustomStringConvertible {
         if power == .freeRide { object.add("free_ride", raw: "true") }
         if let power = power?.json(with: thresholds) { object.add("power", raw: power) }
         if let heartRate { object.add("heart_rate", raw: heartRate.json) }
-        if let pace { object.add("pace", raw: pace.json) }
+        if let pace { object.add("pace", raw: pace.json(with: thresholds)) }
         if let cadence { object.add("cadence", raw: cadence.json) }
     }
 }

@@ -70,18 +70,12 @@ extension FITWriter {
     /// threshold pace with the threshold, else dropped with a warning.
     private mutating func speed(_ pace: PaceTarget, step: ExportStep) -> Target? {
         let scale = FITProfile.Scale.speed
-        switch pace.unit {
-        case .zone: return Target(type: .speed, zone: UInt32(pace.span.start.low))
-        case .perKilometre: return custom(.speed, pace.span, step: step) { 1000 / $0 * scale }
-        case .perMile: return custom(.speed, pace.span, step: step) { 1609.344 / $0 * scale }
-        case .per100Metres: return custom(.speed, pace.span, step: step) { 100 / $0 * scale }
-        case .threshold:
-            guard let threshold = thresholds.thresholdPace, threshold > 0 else {
-                notes.note("FIT gives speed, and a share of threshold pace needs your threshold pace: dropped (give --threshold-pace)", step: step.name)
-                return nil
-            }
-            return custom(.speed, pace.span, step: step) { $0 / 100 * 1000 / threshold * scale }
+        if pace.unit == .zone { return Target(type: .speed, zone: UInt32(pace.span.start.low)) }
+        guard let resolved = pace.resolved(with: thresholds), let metres = resolved.metres else {
+            notes.note("FIT gives speed, and a share of threshold pace needs your threshold pace: dropped (give --threshold-pace)", step: step.name)
+            return nil
         }
+        return custom(.speed, resolved.span, step: step) { metres / $0 * scale }
     }
 
     /// A custom low–high target, each value through `value`; a ramp as the range it covers.
