@@ -332,7 +332,8 @@ def feed_the_plugin_alone(checks, process):
 
     feed(b"\x00\xff\xfe garbage\n", b"{not json\n", b"[1,2]\n", b'"text"\n', b"null\n", b'{"event":5}\n',
          b'{"event":"phase.start","index":"x","duration":NaN}\n', b'{"event":"phase.start","t":1e999}\n',
-         b'{"event":"pause","t":"soon"}\n', b'{"event":"extend","index":1,"by":"30"}\n',
+         b'{"event":"pause","t":"soon"}\n', b'{"event":"sample","t":1,"index":1,"power":NaN,"heart_rate":Infinity}\n',
+         b'{"event":"sample","t":NaN,"index":1,"power":200,"standing":{"power":NaN}}\n', b'{"event":"extend","index":1,"by":"30"}\n',
          b"[" * 200_000 + b"\n", b"x" * (3 << 20) + b"\n", b'{"event":"session.start","t":9' + b"9" * 5000 + b"}\n")
     feed({"event": "session.start", "t": 0, "workout": "Fuzz", "speed": 1, "planned": 100},
          {"event": "phase.start", "t": 0.001, "due": 0, "index": 1, "count": 2, "kind": "work",
@@ -345,9 +346,10 @@ def feed_the_plugin_alone(checks, process):
     junk = [None, True, -1, 0, 1e308, -1e308, 1e-300, 5e8, -5e8, "", "x" * 1000, [], {}, 3.5, "work", 2 ** 70]
     sample = {"event": "phase.start", "t": 1, "due": 1, "index": 1, "count": 1, "kind": "work", "name": "n",
               "duration": 10, "round": 1, "rounds": 2, "next": "m", "cue": "c", "reps": 3, "weight": 2, "cap": 3,
-              "planned_after": 4, "by": 5, "active": 6, "outcome": "skipped", "text": "t", "paused": 1}
+              "planned_after": 4, "by": 5, "active": 6, "outcome": "skipped", "text": "t", "paused": 1,
+              "power": 200, "heart_rate": 150, "speed": 4, "standing": {"power": "inside"}, "pace": {"unit": "s/km", "start": [240, 240], "end": [240, 240]}}
     kinds = ["session.start", "phase.start", "countdown", "cue", "extend", "pause", "resume", "phase.end",
-             "session.end", "reply"]
+             "session.end", "reply", "sample"]
     for _ in range(3000):
         event = {k: (fuzz.choice(junk) if fuzz.random() < 0.3 else v) for k, v in sample.items()}
         event["event"] = fuzz.choice(kinds)
@@ -374,6 +376,56 @@ def feed_the_plugin_alone(checks, process):
     checks.check(f"SIGTERM: exits in {waited * 1000:.0f} ms, status 0, port free",
                  waited < 1 and process.returncode == 0 and port_is_free(port), process.returncode)
     checks.check("stderr said only where the page is", process.stderr.read() == b"")
+
+
+def measured_values_in_the_view(checks, folder):
+    """The plugin's view of `sample` events, alone: what the page is told to show beside the target."""
+    def view_after(*events, speed=1):
+        view = plugin.SessionView()
+        for event in [{"event": "session.start", "t": 0, "workout": "M", "speed": speed}, *events]:
+            view.apply(event)
+        return json.loads(view.as_json())["measured"]
+
+    def phase(index=1, **targets):
+        return {"event": "phase.start", "t": 0, "due": 0, "index": index, "count": 2, "kind": "work", "name": "Ride",
+                "duration": 60, **targets}
+
+    def sample(t, index=1, **fields):
+        return {"event": "sample", "t": t, "due": t, "index": index, **fields}
+
+    watts = {"power": {"unit": "watts", "start": [200, 200], "end": [200, 200]}}
+    checks.check("no sample: nothing measured, the page as before", view_after(phase(**watts)) is None)
+    shown = view_after(phase(**watts), sample(5, power=243.4, heart_rate=151, cadence=92, standing={"power": "above"}))
+    checks.check("a sample: the target's channel with pacer's standing, the others below, good until the next is due and 1 s more",
+                 shown == {"main": {"label": "power", "text": "243 W", "standing": "above", "pace": False},
+                           "others": [{"label": "heart rate", "text": "151 bpm"}, {"label": "cadence", "text": "92 rpm"}],
+                           "until": 5 + 1 + plugin.SAMPLE_GRACE}, shown)
+    shown = view_after(phase(**watts), sample(5, power=243, standing={"power": "above"}), sample(6, heart_rate=150), speed=10)
+    checks.check("a channel the next sample lacks (stale) is shown as -; at --speed 10 a sample is due 0.1 s later",
+                 shown["main"] == {"label": "power", "text": None, "standing": None, "pace": False}
+                 and shown["others"] == [{"label": "heart rate", "text": "150 bpm"}] and shown["until"] == 6.1 + plugin.SAMPLE_GRACE, shown)
+    junk = [float("nan"), float("inf"), -5, 3001, "200", True, None, [200], {"w": 1}, 1e300]
+    shown = view_after(phase(**watts), *(sample(1 + n, power=value, heart_rate=value, standing={"power": value})
+                                          for n, value in enumerate(junk)))
+    checks.check("NaN, infinity, negative, too large, strings, booleans: no value is taken, nothing is shown", shown is None, shown)
+    shown = view_after(phase(**watts), sample(1, power=180, standing={"power": "sideways", "cadence": "inside", "x": "above"}))
+    checks.check("a standing pacer does not write is left uncoloured", shown["main"]["standing"] is None, shown)
+    shown = view_after(phase(**watts), sample(1, power=180, standing={"power": "below"}),
+                       phase(2, heart_rate={"unit": "bpm", "start": [140, 150], "end": [140, 150]}))
+    checks.check("a new phase: its target's channel, and the last sample's standing (the phase before's) left out",
+                 shown["main"] == {"label": "heart rate", "text": None, "standing": None, "pace": False}
+                 and shown["others"] == [{"label": "power", "text": "180 W"}], shown)
+    pace = {"pace": {"unit": "s/km", "start": [240, 240], "end": [240, 240]}}
+    shown = view_after(phase(**pace), sample(1, speed=4, standing={"speed": "below"}))
+    checks.check("a pace target: the speed as its pace, 4 m/s is 4:10 /km, marked slow on the page",
+                 shown["main"] == {"label": "pace", "text": "4:10 /km", "standing": "below", "pace": True}, shown)
+    shown = view_after(phase(**pace), sample(1, speed=0.1, standing={"speed": "below"}))
+    checks.check("a speed too slow to be a pace shows -, uncoloured", shown["main"]["text"] is None and shown["main"]["standing"] is None, shown)
+    shown = view_after(phase(free_ride=True), sample(1, power=150))
+    checks.check("a free ride: no target beside which to show, power on the line of others",
+                 shown["main"] is None and shown["others"] == [{"label": "power", "text": "150 W"}], shown)
+    shown = view_after(phase(**watts), sample(1, power=200), {"event": "session.start", "t": 0, "workout": "Next", "speed": 1})
+    checks.check("the next session starts with nothing measured", shown is None, shown)
 
 
 def the_stream_is_taken_at_its_word(checks, folder):
@@ -816,6 +868,92 @@ def targets_and_the_profile(checks, folder):
                  zones == ["z1", "z2", "z3", "z4", "z5", "z6", "z2", "z7"], zones)
 
 
+HOSTILE_NAME = "<img src=x onerror=window.pwned=1>\u202e Threshold"
+RIDE = {"name": HOSTILE_NAME, "countdown": 0, "steps": [
+    {"work": "10m", "name": HOSTILE_NAME, "power": "200 W", "heart_rate": "140-150 bpm"},
+    {"rest": "5m", "name": "Spin"}]}
+RIDE_SPEED = 1
+#: What the ride screen's Palette colours a standing (green, cyan, red): the page's CSS colours.
+STANDING_COLOURS = {"inside": "rgb(61, 220, 132)", "below": "rgb(53, 212, 224)", "above": "rgb(255, 90, 79)"}
+
+
+def measured_values_in_the_browser(checks, folder):
+    """`measure` lines typed at pacer: the page shows the power beside the target, coloured by where
+    the log's `sample` says it stands, the heart rate and cadence below, and `–` 3 s after the
+    sensor stops, as the ride screen does."""
+    session = start_session(write_workout(folder, RIDE, "ride.json"), RIDE_SPEED, folder)
+    tv = None
+    try:
+        url = session.url
+        tv = new_browser(*TV)
+        tv.get(url)
+        shown = wait_for_page(tv, shows_phase(HOSTILE_NAME), 15, "the ride")
+        checks.check("no measurement yet: nothing beside the target and no line below (the page as before)",
+                     (shown["actual"], shown["others"], shown["target"]) == ("", "", "200 W, 140–150 bpm"), shown)
+        checks.check("a workout and step named in markup: shown as text, the markup not run",
+                     shown["name"] == HOSTILE_NAME and tv.execute_script("return window.pwned === undefined && !document.querySelector('img')"),
+                     shown["name"])
+
+        def ridden(line, condition, what, page=None):
+            """Sends `line` twice a second, as a sensor would, until the page (the TV's) shows `condition`."""
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                session.command(line)
+                shown = read_page(page or tv)
+                if condition(shown):
+                    return shown
+                time.sleep(0.5)
+            raise TimeoutError(f"the page never showed {what}; last: {shown['actual']!r} {shown['others']!r}")
+
+        for watts, standing, mark in ((205, "inside", "● on target"), (150, "below", "▼ low"), (260, "above", "▲ high")):
+            line = f"measure power={watts} heart_rate=152 cadence=90"
+            shown = ridden(line, lambda shown: shown["actual"].startswith(f"power {watts} W"), f"{watts} W")
+            sampled = session.wait_for_event(lambda e: e["event"] == "sample" and e.get("power") == watts, 5, f"a sample of {watts} W")
+            checks.check(f"{watts} W against 200 W: '{shown['actual']}', {standing} as the log's sample says, in the ride screen's colour",
+                         shown["actual"] == f"power {watts} W {mark}" and shown["standing"] == standing
+                         and sampled.get("standing", {}).get("power") == standing
+                         and shown["actualColour"] == STANDING_COLOURS[standing], (shown, sampled))
+            checks.check(f"heart rate and cadence on the line below: '{shown['others']}'",
+                         shown["others"] == "heart rate 152 bpm  ·  cadence 90 rpm", shown["others"])
+        tv.save_screenshot(os.path.join(SHOTS, "tv-measured.png"))
+        phone = new_browser(*PHONE)
+        try:
+            phone.get(url)
+            # The sensor goes on sending while the phone's page loads, which can take more than 3 s.
+            ridden("measure power=260 heart_rate=152 cadence=90", lambda shown: shown["actual"].startswith("power 260 W"),
+                   "the value on a phone", phone)
+            for name, page in (("TV", tv), ("phone", phone)):
+                boxes = page.execute_script(
+                    "return ['targets', 'others', 'digits', 'phase-fill'].map(id => document.getElementById(id).getBoundingClientRect())"
+                    ".map(box => [box.top, box.bottom, box.right])")
+                checks.check(f"{name}: target, value and the line below sit above the clock, inside the page",
+                             boxes[0][1] <= boxes[1][0] + 1 and boxes[1][1] <= boxes[2][0] + 1 and boxes[2][1] <= boxes[3][0] + 1
+                             and max(box[2] for box in boxes) <= page.execute_script("return innerWidth"), boxes)
+            phone.save_screenshot(os.path.join(SHOTS, "phone-measured.png"))
+        finally:
+            phone.quit()
+
+        session.command("measure power=nan")
+        session.command("measure power=199")
+        stopped = time.monotonic()
+        shown = wait_for_page(tv, lambda shown: shown["actual"].startswith("power 199 W"), 5, "199 W after a refused NaN")
+        checks.check("a NaN at the prompt is refused by pacer; the next value shows", shown["standing"] == "inside", shown)
+        shown = wait_for_page(tv, lambda shown: shown["actual"] == "power –", 10, "power – when the sensor stops")
+        gone = time.monotonic() - stopped
+        checks.check(f"the sensor stops: power - after {gone:.1f} s (its value goes stale at 3 s; a sample is due every second, "
+                     f"and the page waits {plugin.SAMPLE_GRACE:.0f} s more)",
+                     2.9 <= gone <= 3 + 1 / RIDE_SPEED + plugin.SAMPLE_GRACE + 1.5 and shown["standing"] == "", gone)
+        checks.check("the line below says - for each channel gone stale", shown["others"] == "heart rate –  ·  cadence –", shown["others"])
+        checks.check("the stale value is uncoloured", shown["actualColour"] == tv.execute_script(
+            "return getComputedStyle(document.getElementById('name')).color"), shown["actualColour"])
+        session.stop()
+    finally:
+        if tv:
+            tv.quit()
+        if session.pacer.poll() is None:
+            session.stop()
+
+
 def a_bookmark_outlives_its_session(checks, folder):
     """token=stable: a page open on session 1's link waits through the gap and shows session 2."""
     environment = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "bookmark-state"))
@@ -869,11 +1007,13 @@ def main():
         checks.scenario("options", options_are_checked, folder)
         checks.scenario("hostile stdin, floods and SIGTERM, the plugin alone", hostile_stdin_and_requests, folder)
         checks.scenario("what the stream says is taken as it is, the plugin alone", the_stream_is_taken_at_its_word, folder)
+        checks.scenario("measured values in the plugin's view, alone", measured_values_in_the_view, folder)
         checks.scenario("shared on the network: the token", shared_on_the_network, folder)
         checks.scenario("junk connections that never finish a request (slowloris)", junk_connections, folder)
         checks.scenario(f"a session at --speed {SPEED} in a phone and a TV browser", a_session_in_the_browser, folder)
         checks.scenario("a bookmarked page (token=stable) from one session to the next", a_bookmark_outlives_its_session, folder)
         checks.scenario(f"targets and the profile: sweet-spot at --speed {TARGETS_SPEED}", targets_and_the_profile, folder)
+        checks.scenario(f"measured values beside the target, at --speed {RIDE_SPEED}", measured_values_in_the_browser, folder)
     print(f"\nweb-test: {time.monotonic() - started:.0f} s; screenshots in {SHOTS}")
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0

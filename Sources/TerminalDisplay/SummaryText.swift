@@ -4,19 +4,23 @@ import PacerCore
 /// (kJ, power, IF and TSS, heart rate, cadence, time inside the target) or, with nothing
 /// measured, the load the plan asked for, said to be planned.
 public enum SummaryText {
-    /// The closing line, and the line of the load when there is one; `plan` is the plan run, with
+    /// The widest a line of the load is, in columns, so that a terminal 100 wide shows each whole.
+    static let loadWidth = 100
+
+    /// The closing line, and the lines of the load when there is one; `plan` is the plan run, with
     /// the athlete's thresholds.
     public static func lines(for end: Event.SessionEnd, plan: Plan?) -> [String] {
-        [text(for: end)] + [load(of: end.measured, plan: plan)].compactMap { $0 }
+        [text(for: end)] + load(of: end.measured, plan: plan)
     }
 
-    /// `Measured: 653 kJ · avg 181 W · NP 198 W · IF 0.79 · TSS 62.7 · heart rate avg 151, max 171 bpm ·
-    /// cadence avg 90 rpm · inside the target: power 81 % (48m 40s)`; with nothing measured,
-    /// `Planned load (nothing measured): NP 82 % FTP · IF 0.82 · TSS 56.6`; nil without either.
-    static func load(of measured: MeasuredSummary, plan: Plan?) -> String? {
+    /// `Measured: 653 kJ · avg 181 W · NP 198 W · IF 0.79 · TSS 62.7 · heart rate avg 151, max 171 bpm`,
+    /// `  cadence avg 90 rpm · inside the target: power 81 % (48m 40s)`: broken between figures into
+    /// lines of at most `loadWidth` columns; with nothing measured, `Planned load (nothing measured):
+    /// NP 82 % FTP · IF 0.82 · TSS 56.6`; none without either.
+    static func load(of measured: MeasuredSummary, plan: Plan?) -> [String] {
         guard !measured.isEmpty else {
-            guard let load = plan.flatMap(PlannedLoad.init(plan:)) else { return nil }
-            return "Planned load (nothing measured): " + LoadFigures.figures(load).joined(separator: " · ")
+            guard let load = plan.flatMap(PlannedLoad.init(plan:)) else { return [] }
+            return packed("Planned load (nothing measured):", LoadFigures.figures(load).map { (" · ", $0) })
         }
         var parts: [String] = []
         let ftp = plan?.thresholds.ftp
@@ -36,9 +40,30 @@ public enum SummaryText {
             let share = Int((Double(seconds.inside) / Double(seconds.total) * 100).rounded())
             return "\(channel.spokenName) \(share) % (\(WorkoutDuration.seconds(Int64(seconds.inside)).spoken))"
         }
-        if !inside.isEmpty { parts.append("inside the target: " + inside.joined(separator: ", ")) }
-        if parts.isEmpty { return nil }
-        return "Measured: " + parts.joined(separator: " · ")
+        var separated = parts.map { (" · ", $0) }
+        for (order, channel) in inside.enumerated() {
+            separated.append(order == 0 ? (" · ", "inside the target: " + channel) : (", ", channel))
+        }
+        return separated.isEmpty ? [] : packed("Measured:", separated)
+    }
+
+    /// `heading` and `parts`, each after its separator, on lines of at most `loadWidth` columns,
+    /// broken only between parts; a line after the first starts with two spaces instead of the
+    /// separator, and one broken inside a list keeps its comma.
+    private static func packed(_ heading: String, _ parts: [(separator: String, text: String)]) -> [String] {
+        var lines: [String] = []
+        var line = heading
+        for (order, (separator, text)) in parts.enumerated() {
+            let joined = line + (order == 0 ? " " : separator) + text
+            let comma = parts.dropFirst(order + 1).first?.separator == ", " ? 1 : 0
+            if order == 0 || joined.count + comma <= loadWidth {
+                line = joined
+            } else {
+                lines.append(separator == ", " ? line + "," : line)
+                line = "  " + text
+            }
+        }
+        return lines + [line]
     }
 
     public static func text(for end: Event.SessionEnd) -> String {

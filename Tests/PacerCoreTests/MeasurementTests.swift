@@ -129,6 +129,25 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         #expect(rest.measured.adherence.isEmpty)
     }
 
+    @Test func aSampleSaysWhereEachValueWithATargetStands() throws {
+        var phase = try ride(10, "200 W")
+        phase.targets.heartRate = try HeartRateTarget(parsing: "140-150 bpm")
+        var engine = F.engine(F.plan(countdown: 0, [phase]))
+        _ = engine.start(at: F.at(0))
+        var lines: [String] = []
+        // 189 W is below 200 W's 5 % band, 210 inside, 211 above; cadence has no target to stand against.
+        for (second, watts, beats) in [(0.5, 189.0, 139.0), (1.5, 210, 150), (2.5, 211, 151)] {
+            _ = F.advance(&engine, to: F.at(second))
+            _ = try F.handle(&engine, values([.power: watts, .heartRate: beats, .cadence: 90]), at: F.at(second))
+            lines += F.advance(&engine, to: F.at(second + 0.5)).filter { if case .sample = $0.payload { true } else { false } }.map(\.jsonLine)
+        }
+        #expect(lines.map { $0.split(separator: ",\"standing\":").last.map(String.init) } == [
+            #"{"power":"below","heart_rate":"below"}}"#,
+            #"{"power":"inside","heart_rate":"inside"}}"#,
+            #"{"power":"above","heart_rate":"above"}}"#,
+        ])
+    }
+
     @Test func aRampIsJudgedAgainstItsTargetAtTheMomentOfTheSample() throws {
         var engine = F.engine(F.plan(countdown: 0, [try ride(10, "ramp 100-200 W")]))
         _ = engine.start(at: F.at(0))
@@ -179,7 +198,7 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         #expect(end.measured.work == 1500)
         #expect(end.measured.adherence == [.power: TargetAdherence(inside: 6)])
         let sample = try #require(events.first { if case .sample = $0.payload { true } else { false } })
-        #expect(sample.jsonLine == #"{"event":"sample","t":1.000,"due":1.000,"index":1,"active":1,"power":200}"#)
+        #expect(sample.jsonLine == #"{"event":"sample","t":1.000,"due":1.000,"index":1,"active":1,"power":200,"standing":{"power":"inside"}}"#)
         let line = try #require(events.last).jsonLine
         #expect(line.contains(#""measured":{"power":{"avg":250,"max":300,"np":250,"kj":1.5}},"in_target":{"power":{"inside":6,"below":0,"above":0}}"#))
         var idle = F.engine(F.plan(countdown: 0, [F.work(1)]))

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import Testing
 
 /// `pacer history export`: a session run end to end written as a FIT activity Garmin's SDK and
@@ -106,17 +107,29 @@ struct MeasuredActivityExportTests {
     @Test func theSamplesBecomeRecordsAndTheLapsCarryTheirAverages() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("ride.json", Self.workout)
-        let run = try await PacerProcess.run(["run", "ride.json", "--speed", "20", "--ftp", "250"], in: sandbox,
+        let history = sandbox.path("history.sqlite3")
+        let environment = ["PACER_HISTORY": history]
+        let run = try await PacerProcess.run(["run", "ride.json", "--speed", "20", "--ftp", "250"], in: sandbox, environment: environment,
                                              stdin: .text("measure power=250 heart_rate=150 cadence=90\n"))
         #expect(run.status == 0, "\(run)")
         let path = sandbox.path("ride.fit")
-        let exported = try await PacerProcess.run(["history", "export", "last", "--to", "fit", "-o", path], in: sandbox)
+        let exported = try await PacerProcess.run(["history", "export", "last", "--to", "fit", "-o", path], in: sandbox,
+                                                  environment: environment)
         #expect(exported.status == 0, "\(exported)")
         let messages = try await ActivityExportTests.readBack(path, in: sandbox)
-        // Fresh for 3 real seconds, the values are sampled through a 1.5-s ride unless the machine stalls.
+        // How many seconds were sampled depends on how promptly the machine ran the 1.5-s ride (the
+        // value is fresh for 3 real seconds): the file holds exactly what the history kept.
+        let store = try #require(try HistoryStore.existing(at: history))
+        let kept = try store.samples(ofSession: 1)
+        let phases = try #require(try store.session(id: 1)).phases
         let records = messages["record"] ?? []
-        #expect(!records.isEmpty && records.count <= 30)
+        #expect(!kept.isEmpty && records.count == kept.count, "a record for each of the \(kept.count) samples kept")
+        let times = records.compactMap { $0["timestamp"] as? Int }
+        #expect(times.count == records.count && zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
+        #expect(times.map { $0 - (times.first ?? 0) } == kept.map { Int(($0.active - (kept.first?.active ?? 0)).rounded()) },
+                "a record at each sample's second of session time")
         #expect(records.allSatisfy { $0["power"] as? Int == 250 && $0["heart_rate"] as? Int == 150 && $0["cadence"] as? Int == 90 })
+        #expect(phases.count == 2 && messages["lap"]?.count == phases.count, "a lap for each phase recorded")
         #expect(ActivityExportTests.lapNames(messages) == ["Hard", "Easy"])
         let session = try #require(messages["session"]?.first)
         #expect(session["sport"] as? String == "cycling" && session["sub_sport"] as? String == "indoor_cycling")

@@ -195,6 +195,23 @@ struct SessionDriverTests {
         #expect(rig.replies.all[1].accepted == false)
     }
 
+    @Test func measureLinesRedrawNothingTheDisplaysTakeThemAtTheNextTick() {
+        let rig = Rig(Self.phases([60]), countdown: 0)
+        rig.start()
+        rig.clock.advance(to: .seconds(1.5))
+        rig.hub.drain(timeout: 5)
+        let drawn = rig.sink.snapshots.count
+        for watts in 200..<220 {
+            rig.submit(.measure(MeasuredValues([.power: Double(watts)])), "measure power=\(watts)")
+        }
+        rig.hub.drain(timeout: 5)
+        #expect(rig.sink.snapshots.count == drawn, "a sensor's lines offer the displays no snapshot of their own")
+        #expect(rig.replies.all.count == 20 && rig.replies.all.allSatisfy(\.accepted))
+        rig.clock.advance(to: .seconds(2))
+        rig.hub.drain(timeout: 5)
+        #expect(rig.sink.snapshots.all.last?.measured == MeasuredValues([.power: 219]), "the next second's snapshot has the latest value")
+    }
+
     @Test func abortEndsTheSessionAsAborted() {
         let rig = Rig(Self.phases([60]))
         rig.start()

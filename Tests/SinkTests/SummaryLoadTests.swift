@@ -30,16 +30,34 @@ struct SummaryLoadTests {
     @Test func whatWasMeasuredIsGivenWithIFAndTSSFromThePlansFTP() {
         let lines = SummaryText.lines(for: Self.end(Self.measured(seconds: 600, power: 225)), plan: Self.plan)
         // 225 W for 600 s: 135 kJ; NP 225 W, 90 % of 250; TSS = 600 × 0.9² / 3600 × 100 = 13.5.
-        #expect(lines.dropFirst() == ["Measured: 135 kJ · avg 225 W · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5 · heart rate avg 150, max 150 bpm"
-            + " · cadence avg 90 rpm · inside the target: power 100 % (10m)"])
+        #expect(lines.dropFirst() == ["Measured: 135 kJ · avg 225 W · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5",
+                                      "  heart rate avg 150, max 150 bpm · cadence avg 90 rpm · inside the target: power 100 % (10m)"])
         #expect(lines.first == "Workout complete. worked 0s, rested 0s, paused 0s, nothing skipped.")
     }
 
     @Test func withoutFTPThereIsNoIFOrTSSAndTimeOutsideTheTargetCounts() {
         let withoutFTP = Plan(name: "Ride", phases: Self.plan.phases)
         let lines = SummaryText.lines(for: Self.end(Self.measured(seconds: 60, power: 200)), plan: withoutFTP)
-        #expect(lines.last == "Measured: 12 kJ · avg 200 W · NP 200 W · heart rate avg 150, max 150 bpm · cadence avg 90 rpm"
-            + " · inside the target: power 0 % (0s)")
+        #expect(lines.dropFirst() == ["Measured: 12 kJ · avg 200 W · NP 200 W · heart rate avg 150, max 150 bpm · cadence avg 90 rpm",
+                                      "  inside the target: power 0 % (0s)"])
+    }
+
+    @Test func everyLineFitsA100ColumnTerminalWhateverWasMeasured() {
+        // The widest figures a session can give: hours of the most a sensor reads, every channel in
+        // and out of a target, against a very high FTP.
+        var summary = MeasuredSummary()
+        for second in 0..<(10 * 3600 + 3) {
+            let values = MeasuredValues([.power: 2999.5, .heartRate: 249.5, .cadence: 299.5, .speed: 49.5, .distance: 999_999])
+            summary.add(values, target: { $0 == .distance ? nil : second % 3 == 0 ? TargetRange(0, 5000) : TargetRange(4000) })
+        }
+        let plan = Plan(name: "Ride", phases: Self.plan.phases).with(TargetThresholds(ftp: 100))
+        let lines = SummaryText.lines(for: Self.end(summary), plan: plan).dropFirst()
+        #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 100 }, "\(lines.map { "\($0.count): \($0)" })")
+        #expect(Array(lines) == [
+            "Measured: 107991 kJ · avg 3000 W · NP 3000 W (3000 % FTP) · IF 30.00 · TSS 899775.0",
+            "  heart rate avg 250, max 250 bpm · cadence avg 300 rpm · inside the target: power 33 % (3h 20m 1s),",
+            "  heart rate 33 % (3h 20m 1s), cadence 33 % (3h 20m 1s), speed 33 % (3h 20m 1s)",
+        ])
     }
 
     @Test func withNothingMeasuredThePlannedLoadIsGivenAndSaidToBePlanned() {

@@ -455,7 +455,8 @@ public struct Engine: Sendable {
         let target: (MeasuredChannel) -> TargetRange? = { phase.targets.measuredRange(of: $0, at: fraction) }
         phaseMeasured.add(values, target: target)
         sessionMeasured.add(values, target: target)
-        emit(Event(t: now, due: at, .sample(.init(index: index, active: .seconds(sampledThrough), values: values))), into: &events)
+        let sample = Event.Sample(index: index, active: .seconds(sampledThrough), values: values, standing: values.standings(against: target))
+        emit(Event(t: now, due: at, .sample(sample)), into: &events)
     }
 
     // MARK: - Windows (EMOM)

@@ -53,6 +53,13 @@ extension Event {
             object.add("index", raw: String(sample.index + 1))
             object.add("active", sample.active)
             sample.values.add(to: &object)
+            if !sample.standing.isEmpty {
+                var standing = JSONObjectWriter()
+                for channel in MeasuredChannel.allCases {
+                    if let placed = sample.standing[channel] { standing.add(channel.rawValue, quoted: placed.rawValue) }
+                }
+                object.add("standing", raw: standing.text)
+            }
         case .pause, .resume:
             if let clock { object.add("index", raw: String(clock.index + 1)) }
         case .extend(let extension_):

@@ -73,11 +73,14 @@ public struct Event: Sendable {
         public var active: WorkoutDuration
         /// The fresh channels only.
         public var values: MeasuredValues
+        /// Where each value stands against the phase's target at the sample, for the channels it has one for.
+        public var standing: [MeasuredChannel: TargetStanding]
 
-        public init(index: Int, active: WorkoutDuration, values: MeasuredValues) {
+        public init(index: Int, active: WorkoutDuration, values: MeasuredValues, standing: [MeasuredChannel: TargetStanding] = [:]) {
             self.index = index
             self.active = active
             self.values = values
+            self.standing = standing
         }
     }
 

@@ -72,6 +72,8 @@ final class CommandRouter: Sendable {
                 terminal.messages.print(TerminalText(lines: text))
             }
         case .sink(let sink):
+            // A plugin hears of a measure line only when it is refused: the others are not queued.
+            guard !(reply.isMeasurement && reply.accepted) else { return }
             hub.sendReply(reply, to: sink)
         }
     }

@@ -57,8 +57,12 @@ public final class SessionDriver: @unchecked Sendable {
         queue.async { [self] in
             defer { completion?() }
             let now = clock.now()
-            // What was due first is published first, so a rejected command loses none of it.
-            deliver(catchUp(to: now), now: now)
+            // What was due first is published first, so a rejected command loses none of it. A
+            // measure line with nothing due redraws nothing: the displays take the values at the
+            // clock's next tick, so a sensor's four lines a second do not draw four frames.
+            let due = catchUp(to: now)
+            let isMeasure = if case .measure = command { true } else { false }
+            if !due.isEmpty || !isMeasure { deliver(due, now: now) }
             guard !engine.isFinished else {
                 // A sensor goes on sending until its input closes: a value after the end is moot.
                 if case .measure = command { return }
