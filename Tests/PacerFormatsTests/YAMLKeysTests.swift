@@ -69,7 +69,7 @@ import Testing
         let imported = try Self.imported(text)
         let json = #"{"pacer":1,"name":"Mine","description":"Written by hand","steps":[{"warmup":"5m","power":"ramp 50-75%"},"#
             + #"{"repeat":3,"steps":[{"work":"30s","name":"Hard","power":"105%","halfway":true},{"rest":"30s"}]},{"cooldown":"2m"}]}"#
-        #expect(imported.json == (try WorkoutJSONWriter.text(of: WorkoutDecoder.decode(Array(json.utf8)))))
+        #expect(imported.json == (try WorkoutEncoder.text(of: WorkoutDecoder.decode(Array(json.utf8)))))
         #expect(imported.warnings.isEmpty)
     }
 
