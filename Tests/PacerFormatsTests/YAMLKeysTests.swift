@@ -73,6 +73,42 @@ import Testing
         #expect(imported.warnings.isEmpty)
     }
 
+    /// Rep steps, EMOMs, fors and circuits are written whole: the JSON writer once refused them.
+    @Test func pacersOwnFormatInYAMLKeepsEveryStepKind() throws {
+        let text = """
+            name: Kinds
+            steps:
+              - reps: 10
+                name: Squats
+                weight: 20 kg
+              - every: 1m
+                rounds: 3
+                steps:
+                  - reps: 5
+                    name: Burpees
+              - for: [A, B]
+                steps:
+                  - work: 20s
+                    name: "{item}"
+              - circuit: [Plank, Row]
+                work: 40s
+                rest: 20s
+            """
+        let imported = try Self.imported(text)
+        let kinds = imported.workout.steps.map { step in
+            switch step {
+            case .reps: "reps"
+            case .emom: "every"
+            case .repeated(let block): block.items == nil ? "repeat" : "for"
+            case .circuit: "circuit"
+            case .timed, .amrap: "other"
+            }
+        }
+        #expect(kinds == ["reps", "every", "for", "circuit"])
+        #expect(imported.json.contains(#"{ "circuit": ["Plank", "Row"], "work": "40s", "rest": "20s" }"#), "\(imported.json)")
+        #expect(try WorkoutDecoder.decode(Array(imported.json.utf8)) == imported.workout)
+    }
+
     @Test func pacersOwnFormatInYAMLIsRefusedByTheDecodersRulesAtTheYAMLsPlace() {
         let text = "name: Bad\nsteps:\n  - work: 30s\n    power: 1200%\n  - work: 10 minutes\n  - rest: 30s\n    colour: red\n"
         do {
