@@ -19,7 +19,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Damages workout files in the ways real files get damaged, and in some nastier ones.
-private struct Mutator {
+struct Mutator {
     var random: SplitMix64
 
     static let alphabet = Array(#"{}[]":,\ 0123456789.-+eEtrufalsn"#.utf8) + [0x0A, 0x09, 0x00, 0x7F, 0x80, 0xBF, 0xC3, 0xED, 0xF4, 0xFF]

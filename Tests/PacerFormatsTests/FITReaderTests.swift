@@ -113,6 +113,30 @@ import Testing
         #expect(refusal(bytes).contains("comes before its definition"))
     }
 
+    /// Targets beyond a written target's limits are left out, each with what its text would be told.
+    @Test func aTargetOutOfLimitsIsLeftOutWithTheReason() throws {
+        var file = FITEncoding()
+        file.append(message: .fileID, [.enumeration(0, 5), .uint16(1, 255), .uint16(2, 0)])
+        file.append(message: .workout, [.enumeration(4, 2), .uint16(6, 6), .string(8, "Limits")])
+        // Power zone 9; 0 % of FTP; 4,000 W (offset by 1,000); 20 bpm (offset by 100); from a stop to 4:10 per km; 300 rpm.
+        let targets: [(type: UInt8, zone: UInt32, low: UInt32, high: UInt32)] = [(4, 9, 0, 0), (4, 0, 0, 0), (4, 0, 5000, 5000), (1, 0, 120, 120), (0, 0, 0, 4000), (3, 0, 300, 300)]
+        for (index, target) in targets.enumerated() {
+            file.append(message: .workoutStep, [.uint16(254, UInt16(index)), .enumeration(1, 0), .uint32(2, 60_000), .enumeration(3, target.type),
+                                                .uint32(4, target.zone), .uint32(5, target.low), .uint32(6, target.high)])
+        }
+        let imported = try WorkoutImport.read(file.bytes, format: .fit, name: "fallback")
+        let messages = imported.warnings.map { $0.message.drop { $0 != ":" }.dropFirst(2) }
+        #expect(messages == [
+            "a power target of Z9 is left out: there is no power zone Z9: Coggan's power zones are Z1 to Z7",
+            "a power target of 0% is left out: 0% is out of range: a power target is 1–1000 % of FTP",
+            "a power target of 4000 W is left out: 4000 W is out of range: a power target is 1–3000 W",
+            "a heart-rate target of 20 bpm is left out: 20 bpm is out of range: a heart rate is 30–250 bpm",
+            "a speed target of 4:10-0:00/km is left out: a pace of 0:00 would take no time: write minutes:seconds per unit, such as 4:30/km",
+            "a cadence target of 300 rpm is left out: 300 rpm is out of range: a cadence is 1–250 rpm",
+        ], "\(imported.warnings)")
+        #expect(imported.workout.steps.allSatisfy { if case .timed(let step) = $0 { step.targets.count == 0 } else { false } })
+    }
+
     @Test func theFormatIsKnownByItsHeaderWhateverTheName() {
         #expect(WorkoutFormat.detect(Self.handWritten(), path: "workout.json") == .fit)
         #expect(WorkoutFormat.extensionFormat(of: "ride.FIT") == .fit)

@@ -69,8 +69,44 @@ import Testing
         let imported = try Self.imported(text)
         let json = #"{"pacer":1,"name":"Mine","description":"Written by hand","steps":[{"warmup":"5m","power":"ramp 50-75%"},"#
             + #"{"repeat":3,"steps":[{"work":"30s","name":"Hard","power":"105%","halfway":true},{"rest":"30s"}]},{"cooldown":"2m"}]}"#
-        #expect(imported.json == (try WorkoutJSONWriter.text(of: WorkoutDecoder.decode(Array(json.utf8)))))
+        #expect(imported.json == (try WorkoutEncoder.text(of: WorkoutDecoder.decode(Array(json.utf8)))))
         #expect(imported.warnings.isEmpty)
+    }
+
+    /// Rep steps, EMOMs, fors and circuits are written whole: the JSON writer once refused them.
+    @Test func pacersOwnFormatInYAMLKeepsEveryStepKind() throws {
+        let text = """
+            name: Kinds
+            steps:
+              - reps: 10
+                name: Squats
+                weight: 20 kg
+              - every: 1m
+                rounds: 3
+                steps:
+                  - reps: 5
+                    name: Burpees
+              - for: [A, B]
+                steps:
+                  - work: 20s
+                    name: "{item}"
+              - circuit: [Plank, Row]
+                work: 40s
+                rest: 20s
+            """
+        let imported = try Self.imported(text)
+        let kinds = imported.workout.steps.map { step in
+            switch step {
+            case .reps: "reps"
+            case .emom: "every"
+            case .repeated(let block): block.items == nil ? "repeat" : "for"
+            case .circuit: "circuit"
+            case .timed, .amrap: "other"
+            }
+        }
+        #expect(kinds == ["reps", "every", "for", "circuit"])
+        #expect(imported.json.contains(#"{ "circuit": ["Plank", "Row"], "work": "40s", "rest": "20s" }"#), "\(imported.json)")
+        #expect(try WorkoutDecoder.decode(Array(imported.json.utf8)) == imported.workout)
     }
 
     @Test func pacersOwnFormatInYAMLIsRefusedByTheDecodersRulesAtTheYAMLsPlace() {

@@ -114,7 +114,7 @@ public struct WorkoutLayout {
 
     /// The members in the layout's order: a step's kind first, the known keys as the guide lists
     /// them, then the rest as written.
-    private static func order(_ members: [JSONValue.Member], context: Context) -> [JSONValue.Member] {
+    static func order(_ members: [JSONValue.Member], context: Context) -> [JSONValue.Member] {
         var known: [String]
         switch context {
         case .workout: known = workoutOrder

@@ -60,11 +60,9 @@ enum NotationTargetText {
 
     /// `88`, `88-94` or `ramp 50-75`: a ramp goes from one value to another, as files write it.
     private static func values(_ span: TargetSpan, _ number: (Double) -> String, _ path: String) throws(NotationUnsupported) -> String {
-        let start = span.start
-        guard span.isRamp else { return start.isSingle ? number(start.low) : number(start.low) + "-" + number(start.high) }
-        guard span.start.isSingle, span.end.isSingle else {
+        guard let values = span.writtenValues(number) else {
             throw NotationUnsupported(description: "\(path) ramps between two ranges, which a target has no spelling for")
         }
-        return "ramp " + number(span.start.low) + "-" + number(span.end.low)
+        return values
     }
 }

@@ -20,7 +20,7 @@ public struct CadenceTarget: Sendable, Equatable, CustomStringConvertible {
         case "": throw TargetError("say what \(written.values) is: write \(written.values) rpm")
         default: throw TargetError("unknown cadence unit \"\(written.writtenUnit)\": write \(written.values) rpm")
         }
-        let span = try written.numberSpan(bounds: 1...250, symbol: " rpm", limits: "a cadence is 1–250 rpm", kind: "cadence", rampExample: nil, example: Self.examples)
+        let span = try written.numberSpan(.cadence, kind: "cadence", rampExample: nil, example: Self.examples)
         self.init(span: span)
     }
 

@@ -33,18 +33,17 @@ public struct HeartRateTarget: Sendable, Equatable, CustomStringConvertible {
         }
         let written = WrittenTarget(text)
         try written.requireValue(example: Self.examples)
-        let percent = "a heart-rate percentage is 1–150"
-        let (unit, bounds, symbol, limits): (Unit, ClosedRange<Double>, String, String)
+        let (unit, rule): (Unit, TargetRule)
         switch written.unit {
-        case "bpm": (unit, bounds, symbol, limits) = (.bpm, 30...250, " bpm", "a heart rate is 30–250 bpm")
-        case "%lthr": (unit, bounds, symbol, limits) = (.lthr, 1...150, "% LTHR", percent)
-        case "%max", "%maxhr": (unit, bounds, symbol, limits) = (.max, 1...150, "% max", percent)
+        case "bpm": (unit, rule) = (.bpm, .bpm)
+        case "%lthr": (unit, rule) = (.lthr, .lthr)
+        case "%max", "%maxhr": (unit, rule) = (.max, .maxHeartRate)
         case "%": throw TargetError("say \(written.values)% of what: write \(written.values)% LTHR or \(written.values)% max")
         case "": throw TargetError("say what \(written.values) is: write \(written.values) bpm")
         default:
             throw written.unknownUnit(of: "heart-rate", among: ["bpm", "%lthr", "%max"], write: "a target such as \(Self.examples)")
         }
-        let span = try written.numberSpan(bounds: bounds, symbol: symbol, limits: limits, kind: "heart-rate", rampExample: nil, example: Self.examples)
+        let span = try written.numberSpan(rule, kind: "heart-rate", rampExample: nil, example: Self.examples)
         self.init(unit: unit, span: span)
     }
 

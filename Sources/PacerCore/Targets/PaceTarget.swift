@@ -42,7 +42,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         case "/mi": unit = .perMile
         case "/100m": unit = .per100Metres
         case "%", "%threshold", "%thresholdpace":
-            let span = try written.numberSpan(bounds: 1...150, symbol: "%", limits: "a pace is 1–150 % of threshold pace", kind: "pace", rampExample: nil, example: Self.examples)
+            let span = try written.numberSpan(.thresholdPace, kind: "pace", rampExample: nil, example: Self.examples)
             self.init(unit: .threshold, span: span)
             return
         case "": throw TargetError("say per what: write \(written.values)/km, \(written.values)/mi or \(written.values)/100m")
@@ -52,7 +52,7 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         let per = written.unit
         let low = try Self.seconds(written.first, per: per)
         let high: Double? = if let second = written.second { try Self.seconds(second, per: per) } else { nil }
-        let span = try written.span(low: low, high: high, shown: TargetNumber.clock, bounds: 1...3599, symbol: per, limits: "a pace is above 0:00 and below 60:00", kind: "pace", rampExample: nil, example: Self.examples)
+        let span = try written.span(low: low, high: high, .clock(per: per), kind: "pace", rampExample: nil, example: Self.examples)
         self.init(unit: unit, span: span)
     }
 
@@ -63,8 +63,13 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
             throw TargetError("write a pace as minutes:seconds per unit, such as 4:30\(per) (not \(written)\(per))")
         }
         guard seconds < 60 else { throw TargetError("\(written)\(per) has \(seconds) seconds: write seconds below 60, such as \(minutes + 1):\(seconds < 70 ? "0" : "")\(seconds - 60)\(per)") }
-        guard minutes > 0 || seconds > 0 else { throw TargetError("a pace of 0:00 would take no time: write minutes:seconds per unit, such as 4:30\(per)") }
+        guard minutes > 0 || seconds > 0 else { throw noTime(per: per) }
         return Double(minutes * 60 + seconds)
+    }
+
+    /// The refusal of a pace of no seconds per `per` (`/km`).
+    static func noTime(per: String) -> TargetError {
+        TargetError("a pace of 0:00 would take no time: write minutes:seconds per unit, such as 4:30\(per)")
     }
 
     /// As written, for the display: `4:20–4:40 /km`, `7:00 /mi`, `1:45 /100m`, `95 % threshold pace`, `Z3 pace`;

@@ -40,18 +40,15 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
             }
         }
         try written.requireValue(example: Self.examples)
-        let unit: Unit
-        let bounds: ClosedRange<Double>
-        let symbol: String
+        let (unit, rule): (Unit, TargetRule)
         switch written.unit {
-        case "%": (unit, bounds, symbol) = (.ftp, 1...1000, "%")
-        case "w": (unit, bounds, symbol) = (.watts, 1...3000, " W")
+        case "%": (unit, rule) = (.ftp, .ftp)
+        case "w": (unit, rule) = (.watts, .watts)
         case "%ftp": throw TargetError("write \(written.values)% without \"FTP\": a power percentage is of FTP")
         case "": throw TargetError("say what \(written.values) is: write \(written.values)% (of FTP) or \(written.values) W")
         default: throw TargetError("unknown power unit \"\(written.writtenUnit)\": write \(written.values)% (of FTP) or \(written.values) W")
         }
-        let limits = unit == .ftp ? "a power target is 1–1000 % of FTP" : "a power target is 1–3000 W"
-        let span = try written.numberSpan(bounds: bounds, symbol: symbol, limits: limits, kind: "power", rampExample: unit == .ftp ? "ramp 50-75%" : "ramp 150-250 W", example: Self.examples)
+        let span = try written.numberSpan(rule, kind: "power", rampExample: unit == .ftp ? "ramp 50-75%" : "ramp 150-250 W", example: Self.examples)
         self = .target(unit, span)
     }
 

@@ -51,17 +51,18 @@ struct WrittenTarget {
     }
 
     /// The plain numbers read as a span: see `span(low:high:…)`.
-    func numberSpan(bounds: ClosedRange<Double>, symbol: String, limits: String, kind: String, rampExample: String?, example: String) throws(TargetError) -> TargetSpan {
+    func numberSpan(_ rule: TargetRule, kind: String, rampExample: String?, example: String) throws(TargetError) -> TargetSpan {
         let low = try Self.number(first, in: text, example: example)
         let high: Double? = if let second { try Self.number(second, in: text, example: example) } else { nil }
-        return try span(low: low, high: high, shown: TargetNumber.written, bounds: bounds, symbol: symbol, limits: limits, kind: kind, rampExample: rampExample, example: example)
+        return try span(low: low, high: high, rule, kind: kind, rampExample: rampExample, example: example)
     }
 
     /// One value held, a low–high range held, or (after `ramp`, where `rampExample` allows one) a
-    /// ramp from the first value to the second; each value within `bounds`.
-    func span(low: Double, high: Double?, shown: (Double) -> String, bounds: ClosedRange<Double>, symbol: String, limits: String, kind: String, rampExample: String?, example: String) throws(TargetError) -> TargetSpan {
+    /// ramp from the first value to the second; each value within the rule's bounds.
+    func span(low: Double, high: Double?, _ rule: TargetRule, kind: String, rampExample: String?, example: String) throws(TargetError) -> TargetSpan {
+        let (shown, symbol) = (rule.shown, rule.symbol)
         for value in [low, high].compactMap({ $0 }) {
-            try Self.check(value, within: bounds, shown: shown(value) + symbol, limits: limits)
+            try rule.check(value)
         }
         if isRamp {
             guard let rampExample else { throw TargetError("only a power target ramps: write a steady \(kind) target such as \(example)") }
@@ -85,7 +86,7 @@ struct WrittenTarget {
         let digits = text.dropFirst().prefix { $0.isASCII && $0.isNumber }
         let rest = text.dropFirst(1 + digits.count)
         guard let zone = Int(digits), (1...count).contains(zone) else {
-            throw TargetError("there is no \(kind) zone Z\(digits): \(named) zones are Z1 to Z\(count)")
+            throw TargetRule.noZone(String(digits), count: count, of: kind, named: named)
         }
         let after = rest.lowercased().filter { !isSpace($0) }
         guard after.isEmpty || after == suffix else {
@@ -112,13 +113,6 @@ struct WrittenTarget {
             throw TargetError("\"\(written)\" is not a number: write a target such as \(example)")
         }
         return value
-    }
-
-    /// Refuses a value out of `bounds`, saying what the bounds are.
-    static func check(_ value: Double, within bounds: ClosedRange<Double>, shown: String, limits: String) throws(TargetError) {
-        guard bounds.contains(value) else {
-            throw TargetError("\(shown) is out of range: \(limits)")
-        }
     }
 
     private static func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }

@@ -1,5 +1,5 @@
 /// A workout as its file describes it, decoded and validated.
-public struct Workout: Sendable {
+public struct Workout: Sendable, Equatable {
     public var name: String
     public var description: String?
     public var tags: [String]
@@ -100,7 +100,7 @@ public enum Weight: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// One entry of a workout's `steps`: a phase, a rep step, or a group that expands into many.
-public indirect enum Step: Sendable {
+public indirect enum Step: Sendable, Equatable {
     case timed(TimedStep)
     case reps(RepStep)
     case repeated(RepeatStep)
@@ -110,7 +110,7 @@ public indirect enum Step: Sendable {
 }
 
 /// Steps repeated, round after round, until a time has passed: as many rounds as possible.
-public struct AMRAPStep: Sendable {
+public struct AMRAPStep: Sendable, Equatable {
     /// How long the block lasts.
     public var length: WorkoutDuration
     public var steps: [Step]
@@ -125,7 +125,7 @@ public struct AMRAPStep: Sendable {
 
 /// Rounds that start on a fixed beat whatever the user does (`{"every": "1m", "rounds": 10, …}`):
 /// each round's steps, then a rest for what is left of its window.
-public struct EMOMStep: Sendable {
+public struct EMOMStep: Sendable, Equatable {
     /// The length of each round's window.
     public var every: WorkoutDuration
     public var rounds: Int
@@ -159,7 +159,7 @@ public struct EMOMStep: Sendable {
 
 /// A phase that counts down a fixed duration (which may differ from round to round), or an open one
 /// that counts up until the user says `done`.
-public struct TimedStep: Sendable {
+public struct TimedStep: Sendable, Equatable {
     public var kind: PhaseKind
     /// Nil for an open step (`"work": "open"`).
     public var duration: PerRound<WorkoutDuration>?
@@ -194,7 +194,7 @@ public struct TimedStep: Sendable {
 }
 
 /// An untimed set of repetitions that counts up until the user says `done` (or its cap passes).
-public struct RepStep: Sendable {
+public struct RepStep: Sendable, Equatable {
     public var reps: PerRound<Int>
     public var name: PerRound<String>
     public var weight: PerRound<Weight>?
@@ -217,7 +217,7 @@ public struct RepStep: Sendable {
 }
 
 /// Steps run a number of times (a `repeat`) or once per item (a `for`), optionally with a rest between rounds.
-public struct RepeatStep: Sendable {
+public struct RepeatStep: Sendable, Equatable {
     public var count: Int
     public var steps: [Step]
     public var name: String?
@@ -239,7 +239,7 @@ public struct RepeatStep: Sendable {
 }
 
 /// Exercises each worked for the same time, separated by rests, for some rounds.
-public struct CircuitStep: Sendable {
+public struct CircuitStep: Sendable, Equatable {
     public var exercises: [Exercise]
     public var work: WorkoutDuration
     public var rest: WorkoutDuration?
@@ -256,7 +256,7 @@ public struct CircuitStep: Sendable {
 }
 
 /// One exercise of a circuit, with what it overrides.
-public struct Exercise: Sendable {
+public struct Exercise: Sendable, Equatable {
     public var name: String
     public var work: WorkoutDuration?
     public var cue: String?

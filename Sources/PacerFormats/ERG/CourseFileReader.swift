@@ -208,9 +208,10 @@ struct CourseFileReader {
             }
             lastValue = before.value == point.value ? point.value : nil
             guard phases.add(1) else { continue }
-            let unit = percent ? "%" : " W"
-            let text = ImportedValues.targetText(start: before.value, end: point.value, unit: unit, range: false)
-            let power = ImportedValues.power(text, at: before.position, notes: &notes)
+            let text = ImportedValues.targetText(start: before.value, end: point.value, unit: percent ? "%" : " W", range: false)
+            let power = ImportedValues.target(text, at: before.position, notes: &notes, kind: "power") { () throws(TargetError) in
+                try percent ? PowerTarget(ftpPercentFrom: before.value, to: point.value) : PowerTarget(wattsFrom: before.value, to: point.value)
+            }
             flat.append(FlatStep(step: TimedStep(kind: kind(from: before.value, to: point.value, first: flat.isEmpty, last: point.position == points.last?.position),
                                                  duration: .same(length), targets: WrittenTargets(power: power.map(PerRound.same))),
                                  position: before.position))

@@ -62,7 +62,7 @@ struct IntervalsTextWriter {
             words.append(IcuStepLine.promptEnd)
         }
         switch step.length {
-        case .time(let duration): words.append(WorkoutJSONWriter.duration(duration))
+        case .time(let duration): words.append(WorkoutEncoder.duration(duration))
         case .distance(let metres): words.append(metres < 1000 ? ExportText.number(metres, decimals: 1) + "mtr" : ExportText.number(metres / 1000, decimals: 3) + "km")
         case .open: throw ExportRefusal("\"\(step.name)\" is an open step, which lasts until you say done, and intervals.icu text has no such step")
         }

@@ -1,7 +1,7 @@
 import PacerCore
 
 /// A workout step's targets, primary and secondary: power, heart rate, speed (as a pace) and
-/// cadence, each read by the model's own parser.
+/// cadence, each made from its numbers and held to the limits of a written target.
 extension FITReader {
     mutating func targets(of message: FITMessages.Message) -> WrittenTargets {
         var targets = WrittenTargets()
@@ -12,20 +12,41 @@ extension FITReader {
             let zone = message.number(fields.value).flatMap { $0 > 0 ? $0 : nil }
             let (low, high) = (message.number(fields.low) ?? 0, message.number(fields.high) ?? 0)
             let range = (min(low, high), max(low, high))
+            let (lowest, highest) = (Double(range.0), Double(range.1))
             switch type {
             case .power?:
                 let offset = FITProfile.Scale.powerOffset
-                let text = zone.map { "Z\($0)" } ?? (range.0 >= offset ? Self.text(range.0 - offset, range.1 - offset, " W") : Self.text(range.0, range.1, "%"))
-                targets.power = read(text, message, "power") { text throws(TargetError) in try PowerTarget(parsing: text) }.map(PerRound.same)
+                targets.power = if let zone {
+                    read("Z\(zone)", message, "power") { () throws(TargetError) in try PowerTarget(zone: Int(clamping: zone)) }.map(PerRound.same)
+                } else if range.0 >= offset {
+                    read(Self.text(range.0 - offset, range.1 - offset, " W"), message, "power") { () throws(TargetError) in
+                        try PowerTarget(watts: lowest - Double(offset)...highest - Double(offset))
+                    }.map(PerRound.same)
+                } else {
+                    read(Self.text(range.0, range.1, "%"), message, "power") { () throws(TargetError) in try PowerTarget(ftpPercent: lowest...highest) }.map(PerRound.same)
+                }
             case .heartRate?:
                 let offset = FITProfile.Scale.heartRateOffset
-                let text = zone.map { "Z\($0)" } ?? (range.0 > offset ? Self.text(range.0 - offset, range.1 - offset, " bpm") : Self.text(range.0, range.1, "% max"))
-                targets.heartRate = read(text, message, "heart-rate") { text throws(TargetError) in try HeartRateTarget(parsing: text) }.map(PerRound.same)
+                targets.heartRate = if let zone {
+                    read("Z\(zone)", message, "heart-rate") { () throws(TargetError) in try HeartRateTarget(zone: Int(clamping: zone)) }.map(PerRound.same)
+                } else if range.0 > offset {
+                    read(Self.text(range.0 - offset, range.1 - offset, " bpm"), message, "heart-rate") { () throws(TargetError) in
+                        try HeartRateTarget(bpm: lowest - Double(offset)...highest - Double(offset))
+                    }.map(PerRound.same)
+                } else {
+                    read(Self.text(range.0, range.1, "% max"), message, "heart-rate") { () throws(TargetError) in try HeartRateTarget(maxPercent: lowest...highest) }.map(PerRound.same)
+                }
             case .speed?:
-                let text = zone.map { "Z\($0)" } ?? Self.pace(fromSpeeds: range)
-                targets.pace = read(text, message, "speed") { text throws(TargetError) in try PaceTarget(parsing: text) }.map(PerRound.same)
+                targets.pace = if let zone {
+                    read("Z\(zone)", message, "speed") { () throws(TargetError) in try PaceTarget(zone: Int(clamping: zone)) }.map(PerRound.same)
+                } else {
+                    read(Self.pace(fromSpeeds: range), message, "speed") { () throws(TargetError) in
+                        let (fast, slow) = (Self.seconds(perKilometreAt: range.1), Self.seconds(perKilometreAt: range.0))
+                        return try PaceTarget(secondsPerKilometre: Double(min(fast, slow))...Double(max(fast, slow)))
+                    }.map(PerRound.same)
+                }
             case .cadence? where zone == nil:
-                targets.cadence = read(Self.text(range.0, range.1, " rpm"), message, "cadence") { text throws(TargetError) in try CadenceTarget(parsing: text) }.map(PerRound.same)
+                targets.cadence = read(Self.text(range.0, range.1, " rpm"), message, "cadence") { () throws(TargetError) in try CadenceTarget(rpm: lowest...highest) }.map(PerRound.same)
             default:
                 notes.warn(atByte: message.offset, "a target pacer does not keep (FIT target type \(number)\(zone.map { ", zone \($0)" } ?? "")): left out")
             }
@@ -41,21 +62,25 @@ extension FITReader {
     /// Speeds in millimetres per second as a pace per kilometre: the lower speed is the slower pace.
     private static func pace(fromSpeeds speeds: (UInt64, UInt64)) -> String {
         func clock(_ speed: UInt64) -> String {
-            guard speed > 0 else { return "0:00" }
-            let seconds = Int((1000 * FITProfile.Scale.speed / Double(speed)).rounded())
-            return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + String(seconds % 60)
+            let total = seconds(perKilometreAt: speed)
+            return "\(total / 60):" + (total % 60 < 10 ? "0" : "") + String(total % 60)
         }
         let (fast, slow) = (clock(speeds.1), clock(speeds.0))
         return (fast == slow ? fast : fast + "-" + slow) + "/km"
     }
 
-    /// A target read by the model's parser; one it refuses is left out with a warning.
-    private mutating func read<Target>(_ text: String, _ message: FITMessages.Message, _ kind: String,
-                                       _ parse: (String) throws(TargetError) -> Target) -> Target? {
+    /// The whole seconds a kilometre takes at a speed in millimetres per second; 0 when it does not move.
+    private static func seconds(perKilometreAt speed: UInt64) -> Int {
+        speed > 0 ? Int((1000 * FITProfile.Scale.speed / Double(speed)).rounded()) : 0
+    }
+
+    /// A target made by `make`; one it refuses is left out with a warning that shows it as `text`.
+    private mutating func read<Target>(_ text: @autoclosure () -> String, _ message: FITMessages.Message, _ kind: String,
+                                       _ make: () throws(TargetError) -> Target) -> Target? {
         do throws(TargetError) {
-            return try parse(text)
+            return try make()
         } catch {
-            notes.warn(atByte: message.offset, "a \(kind) target of \(text) is left out: \(error.message)")
+            notes.warn(atByte: message.offset, "a \(kind) target of \(text()) is left out: \(error.message)")
             return nil
         }
     }

@@ -20,30 +20,32 @@ enum ImportedValues {
 
     /// A power target read by the model; out of its limits, nil with a warning saying so.
     static func power(_ text: String, at position: SourcePosition, notes: inout ImportNotes) -> PowerTarget? {
-        target(text, at: position, notes: &notes, kind: "power") { text throws(TargetError) in try PowerTarget(parsing: text) }
+        target(text, at: position, notes: &notes, kind: "power") { () throws(TargetError) in try PowerTarget(parsing: text) }
     }
 
     /// A pace target read by the model (a share of threshold pace); out of its limits, nil with a warning.
     static func pace(_ text: String, at position: SourcePosition, notes: inout ImportNotes) -> PaceTarget? {
-        target(text, at: position, notes: &notes, kind: "pace") { text throws(TargetError) in try PaceTarget(parsing: text) }
+        target(text, at: position, notes: &notes, kind: "pace") { () throws(TargetError) in try PaceTarget(parsing: text) }
     }
 
     /// A heart-rate target read by the model; out of its limits, nil with a warning.
     static func heartRate(_ text: String, at position: SourcePosition, notes: inout ImportNotes) -> HeartRateTarget? {
-        target(text, at: position, notes: &notes, kind: "heart-rate") { text throws(TargetError) in try HeartRateTarget(parsing: text) }
+        target(text, at: position, notes: &notes, kind: "heart-rate") { () throws(TargetError) in try HeartRateTarget(parsing: text) }
     }
 
     /// A cadence target read by the model; out of its limits, nil with a warning.
     static func cadence(_ text: String, at position: SourcePosition, notes: inout ImportNotes) -> CadenceTarget? {
-        target(text, at: position, notes: &notes, kind: "cadence") { text throws(TargetError) in try CadenceTarget(parsing: text) }
+        target(text, at: position, notes: &notes, kind: "cadence") { () throws(TargetError) in try CadenceTarget(parsing: text) }
     }
 
-    private static func target<Target>(_ text: String, at position: SourcePosition, notes: inout ImportNotes, kind: String,
-                                       parse: (String) throws(TargetError) -> Target) -> Target? {
+    /// A target of `kind` made by `make` (from text or numbers); out of the model's limits, nil with
+    /// a warning that shows it as `text` (`88-94%`), made only then.
+    static func target<Target>(_ text: @autoclosure () -> String, at position: SourcePosition, notes: inout ImportNotes, kind: String,
+                               make: () throws(TargetError) -> Target) -> Target? {
         do {
-            return try parse(text)
+            return try make()
         } catch {
-            notes.warn(position, "the \(kind) target \(text) cannot be kept (\(error.description)): the step has none")
+            notes.warn(position, "the \(kind) target \(text()) cannot be kept (\(error.description)): the step has none")
             return nil
         }
     }

@@ -37,7 +37,7 @@ public enum WorkoutImport {
         let draft = try reader(bytes, WorkoutFormat.ReadContext(name: name, includes: includes, texts: texts))
         let json: String
         do {
-            json = try WorkoutJSONWriter.text(of: draft.workout)
+            json = try WorkoutEncoder.text(of: draft.workout)
         } catch {
             throw WorkoutErrors([Diagnostic(.file, "the workout read from \(format.title) cannot be written: \(error.description)")])
         }

@@ -188,15 +188,19 @@ struct ZwiftReader {
         }
         let (first, last) = (ImportedValues.percent(start), ImportedValues.percent(end))
         guard isRun else {
-            let text = ImportedValues.targetText(start: first, end: last, unit: "%", range: !ramp)
-            targets.power = ImportedValues.power(text, at: element.position, notes: &notes).map(PerRound.same)
+            targets.power = ImportedValues.target(ImportedValues.targetText(start: first, end: last, unit: "%", range: !ramp), at: element.position, notes: &notes,
+                                                  kind: "power") { () throws(TargetError) in
+                try ramp ? PowerTarget(ftpPercentFrom: first, to: last) : PowerTarget(ftpPercent: min(first, last)...max(first, last))
+            }.map(PerRound.same)
             return targets
         }
         let range = ImportedValues.targetText(start: first, end: last, unit: "%", range: true)
         if ramp, first != last {
             notes.warn(element.position, "pacer ramps only power, and this run step ramps its pace: it keeps the range \(range) instead")
         }
-        targets.pace = ImportedValues.pace(range, at: element.position, notes: &notes).map(PerRound.same)
+        targets.pace = ImportedValues.target(range, at: element.position, notes: &notes, kind: "pace") { () throws(TargetError) in
+            try PaceTarget(thresholdPercent: min(first, last)...max(first, last))
+        }.map(PerRound.same)
         if !warnedPaceReference, let reference = element.attribute("pace") {
             warnedPaceReference = true
             notes.warn(element.position, "Zwift times a run's intensity as a share of one of your race paces (pace=\"\(reference)\"); pacer reads it as a share of your threshold pace")
@@ -212,7 +216,8 @@ struct ZwiftReader {
             notes.warn(element.position, "the cadence \(low == high ? low : low + " to " + high) is not a number of rpm pacer can use: the step has no cadence target")
             return nil
         }
-        return ImportedValues.cadence(ImportedValues.targetText(start: start, end: end, unit: " rpm", range: true), at: element.position, notes: &notes).map(PerRound.same)
+        return ImportedValues.target(ImportedValues.targetText(start: start, end: end, unit: " rpm", range: true), at: element.position, notes: &notes,
+                                     kind: "cadence") { () throws(TargetError) in try CadenceTarget(rpm: min(start, end)...max(start, end)) }.map(PerRound.same)
     }
 
     /// The two ends of a range; a range with one end written holds that value, with a warning.
