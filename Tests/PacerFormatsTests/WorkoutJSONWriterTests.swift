@@ -1,5 +1,6 @@
-import PacerCore
 import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// The writer gives back the file the decoder read: every target form, cue form and repeat.

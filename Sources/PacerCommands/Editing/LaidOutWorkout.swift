@@ -1,6 +1,7 @@
-import PacerCore
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// A valid workout file and its text in the canonical layout.
 public struct LaidOutWorkout {

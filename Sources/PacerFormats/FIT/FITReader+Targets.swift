@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// A workout step's targets, primary and secondary: power, heart rate, speed (as a pace) and
 /// cadence, each read by the model's own parser.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes a workout as a format-1 workout file, laid out as `pacer fmt` lays one out, so that the
 /// decoder reads back the same workout and `pacer fmt` changes nothing.

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerCommands
 
 /// `pacer cat WORKOUT`: a workout's source as it is written, built-ins included.

@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerEngine
 import PacerRuntime
 import PacerCommands
 

@@ -1,7 +1,7 @@
 import Glibc
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerSystem
 import PacerCommands
 

@@ -1,7 +1,8 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import PacerFormats
-import PacerRuntime
+import PacerUserFiles
 import PacerSystem
 import PacerCommands
 

@@ -1,8 +1,7 @@
 import PacerCommandLine
 import PacerCommands
-import PacerCore
 import PacerFormats
-import PacerRuntime
+import PacerUserFiles
 
 /// `pacer import FILE...`: Zwift, ERG, MRC, intervals.icu and YAML files written as workout files.
 enum ImportCommand {

@@ -1,6 +1,7 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerWorkout
+import PacerUserFiles
 import PacerSystem
 import PacerCommands
 

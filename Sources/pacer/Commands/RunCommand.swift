@@ -1,6 +1,6 @@
 import PacerCommandLine
 import PacerCommands
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import PacerSession
 import PacerSystem

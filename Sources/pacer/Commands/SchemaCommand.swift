@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerRuntime
+import PacerUserFiles
 import PacerCommands
 
 /// `pacer schema`: the JSON Schema of workout files, for editors and checkers.

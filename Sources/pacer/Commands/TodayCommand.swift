@@ -2,8 +2,8 @@ import HistoryReports
 import History
 import PacerCommandLine
 import PacerCommands
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerSession
 import PacerSystem
 

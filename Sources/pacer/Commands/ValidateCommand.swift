@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerCommands
 
 /// `pacer validate FILE...`: checks workout files and reports every problem.
