@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The built-in sinks, in the order the defaults list them: each is a folder under Plugins/ holding a
-/// type of the same name with a `registration`, and a line here with what it needs beyond PacerCore,
+/// type of the same name with a `registration`, and a line here with what it needs beyond the pure layers,
 /// SinkKit, TerminalRendering and PacerSystem, and its registration in Sources/PacerSession/BuiltInSinks.swift
 /// (scripts/check-layers.py checks that the two lists match).
 let sinks: [(name: String, needs: [Target.Dependency])] = [
@@ -17,36 +17,37 @@ let package = Package(
     name: "Pacer",
     products: [
         .executable(name: "pacer", targets: ["pacer"]),
-        .library(name: "PacerCore", targets: ["PacerCore"]),
+        .library(name: "PacerWorkout", targets: ["PacerFoundation", "PacerWorkout"]),
+        .library(name: "PacerEngine", targets: ["PacerFoundation", "PacerWorkout", "PacerEngine"]),
     ],
     targets: [
-        .target(name: "PacerCore"),
-        .target(name: "TerminalRendering", dependencies: ["PacerCore"]),
-        .target(name: "SinkKit", dependencies: ["PacerCore", "TerminalRendering"]),
-        .target(name: "PacerConfig", dependencies: ["PacerCore", "SinkKit", "TerminalRendering"]),
-        .target(name: "PacerWeekPlan", dependencies: ["PacerCore", "PacerConfig"]),
+        .target(name: "PacerFoundation"),
+        .target(name: "PacerWorkout", dependencies: ["PacerFoundation"]),
+        .target(name: "PacerEngine", dependencies: ["PacerFoundation", "PacerWorkout"]),
+        .target(name: "TerminalRendering", dependencies: ["PacerFoundation"]),
+        .target(name: "SinkKit", dependencies: ["PacerFoundation", "PacerEngine", "TerminalRendering"]),
+        .target(name: "PacerSettingsFile", dependencies: ["PacerFoundation", "PacerWorkout"]),
+        .target(name: "PacerConfig", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerSettingsFile"]),
+        .target(name: "PacerWeekPlan", dependencies: ["PacerFoundation", "PacerWorkout", "PacerSettingsFile"]),
         .target(name: "CSpawn"),
         .target(name: "PacerSystem", dependencies: ["CSpawn"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CExpat", providers: [.apt(["libexpat1-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "PacerFormats", dependencies: ["PacerCore", "CExpat", "CYAML"]),
-        .target(
-            name: "PacerRuntime",
-            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats", "CReadline"],
-            plugins: ["EmbedWorkouts"]
-        ),
-        .target(name: "PacerCommandLine", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"]),
+        .target(name: "PacerFormats", dependencies: ["PacerFoundation", "PacerWorkout", "CExpat", "CYAML"]),
+        .target(name: "PacerUserFiles", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats", "PacerSettingsFile"], plugins: ["EmbedWorkouts"]),
+        .target(name: "PacerRuntime", dependencies: ["PacerFoundation", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem", "CReadline", "PacerUserFiles"]),
+        .target(name: "PacerCommandLine", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerSystem"]),
         .target(
             name: "PacerSession",
-            dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime"] + sinks.map { .target(name: $0.name) }
+            dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime", "PacerUserFiles"] + sinks.map { .target(name: $0.name) }
         ),
-        .target(name: "History", dependencies: ["PacerCore", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
-        .target(name: "TerminalDisplay", dependencies: ["PacerCore", "TerminalRendering"]),
-        .target(name: "Speech", dependencies: ["PacerCore", "SinkKit", "PacerSystem"]),
-        .target(name: "HistoryReports", dependencies: ["History", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .target(name: "PacerCommands", dependencies: ["PacerCore", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports"]),
+        .target(name: "History", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
+        .target(name: "TerminalDisplay", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "TerminalRendering"]),
+        .target(name: "Speech", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerSystem"]),
+        .target(name: "HistoryReports", dependencies: ["History", "PacerFoundation", "PacerWorkout", "PacerWeekPlan", "TerminalRendering", "PacerEngine"]),
+        .target(name: "PacerCommands", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports", "PacerUserFiles"]),
         .executableTarget(name: "pacer", dependencies: ["PacerCommands", "PacerSystem"]),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
@@ -55,17 +56,17 @@ let package = Package(
             dependencies: ["embed-workouts"],
             path: "BuildTools/EmbedWorkouts"
         ),
-        .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan"]),
-        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerCore", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerFormats"]),
-        .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + sinks.map { .target(name: $0.name) }),
-        .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerCore"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerCore", "SinkKit"]),
-        .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine", "SinkKit"]),
-        .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerCore", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats"]),
-        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerCore", "SinkKit", "TerminalRendering", "PacerConfig", "PacerRuntime", "PacerSystem", "BellSink", "HistorySink", "LogFileSink"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerCore", "PacerWeekPlan", "TerminalRendering"]),
-        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History", "PacerCore", "PacerFormats"]),
-    ] + sinks.map { .target(name: $0.name, dependencies: ["PacerCore", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
+        .testTarget(name: "PacerCoreTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerSettingsFile"]),
+        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerWeekPlan", "PacerConfig", "PacerUserFiles", "PacerFormats"]),
+        .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerFoundation", "PacerWorkout"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit"]),
+        .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine"]),
+        .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats", "PacerWeekPlan", "PacerUserFiles", "PacerSettingsFile"]),
+        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerWorkout", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink", "LogFileSink", "PacerSettingsFile"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "PacerSystem"]),
+        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats"]),
+    ] + sinks.map { .target(name: $0.name, dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
 )
 
 for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CSpawn" {

@@ -325,7 +325,7 @@ def pid_runs(pid):
 
 # --- Targets, as Pacer's display writes them ---------------------------------------------------
 
-#: Coggan's power zones and Friel's heart-rate zones, in % of FTP and of LTHR (Sources/PacerCore/Targets/TargetZones.swift).
+#: Coggan's power zones and Friel's heart-rate zones, in % of FTP and of LTHR (Sources/PacerWorkout/Targets/TargetZones.swift).
 POWER_ZONES = ((None, 55), (56, 75), (76, 90), (91, 105), (106, 120), (121, 150), (151, None))
 HEART_RATE_ZONES = ((None, 84), (85, 89), (90, 94), (95, 99), (100, None))
 PACE_ZONES = ((None, 77.5), (77.5, 87.7), (87.7, 94.3), (94.3, 100), (100, None))

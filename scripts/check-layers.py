@@ -6,13 +6,16 @@ and the document's target table and the registry of built-in sinks against Packa
 
 A target is a folder under Sources/ or Plugins/ holding Swift files; a sink is a target under
 Plugins/ (the built-in sinks). It fails, naming each file and line, when:
-  - PacerCore imports anything at all (it is pure Swift: no Glibc, Dispatch or Foundation);
+  - a pure layer imports anything but the layers below it: PacerFoundation < PacerWorkout (the
+    model) < PacerEngine, pure Swift (no Glibc, Dispatch or Foundation), so the foundation imports
+    nothing and the model only the foundation;
   - any target imports Foundation (pacer loads neither Foundation nor ICU);
   - a sink imports another sink;
   - a target under Sources/ imports a sink (libraries and the executable reach a library, never
     the adapter that feeds it events), except the registry's list of them, BuiltInSinks.swift;
   - a C module (CReadline, CSQLite, CSpawn, ...) is imported outside its wrapper;
-  - PacerFormats, when it exists, imports more than the workout model and its C parsers;
+  - PacerFormats imports more than the workout model and its C parsers, or TerminalRendering more
+    than the foundation (each when it exists);
   - a target of Package.swift has no row in docs/architecture.md's target table (a test target:
     is not named in the document), a row names no target, or a row's "depends on" names a target
     the row's target does not depend on (a column that is only a list of targets, or "nothing",
@@ -37,8 +40,13 @@ C_WRAPPERS = {
     "CExpat": "Sources/PacerFormats/XML/",
     "CYAML": "Sources/PacerFormats/YAML/",
 }
-# What the formats library may import besides its own C parsers.
-FORMATS_MAY_IMPORT = {"PacerCore"}
+# The pure layers, lowest first: each imports only the ones before it.
+PURE_LAYERS = ["PacerFoundation", "PacerWorkout", "PacerEngine"]
+# What a library may import besides its own C modules, and why.
+MAY_IMPORT = {
+    "PacerFormats": ({"PacerFoundation", "PacerWorkout"}, "the formats depend only on the workout model"),
+    "TerminalRendering": ({"PacerFoundation"}, "terminal rendering depends only on the foundation, not the model"),
+}
 # The one file outside Plugins/ that imports the sinks: the registry's list of them.
 BUILT_IN_SINKS = "Sources/PacerSession/BuiltInSinks.swift"
 ARCHITECTURE = "docs/architecture.md"
@@ -188,8 +196,9 @@ def main():
                 where = f"{relative}:{number}: {name} imports {module}"
                 if module == "Foundation":
                     problems.append(f"{where}: no target may (pacer loads neither Foundation nor ICU)")
-                if name == "PacerCore":
-                    problems.append(f"{where}: the core imports nothing (pure Swift: the model and the engine)")
+                if name in PURE_LAYERS and module not in PURE_LAYERS[:PURE_LAYERS.index(name)]:
+                    below = ", ".join(PURE_LAYERS[:PURE_LAYERS.index(name)]) or "nothing"
+                    problems.append(f"{where}: a pure layer imports only the layers below it ({below}; foundation < model < engine)")
                 if module in sinks and module != name and relative != BUILT_IN_SINKS:
                     if kind == "Plugins":
                         problems.append(f"{where}: a sink never imports another sink")
@@ -198,8 +207,9 @@ def main():
                 wrapper = C_WRAPPERS.get(module)
                 if wrapper and not (relative == wrapper or relative.endswith("/" + wrapper) or (wrapper.endswith("/") and relative.startswith(wrapper))):
                     problems.append(f"{where}: {module} is imported only by its wrapper, {wrapper}")
-                if name == "PacerFormats" and module not in FORMATS_MAY_IMPORT and module not in C_WRAPPERS:
-                    problems.append(f"{where}: the formats depend only on the workout model")
+                allowed, reason = MAY_IMPORT.get(name, (None, ""))
+                if allowed is not None and module not in allowed and module not in C_WRAPPERS:
+                    problems.append(f"{where}: {reason}")
     sink_list, declared = package_targets((ROOT / "Package.swift").read_text(encoding="utf-8"))
     problems += document_problems(declared)
     problems += registry_problems(sink_list)

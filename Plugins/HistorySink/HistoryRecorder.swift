@@ -1,8 +1,10 @@
 import Glibc
 import History
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 import PacerWeekPlan
+import PacerWorkout
 
 /// What the history sink does with each event, confined to the sink's lock: the measurements
 /// gathered since the last write, the writes that wait for a lock, the open store, the session's

@@ -1,6 +1,7 @@
 import Glibc
 import History
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 import PacerWeekPlan
 import SinkKit

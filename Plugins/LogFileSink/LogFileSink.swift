@@ -1,5 +1,5 @@
 import Glibc
-import PacerCore
+import PacerEngine
 import PacerSystem
 import SinkKit
 import Synchronization

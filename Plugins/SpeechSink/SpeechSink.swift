@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import Speech
 import PacerSystem
 import SinkKit

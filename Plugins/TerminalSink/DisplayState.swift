@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import TerminalDisplay
 import TerminalRendering
 

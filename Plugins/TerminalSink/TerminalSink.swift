@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import TerminalDisplay
 import SinkKit
 import Synchronization

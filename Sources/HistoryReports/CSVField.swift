@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One cell of `pacer history --csv`: a value Pacer writes itself (a number, a time, an outcome)
 /// or text from the user's data (names, paths, weights as written), which a spreadsheet must

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A chart of marks in a few rows: the value axis labelled at its top and bottom, a column per
 /// point or per day, and the first and last day written under it.

@@ -1,5 +1,7 @@
 import History
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 
 /// `pacer history --json` and `--csv`: the sessions and their phases for other programs.
 public enum HistoryExport {

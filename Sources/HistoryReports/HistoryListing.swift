@@ -1,5 +1,7 @@
 import History
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import TerminalRendering
 
 /// The text of `pacer history`: sessions newest first, under a heading per local day

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The colours of `pacer history` and `pacer stats`, or none for plain text.
 public struct HistoryStyle: Sendable {

@@ -1,5 +1,5 @@
 import History
-import PacerCore
+import PacerFoundation
 import PacerWeekPlan
 import TerminalRendering
 

@@ -1,5 +1,5 @@
 import History
-import PacerCore
+import PacerFoundation
 import PacerWeekPlan
 
 /// The week plan against the history as of now: this week's planned sessions and how each stands,

@@ -1,5 +1,6 @@
 import History
-import PacerCore
+import PacerFoundation
+import PacerWeekPlan
 
 /// `pacer stats --json`: `{"weeks": […], "streak": {…}, "load": {…}, "workouts": […], "exercises": […],
 /// "open": […], "weight": {…}, "plan": {…}}` (load null without TSS, weight without readings, plan

@@ -1,5 +1,7 @@
 import History
-import PacerCore
+import PacerFoundation
+import PacerWeekPlan
+import PacerWorkout
 import TerminalRendering
 
 /// The text of `pacer stats`: a bar per week (with its TSS and the plan's count), the streaks, the

@@ -1,5 +1,5 @@
 import History
-import PacerCore
+import PacerFoundation
 
 /// The body weight curve as a chart: a column per day, each day's reading and its seven-day
 /// average, for the most recent days that fit the width.

@@ -1,5 +1,5 @@
 import History
-import PacerCore
+import PacerFoundation
 
 /// `pacer weight --json` and `--csv`: every reading, oldest first, as written.
 public enum WeightExport {

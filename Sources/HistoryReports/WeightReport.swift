@@ -1,5 +1,5 @@
 import History
-import PacerCore
+import PacerFoundation
 import TerminalRendering
 
 /// The text of `pacer weight`: the curve of every reading with its seven-day average, and the

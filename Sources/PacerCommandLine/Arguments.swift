@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A command line split into positionals and options, checked against a command's options in
 /// one place: an unknown option, a value missing or malformed, an option given twice that does

@@ -1,4 +1,3 @@
-import PacerCore
 import SinkKit
 
 /// An option as the command table lists it: its name, its value's placeholder, its help, what

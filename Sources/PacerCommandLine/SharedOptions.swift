@@ -1,4 +1,3 @@
-import PacerCore
 import TerminalRendering
 
 /// The options and argument help several of pacer's commands share, declared once.

@@ -1,4 +1,3 @@
-import PacerCore
 import SinkKit
 
 extension SinkSetting {

@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerSession
 import SinkKit
 import TerminalRendering

@@ -1,9 +1,10 @@
 import PacerCommandLine
 import PacerConfig
-import PacerCore
-import PacerRuntime
+import PacerFoundation
 import PacerSession
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// `--ftp`, `--lthr`, `--max-hr` and `--threshold-pace`: the athlete's thresholds on the command
 /// line of the commands that show or write targets (`run`, `today`, `show`, `render`, `export`), over the config's

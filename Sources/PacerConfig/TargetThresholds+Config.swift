@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 extension TargetThresholds {
     /// Sets the threshold the config's `key` names (`ftp`, `lthr`, `max_hr`, `threshold_pace`) from its value.

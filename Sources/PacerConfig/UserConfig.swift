@@ -1,4 +1,6 @@
-import PacerCore
+import PacerFoundation
+import PacerSettingsFile
+import PacerWorkout
 import SinkKit
 import TerminalRendering
 
@@ -123,14 +125,5 @@ public struct UserConfig: Sendable, Equatable {
 
     private static func path(_ path: String, from folder: String) -> String {
         path.hasPrefix("/") ? path : folder + "/" + path
-    }
-}
-
-/// Everything wrong with a file of settings in the config folder (config.json, plan.json).
-public struct ConfigErrors: Error, Sendable {
-    public let diagnostics: [Diagnostic]
-
-    public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
     }
 }

@@ -1,5 +1,5 @@
 import PacerConfig
-import PacerCore
+import PacerFoundation
 import SinkKit
 
 /// The config file's documentation made from the registrations: `docs/config.schema.json` and the

@@ -1,7 +1,8 @@
 import PacerConfig
-import PacerCore
 import PacerRuntime
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import SinkKit
 
 /// The one place a session is assembled: a `SessionRequest`, the user's config and the environment

@@ -1,5 +1,5 @@
 import Dispatch
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import PacerSystem
 import SinkKit

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The plan over the weeks, as of a day: planned against done in each of the last weeks (this
 /// one so far last), and runs of weeks with every planned session kept.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A recorded session as the plan sees it: what ran, the local day and time it started on (by the
 /// offset in force then, as the history counts days), and how it ended.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One session the plan asks for: an entry's workout on one day, at its time if it has one.
 public struct PlanSlot: Sendable, Equatable {

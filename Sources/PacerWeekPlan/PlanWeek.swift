@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One ISO week of the plan against the history, as of a day: each planned session done (by the
 /// session that ran that day, completed or not), missed, today, or to come.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// The workout an entry plans, as the user wrote it: a name on the search path (`seven-minute`),
 /// a file (`~/w/hills.json`), or a line of notation (`10s prepare, 8x(20s Sprint, 10s rest)`).

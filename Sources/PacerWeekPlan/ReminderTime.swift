@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A time reminders come at every week, with the days it comes on.
 public struct ReminderTime: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import PacerCore
-import PacerConfig
+import PacerFoundation
+import PacerSettingsFile
 
 extension WeekPlan {
     /// The keys a plan file may have, at the top and in an entry and in `reminders`.

@@ -1,5 +1,6 @@
-import PacerCore
-import PacerConfig
+import PacerFoundation
+import PacerSettingsFile
+import PacerWorkout
 
 extension WeekPlan {
     /// The plan file `bytes` (nil when there is none yet) with `entry` added last: laid out as pacer

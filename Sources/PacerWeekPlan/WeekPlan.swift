@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The user's training week, from `$XDG_CONFIG_HOME/pacer/plan.json`: which workout on which days
 /// of every week, at what time if one is set, and when reminders come.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A day of the week, Monday first as ISO 8601 counts them (1 to 7).
 public enum Weekday: Int, Sendable, CaseIterable, Comparable {

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import TerminalRendering
 
 /// A built-in sink as the command line, `--help`, the config and `pacer plugins` know it: its

@@ -1,5 +1,3 @@
-import PacerCore
-
 /// A setting a built-in sink owns, declared in its registration: the command-line flag and the
 /// config key that set it, and what kind of value it takes. The command line, `--help`, the man
 /// page, the completions, the config check and its schema all read these declarations, so a sink's

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A sink as `--sink` and the config file name it: `NAME`, `NAME:KEY=VALUE,KEY=VALUE`, or
 /// `exec:PATH` (options after a further colon: `exec:./plugin:port=8080`; a colon that is part of

@@ -1,3 +1,5 @@
+import PacerFoundation
+
 /// Mono 16-bit sound at a sample rate: a rendered phrase or a tone.
 public struct Audio: Sendable, Equatable {
     public var samples: [Int16]

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 
 /// What the coach says at each event, how much it matters and how long it may take: the one
 /// script that the live speech sink and `pacer render` both follow.

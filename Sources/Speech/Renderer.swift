@@ -1,5 +1,6 @@
-import PacerCore
+import PacerFoundation
 import PacerSystem
+import PacerWorkout
 
 /// Turns a workout into one WAV file at real speed, without playing anything: a tone at every
 /// phase start, a tick at every countdown second, and what the coach says, each phrase rendered

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 
 /// A whole session as `pacer render` hears it: the engine run offline at real speed, with no
 /// clock, so every event comes at its exact due time; the tone each one gets; and what the coach

@@ -1,4 +1,3 @@
-import PacerCore
 import PacerSystem
 
 /// A program that speaks: one of the engines Pacer knows, found on `PATH` in the order

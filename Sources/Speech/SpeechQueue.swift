@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Who speaks when: the rules between what is being said and what comes in, shared by the live
 /// sink (driven by the engine's processes) and `pacer render` (driven by known lengths).

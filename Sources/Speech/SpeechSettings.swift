@@ -1,4 +1,3 @@
-import PacerCore
 import SinkKit
 
 /// How the coach should sound, from `--sink speech:KEY=VALUE,...` or `pacer render`'s options:

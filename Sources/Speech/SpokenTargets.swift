@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A phase's targets as the coach says them: `88 to 94 percent`, `ramp from 50 to 75 percent`,
 /// `250 watts` (in watts whenever FTP is known), `heart rate zone 2`, `pace 4 minutes 30 per kilometre`

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Words for a speech engine: text from a workout file made safe and short, and numbers and
 /// durations as a coach says them.

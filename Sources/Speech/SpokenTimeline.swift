@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Something said in a rendered session: the words, and when they start and stop.
 public struct SpokenClip: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One thing the coach says: its words, how much it matters, and the moments it must fit between.
 public struct Utterance: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import TerminalRendering
 
 /// The big clock's rows as styled text, made from pieces kept from frame to frame: the rows of

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import TerminalRendering
 
 /// The live display of the current phase, laid out for a terminal of a given size.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import TerminalRendering
 
 /// What the live display keeps from one frame to the next: the lines that stay the same while a

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// The figures of a training load as `pacer show` and the end of a session write them:
 /// `812 kJ`, `NP 208 W (83 % FTP)`, `IF 0.83`, `TSS 71.3`, those known.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// ANSI colours per phase kind, or none.
 public struct Palette {

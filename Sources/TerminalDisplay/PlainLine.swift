@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 
 /// One line of text per event, for output that is not a live terminal (a pipe, a file, a screen reader).
 public enum PlainLine {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 import TerminalRendering
 
 /// A power profile's slices as bar-chart columns, the way `pacer show`'s chart and the live

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import TerminalRendering
 
 /// The whole workout in one row under the live display: its power profile in eighths of a row,

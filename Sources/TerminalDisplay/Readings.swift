@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// What the sensors have said in a session: the fresh values now, and every channel heard from
 /// (one heard from that is no longer fresh, a sensor that dropped, shows `–`).

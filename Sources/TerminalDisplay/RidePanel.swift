@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// What the ride screen shows beside the clock: the step's main target, the reading of the channel
 /// that measures it (coloured and marked by where it stands), and the other channels heard.

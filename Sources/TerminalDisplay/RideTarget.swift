@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// What the ride screen shows of a step's main target (power, else heart rate, pace, cadence) at
 /// one moment: its number for the big digits, what the number is, and the range a reading of the

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 
 /// The closing lines of a session: how it ended and where the time went; then what was measured
 /// (kJ, power, IF and TSS, heart rate, cadence, time inside the target) or, with nothing

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 extension TargetStanding {
     /// The mark beside the value: `▼ low`, `● on target`, `▲ high`; a pace says `slow` and `fast`.

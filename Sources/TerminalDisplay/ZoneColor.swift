@@ -1,5 +1,3 @@
-import PacerCore
-
 /// The colour of each of Coggan's seven power zones, as riders know them from Zwift and
 /// TrainerRoad: Z1 grey, Z2 blue, Z3 green, Z4 yellow, Z5 orange, Z6 red, Z7 magenta.
 public enum ZoneColor {

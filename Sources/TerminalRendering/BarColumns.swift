@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The body of a bar chart in block characters: each column a bar rising from the bottom in
 /// eighths of a row (▁▂▃▄▅▆▇█) or a mark in the bottom row, each in its own style; rows top first.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The live block as the terminal shows it, cell by cell, so that the next block is drawn by
 /// writing only the cells that differ from what is there.

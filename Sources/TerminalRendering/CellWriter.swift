@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Text for a terminal that writes cells at given places, with the shortest cursor moves and
 /// changing the style only where it must and only in what differs. Blanks are erased in place

@@ -1,5 +1,3 @@
-import PacerCore
-
 /// When to colour output: the one `--color` option of `run` and `show`, with `NO_COLOR`.
 public enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// What an SGR style (`1;31`) sets, read from its parameters: so that going from one style to
 /// another can name only what differs (`39` from bold red to bold), and a space can be known to

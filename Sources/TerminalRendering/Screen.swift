@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The terminal as the live display and the prompt share it: a block of lines redrawn in place,
 /// with permanent lines printed above it.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One cell of a terminal's screen: the character drawn there and the style it is drawn in.
 struct TerminalCell: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A piece of the live block written in place: `piece` from `column` of `row` (from 0), over what
 /// those cells show. A second's tick is a few of them: a digit's rows, a bar's end, a time.

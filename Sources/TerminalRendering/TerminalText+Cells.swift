@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A line's cells, and where in the line's bytes each ends when the line was read byte by byte.
 struct LineCells: Sendable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Rows of cells aligned in columns by their width on the terminal; the last column is not padded.
 public struct TextTable: Sendable {

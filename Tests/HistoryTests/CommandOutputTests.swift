@@ -2,8 +2,9 @@ import Foundation
 @testable import HistoryReports
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerFoundation
 import Testing
+import PacerEngine
 
 /// The text and data `pacer history` and `pacer stats` print, from a real history file.
 @Suite("history and stats output")

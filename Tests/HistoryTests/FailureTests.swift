@@ -1,10 +1,11 @@
 import Glibc
 @testable import History
 @testable import HistorySink
-@testable import PacerCore
+@testable import PacerFoundation
 import Dispatch
 import Synchronization
 import Testing
+import PacerEngine
 
 @Suite("HistoryStore: two writers, locks and broken files")
 struct FailureTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import History
 @testable import HistorySink
+import PacerWorkout
 import Testing
 
 /// `bench/history-gen.py` writes the schema by hand: it must stay the one `HistorySchema` builds.

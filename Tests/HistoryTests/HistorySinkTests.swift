@@ -1,7 +1,9 @@
 import Glibc
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// The sink against a history another connection keeps locked: what waits is written when the

@@ -1,8 +1,10 @@
 import Glibc
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
+import PacerWorkout
 import Testing
 
 /// A fresh folder under /tmp for one test's database files, removed with everything in it when

@@ -1,6 +1,6 @@
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerWorkout
 import Testing
 
 @Suite("Logged weights")

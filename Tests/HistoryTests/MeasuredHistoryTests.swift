@@ -2,7 +2,9 @@ import Foundation
 @testable import History
 @testable import HistoryReports
 @testable import HistorySink
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// Schema 8 (issue 44, item 4): pauses, each phase's start, the session's FTP and TSS; and a

@@ -1,6 +1,7 @@
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import Testing
 
 @Suite("HistoryStore: schema versions")

@@ -2,8 +2,9 @@ import Foundation
 @testable import HistoryReports
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerFoundation
 import Testing
+import PacerEngine
 
 /// Open steps in the history: stored with their distance, the best and latest time per exercise
 /// and distance in `pacer stats`, the distance in `pacer history --json` and `--csv`.

@@ -1,9 +1,10 @@
-import PacerCore
+import PacerFoundation
 import PacerSystem
 import PacerWeekPlan
 import Testing
 @testable import History
 @testable import HistorySink
+import PacerEngine
 
 /// The week plan against a real history file on a fixed clock: a session counts for the local day
 /// it started on, by the offset in force where it ran, whatever the clock says now.

@@ -1,10 +1,12 @@
 import Foundation
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import PacerWeekPlan
 import Testing
 @testable import HistoryReports
 @testable import History
 @testable import HistorySink
+import PacerEngine
 
 /// What `pacer plan`, `pacer today` and `pacer remind` say, from a real history file on a fixed
 /// clock (Wednesday 2 December 2026, 12:00 in Berlin).

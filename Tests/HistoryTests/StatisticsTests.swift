@@ -2,7 +2,8 @@ import PacerWeekPlan
 import Testing
 @testable import History
 @testable import HistorySink
-@testable import PacerCore
+@testable import PacerEngine
+@testable import PacerFoundation
 
 /// A session summary at a local time such as `2026-11-30T18:05:00+01:00`.
 private func session(_ id: Int64, _ started: String, _ workout: String = "Tabata", minutes: Int64 = 10,

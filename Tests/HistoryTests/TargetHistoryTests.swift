@@ -2,7 +2,9 @@ import Foundation
 @testable import History
 @testable import HistoryReports
 @testable import HistorySink
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// Each phase's targets in the history (issue 35, item 6): stored as the session ran them, read

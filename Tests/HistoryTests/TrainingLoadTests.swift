@@ -1,8 +1,9 @@
 import Foundation
 @testable import History
-import PacerCore
+import PacerFoundation
 @testable import HistoryReports
 import Testing
+import PacerEngine
 
 /// Fitness, fatigue and form (issue 44, item 4), against values worked by hand from the
 /// definitions: CTL_today = CTL_yesterday + (TSS_today − CTL_yesterday) / 42, and / 7 for ATL.

@@ -1,5 +1,4 @@
 @testable import History
-import PacerCore
 import Testing
 
 /// Rows another program wrote with values no session can have: each is left out of every read

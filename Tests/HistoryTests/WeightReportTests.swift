@@ -2,8 +2,8 @@ import Foundation
 @testable import HistoryReports
 @testable import History
 @testable import HistorySink
-import PacerCore
 import Testing
+import PacerFoundation
 
 /// What `pacer weight` and `pacer stats` print of body weight, and how it is exported.
 @Suite("weight output")

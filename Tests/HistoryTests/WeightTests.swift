@@ -1,6 +1,6 @@
 @testable import History
 @testable import HistorySink
-import PacerCore
+import PacerFoundation
 import Testing
 
 /// Body weight: read as written (the same in every country or not at all), kept in its unit in

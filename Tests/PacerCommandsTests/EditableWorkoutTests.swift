@@ -1,7 +1,7 @@
 import Foundation
 import PacerCommands
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 import Testing
 
 /// Issue 41, item 14: `pacer edit` opened another app's file as JSON, and took hills.erg for hills

@@ -1,7 +1,7 @@
 import Foundation
 import PacerCommands
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 import Testing
 
 /// `pacer fmt`'s work on one file, in-process.

@@ -1,7 +1,9 @@
 @testable import History
 @testable import PacerCommands
-import PacerCore
+import PacerEngine
 import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// A recorded session read as an activity: its laps, their triggers, its sport and its sets' weights.

@@ -2,12 +2,13 @@ import Foundation
 import PacerCommandLine
 import PacerCommands
 import PacerConfig
-import PacerCore
+import PacerEngine
 import PacerRuntime
 import PacerSystem
 import SinkKit
 import Testing
 @testable import PacerSession
+import PacerSettingsFile
 
 /// The worked example of docs/architecture.md: a built-in sink with a flag and a config key is
 /// its registration and a line in the registry; `--help`, the config check and the completions

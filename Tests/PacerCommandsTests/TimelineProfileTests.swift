@@ -1,6 +1,6 @@
 @testable import PacerCommands
 import Foundation
-import PacerCore
+import PacerWorkout
 import Testing
 
 /// Issue 35, item 5: the power profile and the planned load under `pacer show`'s timeline.

@@ -1,6 +1,7 @@
 @testable import PacerCommands
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerWorkout
+import PacerUserFiles
 import Foundation
 import PacerSystem
 import Testing

@@ -2,9 +2,9 @@ import Foundation
 import History
 import PacerCommandLine
 import PacerCommands
-import PacerCore
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
 import PacerWeekPlan
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import PacerCommands
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 import Testing
 
 /// `pacer render`'s work, in-process: tones only, so that no speech engine is needed.

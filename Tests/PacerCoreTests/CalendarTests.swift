@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import Testing
 
 @Suite("Calendar days, ISO weeks and wall times")

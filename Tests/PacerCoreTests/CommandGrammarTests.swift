@@ -1,5 +1,7 @@
 import Testing
-@testable import PacerCore
+@testable import PacerEngine
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 private func parseError(_ line: String) -> String? {
     do {

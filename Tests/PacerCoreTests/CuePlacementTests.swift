@@ -1,5 +1,7 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerEngine
+import PacerFoundation
 
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture

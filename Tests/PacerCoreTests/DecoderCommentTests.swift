@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerFoundation
 
 @Suite("Workout decoder: $comment and unit words")
 struct DecoderCommentTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
 
 private let yamlHint = #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#
 

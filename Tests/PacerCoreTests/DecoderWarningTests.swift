@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import Foundation
 
 private func warnings(steps: String) -> [Diagnostic] {
     WorkoutFixture.warnings(WorkoutFixture.json(steps: steps))

@@ -1,4 +1,4 @@
-@testable import PacerCore
+@testable import PacerWorkout
 import Testing
 
 /// Issue 35, item 8: a distance label read as metres for `show --json` and `phase.start`.

@@ -1,5 +1,7 @@
 import Foundation
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 private typealias F = EngineFixture

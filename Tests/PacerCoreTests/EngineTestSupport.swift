@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// Helpers for driving an `Engine` on a manual clock in tests; kept in one namespace so they do not

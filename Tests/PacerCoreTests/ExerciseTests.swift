@@ -1,5 +1,7 @@
 import Testing
-@testable import PacerCore
+@testable import PacerEngine
+@testable import PacerWorkout
+import PacerFoundation
 
 private typealias F = WorkoutFixture
 

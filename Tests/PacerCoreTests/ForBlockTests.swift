@@ -1,5 +1,6 @@
+import PacerFoundation
+import PacerWorkout
 import Testing
-@testable import PacerCore
 
 private typealias F = WorkoutFixture
 

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerFoundation
 
 /// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), so every run mutates the same way.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// A JSON value without positions, so parsed documents can be compared whole.
 private indirect enum Plain: Equatable {

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerWorkout
 import Testing
 
 private typealias F = EngineFixture

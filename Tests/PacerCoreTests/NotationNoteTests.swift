@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// Notes (`{50%: Switch sides}`, `{cue: …}`, `{cap: 2m}`, `{name: …}`, the workout's), names per
 /// round and `for` blocks in the notation, and their mistakes at their column.

@@ -1,5 +1,5 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
 
 /// `show --notation` and back: every shipped workout, and workouts heavy with targets, cues and
 /// blocks, come back from their one line as the same phases and the same `show --json`.

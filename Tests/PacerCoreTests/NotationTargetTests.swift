@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerFoundation
 
 /// Targets after `@` on a timed or open step: each spelling, told apart by its unit, and every
 /// mistake at its column with the target parser's message.

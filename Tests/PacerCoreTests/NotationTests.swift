@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerFoundation
 
 /// The one-line notation: every form, nesting, quoting and every error at its column (targets,
 /// notes and `for` in their own suites, the round trip of every shipped workout in

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+import PacerFoundation
+@testable import PacerWorkout
 
 /// Targets made from numbers are the targets their text reads, and are refused with its messages.
 @Suite struct NumericTargetTests {

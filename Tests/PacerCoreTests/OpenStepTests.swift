@@ -1,5 +1,7 @@
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Testing
-@testable import PacerCore
 
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+import PacerFoundation
+@testable import PacerWorkout
 
 /// Issue 42, item 13: with threshold pace known, a pace written as a share of it or as a zone is
 /// shown as a time per distance beside it, and a distance step with a pace has an estimated time.

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerFoundation
 
 private typealias F = WorkoutFixture
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
+import PacerFoundation
 
 /// `pacer show --json`: the expanded plan for scripts, a phase a line.
 @Suite("plan JSON")

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 private func workoutJSON(steps: String) -> String {
     WorkoutFixture.json(steps: steps)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
 
 private typealias F = WorkoutFixture
 

@@ -1,5 +1,7 @@
 import Testing
-@testable import PacerCore
+import PacerFoundation
+import PacerWorkout
+@testable import PacerEngine
 
 /// The table of prompt commands, and the lists made from it: every command is parsed, helped,
 /// completed and allowed to its senders as its one entry says.

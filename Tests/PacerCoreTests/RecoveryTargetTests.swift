@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 import Testing
 
 /// Issue 42, item 8: a recovery is read from any target on its own scale, not from power alone.

@@ -1,5 +1,5 @@
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
 
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture

@@ -1,6 +1,6 @@
 import SinkKit
 import Testing
-@testable import PacerCore
+@testable import PacerEngine
 
 @Suite("Sink specs")
 struct SinkSpecTests {

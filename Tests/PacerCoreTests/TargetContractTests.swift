@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// Targets read back from the `show --json` / `phase.start` contract, as the history stores them:
 /// every target a file can hold comes back the same, and what no file can hold is refused.

@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// The message a target's parser refuses `text` with, or nil when it reads it.
 private func refusal<T>(_ parse: (String) throws(TargetError) -> T, _ text: String) -> String? {

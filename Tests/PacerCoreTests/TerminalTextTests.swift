@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// Every scalar that acts on a terminal instead of being shown: C0 but the line feed, DEL, C1, the
 /// line and paragraph separators, and the bidi overrides and isolates.

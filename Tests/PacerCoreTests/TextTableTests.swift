@@ -1,6 +1,6 @@
 import TerminalRendering
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
 
 @Suite("Text tables")
 struct TextTableTests {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import Synchronization
 
 /// A wall clock for engines under test: each reading is a minute after the one before, from

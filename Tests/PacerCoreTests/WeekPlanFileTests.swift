@@ -1,5 +1,5 @@
-import PacerConfig
-import PacerCore
+import PacerFoundation
+import PacerSettingsFile
 import PacerWeekPlan
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import PacerWeekPlan
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// The week plan as days and times: which sessions a day plans, what comes next, when reminders
 /// come, which session counts for which planned day, and the runs of weeks kept.

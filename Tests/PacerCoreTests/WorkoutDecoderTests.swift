@@ -1,5 +1,6 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 private func diagnostics(_ json: String) -> [Diagnostic] {
     WorkoutFixture.diagnostics(json)

@@ -1,5 +1,5 @@
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
 
 @Suite("Durations")
 struct WorkoutDurationTests {

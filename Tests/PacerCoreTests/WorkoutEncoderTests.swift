@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PacerCore
+import PacerFoundation
+@testable import PacerWorkout
 
 /// The encoder writes the model whole: every step kind, target and cue form comes back from the
 /// decoder as the same workout, laid out as `pacer fmt` lays it out.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PacerCore
+@testable import PacerWorkout
 
 /// Helpers for decoding workouts in tests; kept in one namespace so they do not clash with other
 /// test files of this module.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PacerCore
+@testable import PacerFoundation
+@testable import PacerWorkout
 
 /// `pacer fmt`'s layout: canonical, idempotent, keeping every value, and never changing the plan.
 @Suite("workout layout")

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
+import PacerEngine
 import PacerFormats
 import Testing
 

@@ -2,7 +2,7 @@ import Glibc
 import Foundation
 @testable import History
 @testable import History
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import Testing
 

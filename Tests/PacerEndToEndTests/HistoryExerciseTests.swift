@@ -1,7 +1,8 @@
 import Foundation
 @testable import History
 @testable import History
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// The history knows each phase's exercise: sets named per round ("Back squat (set 2/5)") make one

@@ -2,7 +2,8 @@ import Glibc
 import Foundation
 @testable import History
 @testable import History
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import PacerRuntime
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import History
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// A history with a row another program wrote (through the sqlite3 command), holding a value no

@@ -1,6 +1,7 @@
 import Foundation
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// FIT activity files as Garmin's SDK and fitdecode read them back: laps, records, pauses, load,

@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 
 /// Activities built by hand for the writers' tests: a measured ride with a pause, a Tabata with
 /// nothing measured, a strength session, and names a workout author could write to do harm.

@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// ERG and MRC files as their writers mean them: steps counted before they are built, float noise

@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// ERG and MRC course files: steps, ramps, merged steps, LAP rows, texts and their errors.

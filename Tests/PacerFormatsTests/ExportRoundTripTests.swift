@@ -1,6 +1,7 @@
 import Foundation
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// import(export(W)) gives the same phases as W, for every shipped workout a format can express;

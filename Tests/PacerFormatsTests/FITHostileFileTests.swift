@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// FIT workout files a stranger (or an attacker) wrote: repeats nested past the model's limit or

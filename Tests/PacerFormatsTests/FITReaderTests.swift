@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// Garmin FIT workout files read into the one model: import(export(W)) for every shipped workout

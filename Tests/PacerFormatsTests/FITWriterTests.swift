@@ -1,5 +1,5 @@
-import PacerCore
 @testable import PacerFormats
+import PacerWorkout
 import Testing
 
 /// FIT export: values a field cannot hold are refused or warned about, thresholds give absolute

@@ -1,5 +1,5 @@
-import PacerCore
 @testable import PacerFormats
+import PacerWorkout
 import Testing
 
 /// garmin-workouts targets, lap-button steps and the keys its forks add.

@@ -1,5 +1,5 @@
-import PacerCore
 @testable import PacerFormats
+import PacerWorkout
 import Testing
 
 /// What a stranger's file may hold: each refused with the place and the reason, nothing crashed.

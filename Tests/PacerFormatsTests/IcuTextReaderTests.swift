@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// intervals.icu workout text: sections, repeats, lengths, targets, the `400m` rule and its errors.

@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// Every word of an intervals.icu step line read or warned about, prompts and titles, the phase

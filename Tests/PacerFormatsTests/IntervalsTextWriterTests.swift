@@ -1,5 +1,5 @@
-import PacerCore
 @testable import PacerFormats
+import PacerWorkout
 import Testing
 
 @Suite struct IntervalsTextWriterTests {

@@ -1,5 +1,6 @@
-import PacerCore
+import Foundation
 @testable import PacerFormats
+import PacerFoundation
 import Testing
 
 /// TCX activities valid against Garmin's published schemas (xmllint), and read back with the

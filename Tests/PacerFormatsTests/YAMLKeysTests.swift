@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// YAML read as its own tools read it: a key written twice, merge keys, and pacer's own format.

@@ -1,5 +1,6 @@
-import PacerCore
 @testable import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// YAML workouts through libyaml: qintervals and garmin-workouts, includes, and hostile files.

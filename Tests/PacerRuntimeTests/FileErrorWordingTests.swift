@@ -1,8 +1,7 @@
 import Glibc
 import PacerConfig
-import PacerCore
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 import Testing
 
 /// A file that cannot be read is named once, as its reader knows it, and called what it is: the

@@ -1,7 +1,8 @@
 import Glibc
-import PacerCore
+import PacerFoundation
+import PacerWorkout
+import PacerUserFiles
 import PacerFormats
-import PacerRuntime
 import PacerSystem
 import Testing
 

@@ -1,6 +1,6 @@
 import Glibc
 import Dispatch
-import PacerCore
+import PacerEngine
 import PacerRuntime
 import Synchronization
 import Testing

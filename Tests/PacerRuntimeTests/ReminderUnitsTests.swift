@@ -1,9 +1,9 @@
 import Foundation
-import PacerCore
+import PacerFoundation
 import PacerSystem
 import PacerWeekPlan
 import Testing
-@testable import PacerRuntime
+@testable import PacerUserFiles
 
 /// The units and crontab lines that run `pacer remind`, as text: what they say for a plan, and
 /// how a path with spaces, quotes, `%` or control characters is written into them, or refused.

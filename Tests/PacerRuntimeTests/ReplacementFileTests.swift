@@ -1,6 +1,6 @@
 import Glibc
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 import Testing
 
 @Suite("ReplacementFile")

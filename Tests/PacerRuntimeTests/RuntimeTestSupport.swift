@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerRuntime
 import PacerSystem
 import SinkKit

@@ -1,6 +1,8 @@
 import Dispatch
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerRuntime
+import PacerWorkout
 import Testing
 
 /// The driver on a manual clock: whole sessions run in microseconds, and every `t` is exact.

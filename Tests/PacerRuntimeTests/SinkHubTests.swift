@@ -1,6 +1,8 @@
 import Dispatch
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerRuntime
+import PacerWorkout
 import SinkKit
 import Testing
 

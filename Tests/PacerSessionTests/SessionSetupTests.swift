@@ -1,5 +1,4 @@
 import Foundation
-import PacerCore
 import PacerSession
 import PacerSystem
 import SinkKit

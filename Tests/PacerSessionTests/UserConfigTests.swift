@@ -3,8 +3,9 @@ import Foundation
 import HistorySink
 import LogFileSink
 import PacerConfig
-import PacerCore
 import PacerSession
+import PacerSettingsFile
+import PacerWorkout
 import Testing
 
 @Suite("config file")

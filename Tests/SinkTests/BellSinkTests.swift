@@ -1,5 +1,6 @@
 import BellSink
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import Synchronization
 import Testing
 

@@ -1,4 +1,6 @@
-import PacerCore
+import Foundation
+import PacerEngine
+import PacerFoundation
 import TerminalRendering
 import TerminalSink
 import Testing

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 @testable import TerminalDisplay
 @testable import TerminalSink
 import Testing

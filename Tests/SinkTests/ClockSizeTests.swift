@@ -1,6 +1,7 @@
-import PacerCore
+import PacerEngine
 import Testing
 import TerminalSink
+import TerminalRendering
 
 /// How the live display chooses the size of its digits for the terminal it is in.
 @Suite("The clock's size")

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import LogFileSink
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import TerminalRendering
 import TerminalSink
 import Testing

@@ -1,6 +1,7 @@
 import Glibc
 import LogFileSink
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import Testing
 
 @Suite("LogFileSink")

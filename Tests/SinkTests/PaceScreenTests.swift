@@ -1,4 +1,6 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
+import PacerEngine
 @testable import TerminalDisplay
 import TerminalRendering
 import TerminalSink

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 @testable import TerminalDisplay
 import TerminalRendering
 import TerminalSink

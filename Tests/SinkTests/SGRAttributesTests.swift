@@ -1,6 +1,5 @@
 @testable import TerminalRendering
 import Testing
-@testable import PacerCore
 
 /// Going from one style to another names only what differs when that is shorter, and a terminal
 /// that takes the change ends in the new style.

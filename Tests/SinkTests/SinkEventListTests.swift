@@ -1,7 +1,10 @@
 import BellSink
 import Glibc
 import HistorySink
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
+import SinkKit
 import Testing
 
 /// The events a sink says it takes are all it does anything with: the hub gives it no others.

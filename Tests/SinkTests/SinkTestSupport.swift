@@ -1,5 +1,7 @@
 import Glibc
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import Synchronization
 import TerminalDisplay
 import TerminalRendering

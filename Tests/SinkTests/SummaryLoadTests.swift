@@ -1,5 +1,8 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 import TerminalDisplay
+import TerminalRendering
 import TerminalSink
 import Testing
 

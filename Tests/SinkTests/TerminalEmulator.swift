@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import Synchronization
 import TerminalRendering
 import Testing

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import Speech
 import Testing
 

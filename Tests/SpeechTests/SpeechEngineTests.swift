@@ -1,5 +1,4 @@
 import Foundation
-import PacerCore
 import SinkKit
 import Speech
 import Testing

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 import Speech
 import Testing
 

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A body weight as written: a number above 0 in kilograms or pounds, kept in its own unit.
 public struct BodyWeight: Sendable, Equatable, CustomStringConvertible {

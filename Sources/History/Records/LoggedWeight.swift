@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A weight as logged, with its number and unit when it has them: `"22.5 kg"` is 22.5 and `kg`,
 /// `60` is 60 with no unit, `"bodyweight"` is text only.

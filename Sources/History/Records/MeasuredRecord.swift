@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// What was measured over a phase or a session as the history keeps it: each channel's average
 /// and maximum, the power's normalised value and work, and the seconds each targeted channel spent

@@ -1,4 +1,6 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
+import PacerWorkout
 
 /// One phase as it ended (from its `phase.start` and `phase.end`), with what was logged for a rep step.
 public struct PhaseRecord: Sendable, Equatable {

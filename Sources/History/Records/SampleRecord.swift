@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// One `sample` event as the history keeps it: the values measured at a second of session time.
 public struct SampleRecord: Sendable, Equatable {

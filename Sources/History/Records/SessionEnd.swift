@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 
 /// What the history records when a session ends (from `session.end`).
 public struct SessionEnd: Sendable {

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerWeekPlan
 
 /// A session in the few fields statistics need.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 
 /// A recorded session as the history reads it back.
 public struct SessionRecord: Sendable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import PacerSystem
 
 /// What the history records when a session starts (from `session.start`).

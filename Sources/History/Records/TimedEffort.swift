@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// An open step ended with `done`: the time it took, what statistics of open steps are made of.
 public struct TimedEffort: Sendable, Equatable {

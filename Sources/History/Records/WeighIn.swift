@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One body weight reading in the history: the local day it is for and the weight as written.
 public struct WeighIn: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One exercise and distance done as an open step: its best (shortest) time and its latest.
 public struct OpenStepTimes: Sendable, Equatable {

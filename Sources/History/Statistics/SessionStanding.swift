@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import PacerWeekPlan
 
 /// How a session stands against the history before it, for the end-of-session summary:

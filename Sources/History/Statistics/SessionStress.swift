@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A session's training stress score (TSS): from the power measured when it was measured with an
 /// FTP known, else from the plan's power targets for the part of the planned time that was done.

@@ -1,5 +1,7 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerWeekPlan
+import PacerWorkout
 
 /// Progress over a history as of one day: time trained per ISO week, streaks of training days,
 /// sessions and completion per workout, a strength curve per exercise, the best and latest time

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Runs of consecutive local calendar days with at least one session.
 public struct Streak: Sendable, Equatable {

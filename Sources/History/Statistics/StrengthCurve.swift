@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// One exercise's progress: its best set per day, by estimated one-rep max.
 public struct StrengthCurve: Sendable, Equatable {

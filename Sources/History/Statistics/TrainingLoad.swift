@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Fitness, fatigue and form day by day, by the Performance Manager's standard definitions
 /// (Coggan; TrainingPeaks, WKO): fitness (CTL) and fatigue (ATL) are exponentially weighted

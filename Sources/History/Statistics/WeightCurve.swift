@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Body weight over time as one curve in one unit, the latest reading's (readings in the other
 /// unit are converted for it, and only for it): each day's reading and the average of the seven

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A history row whose numbers are checked before pacer computes with them: a value no session
 /// can have (infinite, negative, years away, text where a number belongs), as another program or

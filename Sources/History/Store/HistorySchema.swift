@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The history's schema, as the steps that build it: version N is what the first N migrations
 /// make, recorded in `PRAGMA user_version`. A new version is a new step at the end, never an edit.

@@ -1,6 +1,8 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 import PacerWeekPlan
+import PacerWorkout
 
 /// Which sessions to read: all of them unless narrowed.
 public struct SessionFilter: Sendable {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 extension HistoryStore {
     /// Records a body weight for `day`, noting when it was recorded; returns its id.

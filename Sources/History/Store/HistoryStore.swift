@@ -1,6 +1,8 @@
 import Glibc
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
+import PacerWorkout
 
 /// Every session and phase Pacer ran, kept in an SQLite file that survives `kill -9` at any
 /// moment and two pacers writing at once: each write is one `BEGIN IMMEDIATE` transaction on a

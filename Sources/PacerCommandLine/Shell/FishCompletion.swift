@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The fish completion script, written from the command table; names are asked of pacer as you type.
 struct FishCompletion {

@@ -1,5 +1,3 @@
-import PacerCore
-
 /// A shell pacer writes a completion script for.
 public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish

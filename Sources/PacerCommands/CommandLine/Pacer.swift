@@ -1,6 +1,6 @@
 import Glibc
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import PacerSystem
 import TerminalRendering

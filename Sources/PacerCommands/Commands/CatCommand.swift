@@ -1,5 +1,6 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
+import PacerUserFiles
 import PacerRuntime
 
 /// `pacer cat WORKOUT`: a workout's source as it is written, built-ins included.

@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerFormats
 
 /// `pacer completions SHELL`: the completion script for bash, zsh or fish, made from the command table.

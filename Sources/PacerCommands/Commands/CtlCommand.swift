@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerEngine
 import PacerRuntime
 
 /// `pacer ctl COMMAND...`: a prompt command for the running session, through its remote plugin.

@@ -1,7 +1,7 @@
 import Glibc
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerSystem
 
 /// `pacer edit NAME`: the workout in `$VISUAL` or `$EDITOR`, checked when the editor exits, as

@@ -1,7 +1,8 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import PacerFormats
-import PacerRuntime
+import PacerUserFiles
 import PacerSystem
 
 /// `pacer export WORKOUT --to FORMAT [-o FILE]`: a workout in another app's format.

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerSystem
 
 /// `pacer fmt FILE...`: workout files in the one canonical layout.

@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 
 /// `pacer help [COMMAND]`: the overview or one command's help; `--man` prints the man page.
 enum HelpCommand {

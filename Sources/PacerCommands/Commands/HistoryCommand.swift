@@ -1,7 +1,7 @@
 import HistoryReports
 import History
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerFormats
 import PacerRuntime
 

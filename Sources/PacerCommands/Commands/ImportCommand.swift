@@ -1,7 +1,7 @@
 import PacerCommandLine
-import PacerCore
+
 import PacerFormats
-import PacerRuntime
+import PacerUserFiles
 
 /// `pacer import FILE...`: files of other apps (`WorkoutFormat.readable`) written as workout files.
 enum ImportCommand {

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import TerminalRendering
 
 /// `pacer list`: every workout on the search path, broken ones included.

@@ -1,6 +1,7 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerWorkout
+import PacerUserFiles
 import PacerSystem
 
 /// `pacer new NAME [NOTATION | --from WORKOUT]`: a new workout file, laid out as `fmt` would.

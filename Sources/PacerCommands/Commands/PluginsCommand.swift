@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import PacerSession
 import SinkKit

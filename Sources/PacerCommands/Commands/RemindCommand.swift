@@ -1,8 +1,8 @@
 import HistoryReports
 import History
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerSystem
 import PacerWeekPlan
 

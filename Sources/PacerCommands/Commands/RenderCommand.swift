@@ -1,6 +1,6 @@
 import Glibc
 import PacerCommandLine
-import PacerCore
+import PacerWorkout
 import PacerRuntime
 import PacerSystem
 import SinkKit

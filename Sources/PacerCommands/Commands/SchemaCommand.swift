@@ -1,4 +1,5 @@
 import PacerCommandLine
+import PacerUserFiles
 import PacerRuntime
 
 /// `pacer schema`: the JSON Schema of workout files, for editors and checkers.

@@ -1,5 +1,7 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
+import PacerWorkout
+import PacerUserFiles
 import PacerRuntime
 import PacerSystem
 import TerminalRendering

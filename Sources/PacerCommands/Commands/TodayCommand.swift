@@ -1,7 +1,8 @@
 import HistoryReports
 import History
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
+import PacerUserFiles
 import PacerRuntime
 import PacerSession
 import PacerSystem

@@ -1,5 +1,6 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
+import PacerUserFiles
 import PacerRuntime
 
 /// `pacer validate FILE...`: checks workout files and reports every problem.

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerSystem
 
 /// `pacer web-token`: where the web screen's bookmarkable token is kept, and a new one on request.

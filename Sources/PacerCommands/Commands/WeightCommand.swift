@@ -1,7 +1,7 @@
 import HistoryReports
 import History
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 
 /// `pacer weight 82.5 kg` records a body weight in the history; `pacer weight` shows the curve

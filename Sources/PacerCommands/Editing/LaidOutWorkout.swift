@@ -1,7 +1,9 @@
-import PacerCore
+import PacerFoundation
 import PacerFormats
 import PacerRuntime
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// A valid workout file and its text in the canonical layout.
 public struct LaidOutWorkout {

@@ -1,5 +1,5 @@
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 
 /// What a changed plan means for what was made from it.
 public enum PlanChange {

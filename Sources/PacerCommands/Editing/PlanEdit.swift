@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerWeekPlan
 
 /// `pacer plan edit`: the plan in the editor, saved only when it is valid and its workouts run.

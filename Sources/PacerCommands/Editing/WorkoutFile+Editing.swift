@@ -1,7 +1,8 @@
-import PacerCore
 import PacerFormats
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 extension WorkoutFile {
     /// Edits the workout file at `path` in the user's editor, saving only a valid workout.

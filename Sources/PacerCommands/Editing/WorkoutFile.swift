@@ -1,6 +1,7 @@
-import PacerCore
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// A workout file as `new` and `edit` write it: named, pointed at the local schema, laid out, checked.
 public enum WorkoutFile {

@@ -1,7 +1,7 @@
 import History
 import PacerCommandLine
-import PacerCore
 import PacerFormats
+import PacerFoundation
 import PacerSystem
 
 /// What `pacer history export` does: one session, or every one since a day, written as an

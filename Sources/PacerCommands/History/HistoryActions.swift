@@ -1,7 +1,6 @@
 import History
 import HistoryReports
 import PacerCommandLine
-import PacerCore
 
 /// What `pacer history` does once its command line is read: the sessions listed or exported, or
 /// one shown in full.

@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerSystem
 
 extension Option where Value == CalendarDay {

@@ -1,6 +1,6 @@
 import History
-import PacerCore
 import PacerFormats
+import PacerFoundation
 
 extension Activity {
     /// A recorded session, with its phases, pauses and samples, as an activity. Times are workout

@@ -2,9 +2,9 @@ import History
 import HistoryReports
 import PacerCommandLine
 import PacerConfig
-import PacerCore
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
 import PacerWeekPlan
 
 /// What `pacer stats` does once its command line is read: the statistics of the history, against

@@ -1,7 +1,7 @@
 import History
 import HistoryReports
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 
 /// What `pacer weight` does once its command line is read: a body weight recorded in the history,

@@ -1,8 +1,9 @@
 import PacerCommandLine
-import PacerCore
 import PacerFormats
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// `pacer import`: files of other apps written as workout files, each with a summary line.
 public struct WorkoutImporting {

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 
 /// The pacer(1) man page in roff, written from the command table, so it says what `--help` says.
 struct ManualPage {

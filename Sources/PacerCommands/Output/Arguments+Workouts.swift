@@ -1,7 +1,6 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
 import PacerSystem
+import PacerUserFiles
 import TerminalRendering
 
 extension Arguments {

@@ -1,5 +1,5 @@
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 
 /// Why a command could not do what it was asked, beyond a bad command line: lines for standard error.
 public struct CommandFailure: Error {

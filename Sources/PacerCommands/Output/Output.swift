@@ -1,6 +1,6 @@
 import Glibc
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerSystem
 
 /// Where commands write: results on standard output, problems on standard error, always as

@@ -1,4 +1,5 @@
 import PacerRuntime
+import PacerUserFiles
 
 extension WorkoutSource {
     /// Why a command may not write `output`: it is this workout's own file (the same device and

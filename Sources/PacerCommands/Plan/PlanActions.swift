@@ -1,7 +1,7 @@
 import HistoryReports
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
 import PacerWeekPlan
 import PacerConfig
 

@@ -1,9 +1,9 @@
 import History
 import HistoryReports
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
 
 /// `pacer remind`: the reminder itself, and `install` and `uninstall`: the reminder units written or
 /// removed, and systemctl run when the user's systemd is there, else shown.

@@ -1,8 +1,10 @@
 import Glibc
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import Speech
 
 /// `pacer render`'s work once its command line is read: the workout rendered at real speed, tones

@@ -1,6 +1,7 @@
 import PacerCommandLine
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
+import PacerWorkout
 
 /// `pacer show --notation`: a workout as one line of notation, and what the line leaves out.
 public enum NotationOutput {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 import TerminalRendering
 
 /// The time axis under the profile: a tick every round interval that leaves room for its label

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 import TerminalDisplay
 import TerminalRendering
 

@@ -1,5 +1,6 @@
-import PacerCore
-import PacerRuntime
+import PacerFoundation
+import PacerUserFiles
+import PacerWorkout
 import TerminalDisplay
 import TerminalRendering
 

@@ -1,9 +1,11 @@
 import Dispatch
 import Glibc
 import PacerCommandLine
-import PacerCore
+import PacerFoundation
 import PacerRuntime
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import Synchronization
 import TerminalRendering
 

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// A plan in a few words: `24 phases, 8m planned (+3 rep steps)`.
 public struct PlanSummary {

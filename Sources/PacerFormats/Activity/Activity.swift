@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A finished session as the logbooks take it: its sport, its laps, what was measured each second,
 /// its pauses and the threshold its load is reckoned against.

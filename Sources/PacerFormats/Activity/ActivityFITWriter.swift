@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes an activity as a Garmin FIT activity file: `file_id`, the laps as the steps of a
 /// `workout` (so a logbook can name each lap by its step), timer events (a pause stops the timer),

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// One phase of an activity as it was run: when it started, how long it took, and for a strength
 /// set the reps and weight.

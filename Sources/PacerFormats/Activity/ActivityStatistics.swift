@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// What was measured over some of an activity's records: each channel's average and maximum, the
 /// distance covered, and the power's normalised power and work.

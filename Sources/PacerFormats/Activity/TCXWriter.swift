@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// Writes an activity as a Garmin Training Center file (TCX, TrainingCenterDatabase v2): an
 /// `Activity` with a `Lap` per phase (named in its `Notes`), each with a `Track` of what was

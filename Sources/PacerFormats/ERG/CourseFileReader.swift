@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads an ERG (watts) or MRC (percent of FTP) course file: `[COURSE HEADER]` with its settings,
 /// `[COURSE DATA]` rows of minutes and a value, `[COURSE TEXT]` rows of seconds and a message.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes a workout as an ERG (watts) or MRC (percent of FTP) course file: `[COURSE HEADER]`,
 /// `[COURSE DATA]` rows of minutes and a value (a step two rows at one value, a ramp two rows at

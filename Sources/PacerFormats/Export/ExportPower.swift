@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Power targets in the one unit a format writes: percent of FTP or watts, a zone at its middle.
 enum ExportPower {

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// The sport a workout is for, as the formats that name one write it (FIT's `sport`, Zwift's
 /// `sportType`): from its tags (a file's own sport comes back as one), else from the words of its

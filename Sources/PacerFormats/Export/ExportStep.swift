@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// One step as the formats write it: a phase of the expanded plan, its names and per-round values
 /// resolved, measured by time, by distance, or open.

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// How the text formats write numbers and text.
 enum ExportText {

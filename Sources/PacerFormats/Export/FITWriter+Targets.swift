@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// A step's targets as FIT holds them: power in % of FTP or watts, heart rate in % of maximum or
 /// bpm, speed, cadence, or a zone. A share of a threshold FIT has no unit for (LTHR, threshold

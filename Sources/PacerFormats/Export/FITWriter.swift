@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes a workout as a Garmin FIT workout file: `file_id` (a workout, with its own serial number
 /// and time), `workout` (name and sport) and a `workout_step` per step, timed, by distance or open,

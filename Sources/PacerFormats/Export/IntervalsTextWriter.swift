@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes a workout as intervals.icu's workout text: a `- ` line per step (its name, its length,
 /// one intensity target and a cadence), a run of steps folded back into a repeat as an `Nx`

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// Writes the one workout model out in the formats of other apps.
 public enum WorkoutExport {

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes a workout as a Zwift workout (`.zwo`): power as shares of FTP, a ramp at the start a
 /// Warmup and at the end a Cooldown, a repeat of two steady steps an IntervalsT, a step without

@@ -1,5 +1,3 @@
-import PacerCore
-
 /// The messages of a FIT file, read after its header and CRC are checked: each message's global
 /// number, where it starts, and its fields' values by field number. Developer fields are skipped.
 ///

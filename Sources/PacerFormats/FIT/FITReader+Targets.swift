@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// A workout step's targets, primary and secondary: power, heart rate, speed (as a pace) and
 /// cadence, each made from its numbers and held to the limits of a written target.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads a Garmin FIT workout file (`file_id` of type workout, `workout`, `workout_step`s) into
 /// the one workout model: timed steps, steps by distance or left open (open steps), and repeat

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// The condition a FIT repeat step repeats until, as words (`heart rate is below 130 bpm`), and why
 /// pacer cannot end the repeat on it.

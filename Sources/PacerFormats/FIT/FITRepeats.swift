@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The steps of a FIT workout as its repeat steps fold them: each repeat step takes the steps from
 /// the one it names up to itself.

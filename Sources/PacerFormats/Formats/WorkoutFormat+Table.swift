@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The table of formats: one entry each, in the order help and messages list them. Adding a
 /// format is a reader or writer in a file of its own and an entry here.

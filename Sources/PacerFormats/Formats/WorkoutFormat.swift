@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Another app's workout format: its names, how its files are known, what they can hold, and the
 /// reader and writer that carry it to and from the one workout model. `WorkoutFormat.all` is the

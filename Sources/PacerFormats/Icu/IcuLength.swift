@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// How long an intervals.icu step lasts, as one word writes it: a time (`1h2m30s`, `5m`, `30s`,
 /// `1m30`, `5'`, `1'30"`) or a distance (`400mtr`, `2km`, `1mi`).

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The prompt of an intervals.icu step, the words before its length: `Hard 0^Stay seated
 /// 60^Sprint!`. The text before the first timed prompt is the step's name; `0^Text` its cue, said

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// One intervals.icu step, `- Name 33^Text <!> 5m 88-94% 90rpm press lap`: the words before its
 /// length (or before `<!>`) are its prompt (`IcuPrompt`), then the length, then its targets; words

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads an intervals.icu workout written as text: section lines (`Main set 4x`, or `4x` alone,
 /// repeating the steps under them up to a blank line), `- ` steps (`- 3x 30s 120%, 30s 50%`

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A timed step as a flat format lists it, before repeats are folded back: the step, where it was
 /// written, and for a step of a block the source repeats (a Zwift IntervalsT), which block. A

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// What a reader found worth saying: what the format says that pacer cannot carry, and what was
 /// done with it, each at its line and column.

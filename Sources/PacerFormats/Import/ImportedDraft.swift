@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// What a reader made of a file: the workout, what it could not carry, and the FTP the file says
 /// it was written for (an ERG's `FTP =`), if it says one.

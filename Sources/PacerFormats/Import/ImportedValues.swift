@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The values readers hand to the model, read by the model's own parsers so its limits hold.
 enum ImportedValues {

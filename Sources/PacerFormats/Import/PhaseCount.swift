@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// The phases a file's steps expand to, counted (rounds × steps, as `PlanSize` counts) while a
 /// reader reads them, so that a file past the plan's limit is refused with its count before a

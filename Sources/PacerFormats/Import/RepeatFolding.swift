@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Folds a flat list of steps back into repeats, where doing so keeps every step as it was.
 ///

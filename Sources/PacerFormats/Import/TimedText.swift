@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A line of text a format times from the start of one of its elements (a Zwift step or
 /// IntervalsT block, or an ERG file's whole course), to become a cue of the step it falls in.

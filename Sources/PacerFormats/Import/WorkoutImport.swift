@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// A file of another app read into a workout: the workout file it makes, checked by the decoder
 /// as any workout file is, and what the format said that pacer could not carry.

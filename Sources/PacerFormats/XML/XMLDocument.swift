@@ -1,5 +1,5 @@
 import CExpat
-import PacerCore
+import PacerFoundation
 
 /// Reads XML through the system's expat into a tree of elements, as a guarded reader: a document
 /// type declaration (and with it every entity and DTD) is refused, never expanded; elements may nest

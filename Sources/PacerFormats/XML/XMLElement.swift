@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// An element of an XML document: its name, attributes, text and children, and where it starts.
 struct XMLElement {

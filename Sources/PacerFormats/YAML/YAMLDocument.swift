@@ -1,5 +1,5 @@
 import CYAML
-import PacerCore
+import PacerFoundation
 
 /// Reads YAML through the system's libyaml into a tree of nodes, as a guarded reader: nodes may
 /// nest only so deep, and the whole document, each alias counted for every node it stands for, may

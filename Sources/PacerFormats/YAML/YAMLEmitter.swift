@@ -1,5 +1,6 @@
 import CYAML
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Writes a JSON value as YAML through libyaml's emitter: mappings' keys in their order, a mapping
 /// or sequence of scalars on one line (flow style) when it fits in `width` columns, block style

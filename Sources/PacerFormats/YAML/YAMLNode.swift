@@ -1,4 +1,4 @@
-import PacerCore
+import PacerFoundation
 
 /// A YAML node as the file writes it, aliases already stood in for the nodes they name: a scalar
 /// (with its tag, such as `!include`), a sequence or a mapping (its pairs in order, keys as text).

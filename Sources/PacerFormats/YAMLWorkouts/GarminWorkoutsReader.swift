@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads a garmin-workouts file: a `name`, a `description`, a `sport` and `steps`, each a `type`
 /// (warmup, cooldown, rest, recovery, or work), a `duration` (none, or `lap.button`: an open step,

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads the targets of a garmin-workouts step as that tool writes them: `power: 88` (percent of
 /// FTP, `88-94`, `250W`), and `target` (or `secondary`): a mapping of a Garmin target `type`

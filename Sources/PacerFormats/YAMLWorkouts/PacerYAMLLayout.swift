@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Pacer's own workout format spelled in YAML, as `pacer fmt` lays it out: the workout file's JSON
 /// a YAML file stands for, and that JSON written back as YAML (through libyaml), keys in the

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads a workout written in pacer's own format as YAML (`name:`, `steps:`, `- work: 30s`): the
 /// YAML becomes the JSON it stands for and goes through the workout decoder, so every rule and

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerWorkout
 
 /// Reads a qintervals workout: a `title` and `intervals`, each a `type` (work, rest, warmup,
 /// warmdown), a `name` and a `length`, or a `block` of `repeats` rounds of `intervals` (blocks nest;

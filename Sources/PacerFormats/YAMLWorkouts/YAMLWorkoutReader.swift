@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads a YAML workout: pacer's own (`- work: 30s`), qintervals' (`title`, `intervals`) or
 /// garmin-workouts' (`name`, `steps`), told apart by their keys, after every `!include` is stood in for by the file it names.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerFoundation
+import PacerWorkout
 
 /// Reads a Zwift workout (`.zwo`) into a workout: each block a step, ramps in either direction,
 /// IntervalsT a `repeat`, text events timed cues, shares of FTP kept as percentages; a run's

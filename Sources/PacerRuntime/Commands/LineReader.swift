@@ -1,6 +1,6 @@
 import Glibc
 import Dispatch
-import PacerCore
+import PacerEngine
 import PacerSystem
 
 /// Commands as plain lines from a file descriptor that is not driven by readline: a pipe, a file,

@@ -1,5 +1,6 @@
 import Glibc
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 import Synchronization
 

@@ -1,5 +1,4 @@
 import Glibc
-import PacerCore
 import PacerSystem
 import SinkKit
 

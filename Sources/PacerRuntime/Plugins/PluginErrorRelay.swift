@@ -1,6 +1,6 @@
 import Glibc
 import Dispatch
-import PacerCore
+import PacerFoundation
 import PacerSystem
 
 /// Shows what a plugin writes on its standard error to the user, each line prefixed with the

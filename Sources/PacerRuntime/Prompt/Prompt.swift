@@ -1,6 +1,7 @@
 import Glibc
 import Dispatch
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 
 /// The control prompt: readline on standard input, driven by a read source on the screen's

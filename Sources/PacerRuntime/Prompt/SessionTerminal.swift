@@ -1,5 +1,6 @@
+import Dispatch
 import Glibc
-import PacerCore
+import PacerFoundation
 import PacerSystem
 
 /// The terminal a session uses, decided once: where the display goes, where messages for the

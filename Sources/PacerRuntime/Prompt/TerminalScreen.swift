@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import PacerCore
+import PacerFoundation
 import PacerSystem
 import TerminalRendering
 

@@ -1,5 +1,5 @@
 import Glibc
-import PacerCore
+import PacerEngine
 import PacerSystem
 
 /// One place commands come from, and where the answers to them go: back to the source that sent them.

@@ -1,4 +1,5 @@
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import Synchronization
 
 /// Starts a session's command sources, carries out what they send, and routes each answer back

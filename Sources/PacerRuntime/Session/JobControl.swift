@@ -1,5 +1,6 @@
 import Dispatch
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Dispatch
-import PacerCore
+import PacerFoundation
 import PacerSystem
 import Synchronization
 

@@ -1,4 +1,4 @@
-import PacerCore
+import PacerUserFiles
 
 /// Everything a session runs with, assembled in one place (`SessionSetup`): the workout, the
 /// sinks, where commands come from, the terminal, and the speed. `SessionRunner` only runs it.

@@ -1,5 +1,6 @@
 import Dispatch
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 
 /// Runs an engine on a clock: one wake-up, re-armed for the engine's next deadline or the next

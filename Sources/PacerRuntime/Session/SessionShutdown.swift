@@ -1,4 +1,6 @@
-import PacerCore
+import Dispatch
+import PacerEngine
+import PacerFoundation
 import PacerSystem
 
 /// The end of a session, whichever way it ends: the sources stopped, the sinks closed (waiting a

@@ -1,5 +1,5 @@
 import Dispatch
-import PacerCore
+import PacerEngine
 import PacerSystem
 import Synchronization
 

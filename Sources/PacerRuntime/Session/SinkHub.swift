@@ -1,5 +1,6 @@
 import Dispatch
-import PacerCore
+import PacerEngine
+import PacerFoundation
 import SinkKit
 
 /// Fans events out to every sink, each on its own serial queue, so a slow or failing sink

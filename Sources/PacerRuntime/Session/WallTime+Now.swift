@@ -1,5 +1,5 @@
 import Glibc
-import PacerCore
+import PacerFoundation
 
 extension WallTime {
     /// Now, with this machine's current UTC offset: the session's one source of wall time, which

@@ -1,0 +1,155 @@
+import PacerFormats
+import PacerSystem
+import PacerWorkout
+
+/// A workout read, validated and expanded, ready to run or show.
+public struct LoadedWorkout: Sendable {
+    public let source: WorkoutSource
+    public let workout: Workout
+    public let plan: Plan
+    /// What is probably a mistake in the file, as lines for standard error that name it.
+    public let warnings: [String]
+    /// The file as it was read; for a line of notation or a file of another app, the JSON it stands for.
+    public let bytes: [UInt8]
+    /// The app's format the file was imported from; nil for a workout's own JSON or notation.
+    public let importedFrom: WorkoutFormat?
+    /// The file's own bytes as they were read: for a file of another app, not the JSON it stands for.
+    public let original: [UInt8]
+
+    /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
+    public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
+        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom, original: original)
+    }
+}
+
+/// Why a workout could not be loaded: lines for standard error, each naming the file.
+public struct WorkoutLoadError: Error, Sendable {
+    public let lines: [String]
+    /// The stopping signal that came while the workout was still being read from a stream, if one did.
+    public let signal: Int32?
+
+    public init(lines: [String], signal: Int32? = nil) {
+        self.lines = lines
+        self.signal = signal
+    }
+}
+
+/// Reads and checks workout files, turning every problem into a message that names the file.
+public enum WorkoutLoader {
+    /// Finds, reads, decodes and expands a workout.
+    public static func load(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> LoadedWorkout {
+        let source = try locate(reference, library: library)
+        if library.notationName != nil, source.notation == nil {
+            throw WorkoutLoadError(lines: ["pacer: --name names a workout written as a line of notation, and \(source.path) is a file"])
+        }
+        return try load(source)
+    }
+
+    /// Finds a workout and reads its bytes as they are, without checking them.
+    public static func source(of reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> [UInt8] {
+        try read(locate(reference, library: library))
+    }
+
+    /// Reads, decodes and expands a workout that has been found; a file of another app (one of
+    /// `WorkoutFormat.readable`) is imported on the way, known by its content or its extension.
+    /// With `texts` skipped, such a file's timed texts are not read: its workout has none of their
+    /// cues (`pacer list`, which shows none, reads a file of thousands of them at the cost of its steps).
+    public static func load(_ source: WorkoutSource, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> LoadedWorkout {
+        let bytes = try read(source)
+        if source.notation == nil, let format = WorkoutFormat.detect(bytes, path: source.path) {
+            let imported = try self.imported(source, bytes, as: format, texts: texts)
+            return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
+                                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes)
+        }
+        let decoded = try decode(source, bytes)
+        return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
+                             bytes: bytes, importedFrom: nil, original: bytes)
+    }
+
+    /// Finds a file of another app and reads it as `format`, or as the format its content or
+    /// extension says when `format` is nil (a workout's own JSON is refused: it needs no import).
+    public static func imported(_ reference: String, as format: WorkoutFormat?, library: WorkoutLibrary) throws(WorkoutLoadError) -> (source: WorkoutSource, imported: ImportedWorkout) {
+        let source = try locate(reference, library: library)
+        let bytes = try read(source)
+        guard let format = format ?? WorkoutFormat.detect(bytes, path: source.path) else {
+            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "nor")); a workout's own JSON needs no import (--from \(WorkoutFormat.readable.map(\.name).joined(separator: "|")) says what a file is)"])
+        }
+        return (source, try imported(source, bytes, as: format))
+    }
+
+    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: WorkoutFormat, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> ImportedWorkout {
+        do throws(WorkoutErrors) {
+            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source), texts: texts)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// How a YAML workout in a file reaches what it includes: files in its folder or below it, a
+    /// link that leads out of that tree refused; none for standard input or a built-in workout.
+    private static func includes(of source: WorkoutSource) -> YAMLIncludes? {
+        switch source.content {
+        case .named, .found: break
+        default: return nil
+        }
+        let slash = source.path.lastIndex(of: "/")
+        let folder = slash.map { $0 == source.path.startIndex ? "/" : String(source.path[..<$0]) } ?? "."
+        let file = slash.map { String(source.path[source.path.index(after: $0)...]) } ?? source.path
+        return YAMLIncludes(file: file) { relative in
+            let path = folder + "/" + relative
+            guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(path), resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
+                return .failure(.init("it leads out of the workout's folder (by a link): refused"))
+            }
+            do throws(FileError) {
+                return .success(try FileSystem.read(path, limit: WorkoutDecoder.maximumFileSize))
+            } catch {
+                return .failure(.init(error.why(kind: "an included file")))
+            }
+        }
+    }
+
+    /// The workout a source holds, checked: a file by the decoder, a line of notation through the JSON it stands for.
+    private static func decode(_ source: WorkoutSource, _ bytes: [UInt8]) throws(WorkoutLoadError) -> DecodedWorkout {
+        do throws(WorkoutErrors) {
+            if let notation = try? parsedNotation(source) { return try notation.decode() }
+            return try WorkoutDecoder.decodeWithWarnings(bytes)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// The line of notation a source is written in, read (nil for a file).
+    private static func parsedNotation(_ source: WorkoutSource) throws(WorkoutLoadError) -> NotationWorkout? {
+        guard case .notation(let line, let name) = source.content else { return nil }
+        do {
+            return try NotationWorkout(line, name: name)
+        } catch {
+            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+        }
+    }
+
+    /// Diagnostics as lines naming the file, or for notation pointing under the line with a caret.
+    private static func lines(for diagnostics: [Diagnostic], of source: WorkoutSource) -> [String] {
+        guard let line = source.notation else { return diagnostics.map { $0.formatted(file: source.path) } }
+        return NotationWorkout.lines(for: diagnostics, in: line)
+    }
+
+    private static func locate(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> WorkoutSource {
+        do {
+            return try library.locate(reference)
+        } catch {
+            throw WorkoutLoadError(lines: ["pacer: \(error)"])
+        }
+    }
+
+    private static func read(_ source: WorkoutSource) throws(WorkoutLoadError) -> [UInt8] {
+        if let notation = try parsedNotation(source) { return Array((notation.json + "\n").utf8) }
+        do {
+            return try source.read()
+        } catch {
+            var signal: Int32?
+            if case .interrupted(let number) = error.reason { signal = number }
+            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.why(kind: "a workout file"))"], signal: signal)
+        }
+    }
+}

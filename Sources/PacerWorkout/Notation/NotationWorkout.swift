@@ -1,0 +1,86 @@
+import PacerFoundation
+
+/// A workout written as one line of notation (`10s prepare, 8x(20s Sprint, 10s rest)`), read into
+/// the JSON of a workout file and checked by the same decoder, every finding pointed at its column.
+public struct NotationWorkout: Sendable {
+    /// Where diagnostics say the workout came from: `<notation>:1:12: error: …`.
+    public static let label = "<notation>"
+
+    public let line: String
+    /// The workout file the line stands for, as compact JSON.
+    public let json: String
+    private let columns: [String: Int]
+
+    /// Reads the line; the workout is named `name`, or the line itself.
+    public init(_ line: String, name: String? = nil) throws(WorkoutErrors) {
+        self.line = line
+        var parser = NotationParser(line)
+        let steps: String
+        do {
+            steps = try parser.parseLine()
+        } catch {
+            throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: error.column)), error.message)])
+        }
+        json = "{" + (["\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line)))", "\"steps\":\(steps)"] + parser.workoutFields).joined(separator: ",") + "}"
+        columns = parser.columns
+    }
+
+    /// The line as the workout's name: `{round}`, `{rounds}` and `{item}` lose their braces, as they
+    /// mean nothing in a workout's name, and so do those the dropping makes (`{{round}}` is `round`).
+    public static func defaultName(for line: String) -> String {
+        var name = ""
+        for character in line.trimmingSpaces() {
+            name.append(character)
+            guard character == "}", let token = ExerciseName.placeholders.first(where: name.hasSuffix) else { continue }
+            name.removeLast(token.count)
+            name += token.dropFirst().dropLast()
+        }
+        return name
+    }
+
+    /// Whether a workout reference looks like notation rather than a name: it starts with a digit,
+    /// with `every`, `amrap` or `open` and a space (`amrap 12m (…)`, `open Fast lap, 2m rest`), with
+    /// `for(` or `for (`, or with a note of the workout (`{countdown: 5} …`).
+    public static func looksLikeNotation(_ reference: String) -> Bool {
+        let text = reference.trimmingSpaces()
+        if text.first.map({ $0.isASCII && $0.isNumber }) ?? false { return true }
+        if NotationParser.startsNote(in: Array(text), at: 0) { return true }
+        return ["every ", "amrap ", "open ", "for(", "for ("].contains { text.lowercased().hasPrefix($0) }
+    }
+
+    /// The workout, checked as a workout file is, with what is probably a mistake.
+    public func decode() throws(WorkoutErrors) -> DecodedWorkout {
+        do {
+            let decoded = try WorkoutDecoder.decodeWithWarnings(Array(json.utf8))
+            return DecodedWorkout(workout: decoded.workout, warnings: decoded.warnings.map(located))
+        } catch {
+            throw WorkoutErrors(error.diagnostics.map(located))
+        }
+    }
+
+    /// A decoder's finding at a JSON path, moved to the column where that path was written.
+    private func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard case .path(let path) = diagnostic.location else { return diagnostic }
+        return Diagnostic(.source(SourcePosition(line: 1, column: column(of: path))), diagnostic.message, severity: diagnostic.severity)
+    }
+
+    /// The column of a JSON path, or of the nearest path above it that was written.
+    func column(of path: String) -> Int {
+        var path = Substring(path)
+        while !path.isEmpty {
+            if let column = columns[String(path)] { return column }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            path = path[..<cut]
+        }
+        return 1
+    }
+
+    /// Each diagnostic as a compiler prints it, followed by the line with a caret under its column.
+    public static func lines(for diagnostics: [Diagnostic], in line: String) -> [String] {
+        diagnostics.flatMap { diagnostic -> [String] in
+            let first = diagnostic.formatted(file: label)
+            guard case .source(let position) = diagnostic.location else { return [first] }
+            return [first] + NotationCaret(line: line, column: position.column).lines
+        }
+    }
+}
