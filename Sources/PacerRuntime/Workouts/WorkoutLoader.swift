@@ -13,10 +13,22 @@ public struct LoadedWorkout: Sendable {
     public let bytes: [UInt8]
     /// The app's format the file was imported from; nil for a workout's own JSON or notation.
     public let importedFrom: ImportFormat?
+    /// The FTP the imported file says it was written for (an ERG's `FTP =`), in watts.
+    public let fileFTP: Double?
 
-    /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
+    /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`). Without an FTP
+    /// among them, the file's own FTP stands in, for shares of FTP, IF and TSS, and a note among the
+    /// warnings says so; the athlete's FTP, when given, wins without a word, as in TrainerRoad and
+    /// GoldenCheetah, where a workout always rides at the athlete's FTP.
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
-        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom)
+        var thresholds = thresholds
+        var warnings = warnings
+        if thresholds.ftp == nil, let fileFTP {
+            thresholds.ftp = fileFTP
+            warnings.append("\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)")
+        }
+        return LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom,
+                             fileFTP: fileFTP)
     }
 }
 
@@ -55,11 +67,11 @@ public enum WorkoutLoader {
         if source.notation == nil, let format = ImportFormat.detect(bytes, path: source.path) {
             let imported = try self.imported(source, bytes, as: format)
             return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
-                                 bytes: Array(imported.json.utf8), importedFrom: format)
+                                 bytes: Array(imported.json.utf8), importedFrom: format, fileFTP: imported.ftp)
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
-                             bytes: bytes, importedFrom: nil)
+                             bytes: bytes, importedFrom: nil, fileFTP: nil)
     }
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or
