@@ -28,7 +28,7 @@ public enum WorkoutExport {
             return ExportedWorkout(format: format, bytes: bytes, warnings: writer.notes.warnings)
         case .icu:
             var writer = IntervalsTextWriter()
-            let text = try writer.text(of: steps)
+            let text = try writer.text(of: steps, sections: NamedRepeat.starts(in: workout))
             return ExportedWorkout(format: format, bytes: Array(text.utf8), warnings: writer.notes.warnings)
         }
     }
