@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine"]),
         .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats", "PacerWeekPlan", "PacerUserFiles", "PacerSettingsFile"]),
-        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerWorkout", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink", "LogFileSink", "PacerSettingsFile"]),
+        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerWorkout", "PacerUserFiles", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink", "LogFileSink", "PacerSettingsFile"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "PacerSystem"]),
         .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats"]),
     ] + sinks.map { .target(name: $0.name, dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }

@@ -78,4 +78,30 @@ extension ThresholdTests {
         #expect(perKilometre.status == 0 && perKilometre.stdout.contains("@ 95 % threshold pace · 4:44 /km\n"), "\(perKilometre)")
         #expect(perKilometre.stdout.contains(" open ~4:44 "), "the kilometre's time: \(perKilometre)")
     }
+
+    // Issue 42, item 5: an ERG's `FTP =` is used when the athlete gives none, and said once.
+    @Test func anERGsOwnFTPStandsInForYoursAndIsSaidOnce() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("ride.erg", "[COURSE HEADER]\nFTP = 250\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n1 50\n1 100\n2 100\n[END COURSE DATA]\n")
+        try sandbox.write("watts.erg", "[COURSE HEADER]\nFTP = 250\nMINUTES WATTS\n[END COURSE HEADER]\n[COURSE DATA]\n0 125\n1 125\n[END COURSE DATA]\n")
+        let note = #"ride.erg: note: using the file's FTP of 250 W (--ftp W or "ftp" in config.json gives yours)"#
+        let show = try await PacerProcess.run(["show", "ride.erg"], in: sandbox)
+        #expect(show.status == 0 && show.stdout.contains("@ 50 % FTP · 125 W") && show.stdout.contains("Planned load: 23 kJ · NP 209 W (83 % FTP) · IF 0.83"), "\(show)")
+        #expect(show.stderr.components(separatedBy: note).count == 2, "the note once: \(show)")
+
+        let yours = try await PacerProcess.run(["show", "--ftp", "300", "ride.erg"], in: sandbox)
+        #expect(yours.status == 0 && yours.stdout.contains("@ 50 % FTP · 150 W") && !yours.stderr.contains("note:"), "\(yours)")
+
+        let run = try await PacerProcess.run(["run", "ride.erg", "--speed", "100", "--no-history"], in: sandbox)
+        #expect(run.status == 0 && run.stdout.contains("@ 100 % FTP · 250 W"), "\(run)")
+        #expect((run.stdout + run.stderr).components(separatedBy: note).count == 2, "the note once: \(run)")
+
+        let imported = try await PacerProcess.run(["import", "ride.erg"], in: sandbox)
+        #expect(imported.status == 0 && imported.stdout.contains(#""description": "Written for an FTP of 250 W.""#), "\(imported)")
+        #expect(imported.stderr.contains("ride.erg: note: a workout file holds no FTP: the file's FTP of 250 W is kept in the description only"), "\(imported)")
+
+        let exported = try await PacerProcess.run(["export", "watts.erg", "--to", "mrc"], in: sandbox)
+        #expect(exported.status == 0 && exported.stdout.contains("MINUTES PERCENT") && exported.stdout.contains("0.00\t50\n"), "\(exported)")
+        #expect(exported.stderr.contains("watts.erg: note: using the file's FTP of 250 W"), "\(exported)")
+    }
 }

@@ -28,6 +28,15 @@ import Testing
         #expect(steps[1].targets.power == .same(.target(.watts, TargetSpan(TargetRange(250)))), "watts stay watts")
         #expect(steps[2].duration == .same(.seconds(150)))
         #expect(imported.workout.description == "Written for an FTP of 250 W.")
+        #expect(imported.ftp == 250)
+    }
+
+    @Test func anExportedFilesFTPIsSaidOnceInTheDescription() throws {
+        let rows: [(Double, Double)] = [(0, 100), (10, 100)]
+        let exported = try Self.imported(Self.course(rows, header: "DESCRIPTION = Easy.  Written for an FTP of 250 W.\r\nFTP = 250\r\n"))
+        #expect(exported.workout.description == "Easy.  Written for an FTP of 250 W.")
+        let other = try Self.imported(Self.course(rows, header: "DESCRIPTION = Written for an FTP of 200 W.\r\nFTP = 250\r\n"))
+        #expect(other.workout.description == "Written for an FTP of 200 W.\n\nWritten for an FTP of 250 W.")
     }
 
     @Test func mrcValuesArePercentagesAndRepeatedIntervalsFold() throws {

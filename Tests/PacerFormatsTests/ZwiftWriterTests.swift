@@ -72,3 +72,32 @@ import Testing
         #expect(Plan(imported.workout).phases[0].cue == "\"go\" & <stop>")
     }
 }
+
+extension ZwiftWriterTests {
+    // Issue 42, item 7: a cue of one round keeps the block one IntervalsT, its text in that round.
+    @Test func aCueOfOneRoundIsATextOfTheIntervalsTAtItsTime() throws {
+        let json = """
+            {"pacer":1,"name":"Rounds","steps":[{"repeat":4,"steps":[
+              {"work":"1m","power":"120%","cues":[{"at":"10s","text":"Second: go","round":2}]},
+              {"rest":"1m","power":"50%","cue":"Spin"}]}]}
+            """
+        let (text, _) = try Self.zwo(json)
+        #expect(text.contains("""
+                    <IntervalsT Repeat="4" OnDuration="60" OffDuration="60" OnPower="1.2" OffPower="0.5">
+                        <textevent timeoffset="60" message="Spin"/>
+                        <textevent timeoffset="130" message="Second: go"/>
+                        <textevent timeoffset="180" message="Spin"/>
+                        <textevent timeoffset="300" message="Spin"/>
+                        <textevent timeoffset="420" message="Spin"/>
+                    </IntervalsT>
+            """), "\(text)")
+        #expect(!text.contains("SteadyState"), "no round is written out: \(text)")
+        let imported = try WorkoutImport.read(Array(text.utf8), format: .zwo, name: "x")
+        #expect(imported.workout.steps.count == 1, "one repeat of 4 rounds")
+        let (before, after) = (Plan(try Self.workout(json)).phases, Plan(imported.workout).phases)
+        // A text at a round's start comes back as a cue at 0 s of that round: said as the step starts, as a step's cue is.
+        let said = { (phase: Phase) in (phase.cue.map { [Cue(at: .zero, text: $0)] } ?? []) + phase.cues }
+        #expect(after.map(said) == before.map(said), "\(after.map(said))")
+        #expect(after.map(\.roundLabel) == before.map(\.roundLabel), "round 2/4, as Zwift shows it")
+    }
+}

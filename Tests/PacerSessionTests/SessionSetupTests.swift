@@ -1,4 +1,6 @@
 import Foundation
+import PacerUserFiles
+import PacerWorkout
 import PacerSession
 import PacerSystem
 import SinkKit
@@ -145,5 +147,24 @@ struct SessionSetupTests {
         let home = try Home()
         defer { home.remove() }
         #expect(failure(assemble(try request("no-such-workout"), in: home))?.contains("no-such-workout") == true)
+    }
+
+    // Issue 42, item 5: a run of an ERG that gives its FTP, when the athlete gave none.
+    @Test func anERGsFTPStandsInForTheRunAndIsSaidOnce() throws {
+        let home = try Home()
+        defer { home.remove() }
+        let path = home.folder + "/ride.erg"
+        try "[COURSE HEADER]\nFTP = 250\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n1 50\n[END COURSE DATA]\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        var notices: [String] = []
+        let fileFTP = try SessionSetup(environment: home.environment).configuration(for: try request(path), isTerminal: false) { notices.append($0) }
+        #expect(fileFTP.workout.plan.thresholds.ftp == 250)
+        #expect(fileFTP.workout.plan.phases.first?.targets.power?.description(with: fileFTP.workout.plan.thresholds) == "50 % FTP · 125 W")
+        #expect(notices == ["\(path): note: using the file's FTP of 250 W (--ftp W or \"ftp\" in config.json gives yours)"])
+
+        try home.writeConfig(#"{"ftp": 300}"#)
+        notices = []
+        let configFTP = try SessionSetup(environment: home.environment).configuration(for: try request(path), isTerminal: false) { notices.append($0) }
+        #expect(configFTP.workout.plan.thresholds.ftp == 300 && notices.isEmpty, "\(notices)")
     }
 }

@@ -34,7 +34,8 @@ enum ExportCommand {
             flags, over "ftp", "lthr", "max_hr" and "threshold_pace" in config.json) turn shares
             into absolute values where the format needs them: FTP gives watts (ERG) and shares of
             FTP (.zwo, MRC); in a FIT file, LTHR and maximum heart rate give beats per minute and
-            threshold pace gives speed. See docs/import-export.md.
+            threshold pace gives speed. Without your FTP, an ERG or MRC file's own FTP = is used,
+            with a note. See docs/import-export.md.
             """,
         options: [to.spec, output.spec] + ThresholdOptions.specs + [SharedOptions.notationName.spec]
     ) { arguments, environment in
@@ -59,7 +60,7 @@ enum ExportCommand {
     private static func export(_ reference: String, as format: WorkoutFormat, to path: String?, thresholds: TargetThresholds, library: WorkoutLibrary) -> Int32 {
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(reference, library: library)
+            loaded = try WorkoutLoader.load(reference, library: library).with(thresholds)
         } catch {
             error.lines.forEach { Output.problem(TerminalText($0)) }
             return ExitStatus.failure
@@ -69,7 +70,7 @@ enum ExportCommand {
         let exported: ExportedWorkout
         do throws(ExportRefusal) {
             let identity = FITFileIdentity(created: WallTime.now().epochSeconds, nonce: UInt32.random(in: .min ... .max))
-            exported = try WorkoutExport.write(loaded.workout, as: format, thresholds: thresholds, identity: identity)
+            exported = try WorkoutExport.write(loaded.workout, as: format, thresholds: loaded.plan.thresholds, identity: identity)
         } catch {
             Output.problem(TerminalText("pacer: \(loaded.source.path) cannot be written as \(format.title): \(error.message)"))
             return ExitStatus.failure

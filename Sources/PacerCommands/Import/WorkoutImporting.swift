@@ -66,6 +66,7 @@ public struct WorkoutImporting {
             }
         }
         imported.warnings.forEach { Output.problem(TerminalText($0.formatted(file: source.path))) }
+        if let note = Self.ftpNote(of: imported, from: source.path) { Output.problem(TerminalText(note)) }
         if let path {
             do throws(FileError) {
                 try ReplacementFile.write(Array(imported.json.utf8), to: path)
@@ -79,6 +80,15 @@ public struct WorkoutImporting {
             guard Output.failedWrite == nil else { return }
         }
         Output.problem(TerminalText(Self.summary(of: imported, from: source.path, to: path)))
+    }
+
+    /// What becomes of the FTP the file was written for (an ERG's `FTP =`): a workout file has no
+    /// place for one, so it stays in the description only; nil when the file gives none.
+    static func ftpNote(of imported: ImportedWorkout, from source: String) -> String? {
+        imported.ftp.map { ftp in
+            let watts = JSONText.number(ftp)
+            return "\(source): note: a workout file holds no FTP: the file's FTP of \(watts) W is kept in the description only (--ftp \(watts) rides it at that FTP)"
+        }
     }
 
     /// `ride.zwo: "Over-unders", 9 steps (27 phases), 1h 2m, 2 warnings -> ride.json`.

@@ -83,8 +83,9 @@ struct CourseFileReader {
         }
         let timed = texts.map { TimedText(offset: ImportedValues.offset(seconds: $0.seconds), text: $0.text, position: $0.position, steps: 0..<flat.count) }
         TimedText.place(timed, in: &flat, notes: &notes)
-        if let ftp {
-            description = (description.map { $0 + "\n\n" } ?? "") + "Written for an FTP of \(JSONText.number(ftp)) W."
+        // A file pacer exported says it already, in its DESCRIPTION: it is not said twice.
+        if let ftp, case let written = "Written for an FTP of \(JSONText.number(ftp)) W.", description?.hasSuffix(written) != true {
+            description = (description.map { $0 + "\n\n" } ?? "") + written
         }
         return ImportedDraft(workout: Workout(name: name ?? fallback, description: description, steps: RepeatFolding.fold(flat)), notes: notes, ftp: ftp)
     }

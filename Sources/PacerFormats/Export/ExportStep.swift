@@ -43,7 +43,12 @@ struct ExportStep: Equatable {
 
     /// Whether the step says the same as `other` in everything but its name.
     func sameButName(_ other: ExportStep) -> Bool {
-        kind == other.kind && length == other.length && targets == other.targets && cue == other.cue && cues == other.cues
+        sameButCues(other) && cue == other.cue && cues == other.cues
+    }
+
+    /// Whether the step says the same as `other` in everything but its name and cues.
+    func sameButCues(_ other: ExportStep) -> Bool {
+        kind == other.kind && length == other.length && targets == other.targets
     }
 
     /// The steps of `workout`'s plan, or the refusal of the first phase `format` cannot say: a rep

@@ -2,14 +2,40 @@ import PacerFoundation
 import PacerWorkout
 
 /// Writes a workout as intervals.icu's workout text: a `- ` line per step (its name, its length,
-/// one intensity target and a cadence), a run of steps folded back into a repeat as an `Nx`
-/// section between blank lines, a warm-up or cool-down under a `Warmup` or `Cooldown` section. Cues
-/// are the step's prompts (`0^Text`, `60^Text`); a step has one intensity target.
+/// one intensity target and a cadence), a named repeat as a section headed by its name
+/// (`Main set 4x`), other runs of steps folded back into a repeat as an `Nx` section, each section
+/// between blank lines, a warm-up or cool-down under a `Warmup` or `Cooldown` section. Cues are the
+/// step's prompts (`0^Text`, `60^Text`); a step has one intensity target.
 struct IntervalsTextWriter {
     var notes = ExportNotes()
 
-    mutating func text(of steps: [ExportStep]) throws(ExportRefusal) -> String {
+    /// The text of `steps`, the plan's phases; `sections` are the workout's named repeats by the
+    /// phase they start at.
+    mutating func text(of steps: [ExportStep], sections: [Int: NamedRepeat]) throws(ExportRefusal) -> String {
         var lines: [String] = []
+        var unnamed: [ExportStep] = []
+        var index = 0
+        while index < steps.count {
+            guard let section = sections[index], let round = Self.round(of: section, in: steps) else {
+                if let name = sections[index]?.name {
+                    notes.note("a section of intervals.icu text repeats the same steps: a repeat whose rounds differ (a cue of one round, a value per round) is written out without its name", step: name)
+                }
+                unnamed.append(steps[index])
+                index += 1
+                continue
+            }
+            try write(unnamed, into: &lines)
+            unnamed = []
+            try writeRepeat(section.rounds, of: round, name: sectionName(section.name, of: round), into: &lines)
+            index = section.end
+        }
+        try write(unnamed, into: &lines)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Steps outside a named repeat, runs of them folded back into repeats.
+    private mutating func write(_ steps: [ExportStep], into lines: inout [String]) throws(ExportRefusal) {
         for block in ExportBlock.fold(steps, same: { $0.sameButRound($1) }) {
             switch block {
             case .step(let step) where step.kind == .warmup || step.kind == .cooldown:
@@ -19,17 +45,44 @@ struct IntervalsTextWriter {
             case .step(let step):
                 lines.append(try line(step, name: step.name))
             case .repeated(let count, let round):
-                // A section repeats at most as often as an import reads: more rounds are more sections.
-                for rounds in stride(from: 0, to: count, by: IcuTextReader.maximumRepeat).map({ min(IcuTextReader.maximumRepeat, count - $0) }) {
-                    if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
-                    lines.append("\(rounds)x")
-                    for step in round { lines.append(try line(step, name: step.nameInRepeat)) }
-                    lines.append("")
-                }
+                try writeRepeat(count, of: round[...], name: nil, into: &lines)
             }
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A repeat as a section between blank lines, `Main set 4x` or `4x`, and its round's steps. A
+    /// section repeats at most as often as an import reads: more rounds are more sections.
+    private mutating func writeRepeat(_ count: Int, of round: ArraySlice<ExportStep>, name: String?, into lines: inout [String]) throws(ExportRefusal) {
+        for rounds in stride(from: 0, to: count, by: IcuTextReader.maximumRepeat).map({ min(IcuTextReader.maximumRepeat, count - $0) }) {
+            if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
+            lines.append((name.map { $0 + " " } ?? "") + "\(rounds)x")
+            for step in round { lines.append(try line(step, name: step.nameInRepeat)) }
+            lines.append("")
+        }
+    }
+
+    /// The steps of a named repeat's first round, when every round says the same (but for the
+    /// round its names are numbered by); nil when they differ, a cue of one round or a value per
+    /// round, which a section cannot say.
+    private static func round(of section: NamedRepeat, in steps: [ExportStep]) -> ArraySlice<ExportStep>? {
+        guard section.roundLength > 0, section.end <= steps.count else { return nil }
+        let length = section.roundLength
+        for index in (section.first + length)..<section.end where !steps[index].sameButRound(steps[index - length]) { return nil }
+        return steps[section.first..<(section.first + length)]
+    }
+
+    /// A repeat's name as its section's head reads it back: one line, not a step (`- …`), not the
+    /// sport (`Sport: Run`), and naming a warm-up or cool-down only for steps of that kind (the
+    /// section's name gives its steps their kind). A name that cannot be is left out, with a note.
+    private mutating func sectionName(_ name: String, of round: ArraySlice<ExportStep>) -> String? {
+        let line = Self.words(name)
+        guard !line.isEmpty else { return nil }
+        let kind = IcuTextReader.kind(ofSection: line)
+        guard !line.hasPrefix("-"), IcuTextReader.sport(of: line) == nil, kind == nil || round.allSatisfy({ $0.kind == kind }) else {
+            notes.note("intervals.icu would read this repeat's name as a step, the sport, or a warm-up or cool-down: its section is written without it", step: name)
+            return nil
+        }
+        return line
     }
 
     /// `- Sweet spot 10m 88-94% 85-95rpm`: the prompt (the name, unless it only says the kind; the

@@ -18,18 +18,21 @@ struct ZwiftWriter {
             lines.append("    </tags>")
         }
         lines.append("    <workout>")
-        let blocks = ExportBlock.fold(steps, same: { $0.sameButName($1) })
+        // Cues do not part rounds: an IntervalsT times each round's texts from the block's start.
+        let blocks = ExportBlock.fold(steps, same: { $0.sameButCues($1) })
+        var next = 0
         for (index, block) in blocks.enumerated() {
             switch block {
-            case .repeated(let count, let round) where round.count == 2:
-                if let intervals = try intervals(count: count, on: round[0], off: round[1]) {
+            case .repeated(let count, let round):
+                let rounds = steps[next..<(next + count * round.count)]
+                next = rounds.endIndex
+                if round.count == 2, let intervals = try intervals(count: count, rounds: rounds) {
                     lines.append(intervals)
                 } else {
-                    for _ in 0..<count { lines += try round.map { step throws(ExportRefusal) in try element(step, first: false, last: false) } }
+                    lines += try rounds.map { step throws(ExportRefusal) in try element(step, first: false, last: false) }
                 }
-            case .repeated(let count, let round):
-                for _ in 0..<count { lines += try round.map { step throws(ExportRefusal) in try element(step, first: false, last: false) } }
             case .step(let step):
+                next += 1
                 lines.append(try element(step, first: index == 0, last: index == blocks.count - 1))
             }
         }
@@ -61,10 +64,13 @@ struct ZwiftWriter {
         return "        " + tag(name, attributes, children: texts(of: step))
     }
 
-    /// A repeat of two steady steps as an IntervalsT; nil when the two cannot be one (a ramp, no
-    /// power, a free ride, a cue: Zwift would say an IntervalsT's text once, not each round).
-    private mutating func intervals(count: Int, on: ExportStep, off: ExportStep) throws(ExportRefusal) -> String? {
-        guard let onLength = on.duration, let offLength = off.duration, on.cue == nil, off.cue == nil, on.cues.isEmpty, off.cues.isEmpty,
+    /// A repeat of two steady steps as an IntervalsT, `rounds` its steps round by round; nil when
+    /// the two cannot be one (a ramp, no power, a free ride). A text event in an IntervalsT is
+    /// timed from the block's start, as Zwift (and `pacer import`) reads it, so each round's cues
+    /// are its texts at their time in the block: a cue of one round stays in that round.
+    private mutating func intervals(count: Int, rounds: ArraySlice<ExportStep>) throws(ExportRefusal) -> String? {
+        let (on, off) = (rounds[rounds.startIndex], rounds[rounds.startIndex + 1])
+        guard let onLength = on.duration, let offLength = off.duration,
               let onPower = try fractions(on), let offPower = try fractions(off), !onPower.isRamp, !offPower.isRamp else { return nil }
         noteDropped(on)
         noteDropped(off)
@@ -72,7 +78,12 @@ struct ZwiftWriter {
         attributes += onPower.start.isSingle ? [("OnPower", share(onPower.start.low))] : [("PowerOnLow", share(onPower.start.low)), ("PowerOnHigh", share(onPower.start.high))]
         attributes += offPower.start.isSingle ? [("OffPower", share(offPower.start.low))] : [("PowerOffLow", share(offPower.start.low)), ("PowerOffHigh", share(offPower.start.high))]
         attributes += cadence(on, prefix: "Cadence") + cadence(off, prefix: "CadenceResting")
-        return "        " + tag("IntervalsT", attributes, children: [])
+        var texts: [String] = []
+        for (offset, step) in rounds.enumerated() {
+            let start = WorkoutDuration(milliseconds: (onLength + offLength).milliseconds * Int64(offset / 2)) + (offset % 2 == 1 ? onLength : .zero)
+            texts += self.texts(of: step, from: start)
+        }
+        return "        " + tag("IntervalsT", attributes, children: texts)
     }
 
     private mutating func fractions(_ step: ExportStep) throws(ExportRefusal) -> TargetSpan? {
@@ -97,10 +108,10 @@ struct ZwiftWriter {
         if step.targets.pace != nil { notes.note(".zwo has no pace targets on a bike: dropped", step: step.name) }
     }
 
-    /// The step's cue and cues as text events at their offsets.
-    private func texts(of step: ExportStep) -> [String] {
+    /// The step's cue and cues as text events at their offsets, from `start` into the element.
+    private func texts(of step: ExportStep, from start: WorkoutDuration = .zero) -> [String] {
         let timed = (step.cue.map { [Cue(at: .zero, text: $0)] } ?? []) + step.cues
-        return timed.map { tag("textevent", [("timeoffset", seconds($0.at)), ("message", ExportText.line($0.text))], children: []) }
+        return timed.map { tag("textevent", [("timeoffset", seconds(start + $0.at)), ("message", ExportText.line($0.text))], children: []) }
     }
 
     private func tag(_ name: String, _ attributes: [(String, String)], children: [String]) -> String {

@@ -25,9 +25,9 @@ extension WorkoutFormat {
         looseExtensions: ["txt"], traits: .distances,
         detector: FormatDetector(strength: .guess) { IcuTextReader.looksLikeIcu($0.bytes) },
         reader: { bytes, context throws(WorkoutErrors) in try IcuTextReader.read(bytes, name: context.name) },
-        writer: { _, steps, _ throws(ExportRefusal) in
+        writer: { workout, steps, _ throws(ExportRefusal) in
             var writer = IntervalsTextWriter()
-            return Written(bytes: Array(try writer.text(of: steps).utf8), warnings: writer.notes.warnings)
+            return Written(bytes: Array(try writer.text(of: steps, sections: NamedRepeat.starts(in: workout)).utf8), warnings: writer.notes.warnings)
         })
 
     public static let yaml = WorkoutFormat(

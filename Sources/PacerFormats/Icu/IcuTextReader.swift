@@ -109,16 +109,17 @@ struct IcuTextReader {
             return
         }
         closeSection(atBlank: false)
-        var words = Self.words(text)
+        var name = text
         var count: Int?
-        if let last = words.last, let written = Self.repeatCount(last.text) {
+        if let last = Self.words(text).last, let written = Self.repeatCount(last.text) {
             guard let written else {
                 throw importError(SourcePosition(line: number, column: last.column), "\(last.text) is not a number of rounds from 1 to \(Self.maximumRepeat)")
             }
             count = written
-            words.removeLast()
+            // The name is the line before the count, commas and all.
+            name = String(text.prefix(last.column - 1))
         }
-        section = Section(name: ImportedValues.label(words.map(\.text).joined(separator: " ")), count: count, position: SourcePosition(line: number, column: column))
+        section = Section(name: ImportedValues.label(name), count: count, position: SourcePosition(line: number, column: column))
     }
 
     /// A step line: one step, a comma list of them, or `3x` and a comma list repeated. A comma
@@ -217,7 +218,8 @@ struct IcuTextReader {
         flat = []
     }
 
-    private static func kind(ofSection name: String) -> PhaseKind? {
+    /// The kind a section's name gives its steps: a warm-up or a cool-down; nil for any other name.
+    static func kind(ofSection name: String) -> PhaseKind? {
         let squeezed = name.lowercased().filter { $0.isLetter }
         if squeezed.hasPrefix("warm") { return .warmup }
         if squeezed.hasPrefix("cool") || squeezed.hasPrefix("warmdown") { return .cooldown }

@@ -1,5 +1,6 @@
 import PacerFormats
 import PacerSystem
+import PacerFoundation
 import PacerWorkout
 
 /// A workout read, validated and expanded, ready to run or show.
@@ -15,10 +16,22 @@ public struct LoadedWorkout: Sendable {
     public let importedFrom: WorkoutFormat?
     /// The file's own bytes as they were read: for a file of another app, not the JSON it stands for.
     public let original: [UInt8]
+    /// The FTP the imported file says it was written for (an ERG's `FTP =`), in watts.
+    public let fileFTP: Double?
 
-    /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`).
+    /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`). Without an FTP
+    /// among them, the file's own FTP stands in, for shares of FTP, IF and TSS, and a note among the
+    /// warnings says so; the athlete's FTP, when given, wins without a word, as in TrainerRoad and
+    /// GoldenCheetah, where a workout always rides at the athlete's FTP.
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
-        LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom, original: original)
+        var thresholds = thresholds
+        var warnings = warnings
+        if thresholds.ftp == nil, let fileFTP {
+            thresholds.ftp = fileFTP
+            warnings.append("\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)")
+        }
+        return LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom,
+                             original: original, fileFTP: fileFTP)
     }
 }
 
@@ -59,11 +72,11 @@ public enum WorkoutLoader {
         if source.notation == nil, let format = WorkoutFormat.detect(bytes, path: source.path) {
             let imported = try self.imported(source, bytes, as: format, texts: texts)
             return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
-                                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes)
+                                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes, fileFTP: imported.ftp)
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
-                             bytes: bytes, importedFrom: nil, original: bytes)
+                             bytes: bytes, importedFrom: nil, original: bytes, fileFTP: nil)
     }
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or
