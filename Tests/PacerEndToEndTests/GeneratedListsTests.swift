@@ -1,3 +1,4 @@
+import Foundation
 import PacerFoundation
 import PacerWorkout
 import PacerEngine
@@ -57,6 +58,23 @@ struct GeneratedListsTests {
                 #expect(ctlCase.contains(Substring(word)) == sent, "ctl's completion and \(word)")
             }
             if sent, !command.words.isEmpty { #expect(help.contains(command.name), "ctl --help names \(command.name)") }
+        }
+    }
+
+    /// The docs are written by hand: the README's table of prompt commands lists every word of
+    /// the table, and the plugin protocol names every command a plugin may send.
+    @Test func theDocsNameEveryPromptCommand() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let plugins = try String(contentsOf: root.appendingPathComponent("docs/plugins.md"), encoding: .utf8)
+        let protocolLine = try #require(plugins.range(of: "Each line is one prompt command").map { String(plugins[$0.lowerBound...].prefix(400)) })
+        for command in PromptCommand.all {
+            for word in command.words {
+                #expect(readme.contains("| `\(word)") || readme.contains("`\(word)`") || readme.contains("(`\(word)`)"), "README: \(word)")
+            }
+            if command.senders.contains(.plugins), let name = command.words.first {
+                #expect(protocolLine.contains("`\(name)"), "docs/plugins.md: \(name)")
+            }
         }
     }
 }
