@@ -14,7 +14,7 @@ struct HistoryMeasuredTests {
         let log = sandbox.path("ride.log")
         let path = sandbox.path("history.sqlite3")
         let environment = ["PACER_HISTORY": path]
-        let process = try await PacerProcess.startSession(["run", "ride.json", "--speed", "20", "--ftp", "250", "--log", log], in: sandbox,
+        let process = try await PacerProcess.startSession(["run", "ride.json", "--speed", "10", "--ftp", "250", "--log", log], in: sandbox,
                                                           log: log, environment: environment)
         // A sensor sending four times a (real) second until the session is over.
         let ended = await eventually(timeout: 60) {

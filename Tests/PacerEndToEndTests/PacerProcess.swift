@@ -382,7 +382,7 @@ extension PacerProcess {
                              load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerProcess {
         let process = try await PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
                                              stdin: .open, load: load, sourceLocation: sourceLocation)
-        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }
+        let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").isEmpty == false }
         #expect(started, "the session did not start", sourceLocation: sourceLocation)
         return process
     }
