@@ -113,8 +113,8 @@ struct RenderTests {
         let sandbox = try Sandbox()
         try sandbox.write("render.json", Self.workout)
         let pacer = try PacerBinary.require().path
-        let private_ = sandbox.path("private.wav")
-        let result = try await PacerProcess.run(["-c", "umask 077; exec '\(pacer)' render render.json -o '\(private_)' --no-speech"],
+        let privateFile = sandbox.path("private.wav")
+        let result = try await PacerProcess.run(["-c", "umask 077; exec '\(pacer)' render render.json -o '\(privateFile)' --no-speech"],
                                                 in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 0, "\(result)")
         let kept = try sandbox.write("kept.wav", "old")
@@ -124,7 +124,7 @@ struct RenderTests {
         func mode(_ path: String) throws -> Int {
             try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
         }
-        #expect(try mode(private_) == 0o600)
+        #expect(try mode(privateFile) == 0o600)
         #expect(try mode(kept) == 0o640)
     }
 

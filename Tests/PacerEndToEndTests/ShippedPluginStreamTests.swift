@@ -17,7 +17,7 @@ struct ShippedPluginStreamTests {
 
     /// Feeds the statusline `opening` (ending in a pause), then `extension`, and expects the line to read
     /// `paused`, then `extended`; the file goes when the stream ends.
-    static func statusline(_ opening: [String], shows paused: String, then extension_: String, shows extended: String) async throws {
+    static func statusline(_ opening: [String], shows paused: String, then extending: String, shows extended: String) async throws {
         let sandbox = try Sandbox()
         let file = sandbox.path("line")
         let plugin = try await Self.plugin("statusline", ["file=\(file)"], in: sandbox)
@@ -25,7 +25,7 @@ struct ShippedPluginStreamTests {
 
         plugin.write(opening.joined(separator: "\n") + "\n")
         #expect(await eventually { line() == paused + "\n" }, "\(String(describing: line()))")
-        plugin.write(extension_ + "\n")
+        plugin.write(extending + "\n")
         #expect(await eventually { line() == extended + "\n" }, "\(String(describing: line()))")
 
         try plugin.closeInput()

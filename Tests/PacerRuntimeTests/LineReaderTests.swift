@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// Linux's fcntl command for a pipe's capacity (not exported by Glibc's module).
-private let F_GETPIPE_SZ: Int32 = 1032
+private let getPipeSizeCommand: Int32 = 1032
 
 /// A pipe: what is written to `write` is read from `read`.
 private func makePipe() throws -> (read: Int32, write: Int32) {
@@ -93,7 +93,7 @@ struct LineReaderTests {
     @Test func theNextLineIsReadOnlyAfterThePreviousWasCarriedOut() throws {
         let (readEnd, writeEnd) = try makePipe()
         defer { close(readEnd) }
-        let capacity = Int(fcntl(writeEnd, F_GETPIPE_SZ))
+        let capacity = Int(fcntl(writeEnd, getPipeSizeCommand))
         try #require(capacity > 0)
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
         let inbox = Inbox(holding: true)
