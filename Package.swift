@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "TerminalRendering", dependencies: ["PacerFoundation"]),
         .target(name: "SinkKit", dependencies: ["PacerFoundation", "PacerEngine", "TerminalRendering"]),
         .target(name: "PacerSettingsFile", dependencies: ["PacerFoundation", "PacerWorkout"]),
-        .target(name: "PacerConfig", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerSettingsFile"]),
+        .target(
+            name: "PacerConfig", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerSettingsFile"]),
         .target(name: "PacerWeekPlan", dependencies: ["PacerFoundation", "PacerWorkout", "PacerSettingsFile"]),
         .target(name: "CSpawn"),
         .target(name: "PacerSystem", dependencies: ["CSpawn"]),
@@ -36,18 +37,38 @@ let package = Package(
         .systemLibrary(name: "CExpat", providers: [.apt(["libexpat1-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "PacerFormats", dependencies: ["PacerFoundation", "PacerWorkout", "CExpat", "CYAML"]),
-        .target(name: "PacerUserFiles", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats", "PacerSettingsFile"], plugins: ["EmbedWorkouts"]),
-        .target(name: "PacerRuntime", dependencies: ["PacerFoundation", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem", "CReadline", "PacerUserFiles"]),
-        .target(name: "PacerCommandLine", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerSystem"]),
+        .target(
+            name: "PacerUserFiles",
+            dependencies: [
+                "PacerFoundation", "PacerWorkout", "SinkKit", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats",
+                "PacerSettingsFile",
+            ], plugins: ["EmbedWorkouts"]),
+        .target(
+            name: "PacerRuntime",
+            dependencies: ["PacerFoundation", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem", "CReadline", "PacerUserFiles"]),
+        .target(
+            name: "PacerCommandLine", dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerSystem"]),
         .target(
             name: "PacerSession",
-            dependencies: ["PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime", "PacerUserFiles"] + sinks.map { .target(name: $0.name) }
+            dependencies: [
+                "PacerFoundation", "PacerWorkout", "SinkKit", "TerminalRendering", "PacerConfig", "PacerSystem", "PacerRuntime",
+                "PacerUserFiles",
+            ] + sinks.map { .target(name: $0.name) }
         ),
-        .target(name: "History", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
+        .target(
+            name: "History", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "PacerSystem", "CSQLite"]),
         .target(name: "TerminalDisplay", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "TerminalRendering"]),
         .target(name: "Speech", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerSystem"]),
-        .target(name: "HistoryReports", dependencies: ["History", "PacerFoundation", "PacerWorkout", "PacerWeekPlan", "TerminalRendering", "PacerEngine"]),
-        .target(name: "PacerCommands", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History", "HistoryReports", "PacerUserFiles"]),
+        .target(
+            name: "HistoryReports",
+            dependencies: ["History", "PacerFoundation", "PacerWorkout", "PacerWeekPlan", "TerminalRendering", "PacerEngine"]),
+        .target(
+            name: "PacerCommands",
+            dependencies: [
+                "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats", "SinkKit", "TerminalRendering", "PacerConfig",
+                "PacerWeekPlan", "PacerSystem", "PacerRuntime", "PacerCommandLine", "PacerSession", "TerminalDisplay", "Speech", "History",
+                "HistoryReports", "PacerUserFiles",
+            ]),
         .executableTarget(name: "pacer", dependencies: ["PacerCommands", "PacerSystem"]),
         .executableTarget(name: "embed-workouts", path: "BuildTools/embed-workouts"),
         .plugin(
@@ -56,17 +77,53 @@ let package = Package(
             dependencies: ["embed-workouts"],
             path: "BuildTools/EmbedWorkouts"
         ),
-        .testTarget(name: "PacerCoreTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerSettingsFile"]),
-        .testTarget(name: "PacerRuntimeTests", dependencies: ["PacerRuntime", "PacerSystem", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerWeekPlan", "PacerConfig", "PacerUserFiles", "PacerFormats"]),
-        .testTarget(name: "SinkTests", dependencies: ["TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering"] + sinks.map { .target(name: $0.name) }),
+        .testTarget(
+            name: "PacerCoreTests",
+            dependencies: [
+                "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerSettingsFile",
+            ]),
+        .testTarget(
+            name: "PacerRuntimeTests",
+            dependencies: [
+                "PacerRuntime", "PacerSystem", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerWeekPlan", "PacerConfig",
+                "PacerUserFiles", "PacerFormats",
+            ]),
+        .testTarget(
+            name: "SinkTests",
+            dependencies: ["TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering"]
+                + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerFoundation", "PacerWorkout"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit"]),
         .testTarget(name: "PacerCommandLineTests", dependencies: ["PacerCommandLine"]),
-        .testTarget(name: "PacerCommandsTests", dependencies: ["PacerCommands", "PacerSession", "PacerCommandLine", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats", "PacerWeekPlan", "PacerUserFiles", "PacerSettingsFile"]),
-        .testTarget(name: "PacerSessionTests", dependencies: ["PacerSession", "PacerWorkout", "PacerUserFiles", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink", "LogFileSink", "PacerSettingsFile"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "HistorySink", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "PacerSystem"]),
-        .testTarget(name: "PacerEndToEndTests", dependencies: ["pacer", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats"]),
-    ] + sinks.map { .target(name: $0.name, dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs, path: "Plugins/\($0.name)") }
+        .testTarget(
+            name: "PacerCommandsTests",
+            dependencies: [
+                "PacerCommands", "PacerSession", "PacerCommandLine", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit",
+                "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats", "PacerWeekPlan", "PacerUserFiles",
+                "PacerSettingsFile",
+            ]),
+        .testTarget(
+            name: "PacerSessionTests",
+            dependencies: [
+                "PacerSession", "PacerWorkout", "PacerUserFiles", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink",
+                "LogFileSink", "PacerSettingsFile",
+            ]),
+        .testTarget(
+            name: "HistoryTests",
+            dependencies: [
+                "History", "HistorySink", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan",
+                "PacerSystem",
+            ]),
+        .testTarget(
+            name: "PacerEndToEndTests",
+            dependencies: ["pacer", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats"]),
+    ]
+        + sinks.map {
+            .target(
+                name: $0.name,
+                dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerSystem"] + $0.needs,
+                path: "Plugins/\($0.name)")
+        }
 )
 
 for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CSpawn" {

@@ -19,7 +19,7 @@ struct EmbedWorkouts: BuildToolPlugin {
                 arguments: [output.path(), schema.path()] + files.map { $0.path() },
                 inputFiles: [schema] + files,
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

@@ -66,9 +66,12 @@ final class HistoryRecorder {
         switch event.payload {
         case .sessionStart(let start):
             ftp = start.plan?.thresholds.ftp
-            waiting.append(.start(SessionStart(
-                workout: start.workout, file: start.file, started: start.wall, planned: start.planned, speed: start.speed, runner: runner,
-                ftp: start.plan?.thresholds.ftp, plannedStress: start.plan.flatMap(PlannedLoad.init(plan:))?.stressScore)))
+            waiting.append(
+                .start(
+                    SessionStart(
+                        workout: start.workout, file: start.file, started: start.wall, planned: start.planned, speed: start.speed,
+                        runner: runner,
+                        ftp: start.plan?.thresholds.ftp, plannedStress: start.plan.flatMap(PlannedLoad.init(plan:))?.stressScore)))
         case .phaseStart:
             phaseStarted = due
             return
@@ -85,16 +88,21 @@ final class HistoryRecorder {
             guard gathered.samples.count >= Self.samplesPerWrite else { return }
             waiting.append(.measurements(takeGathered()))
         case .phaseEnd(let end):
-            waiting.append(.phase(PhaseRecord(
-                index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise, planned: end.phase.duration,
-                active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
-                isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets, started: phaseStarted,
-                measured: MeasuredRecord(end.measured)), takeGathered()))
+            waiting.append(
+                .phase(
+                    PhaseRecord(
+                        index: end.index + 1, kind: end.phase.kind, name: end.phase.name, exercise: end.phase.exercise,
+                        planned: end.phase.duration,
+                        active: end.active, outcome: end.outcome, reps: end.reps, weight: end.weight.map(LoggedWeight.init),
+                        isOpen: end.phase.isOpen, distance: end.phase.distance, targets: end.phase.targets, started: phaseStarted,
+                        measured: MeasuredRecord(end.measured)), takeGathered()))
         case .sessionEnd(let end):
             if let since = pausedSince { gathered.pauses.append(PauseRecord(started: since, ended: nil)) }
-            waiting.append(.end(SessionEnd(
-                ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused,
-                stress: MeasuredLoad(end.measured, ftp: ftp)?.stressScore, measured: MeasuredRecord(end.measured)), takeGathered()))
+            waiting.append(
+                .end(
+                    SessionEnd(
+                        ended: end.wall, outcome: end.outcome, active: end.active, paused: end.paused,
+                        stress: MeasuredLoad(end.measured, ftp: ftp)?.stressScore, measured: MeasuredRecord(end.measured)), takeGathered()))
         default:
             return
         }
@@ -139,7 +147,7 @@ final class HistoryRecorder {
                 try perform(write, in: store)
                 waiting.removeFirst()
             }
-        } catch where error.isLocked {
+        } catch  where error.isLocked {
             nextTry = Clocks.monotonicNanoseconds() + Int64(Self.retryInterval * 1e9)
         } catch {
             broken = true

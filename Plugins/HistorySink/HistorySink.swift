@@ -20,8 +20,10 @@ public final class HistorySink: Sink {
     /// Only the sink's queue uses the recorder; the lock lets the compiler check that.
     private let recorder: Mutex<HistoryRecorder>
 
-    public init(path: String, plan: WeekPlan? = nil, closingPatience: Double = defaultClosingPatience,
-                busyTimeout: Int32 = HistoryStore.defaultBusyTimeout) {
+    public init(
+        path: String, plan: WeekPlan? = nil, closingPatience: Double = defaultClosingPatience,
+        busyTimeout: Int32 = HistoryStore.defaultBusyTimeout
+    ) {
         recorder = Mutex(HistoryRecorder(path: path, plan: plan, closingPatience: closingPatience, busyTimeout: busyTimeout))
     }
 
@@ -34,7 +36,8 @@ public final class HistorySink: Sink {
     public static let registration = SinkRegistration(
         name: "history", summary: "records every session and phase in the history database (pacer history, pacer stats)",
         options: [SinkOption(key: "file", value: "PATH", help: "the history file (default $XDG_DATA_HOME/pacer/history.sqlite3)")],
-        settings: [enabled], traits: SinkTraits(kind: .recorder, events: [.sessionStart, .phaseStart, .pause, .resume, .sample, .phaseEnd, .sessionEnd]),
+        settings: [enabled],
+        traits: SinkTraits(kind: .recorder, events: [.sessionStart, .phaseStart, .pause, .resume, .sample, .phaseEnd, .sessionEnd]),
         runsByDefault: .unlessTurnedOff(by: enabled),
         // SQLite writes its journal, WAL and shared memory beside the database.
         files: { options, _, environment in
@@ -42,7 +45,8 @@ public final class HistorySink: Sink {
             return [path, path + "-journal", path + "-wal", path + "-shm"]
         }
     ) { context in
-        HistorySink(path: context.options["file"] ?? HistoryLocation.path(environment: context.environment), plan: plan(context.environment))
+        HistorySink(
+            path: context.options["file"] ?? HistoryLocation.path(environment: context.environment), plan: plan(context.environment))
     }
 
     /// The user's week plan, or nil when there is none that can be read and is valid (which

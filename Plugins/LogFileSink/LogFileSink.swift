@@ -23,7 +23,8 @@ public final class LogFileSink: Sink {
         self.path = path
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
-            throw LogFileError(path: path, reason: errno == ENXIO ? "it is a FIFO that nobody is reading" : String(cString: strerror(errno)))
+            throw LogFileError(
+                path: path, reason: errno == ENXIO ? "it is a FIFO that nobody is reading" : String(cString: strerror(errno)))
         }
         // Opened without waiting; from now on a write waits for the reader rather than failing.
         FileSystem.setNonBlocking(descriptor, false)

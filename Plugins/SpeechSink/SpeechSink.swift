@@ -1,8 +1,8 @@
 import PacerEngine
 import PacerFoundation
-import Speech
 import PacerSystem
 import SinkKit
+import Speech
 import Synchronization
 
 /// Speaks the session like a coach, through a speech engine in processes of its own: phase
@@ -48,7 +48,10 @@ public final class SpeechSink: Sink {
 
     public func receive(_ event: Event) throws {
         let received = Clocks.monotonicNanoseconds()
-        if let unavailable = script.withLock({ script in defer { script.unavailable = nil }; return script.unavailable }) {
+        if let unavailable = script.withLock({ script in
+            defer { script.unavailable = nil }
+            return script.unavailable
+        }) {
             throw unavailable
         }
         guard let voice else { return }

@@ -60,7 +60,10 @@ struct DisplayState {
             drawnTick = nil
             let clear = isLive ? show([]) : []
             let lines = SummaryText.lines(for: end, plan: plan)
-            return clear + lines.enumerated().map { .print($0.offset == 0 ? palette.paint(TerminalText($0.element), palette.bold) : TerminalText($0.element)) }
+            return clear
+                + lines.enumerated().map {
+                    .print($0.offset == 0 ? palette.paint(TerminalText($0.element), palette.bold) : TerminalText($0.element))
+                }
         case .countdown, .phaseEnd, .blockEnd, .sample:
             // The display shows nothing of these (a sample's values come with each second's
             // snapshot): a redraw would give the block it shows.
@@ -87,8 +90,11 @@ struct DisplayState {
 
     /// The display as it is now.
     var view: LiveView? {
-        phaseStart.map { LiveView(start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, readings: readings, profile: profile,
-                                   palette: palette, memo: memo) }
+        phaseStart.map {
+            LiveView(
+                start: $0, cue: lastCue, snapshot: snapshot, paused: paused, planned: planned, readings: readings, profile: profile,
+                palette: palette, memo: memo)
+        }
     }
 
     /// Draws the display: as spans over the frame before when only what a second changes

@@ -1,8 +1,8 @@
 import PacerEngine
 import PacerFoundation
-import TerminalDisplay
 import SinkKit
 import Synchronization
+import TerminalDisplay
 import TerminalRendering
 
 /// Shows the session: a live, coloured display in a terminal, one plain line per event otherwise,

@@ -15,10 +15,11 @@ enum CSVField {
 
     /// The cell as RFC 4180 writes it; `visible` escapes control characters for a terminal.
     func encoded(visible: Bool) -> String {
-        let raw = switch self {
-        case .value(let value): value
-        case .text(let text): text.unicodeScalars.first.map(Self.formulaStarts.contains) == true ? "'" + text : text
-        }
+        let raw =
+            switch self {
+            case .value(let value): value
+            case .text(let text): text.unicodeScalars.first.map(Self.formulaStarts.contains) == true ? "'" + text : text
+            }
         return Self.quoted(visible ? TerminalText.visible(raw, keepingLineBreaks: false) : raw)
     }
 

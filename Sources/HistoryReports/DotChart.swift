@@ -22,7 +22,8 @@ struct DotChart {
 
     /// The chart's lines, indented by two spaces.
     func lines(style: HistoryStyle) -> [TerminalText] {
-        let low = marks.map(\.value).min() ?? 0, high = marks.map(\.value).max() ?? 0
+        let low = marks.map(\.value).min() ?? 0
+        let high = marks.map(\.value).max() ?? 0
         let labels = [StatsReport.number(high), StatsReport.number(low)]
         let labelWidth = labels.map(\.count).max() ?? 0
         var cells = Array(repeating: Array(repeating: Character(" "), count: width), count: rows)

@@ -14,10 +14,12 @@ public enum HistoryExport {
         output.write("\n]\n")
     }
 
-    static let csvHeader = ["session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
-                            "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise",
-                            "distance", "open", "target", "phase_started", "actual", "avg_power", "max_power", "np", "kj",
-                            "avg_heart_rate", "max_heart_rate", "avg_cadence", "avg_speed"]
+    static let csvHeader = [
+        "session", "workout", "file", "started", "ended", "outcome", "index", "kind", "name",
+        "planned", "active", "phase_outcome", "reps", "weight", "unit", "exercise",
+        "distance", "open", "target", "phase_started", "actual", "avg_power", "max_power", "np", "kj",
+        "avg_heart_rate", "max_heart_rate", "avg_cadence", "avg_speed",
+    ]
 
     /// RFC 4180 CSV, one row per phase after a header, lines ending in CRLF. Text from the user's
     /// data that a spreadsheet would run as a formula starts with `'`. With `visible` (output to a
@@ -28,41 +30,55 @@ public enum HistoryExport {
         }
         output.write(line(csvHeader.map(CSVField.value)))
         for session in sessions {
-            output.write(session.phases.map { phase in
-                line([.value(String(session.id)), .text(session.workout), .text(session.file), .value(session.started.iso8601),
-                      .value(session.ended?.iso8601 ?? ""), .value(session.outcomeText), .value(String(phase.index)),
-                      .value(phase.kind.rawValue), .text(phase.name), .value(phase.planned.map(seconds) ?? ""),
-                      .value(seconds(phase.active)), .value(phase.outcome.rawValue), .value(phase.reps.map(String.init) ?? ""),
-                      phase.weight.map { $0.value.map { .value(JSONText.number($0)) } ?? .text($0.text) } ?? .value(""),
-                      .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? ""), .text(phase.distance ?? ""),
-                      .value(phase.isOpen ? "1" : "0"), .text(phase.targets.description), .value(phase.started.map(JSONText.number) ?? ""),
-                      .text(phase.measured.map(SessionDetail.actual) ?? "")] + measuredCells(phase.measured))
-            }.joined())
+            output.write(
+                session.phases.map { phase in
+                    line(
+                        [
+                            .value(String(session.id)), .text(session.workout), .text(session.file), .value(session.started.iso8601),
+                            .value(session.ended?.iso8601 ?? ""), .value(session.outcomeText), .value(String(phase.index)),
+                            .value(phase.kind.rawValue), .text(phase.name), .value(phase.planned.map(seconds) ?? ""),
+                            .value(seconds(phase.active)), .value(phase.outcome.rawValue), .value(phase.reps.map(String.init) ?? ""),
+                            phase.weight.map { $0.value.map { .value(JSONText.number($0)) } ?? .text($0.text) } ?? .value(""),
+                            .text(phase.weight?.unit ?? ""), .text(phase.exercise ?? ""), .text(phase.distance ?? ""),
+                            .value(phase.isOpen ? "1" : "0"), .text(phase.targets.description),
+                            .value(phase.started.map(JSONText.number) ?? ""),
+                            .text(phase.measured.map(SessionDetail.actual) ?? ""),
+                        ] + measuredCells(phase.measured))
+                }.joined())
         }
     }
 
     /// The measured averages and maxima of the CSV's last columns, empty when not measured.
     private static func measuredCells(_ measured: MeasuredRecord?) -> [CSVField] {
         let channels = measured?.channels ?? [:]
-        return [channels[.power]?.average, channels[.power]?.maximum, measured?.normalizedPower, measured?.kilojoules,
-                channels[.heartRate]?.average, channels[.heartRate]?.maximum, channels[.cadence]?.average, channels[.speed]?.average]
-            .map { .value($0.map(JSONText.number) ?? "") }
+        return [
+            channels[.power]?.average, channels[.power]?.maximum, measured?.normalizedPower, measured?.kilojoules,
+            channels[.heartRate]?.average, channels[.heartRate]?.maximum, channels[.cadence]?.average, channels[.speed]?.average,
+        ]
+        .map { .value($0.map(JSONText.number) ?? "") }
     }
 
     private static func json(_ session: SessionRecord) -> String {
-        object([
-            ("id", String(session.id)), ("workout", string(session.workout)), ("file", string(session.file)),
-            ("started", string(session.started.iso8601)), ("ended", session.ended.map { string($0.iso8601) } ?? "null"),
-            ("outcome", string(session.outcomeText)), ("planned", seconds(session.planned)), ("active", seconds(session.active)),
-            ("paused", session.paused.map(seconds) ?? "null"), ("speed", JSONText.number(session.speed)),
-            ("ftp", session.ftp.map(JSONText.number) ?? "null"),
-            ("tss", session.stress.map { StatsReport.number($0.score) } ?? "null"),
-            ("tss_planned", session.stress.map { $0.isMeasured ? "false" : "true" } ?? "null"),
-        ] + (session.measured?.fields.map { ($0.key, $0.json) } ?? []) + [
-            ("pauses", "[" + session.pauses.map { object([("started", JSONText.number($0.started)), ("ended", $0.ended.map(JSONText.number) ?? "null")]) }
-                .joined(separator: ",") + "]"),
-            ("phases", "[" + session.phases.map(json).joined(separator: ",") + "]"),
-        ])
+        object(
+            [
+                ("id", String(session.id)), ("workout", string(session.workout)), ("file", string(session.file)),
+                ("started", string(session.started.iso8601)), ("ended", session.ended.map { string($0.iso8601) } ?? "null"),
+                ("outcome", string(session.outcomeText)), ("planned", seconds(session.planned)), ("active", seconds(session.active)),
+                ("paused", session.paused.map(seconds) ?? "null"), ("speed", JSONText.number(session.speed)),
+                ("ftp", session.ftp.map(JSONText.number) ?? "null"),
+                ("tss", session.stress.map { StatsReport.number($0.score) } ?? "null"),
+                ("tss_planned", session.stress.map { $0.isMeasured ? "false" : "true" } ?? "null"),
+            ] + (session.measured?.fields.map { ($0.key, $0.json) } ?? []) + [
+                (
+                    "pauses",
+                    "["
+                        + session.pauses.map {
+                            object([("started", JSONText.number($0.started)), ("ended", $0.ended.map(JSONText.number) ?? "null")])
+                        }
+                        .joined(separator: ",") + "]"
+                ),
+                ("phases", "[" + session.phases.map(json).joined(separator: ",") + "]"),
+            ])
     }
 
     /// A phase, with the target fields of `show --json` after its own, then what was measured as

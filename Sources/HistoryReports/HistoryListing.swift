@@ -21,8 +21,10 @@ public struct HistoryListing {
         var table = TextTable([.right, .left, .left, .right, .left, .left])
         for session in sessions {
             let sets = session.setsLogged == 0 ? "" : "\(session.setsLogged) set\(session.setsLogged == 1 ? "" : "s")"
-            table.append([style.dim("#\(session.id)"), TerminalText(session.started.clock()), TerminalText(session.workout),
-                          TerminalText(session.active.wholeSeconds.spoken), style.outcome(TerminalText(session.outcomeText)), TerminalText(sets)])
+            table.append([
+                style.dim("#\(session.id)"), TerminalText(session.started.clock()), TerminalText(session.workout),
+                TerminalText(session.active.wholeSeconds.spoken), style.outcome(TerminalText(session.outcomeText)), TerminalText(sets),
+            ])
         }
         var lines: [TerminalText] = []
         var heading: CalendarDay?
@@ -60,12 +62,17 @@ public struct SessionDetail {
 
     public var lines: [TerminalText] {
         let started = session.started
-        var lines = [style.bold("#\(session.id)  \(session.workout)"), "  file     \(session.file)",
-                     "  started  \(started.localDay.spoken) \(started.clock(seconds: true)) \(started.offsetText)"]
+        var lines = [
+            style.bold("#\(session.id)  \(session.workout)"), "  file     \(session.file)",
+            "  started  \(started.localDay.spoken) \(started.clock(seconds: true)) \(started.offsetText)",
+        ]
         if let ended = session.ended {
-            lines.append("  ended    \(ended.localDay.spoken) \(ended.clock(seconds: true)) \(ended.offsetText), \(style.outcome(TerminalText(session.outcomeText)))")
+            lines.append(
+                "  ended    \(ended.localDay.spoken) \(ended.clock(seconds: true)) \(ended.offsetText), \(style.outcome(TerminalText(session.outcomeText)))"
+            )
         } else {
-            lines.append("  ended    \(session.isRunning ? "not yet" : "never recorded"): \(style.outcome(TerminalText(session.outcomeText)))")
+            lines.append(
+                "  ended    \(session.isRunning ? "not yet" : "never recorded"): \(style.outcome(TerminalText(session.outcomeText)))")
         }
         var times = ["active \(session.active.wholeSeconds.spoken)"]
         if let paused = session.paused { times.append("paused \(paused.wholeSeconds.spoken)") }
@@ -78,16 +85,21 @@ public struct SessionDetail {
         // The target column only when a phase had one, as a session before targets never did.
         let targeted = session.phases.contains { !$0.targets.isEmpty }
         let measured = session.phases.contains { $0.measured != nil }
-        var table = TextTable([.right, .left, .left, .left, .right, .right, .left, .left] + (targeted ? [.left] : []) + (measured ? [.left] : []))
-        table.append((["#", "kind", "name", "exercise", "planned", "active", "outcome", "logged"] + (targeted ? ["target"] : [])
-                      + (measured ? ["actual"] : []))
-            .map { style.dim(TerminalText($0)) })
+        var table = TextTable(
+            [.right, .left, .left, .left, .right, .right, .left, .left] + (targeted ? [.left] : []) + (measured ? [.left] : []))
+        table.append(
+            (["#", "kind", "name", "exercise", "planned", "active", "outcome", "logged"] + (targeted ? ["target"] : [])
+                + (measured ? ["actual"] : []))
+                .map { style.dim(TerminalText($0)) })
         for phase in session.phases {
-            table.append(["\(phase.index)", TerminalText(phase.kind.rawValue), TerminalText(phase.name), TerminalText(phase.exercise ?? ""),
-                          TerminalText(phase.planned?.clock ?? "-"),
-                          TerminalText(phase.active.clock), TerminalText(phase.outcome.rawValue), TerminalText(Self.logged(phase))]
-                         + (targeted ? [TerminalText(phase.targets.label ?? "")] : [])
-                         + (measured ? [TerminalText(phase.measured.map(Self.actual) ?? "")] : []))
+            table.append(
+                [
+                    "\(phase.index)", TerminalText(phase.kind.rawValue), TerminalText(phase.name), TerminalText(phase.exercise ?? ""),
+                    TerminalText(phase.planned?.clock ?? "-"),
+                    TerminalText(phase.active.clock), TerminalText(phase.outcome.rawValue), TerminalText(Self.logged(phase)),
+                ]
+                    + (targeted ? [TerminalText(phase.targets.label ?? "")] : [])
+                    + (measured ? [TerminalText(phase.measured.map(Self.actual) ?? "")] : []))
         }
         return lines + table.lines(indent: "  ")
     }
@@ -117,7 +129,8 @@ public struct SessionDetail {
     static func actual(_ measured: MeasuredRecord) -> String {
         [MeasuredChannel.power, .heartRate, .cadence, .speed].compactMap { channel in
             guard let statistics = measured.channels[channel] else { return nil }
-            let value = channel == .speed ? JSONText.number((statistics.average * 10).rounded() / 10) : String(Int(statistics.average.rounded()))
+            let value =
+                channel == .speed ? JSONText.number((statistics.average * 10).rounded() / 10) : String(Int(statistics.average.rounded()))
             guard let seconds = measured.adherence[channel], seconds.total > 0 else { return "\(value) \(channel.unit)" }
             return "\(value) \(channel.unit) (\(Int((Double(seconds.inside) / Double(seconds.total) * 100).rounded())) % in target)"
         }.joined(separator: " · ")

@@ -30,8 +30,10 @@ public struct PlanReport {
         var lines = [style.bold("This week, \(week.week)") + "  \(week.done) of \(week.planned) planned done"]
         var table = TextTable([.left, .left, .left, .left])
         for day in week.days {
-            table.append([TerminalText(day.slot.day.shortSpoken), TerminalText(day.slot.time?.description ?? ""),
-                          TerminalText(day.slot.workout.reference), status(day.status)])
+            table.append([
+                TerminalText(day.slot.day.shortSpoken), TerminalText(day.slot.time?.description ?? ""),
+                TerminalText(day.slot.workout.reference), status(day.status),
+            ])
         }
         lines += table.lines(indent: "  ")
         if let next = today.plan.next(after: week.monday.adding(days: 6)) {
@@ -44,8 +46,10 @@ public struct PlanReport {
     private var entries: [TerminalText] {
         var table = TextTable([.right, .left, .left, .left])
         for (number, entry) in today.plan.entries.enumerated() {
-            table.append([style.dim("\(number + 1)"), TerminalText(Weekday.spoken(entry.days)),
-                          TerminalText(entry.time?.description ?? ""), TerminalText(entry.workout.reference)])
+            table.append([
+                style.dim("\(number + 1)"), TerminalText(Weekday.spoken(entry.days)),
+                TerminalText(entry.time?.description ?? ""), TerminalText(entry.workout.reference),
+            ])
         }
         return [style.bold("The plan") + style.dim(TerminalText("  \(file)"))] + table.lines(indent: "  ")
     }

@@ -60,7 +60,8 @@ public struct PlanToday: Sendable {
     public var reminder: TerminalText? {
         let minute = now.timeOfDay.minutes
         let tomorrow = plan.slots(on: today.adding(days: 1))
-        let candidates = waiting.map { (slot: $0, at: remindedAt($0, daysAhead: 0)) } + tomorrow.map { (slot: $0, at: remindedAt($0, daysAhead: 1)) }
+        let candidates =
+            waiting.map { (slot: $0, at: remindedAt($0, daysAhead: 0)) } + tomorrow.map { (slot: $0, at: remindedAt($0, daysAhead: 1)) }
         // The latest reminder time that has come; of equal ones, the first in the order of the days.
         var chosen: (slot: PlanSlot, at: Int)?
         for candidate in candidates where candidate.at <= minute && candidate.at > (chosen?.at ?? Int.min) { chosen = candidate }

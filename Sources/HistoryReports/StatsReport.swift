@@ -34,9 +34,12 @@ public struct StatsReport {
             let bar = Self.bar(longest == 0 ? 0 : Double(week.active.milliseconds) / Double(longest) * Double(barWidth))
             let sessions = week.sessions == 0 ? "" : "\(week.sessions) session\(week.sessions == 1 ? "" : "s")"
             let plan = planned[week.week].map { $0.planned == 0 ? "" : "\($0.done) of \($0.planned) planned" } ?? ""
-            table.append(["\(week.week)", style.bar(TerminalText(bar)).padded(to: barWidth),
-                          TerminalText(week.active.wholeSeconds.spoken), TerminalText(sessions)]
-                         + (stressed ? [TerminalText(Self.stress(week))] : []) + [TerminalText(plan)])
+            table.append(
+                [
+                    "\(week.week)", style.bar(TerminalText(bar)).padded(to: barWidth),
+                    TerminalText(week.active.wholeSeconds.spoken), TerminalText(sessions),
+                ]
+                    + (stressed ? [TerminalText(Self.stress(week))] : []) + [TerminalText(plan)])
         }
         return [style.bold("Time trained per week")] + table.lines(indent: "  ")
     }
@@ -53,17 +56,25 @@ public struct StatsReport {
     private var load: [TerminalText] {
         guard let today = statistics.load.today else { return [] }
         let shown = Array(statistics.load.days.suffix(chartWidth))
-        let series: [(KeyPath<TrainingLoad.Day, Double>, Character)] = [(\.form, Self.formGlyph), (\.fatigue, Self.fatigueGlyph),
-                                                                        (\.fitness, Self.fitnessGlyph)]
+        let series: [(KeyPath<TrainingLoad.Day, Double>, Character)] = [
+            (\.form, Self.formGlyph), (\.fatigue, Self.fatigueGlyph),
+            (\.fitness, Self.fitnessGlyph),
+        ]
         let marks = series.flatMap { value, glyph in
             shown.enumerated().map { DotChart.Mark(column: $0.offset, value: $0.element[keyPath: value], glyph: glyph) }
         }
         let chart = DotChart(marks: marks, width: shown.count, first: "\(shown[0].day)", last: "\(today.day)", rows: 10)
-        return [style.bold("Training load") + "  fitness (CTL) \(Self.number(today.fitness)) · fatigue (ATL) \(Self.number(today.fatigue))"
-            + " · form (TSB) \(Self.number(today.form))", .empty]
+        return [
+            style.bold("Training load") + "  fitness (CTL) \(Self.number(today.fitness)) · fatigue (ATL) \(Self.number(today.fatigue))"
+                + " · form (TSB) \(Self.number(today.form))", .empty,
+        ]
             + chart.lines(style: style)
-            + [style.dim(TerminalText("  \(Self.fitnessGlyph) fitness: 42-day average of daily TSS  \(Self.fatigueGlyph) fatigue: 7-day"
-                + "  \(Self.formGlyph) form: fitness − fatigue"))]
+            + [
+                style.dim(
+                    TerminalText(
+                        "  \(Self.fitnessGlyph) fitness: 42-day average of daily TSS  \(Self.fatigueGlyph) fatigue: 7-day"
+                            + "  \(Self.formGlyph) form: fitness − fatigue"))
+            ]
     }
 
     static let fitnessGlyph: Character = "•", fatigueGlyph: Character = "×", formGlyph: Character = "◦"
@@ -76,8 +87,10 @@ public struct StatsReport {
     /// `Plan  2 of 3 planned this week · every planned session kept 3 weeks in a row (longest 5)`.
     private var plan: [TerminalText] {
         guard let plan = statistics.plan else { return [] }
-        return [style.bold("Plan") + "  \(plan.thisWeek.done) of \(plan.thisWeek.planned) planned this week · every planned session kept "
-            + "\(Self.weeks(plan.currentRun)) in a row (longest \(Self.weeks(plan.longestRun)))"]
+        return [
+            style.bold("Plan") + "  \(plan.thisWeek.done) of \(plan.thisWeek.planned) planned this week · every planned session kept "
+                + "\(Self.weeks(plan.currentRun)) in a row (longest \(Self.weeks(plan.longestRun)))"
+        ]
     }
 
     private var workouts: [TerminalText] {
@@ -86,8 +99,10 @@ public struct StatsReport {
         table.append(["workout", "sessions", "completed", ""].map { style.dim(TerminalText($0)) })
         for workout in statistics.workouts {
             let rate = workout.completionRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
-            table.append([TerminalText(workout.name), "\(workout.sessions)", TerminalText(rate),
-                          workout.running == 0 ? "" : style.outcome(TerminalText("\(workout.running) running"))])
+            table.append([
+                TerminalText(workout.name), "\(workout.sessions)", TerminalText(rate),
+                workout.running == 0 ? "" : style.outcome(TerminalText("\(workout.running) running")),
+            ])
         }
         return [style.bold("Workouts")] + table.lines(indent: "  ")
     }
@@ -113,8 +128,10 @@ public struct StatsReport {
         var table = TextTable([.left, .left, .right, .right, .right])
         table.append(["exercise", "distance", "best", "latest", "times"].map { style.dim(TerminalText($0)) })
         for times in statistics.open {
-            table.append([TerminalText(times.exercise), TerminalText(times.distance ?? "-"), TerminalText(Self.stopwatch(times.best)),
-                          TerminalText(Self.stopwatch(times.latest)), "\(times.count)"])
+            table.append([
+                TerminalText(times.exercise), TerminalText(times.distance ?? "-"), TerminalText(Self.stopwatch(times.best)),
+                TerminalText(Self.stopwatch(times.latest)), "\(times.count)",
+            ])
         }
         return [style.bold("Open steps: best and latest time")] + table.lines(indent: "  ")
     }
@@ -122,7 +139,9 @@ public struct StatsReport {
     /// A time taken as a stopwatch shows it, to the tenth: `1:27.4`, `1:02:03.0`.
     static func stopwatch(_ duration: WorkoutDuration) -> String {
         let tenths = (duration.milliseconds + 50) / 100
-        let seconds = tenths / 10, minutes = seconds / 60, hours = minutes / 60
+        let seconds = tenths / 10
+        let minutes = seconds / 60
+        let hours = minutes / 60
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let clock = hours > 0 ? "\(hours):\(two(minutes % 60)):\(two(seconds % 60))" : "\(minutes):\(two(seconds % 60))"
         return clock + ".\(tenths % 10)"
@@ -133,8 +152,10 @@ public struct StatsReport {
         guard let best = curve.best, let last = curve.points.last else { return [] }
         let unit = curve.unit.map { " (\($0))" } ?? ""
         let days = "\(curve.points.count) day\(curve.points.count == 1 ? "" : "s")"
-        let lines: [TerminalText] = ["  \(style.bold(TerminalText(curve.name + unit)))  best \(Self.number(best.e1rm)) on \(best.day): "
-            + "\(Self.weight(best.weight, best.unit)) × \(best.reps), \(days)"]
+        let lines: [TerminalText] = [
+            "  \(style.bold(TerminalText(curve.name + unit)))  best \(Self.number(best.e1rm)) on \(best.day): "
+                + "\(Self.weight(best.weight, best.unit)) × \(best.reps), \(days)"
+        ]
         let shown = Array(curve.points.suffix(chartWidth))
         let marks = shown.enumerated().map { DotChart.Mark(column: $0.offset, value: $0.element.e1rm, glyph: "•") }
         return lines + DotChart(marks: marks, width: shown.count, first: "\(shown[0].day)", last: "\(last.day)").lines(style: style)

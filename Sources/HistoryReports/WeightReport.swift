@@ -39,8 +39,10 @@ public struct WeightReport {
         var table = TextTable([.left, .right, .right])
         table.append(["day", "weight", "seven-day average"].map { style.dim(TerminalText($0)) })
         for weighIn in weighIns.suffix(limit).reversed() {
-            table.append([TerminalText(weighIn.day.spoken), TerminalText(weighIn.weight.description),
-                          TerminalText(averages[weighIn.day].map { StatsReport.weight($0, curve.unit.rawValue) } ?? "")])
+            table.append([
+                TerminalText(weighIn.day.spoken), TerminalText(weighIn.weight.description),
+                TerminalText(averages[weighIn.day].map { StatsReport.weight($0, curve.unit.rawValue) } ?? ""),
+            ])
         }
         lines += table.lines(indent: "  ")
         if weighIns.count > limit { lines.append(style.dim("  … and \(weighIns.count - limit) earlier (--limit N shows more)")) }

@@ -18,9 +18,11 @@ public struct CommandSpec: Sendable {
     /// Made only when the help or the man page is shown: a command that runs never pays for it.
     private let makeDetails: @Sendable () -> String
 
-    public init(name: String, abstract: String, usage: String, arguments: ValueKind?, details: @autoclosure @escaping @Sendable () -> String,
-                options: [OptionSpec], watchesSignals: @escaping @Sendable (Arguments) -> Bool = { _ in false },
-                run: @escaping @Sendable (Arguments, Environment) -> Int32) {
+    public init(
+        name: String, abstract: String, usage: String, arguments: ValueKind?, details: @autoclosure @escaping @Sendable () -> String,
+        options: [OptionSpec], watchesSignals: @escaping @Sendable (Arguments) -> Bool = { _ in false },
+        run: @escaping @Sendable (Arguments, Environment) -> Int32
+    ) {
         self.name = name
         self.abstract = abstract
         self.usage = usage

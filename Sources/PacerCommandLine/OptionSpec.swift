@@ -17,8 +17,10 @@ public struct OptionSpec: Sendable {
     /// Turns the text given into the option's value, or says what is wrong with it.
     let parse: @Sendable (String) throws(UsageError) -> any Sendable
 
-    init(name: String, value: String?, help: String, kind: ValueKind, repeats: Bool, hidden: Bool,
-         parse: @escaping @Sendable (String) throws(UsageError) -> any Sendable) {
+    init(
+        name: String, value: String?, help: String, kind: ValueKind, repeats: Bool, hidden: Bool,
+        parse: @escaping @Sendable (String) throws(UsageError) -> any Sendable
+    ) {
         self.name = name
         self.value = value
         self.help = help
@@ -49,8 +51,10 @@ public struct Option<Value: Sendable>: Sendable {
     public let spec: OptionSpec
 
     /// - Parameter parse: the value from its text, or a usage error saying what it must be.
-    public init(_ name: String, value: String, help: String, kind: ValueKind = .free, repeats: Bool = false, hidden: Bool = false,
-                parse: @escaping @Sendable (String) throws(UsageError) -> Value) {
+    public init(
+        _ name: String, value: String, help: String, kind: ValueKind = .free, repeats: Bool = false, hidden: Bool = false,
+        parse: @escaping @Sendable (String) throws(UsageError) -> Value
+    ) {
         spec = OptionSpec(name: name, value: value, help: help, kind: kind, repeats: repeats, hidden: hidden) { text throws(UsageError) in
             try parse(text)
         }

@@ -15,7 +15,9 @@ public enum SharedOptions {
         "--color", value: "WHEN", help: "colour the output: auto (default), always or never; NO_COLOR is respected",
         kind: .choice(ColorChoice.allCases.map(\.rawValue))
     ) { text throws(UsageError) in
-        guard let choice = ColorChoice(rawValue: text) else { throw UsageError(message: "--color takes auto, always or never, not '\(text)'") }
+        guard let choice = ColorChoice(rawValue: text) else {
+            throw UsageError(message: "--color takes auto, always or never, not '\(text)'")
+        }
         return choice
     }
 

@@ -8,7 +8,8 @@ import TerminalRendering
 /// every built-in sink declares, `--color` and `--name`, read back into a `SessionRequest`.
 public enum RunOptions {
     /// `--speed X`.
-    public static let speed = Option<Double>("--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests") { text throws(UsageError) in
+    public static let speed = Option<Double>("--speed", value: "X", help: "run X times faster (0.1 to 1000), for previews and tests") {
+        text throws(UsageError) in
         guard let speed = text.decimalValue, speed >= 0.1, speed <= 1000 else {
             throw UsageError(message: "--speed takes a number from 0.1 to 1000, not '\(text)'")
         }
@@ -27,7 +28,9 @@ public enum RunOptions {
 
     /// Every option `pacer run` takes: its own, the flags of the registry's sinks, `--color` and `--name`.
     public static func options(for registry: SinkRegistry) -> [OptionSpec] {
-        [speed.spec, sink.spec] + registry.settings.map(\.option) + [noPrompt.spec, SharedOptions.color.spec, SharedOptions.notationName.spec]
+        [speed.spec, sink.spec] + registry.settings.map(\.option) + [
+            noPrompt.spec, SharedOptions.color.spec, SharedOptions.notationName.spec,
+        ]
             + ThresholdOptions.specs
     }
 

@@ -11,18 +11,24 @@ import PacerWorkout
 /// `ftp`, `lthr`, `max_hr` and `threshold_pace`.
 public enum ThresholdOptions {
     /// `--ftp W`.
-    public static let ftp = Option<Double>("--ftp", value: "W", help: "your FTP in watts, to show power targets in watts too") { text throws(UsageError) in
+    public static let ftp = Option<Double>("--ftp", value: "W", help: "your FTP in watts, to show power targets in watts too") {
+        text throws(UsageError) in
         try reading(text.decimalValue ?? .nan) { value throws(TargetError) in try TargetThresholds.checkedFTP(value, named: "--ftp") }
     }
 
     /// `--lthr BPM`.
-    public static let lthr = Option<Double>("--lthr", value: "BPM", help: "your threshold heart rate, for % LTHR and zone targets") { text throws(UsageError) in
-        try reading(text.decimalValue ?? .nan) { value throws(TargetError) in try TargetThresholds.checkedHeartRate(value, named: "--lthr") }
+    public static let lthr = Option<Double>("--lthr", value: "BPM", help: "your threshold heart rate, for % LTHR and zone targets") {
+        text throws(UsageError) in
+        try reading(text.decimalValue ?? .nan) { value throws(TargetError) in try TargetThresholds.checkedHeartRate(value, named: "--lthr")
+        }
     }
 
     /// `--max-hr BPM`.
-    public static let maxHeartRate = Option<Double>("--max-hr", value: "BPM", help: "your maximum heart rate, for % max targets") { text throws(UsageError) in
-        try reading(text.decimalValue ?? .nan) { value throws(TargetError) in try TargetThresholds.checkedHeartRate(value, named: "--max-hr") }
+    public static let maxHeartRate = Option<Double>("--max-hr", value: "BPM", help: "your maximum heart rate, for % max targets") {
+        text throws(UsageError) in
+        try reading(text.decimalValue ?? .nan) { value throws(TargetError) in
+            try TargetThresholds.checkedHeartRate(value, named: "--max-hr")
+        }
     }
 
     /// `--threshold-pace M:SS`.
@@ -37,7 +43,8 @@ public enum ThresholdOptions {
 
     /// The thresholds the command line gives; unknown where it gives none.
     public static func thresholds(in arguments: Arguments) -> TargetThresholds {
-        TargetThresholds(ftp: arguments[ftp], lthr: arguments[lthr], maxHeartRate: arguments[maxHeartRate]).overridden(by: arguments[thresholdPace] ?? .none)
+        TargetThresholds(ftp: arguments[ftp], lthr: arguments[lthr], maxHeartRate: arguments[maxHeartRate]).overridden(
+            by: arguments[thresholdPace] ?? .none)
     }
 
     /// The config's thresholds with the command line's over them, for the commands that do not

@@ -6,7 +6,8 @@ extension TargetThresholds {
     mutating func read(_ key: String, from value: JSONValue) throws(TargetError) {
         if key == "threshold_pace" {
             guard case .string(let text) = value.content else {
-                throw TargetError("\"threshold_pace\" is your threshold pace per kilometre as a string, such as \"4:30\", not \(value.typeName)")
+                throw TargetError(
+                    "\"threshold_pace\" is your threshold pace per kilometre as a string, such as \"4:30\", not \(value.typeName)")
             }
             self = overridden(by: try Self.thresholdPace(parsing: text, named: "\"threshold_pace\""))
             return

@@ -109,7 +109,8 @@ public struct UserConfig: Sendable, Equatable {
                 throw SettingProblem(message: "\"\(setting.key)\" must be the path of a file, not \(value.typeName)")
             }
             guard !path.isEmpty else {
-                throw SettingProblem(message: "\"\(setting.key)\" must be the path of a file, not an empty string (leave the key out for none)")
+                throw SettingProblem(
+                    message: "\"\(setting.key)\" must be the path of a file, not an empty string (leave the key out for none)")
             }
             return .file(path)
         }

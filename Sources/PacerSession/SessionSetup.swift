@@ -22,8 +22,10 @@ public struct SessionSetup: Sendable {
 
     /// Assembles the session `request` asks for. `notice` hears what the user should know but that
     /// does not stop the run (the workout's warnings).
-    public func configuration(for request: SessionRequest, isTerminal outputIsTerminal: Bool,
-                              notice: (String) -> Void) throws(SessionSetupError) -> SessionConfiguration {
+    public func configuration(
+        for request: SessionRequest, isTerminal outputIsTerminal: Bool,
+        notice: (String) -> Void
+    ) throws(SessionSetupError) -> SessionConfiguration {
         if let problem = SessionResources.secure() { throw .failure([problem]) }
         let config = try loadConfig()
         var settings = RunSettings()
@@ -36,15 +38,18 @@ public struct SessionSetup: Sendable {
 
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
-            loaded = try WorkoutLoader.load(request.workout, library: WorkoutLibrary(environment: environment, notationName: request.notationName))
-                .with(config.thresholds.overridden(by: request.thresholds))
+            loaded = try WorkoutLoader.load(
+                request.workout, library: WorkoutLibrary(environment: environment, notationName: request.notationName)
+            )
+            .with(config.thresholds.overridden(by: request.thresholds))
         } catch {
             if let signal = error.signal { throw .interrupted(signal: signal, lines: error.lines + [Self.notStarted]) }
             throw .failure(error.lines)
         }
         // Ctrl-C as the workout's last bytes came: the session has not started, so nothing is run.
         if let signal = HeldSignals.pending(HeldSignals.stopping) {
-            throw .interrupted(signal: signal, lines: ["pacer: \(HeldSignals.name(of: signal)) came before the session started", Self.notStarted])
+            throw .interrupted(
+                signal: signal, lines: ["pacer: \(HeldSignals.name(of: signal)) came before the session started", Self.notStarted])
         }
         loaded.warnings.forEach(notice)
         var prompt = !request.noPrompt && config.prompt != false
@@ -58,12 +63,14 @@ public struct SessionSetup: Sendable {
         let terminal = SessionTerminal(environment: environment, prompt: prompt)
         let members: [SinkHub.Member]
         do throws(SinkSetupError) {
-            members = try registry.members(for: specs, terminal: terminal, settings: settings, environment: environment,
-                                           workout: (loaded.plan.workoutName, loaded.source.path))
+            members = try registry.members(
+                for: specs, terminal: terminal, settings: settings, environment: environment,
+                workout: (loaded.plan.workoutName, loaded.source.path))
         } catch {
             throw .failure(["pacer: \(error.description)"])
         }
-        let commands = [CommandChannel.terminal(terminal, environment: environment, notice: notice)].compactMap { $0 }
+        let commands =
+            [CommandChannel.terminal(terminal, environment: environment, notice: notice)].compactMap { $0 }
             + members.compactMap(CommandChannel.sink)
         return SessionConfiguration(workout: loaded, sinks: members, commands: commands, terminal: terminal, speed: request.speed)
     }

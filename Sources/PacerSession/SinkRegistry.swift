@@ -100,9 +100,11 @@ public struct SinkRegistry: Sendable {
         if let plugin = plugins.find(spec.name) { return .plugin(path: plugin.path) }
         let found = plugins.all()
         if let unrunnable = found.first(where: { $0.name == spec.name && !$0.isExecutable }) {
-            throw SinkSetupError("the plugin \(unrunnable.path) is not executable; make it so with: chmod +x \(unrunnable.path.shellQuoted)")
+            throw SinkSetupError(
+                "the plugin \(unrunnable.path) is not executable; make it so with: chmod +x \(unrunnable.path.shellQuoted)")
         }
-        var message = "unknown sink '\(spec.name)': not a built-in sink (\(builtIn.map(\.name).joined(separator: ", "))) and no executable "
+        var message =
+            "unknown sink '\(spec.name)': not a built-in sink (\(builtIn.map(\.name).joined(separator: ", "))) and no executable "
             + "\(PluginDirectory.prefix)\(spec.name) in \(plugins.folders.first?.label ?? "the plugin folder"), on PATH or among the shipped plugins"
         let known = builtIn.map(\.name) + found.filter(\.isNameable).map(\.name)
         if let suggestion = Suggestion.closest(to: spec.name, among: known) { message += " (did you mean '\(suggestion)'?)" }
@@ -112,21 +114,25 @@ public struct SinkRegistry: Sendable {
     /// Makes the sinks a session asked for, in the order asked. The built-in sinks are made first
     /// and plugins after, with a few descriptors held back meanwhile, so that plugins never take
     /// what a recorder or the session itself needs.
-    func members(for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
-                 workout: (name: String, file: String)) throws(SinkSetupError) -> [SinkHub.Member] {
+    func members(
+        for specs: [SinkSpec], terminal: SessionTerminal, settings: RunSettings, environment: Environment,
+        workout: (name: String, file: String)
+    ) throws(SinkSetupError) -> [SinkHub.Member] {
         let resolved = try specs.map { spec throws(SinkSetupError) in (spec, try resolve(spec, environment: environment)) }
         var members: [Int: SinkHub.Member] = [:]
         for (index, (spec, found)) in resolved.enumerated() {
             guard case .builtIn(let registration) = found else { continue }
-            let context = SinkContext(name: spec.name, options: try spec.checkedOptions(against: registration.options),
-                                      screen: terminal.display, settings: settings, environment: environment.variables,
-                                      workout: workout, report: terminal.report)
+            let context = SinkContext(
+                name: spec.name, options: try spec.checkedOptions(against: registration.options),
+                screen: terminal.display, settings: settings, environment: environment.variables,
+                workout: workout, report: terminal.report)
             do {
                 // The sinks that write to the terminal run on the screen's queue: a frame is drawn
                 // where it is made, and a ring goes out with it.
                 let target = registration.traits.ownsScreen || registration.traits.writesToTerminal ? terminal.display.queue : nil
-                members[index] = SinkHub.Member(name: spec.displayName, made: try registration.make(context), traits: registration.traits,
-                                                target: target)
+                members[index] = SinkHub.Member(
+                    name: spec.displayName, made: try registration.make(context), traits: registration.traits,
+                    target: target)
             } catch let error as SinkSetupError {
                 throw error
             } catch {
@@ -139,7 +145,8 @@ public struct SinkRegistry: Sendable {
             guard case .plugin(let path) = found else { continue }
             let plugin = ExternalPlugin(
                 name: spec.displayName, executable: path, arguments: spec.options.map { "\($0.key)=\($0.value)" },
-                environment: ExternalPlugin.environment(environment.variables, plugin: spec.displayName, workout: workout, speed: settings.speed),
+                environment: ExternalPlugin.environment(
+                    environment.variables, plugin: spec.displayName, workout: workout, speed: settings.speed),
                 report: terminal.report)
             members[index] = SinkHub.Member(name: spec.displayName, sink: plugin, traits: Self.pluginTraits, commands: plugin)
         }

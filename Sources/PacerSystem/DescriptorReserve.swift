@@ -35,7 +35,9 @@ public final class DescriptorReserve: @unchecked Sendable {
     /// The most descriptors the process may have open at once (`ulimit -n`).
     public static var limit: Int {
         var limits = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0, limits.rlim_cur < rlim_t(Int32.max) else { return Int(Int32.max) }
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0, limits.rlim_cur < rlim_t(Int32.max) else {
+            return Int(Int32.max)
+        }
         return Int(limits.rlim_cur)
     }
 }

@@ -45,7 +45,8 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         case .notRegular(let what): "it is \(what), not a regular file"
         case .tooLarge(let size?, let limit): "it is \(size) bytes, more than the \(limit >> 20) MiB \(kind) may have"
         case .tooLarge(nil, let limit): "it is more than the \(limit >> 20) MiB \(kind) may have"
-        case .stalled(let seconds, let received): "it did not end within \(seconds) s (\(received) byte\(received == 1 ? "" : "s") came); is anything writing to it?"
+        case .stalled(let seconds, let received):
+            "it did not end within \(seconds) s (\(received) byte\(received == 1 ? "" : "s") came); is anything writing to it?"
         case .interrupted(let number): "\(HeldSignals.name(of: number)) came before it ended, so it was not read"
         case .partlyWritten: "only part of it was written"
         }

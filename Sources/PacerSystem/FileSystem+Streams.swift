@@ -34,7 +34,9 @@ extension FileSystem {
         var bytes: [UInt8] = []
         let chunk = ReadChunk(capacity: 65_536)
         while true {
-            var waiting = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: signals ?? -1, events: Int16(POLLIN), revents: 0)]
+            var waiting = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: signals ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             let milliseconds = deadline.map { Int32(clamping: max(0, ($0 - Clocks.monotonicNanoseconds()) / 1_000_000)) } ?? -1
             let ready = poll(&waiting, 2, milliseconds)
             if ready < 0 {

@@ -28,7 +28,8 @@ public final class FolderWatch: Sendable {
     /// Watches `folder` from now on, unless it is already watched.
     public func add(_ folder: String) throws(FileError) {
         guard !isWatching(folder) else { return }
-        let events = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+        let events =
+            UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
             | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
         let watch = inotify_add_watch(descriptor, folder, events)
         guard watch >= 0 else { throw FileError("watch", folder, errno: errno) }
@@ -56,8 +57,10 @@ public final class FolderWatch: Sendable {
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
             let (watch, mask, length) = buffer.withUnsafeBytes {
-                ($0.load(fromByteOffset: offset, as: Int32.self), $0.load(fromByteOffset: offset + 4, as: UInt32.self),
-                 Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)))
+                (
+                    $0.load(fromByteOffset: offset, as: Int32.self), $0.load(fromByteOffset: offset + 4, as: UInt32.self),
+                    Int($0.load(fromByteOffset: offset + 12, as: UInt32.self))
+                )
             }
             let name = String(decoding: buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }, as: UTF8.self)
             let folders = watches.withLock { watches in

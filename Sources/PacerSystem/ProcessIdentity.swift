@@ -24,13 +24,15 @@ public struct ProcessIdentity: Sendable, Equatable {
     /// The process running now with `pid`, or nil when there is none (a zombie is none).
     public static func of(pid: Int32) -> ProcessIdentity? {
         guard pid > 0, let stat = try? FileSystem.read("/proc/\(pid)/stat", limit: 4096),
-              let boot = try? FileSystem.read("/proc/sys/kernel/random/boot_id", limit: 256),
-              // The command name in parentheses may hold spaces and parentheses: fields follow the last `)`.
-              let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let boot = try? FileSystem.read("/proc/sys/kernel/random/boot_id", limit: 256),
+            // The command name in parentheses may hold spaces and parentheses: fields follow the last `)`.
+            let close = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
         // fields[0] is field 3 (the state); field 22, the start time, is fields[19].
         guard fields.count > 19, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X"),
-              let ticks = Int64(String(decoding: fields[19], as: UTF8.self)) else { return nil }
+            let ticks = Int64(String(decoding: fields[19], as: UTF8.self))
+        else { return nil }
         let bootID = String(decoding: boot.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         return ProcessIdentity(pid: pid, startTicks: ticks, boot: bootID)
     }

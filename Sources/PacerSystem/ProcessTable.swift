@@ -3,7 +3,8 @@ public enum ProcessTable {
     /// When the process started, in clock ticks after boot; nil when no such process runs.
     public static func startTime(of pid: Int32) -> UInt64? {
         guard let stat = try? FileSystem.read("/proc/\(pid)/stat", limit: 1 << 16),
-              let nameEnd = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let nameEnd = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
         // After "PID (NAME)": state is field 3 and the start time field 22.
         let fields = stat[(nameEnd + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 19 else { return nil }

@@ -39,8 +39,9 @@ public final class ReplacementFile: Sendable {
     /// The process's file-creation mask, read without changing it (from /proc where it can be).
     static var umask: mode_t {
         if let bytes = try? FileSystem.read("/proc/self/status", limit: 65_536),
-           let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let mask = mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8) {
+            let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let mask = mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8)
+        {
             return mask
         }
         let mask = Glibc.umask(0o022)

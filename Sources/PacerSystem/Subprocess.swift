@@ -83,7 +83,9 @@ public struct SubprocessError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
 
     public var description: String {
-        if code == ENOENT, FileSystem.exists(executable), let interpreter = Self.interpreter(of: executable), !FileSystem.exists(interpreter) {
+        if code == ENOENT, FileSystem.exists(executable), let interpreter = Self.interpreter(of: executable),
+            !FileSystem.exists(interpreter)
+        {
             return "cannot start \(executable): the interpreter named on its #! line, \(interpreter), is missing"
         }
         return "cannot start \(executable): \(String(cString: strerror(code)))"
@@ -98,7 +100,9 @@ public struct SubprocessError: Error, Sendable, CustomStringConvertible {
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 2, head[0] == UInt8(ascii: "#"), head[1] == UInt8(ascii: "!") else { return nil }
         let line = head[2..<count].prefix { $0 != UInt8(ascii: "\n") }
-        let word = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        let word = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.prefix {
+            $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t")
+        }
         return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
     }
 }
@@ -124,7 +128,12 @@ private final class SpawnerThread: Sendable {
     func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Result {
         let result = Mutex<Result?>(nil)
         let done = DispatchSemaphore(value: 0)
-        jobs.withLock { $0.append { result.withLock { $0 = work() }; done.signal() } }
+        jobs.withLock {
+            $0.append {
+                result.withLock { $0 = work() }
+                done.signal()
+            }
+        }
         ready.signal()
         done.wait()
         return result.withLock { $0! }

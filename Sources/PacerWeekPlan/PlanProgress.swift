@@ -28,7 +28,8 @@ public struct PlanProgress: Sendable, Equatable {
         weeks = (0..<weekCount).reversed().map { back in week(thisWeek.adding(days: -7 * back)).tally }
         let undated = plan.entries.contains { $0.since == nil }
         let starts = plan.entries.compactMap(\.since) + (undated ? [sessions.map(\.day).min() ?? today] : [])
-        var run = 0, longest = 0
+        var run = 0
+        var longest = 0
         var monday = (starts.min() ?? today).monday
         while monday <= thisWeek {
             let counted = week(monday)

@@ -26,7 +26,8 @@ extension WeekPlan {
                 break
             case "entries":
                 guard case .array(let elements) = member.value.content else {
-                    check.report(member.value, "\"entries\" must be an array of entries such as \(entryExample), not \(member.value.typeName)")
+                    check.report(
+                        member.value, "\"entries\" must be an array of entries such as \(entryExample), not \(member.value.typeName)")
                     continue
                 }
                 if elements.count > maximumEntries {
@@ -49,7 +50,10 @@ extension SettingsFileCheck {
     /// One entry of the plan, or nil with its problems noted.
     fileprivate mutating func entry(_ value: JSONValue) -> WeekPlan.Entry? {
         guard let members = members(of: value, "each entry", example: WeekPlan.entryExample) else { return nil }
-        var days: [Weekday]?, time: TimeOfDay?, workout: PlannedWorkout?, since: CalendarDay?
+        var days: [Weekday]?
+        var time: TimeOfDay?
+        var workout: PlannedWorkout?
+        var since: CalendarDay?
         var sound = true
         for member in members {
             let value = member.value
@@ -120,7 +124,9 @@ extension SettingsFileCheck {
     /// A time of day under `key`, or nil with the problem noted.
     fileprivate mutating func timeOfDay(_ value: JSONValue, _ key: String) -> TimeOfDay? {
         guard case .string(let text) = value.content, let time = TimeOfDay(text) else {
-            report(value, "\"\(key)\" must be a time of day as HH:MM on the 24-hour clock, such as \"07:00\" or \"18:30\", not \(Self.shown(value))")
+            report(
+                value,
+                "\"\(key)\" must be a time of day as HH:MM on the 24-hour clock, such as \"07:00\" or \"18:30\", not \(Self.shown(value))")
             return nil
         }
         return time
@@ -154,8 +160,10 @@ extension SettingsFileCheck {
                 break
             case "lead":
                 guard case .string(let text) = member.value.content, case .success(let lead) = ReminderSettings.lead(from: text) else {
-                    report(member.value, "\"lead\" is how long before a planned time the reminder comes: whole minutes up to 12h, "
-                        + "such as \"15m\", \"1h\" or \"0\", not \(Self.shown(member.value))")
+                    report(
+                        member.value,
+                        "\"lead\" is how long before a planned time the reminder comes: whole minutes up to 12h, "
+                            + "such as \"15m\", \"1h\" or \"0\", not \(Self.shown(member.value))")
                     continue
                 }
                 settings.lead = lead

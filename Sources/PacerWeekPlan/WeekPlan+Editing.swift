@@ -15,11 +15,12 @@ extension WeekPlan {
     public static func text(removing number: Int, from bytes: [UInt8]) throws(ConfigErrors) -> String? {
         let plan = try decode(bytes)
         guard plan.entries.indices.contains(number - 1) else { return nil }
-        return try checked(try checkedRoot(bytes).editingEntries { entries in
-            var entries = entries
-            entries.remove(at: number - 1)
-            return entries
-        })
+        return try checked(
+            try checkedRoot(bytes).editingEntries { entries in
+                var entries = entries
+                entries.remove(at: number - 1)
+                return entries
+            })
     }
 
     /// The JSON of a plan file that is valid.

@@ -66,7 +66,8 @@ public struct ReminderSettings: Sendable, Equatable {
     public static func lead(from text: String) -> Result<Int, LeadError> {
         if text.trimmingSpaces() == "0" { return .success(0) }
         guard let duration = try? WorkoutDuration.parse(text), duration.milliseconds % 60_000 == 0,
-              duration.milliseconds / 60_000 <= maximumLead else { return .failure(LeadError(text: text)) }
+            duration.milliseconds / 60_000 <= maximumLead
+        else { return .failure(LeadError(text: text)) }
         return .success(Int(duration.milliseconds / 60_000))
     }
 }

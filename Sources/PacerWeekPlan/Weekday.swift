@@ -63,7 +63,8 @@ public struct DayWordError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         let candidates = Weekday.words + Weekday.groups.keys.sorted()
         let hint = Suggestion.closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
-        return "'\(word)' is not a day of the week\(hint): write mon, tue, wed, thu, fri, sat, sun, separated by commas, or daily, weekdays, weekend"
+        return
+            "'\(word)' is not a day of the week\(hint): write mon, tue, wed, thu, fri, sat, sun, separated by commas, or daily, weekdays, weekend"
     }
 }
 

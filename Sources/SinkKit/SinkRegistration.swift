@@ -25,22 +25,28 @@ public struct SinkRegistration: Sendable {
     public init(
         name: String, summary: String, options: [SinkOption] = [], settings: [SinkSetting] = [], traits: SinkTraits,
         runsByDefault: SinkDefault = .never,
-        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
+        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = {
+            _, _, _ in []
+        },
         make: @escaping @Sendable (SinkContext) throws -> any Sink
     ) {
-        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, runsByDefault: runsByDefault, files: files,
-                  made: { context in MadeSink(try make(context)) })
+        self.init(
+            name: name, summary: summary, options: options, settings: settings, traits: traits, runsByDefault: runsByDefault, files: files,
+            made: { context in MadeSink(try make(context)) })
     }
 
     /// A sink that also sends commands to the session.
     public init(
         name: String, summary: String, options: [SinkOption] = [], settings: [SinkSetting] = [], traits: SinkTraits,
         runsByDefault: SinkDefault = .never,
-        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = { _, _, _ in [] },
+        files: @escaping @Sendable (_ options: [String: String], _ settings: RunSettings, _ environment: [String: String]) -> [String] = {
+            _, _, _ in []
+        },
         makeSendingCommands make: @escaping @Sendable (SinkContext) throws -> any Sink & CommandSource
     ) {
-        self.init(name: name, summary: summary, options: options, settings: settings, traits: traits, runsByDefault: runsByDefault, files: files,
-                  made: { context in MadeSink(sendingCommands: try make(context)) })
+        self.init(
+            name: name, summary: summary, options: options, settings: settings, traits: traits, runsByDefault: runsByDefault, files: files,
+            made: { context in MadeSink(sendingCommands: try make(context)) })
     }
 
     private init(
@@ -117,8 +123,10 @@ public struct SinkTraits: Sendable, Equatable {
     /// others are not queued for it, so its queue is not woken for a countdown it does nothing with.
     public let events: Set<Event.Kind>?
 
-    public init(kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false, takesSnapshots: Bool = false,
-                writesToTerminal: Bool = false, events: Set<Event.Kind>? = nil) {
+    public init(
+        kind: Kind, showsReplies: Bool = false, ownsScreen: Bool = false, takesSnapshots: Bool = false,
+        writesToTerminal: Bool = false, events: Set<Event.Kind>? = nil
+    ) {
         self.kind = kind
         self.showsReplies = showsReplies
         self.ownsScreen = ownsScreen
@@ -163,9 +171,11 @@ public struct SinkContext: Sendable {
     /// Tells the user something where they are looking, without disturbing the display or the prompt.
     public let report: @Sendable (TerminalText) -> Void
 
-    public init(name: String, options: [String: String], screen: any Screen, settings: RunSettings,
-                environment: [String: String], workout: (name: String, file: String),
-                report: @escaping @Sendable (TerminalText) -> Void) {
+    public init(
+        name: String, options: [String: String], screen: any Screen, settings: RunSettings,
+        environment: [String: String], workout: (name: String, file: String),
+        report: @escaping @Sendable (TerminalText) -> Void
+    ) {
         self.name = name
         self.options = options
         self.screen = screen

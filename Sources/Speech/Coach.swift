@@ -66,7 +66,9 @@ public struct Coach: Sendable {
         case .cue(let call):
             let due = event.due ?? event.t
             guard let text = SpokenText.clean(call.text) else { return [] }
-            return [Utterance(text: text, priority: .remark, due: due, startBy: due + Self.grace, finishBy: boundary(after: due), scope: scope)]
+            return [
+                Utterance(text: text, priority: .remark, due: due, startBy: due + Self.grace, finishBy: boundary(after: due), scope: scope)
+            ]
         case .pause:
             pausedAt = event.t
             return acknowledge("Paused", at: event.t)
@@ -107,8 +109,10 @@ public struct Coach: Sendable {
         let name = SpokenText.clean(phase.name) ?? phase.kind.defaultName
         var said: [Utterance] = []
         func say(_ text: String, short: String? = nil, _ priority: Utterance.Priority) {
-            said.append(Utterance(text: text, shortText: short, priority: priority, due: due, startBy: due + Self.grace,
-                                  finishBy: finishBy, scope: scope))
+            said.append(
+                Utterance(
+                    text: text, shortText: short, priority: priority, due: due, startBy: due + Self.grace,
+                    finishBy: finishBy, scope: scope))
         }
         let title = Self.fullTitle(of: phase, name: name)
         say(title, short: title == name ? nil : name, .announcement)
@@ -172,7 +176,9 @@ public struct Coach: Sendable {
                 state.samples = 0
                 state.lastNudge = now
                 let text = SpokenTargets.nudge(channel, value: value, low: standing == .below, target: range)
-                said.append(Utterance(text: text, priority: .remark, due: due, startBy: due + Self.grace, finishBy: boundary(after: due), scope: scope))
+                said.append(
+                    Utterance(
+                        text: text, priority: .remark, due: due, startBy: due + Self.grace, finishBy: boundary(after: due), scope: scope))
             }
             offTarget[channel] = state
         }
@@ -181,7 +187,10 @@ public struct Coach: Sendable {
 
     private mutating func acknowledge(_ text: String, at now: Instant) -> [Utterance] {
         scope += 1
-        return [Utterance(text: text, priority: .announcement, due: now, startBy: now + Self.grace, finishBy: boundary(after: now), scope: scope)]
+        return [
+            Utterance(
+                text: text, priority: .announcement, due: now, startBy: now + Self.grace, finishBy: boundary(after: now), scope: scope)
+        ]
     }
 
     /// The first countdown beat or phase end after `instant`, which whatever starts then must not

@@ -77,7 +77,9 @@ struct PhraseSynthesizer: Sendable {
         }
         process.wait(seconds: Self.timeLimit)
         guard process.status == 0 else {
-            let how = process.status.map { $0 == 128 + SIGKILL ? "took more than \(Int(Self.timeLimit)) s" : "ended with status \($0)" } ?? "did not end"
+            let how =
+                process.status.map { $0 == 128 + SIGKILL ? "took more than \(Int(Self.timeLimit)) s" : "ended with status \($0)" }
+                ?? "did not end"
             throw SpeechError("\(engine.name) \(how) rendering “\(text)”")
         }
         do {

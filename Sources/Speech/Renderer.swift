@@ -42,8 +42,10 @@ public struct Renderer: Sendable {
 
     /// Renders and writes the WAV file to `descriptor` (called `name` in messages), with
     /// `environment` for the engine.
-    public func render(to descriptor: Int32, name: String, environment: [String: String],
-                       progress: @escaping @Sendable (Progress) -> Void) throws(SpeechError) -> Rendering {
+    public func render(
+        to descriptor: Int32, name: String, environment: [String: String],
+        progress: @escaping @Sendable (Progress) -> Void
+    ) throws(SpeechError) -> Rendering {
         var sounds: [String: Audio] = [:]
         var spoken: [SpokenClip] = []
         if let engine {
@@ -54,7 +56,8 @@ public struct Renderer: Sendable {
             spoken = SpokenTimeline.clips(of: score.offers) { [sounds] in sounds[$0]?.duration ?? .zero }
         }
         var clips: [Mixer.Clip] = []
-        let tones = Dictionary(uniqueKeysWithValues: SessionScore.Signal.allCases.map { ($0, Tone.sound(of: $0, sampleRate: Self.sampleRate)) })
+        let tones = Dictionary(
+            uniqueKeysWithValues: SessionScore.Signal.allCases.map { ($0, Tone.sound(of: $0, sampleRate: Self.sampleRate)) })
         for sounding in score.soundings {
             clips.append(Mixer.Clip(start: Self.sample(sounding.at), sound: tones[sounding.signal]!))
         }
@@ -66,7 +69,9 @@ public struct Renderer: Sendable {
         let length = max(Self.sample(score.end), clips.map { $0.start + $0.count }.max() ?? 0) + Self.sample(.start + Self.tail)
         guard length <= WAVHeader.maximumSamples else {
             let hours = WAVHeader.maximumSamples / Self.sampleRate / 3600
-            throw SpeechError("the workout lasts \(WorkoutDuration(milliseconds: Int64(length / Self.sampleRate) * 1000).spoken), longer than the \(hours) hours a WAV file can hold")
+            throw SpeechError(
+                "the workout lasts \(WorkoutDuration(milliseconds: Int64(length / Self.sampleRate) * 1000).spoken), longer than the \(hours) hours a WAV file can hold"
+            )
         }
         do throws(FileError) {
             try FileSystem.writeAll(descriptor, WAVHeader.bytes(sampleRate: Self.sampleRate, sampleCount: length))
@@ -79,8 +84,9 @@ public struct Renderer: Sendable {
         } catch {
             throw SpeechError("cannot write \(name): \(error.why())")
         }
-        return Rendering(duration: .nanoseconds(Int64(length) * 1_000_000_000 / Int64(Self.sampleRate)), phrases: sounds.count,
-                         utterances: spoken.count, bytes: 44 + length * 2)
+        return Rendering(
+            duration: .nanoseconds(Int64(length) * 1_000_000_000 / Int64(Self.sampleRate)), phrases: sounds.count,
+            utterances: spoken.count, bytes: 44 + length * 2)
     }
 
     /// The sample at which `instant` falls, rounded to the nearest.

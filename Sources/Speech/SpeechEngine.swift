@@ -32,10 +32,13 @@ public struct SpeechEngine: Sendable, Equatable {
 
     /// The engine to speak with: the user's command, or the first engine Pacer knows on
     /// `searchPath`, set up with the settings' voice, rate and volume in its own flags.
-    public static func find(_ settings: SpeechSettings, searchPath: String?, among kinds: [Kind] = Kind.allCases) throws(SpeechError) -> SpeechEngine {
+    public static func find(_ settings: SpeechSettings, searchPath: String?, among kinds: [Kind] = Kind.allCases) throws(SpeechError)
+        -> SpeechEngine
+    {
         if let command = settings.command {
             guard let executable = FileSystem.executable(named: command[0], searchPath: searchPath) else {
-                throw SpeechError("the speech command '\(command[0])' is not \(command[0].contains("/") ? "an executable file" : "on PATH")")
+                throw SpeechError(
+                    "the speech command '\(command[0])' is not \(command[0].contains("/") ? "an executable file" : "on PATH")")
             }
             return SpeechEngine(kind: nil, executable: executable, arguments: Array(command.dropFirst()))
         }
@@ -45,7 +48,8 @@ public struct SpeechEngine: Sendable, Equatable {
             }
         }
         throw SpeechError(
-            "no speech engine on PATH (looked for \(kinds.map(\.rawValue).joined(separator: ", "))): install espeak-ng (apt install espeak-ng), or name a program with --sink speech:command=PROGRAM")
+            "no speech engine on PATH (looked for \(kinds.map(\.rawValue).joined(separator: ", "))): install espeak-ng (apt install espeak-ng), or name a program with --sink speech:command=PROGRAM"
+        )
     }
 
     /// The engine's own flags for the settings.
@@ -64,7 +68,9 @@ public struct SpeechEngine: Sendable, Equatable {
                 flags += parts.count == 2 ? ["-o", parts[0], "-t", parts[1]] : ["-t", voice]
             }
             // spd-say counts from -100 to 100, 0 being its normal rate and volume.
-            if let rate = settings.rate { flags += ["-r", String(min(100, max(-100, (rate - SpeechTiming.defaultRate) * 100 / SpeechTiming.defaultRate)))] }
+            if let rate = settings.rate {
+                flags += ["-r", String(min(100, max(-100, (rate - SpeechTiming.defaultRate) * 100 / SpeechTiming.defaultRate)))]
+            }
             if let volume = settings.volume { flags += ["-i", String(min(100, max(-100, volume - 100)))] }
         case .say:
             if let voice = settings.voice { flags += ["-v", voice] }

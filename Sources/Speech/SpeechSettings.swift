@@ -25,11 +25,18 @@ public struct SpeechSettings: Sendable, Equatable {
 
     /// The options the speech sink takes, for `--sink` and help.
     public static let options = [
-        SinkOption(key: "command", value: "PROGRAM", help: "speak with PROGRAM (and its arguments, space-separated) given the text as its last argument"),
+        SinkOption(
+            key: "command", value: "PROGRAM",
+            help: "speak with PROGRAM (and its arguments, space-separated) given the text as its last argument"),
         SinkOption(key: "voice", value: "NAME", help: "the engine's voice: espeak-ng -v, spd-say -t (MODULE/TYPE: -o and -t), say -v"),
-        SinkOption(key: "rate", value: "WPM", help: "words per minute, \(rates.lowerBound) to \(rates.upperBound) (the engines' default is about 175)"),
-        SinkOption(key: "volume", value: "PERCENT", help: "\(volumes.lowerBound) to \(volumes.upperBound), 100 is the engine's normal volume (not for say)"),
-        SinkOption(key: "nudges", value: "on|off", help: "say when measured power or heart rate stays off its target for 10 s (on by default)"),
+        SinkOption(
+            key: "rate", value: "WPM",
+            help: "words per minute, \(rates.lowerBound) to \(rates.upperBound) (the engines' default is about 175)"),
+        SinkOption(
+            key: "volume", value: "PERCENT",
+            help: "\(volumes.lowerBound) to \(volumes.upperBound), 100 is the engine's normal volume (not for say)"),
+        SinkOption(
+            key: "nudges", value: "on|off", help: "say when measured power or heart rate stays off its target for 10 s (on by default)"),
     ]
 
     /// Reads the sink's options, or says what is wrong with them.
@@ -48,7 +55,8 @@ public struct SpeechSettings: Sendable, Equatable {
         case let other?: throw SinkSetupError("speech option nudges takes on or off, not '\(other.prefix(40))'")
         }
         if command != nil, voice != nil || rate != nil || volume != nil {
-            throw SinkSetupError("speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command")
+            throw SinkSetupError(
+                "speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command")
         }
     }
 

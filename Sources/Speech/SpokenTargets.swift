@@ -7,8 +7,11 @@ import PacerWorkout
 enum SpokenTargets {
     /// Every target the phase sets, in the display's order, or nil when it sets none.
     static func text(of targets: Targets) -> String? {
-        let parts = [targets.power.map { power($0, thresholds: targets.thresholds) }, targets.heartRate.map(heartRate), targets.pace.map { pace($0, thresholds: targets.thresholds) }, targets.cadence.map { "cadence " + range($0.span.start) }]
-            .compactMap { $0 }
+        let parts = [
+            targets.power.map { power($0, thresholds: targets.thresholds) }, targets.heartRate.map(heartRate),
+            targets.pace.map { pace($0, thresholds: targets.thresholds) }, targets.cadence.map { "cadence " + range($0.span.start) },
+        ]
+        .compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
@@ -39,32 +42,35 @@ enum SpokenTargets {
         guard let resolved = target.resolved(with: thresholds) else {
             return zone ?? "pace " + spoken(target.span, unit: "percent of threshold")
         }
-        let per = switch resolved.unit {
-        case .perMile: "per mile"
-        case .per100Metres: "per 100 metres"
-        case .perKilometre, .threshold, .zone: "per kilometre"
-        }
+        let per =
+            switch resolved.unit {
+            case .perMile: "per mile"
+            case .per100Metres: "per 100 metres"
+            case .perKilometre, .threshold, .zone: "per kilometre"
+            }
         let start = resolved.span.start
-        let paces = if !start.high.isFinite {
-            "\(clock(start.low)) \(per) or slower"
-        } else if start.low <= 0 {
-            "\(clock(start.high)) \(per) or faster"
-        } else {
-            (start.isSingle ? clock(start.low) : "\(clock(start.low)) to \(clock(start.high))") + " " + per
-        }
+        let paces =
+            if !start.high.isFinite {
+                "\(clock(start.low)) \(per) or slower"
+            } else if start.low <= 0 {
+                "\(clock(start.high)) \(per) or faster"
+            } else {
+                (start.isSingle ? clock(start.low) : "\(clock(start.low)) to \(clock(start.high))") + " " + per
+            }
         return zone.map { "\($0), \(paces)" } ?? "pace " + paces
     }
 
     /// `power low: 230, target 260`, `heart rate high: 171, target 150 to 160`: a measured value
     /// off its target (in watts or bpm, rounded).
     static func nudge(_ channel: MeasuredChannel, value: Double, low: Bool, target: TargetRange) -> String {
-        let wanted = if !target.high.isFinite {
-            "at least \(JSONText.number(target.low.rounded()))"
-        } else if target.low <= 0 {
-            "up to \(JSONText.number(target.high.rounded()))"
-        } else {
-            range(TargetRange(target.low.rounded(), target.high.rounded()))
-        }
+        let wanted =
+            if !target.high.isFinite {
+                "at least \(JSONText.number(target.low.rounded()))"
+            } else if target.low <= 0 {
+                "up to \(JSONText.number(target.high.rounded()))"
+            } else {
+                range(TargetRange(target.low.rounded(), target.high.rounded()))
+            }
         return "\(channel.spokenName) \(low ? "low" : "high"): \(JSONText.number(value.rounded())), target \(wanted)"
     }
 

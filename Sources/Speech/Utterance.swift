@@ -30,8 +30,10 @@ public struct Utterance: Sendable, Equatable {
     /// The stretch of the session it belongs to (a phase, a pause): once a later scope begins, it is stale.
     public var scope: Int
 
-    public init(text: String, shortText: String? = nil, priority: Priority, due: Instant, startBy: Instant,
-                finishBy: Instant? = nil, scope: Int) {
+    public init(
+        text: String, shortText: String? = nil, priority: Priority, due: Instant, startBy: Instant,
+        finishBy: Instant? = nil, scope: Int
+    ) {
         self.text = text
         self.shortText = shortText
         self.priority = priority

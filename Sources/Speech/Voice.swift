@@ -126,7 +126,8 @@ public final class Voice: @unchecked Sendable {
         serial += 1
         let serial = serial
         do {
-            let process = try Subprocess.spawn(engine.executable, arguments: engine.arguments(saying: text), environment: environment) { [self] status in
+            let process = try Subprocess.spawn(engine.executable, arguments: engine.arguments(saying: text), environment: environment) {
+                [self] status in
                 queue.async { self.ended(serial, status: status) }
             }
             // The clock and the other sinks come first: the engine works at a lower priority.
@@ -161,7 +162,9 @@ public final class Voice: @unchecked Sendable {
         guard !cut.stopped, ranFor > (timing.length(of: cut.text) * 2 + Self.overdueSlack).nanoseconds else { return }
         overdueCuts += 1
         if overdueCuts >= Self.overdueCutsForAHang {
-            failHanging("\(engine.name) has said none of the last \(overdueCuts) phrases in twice the time they take (the last: “\(cut.text)”); it seems to hang")
+            failHanging(
+                "\(engine.name) has said none of the last \(overdueCuts) phrases in twice the time they take (the last: “\(cut.text)”); it seems to hang"
+            )
         }
     }
 

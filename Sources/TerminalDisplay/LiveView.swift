@@ -22,8 +22,10 @@ public struct LiveView {
     /// The display of `start`'s phase with the cue shown last, the latest snapshot if any, and
     /// whether the clock is stopped; the readings and the workout's profile row if any; drawn
     /// with `palette`, keeping what it can in `memo`.
-    public init(start: Event.PhaseStart, cue: String?, snapshot: Snapshot?, paused: Bool, planned: WorkoutDuration, readings: Readings? = nil,
-                profile: ProfileRow? = nil, palette: Palette, memo: LiveViewMemo) {
+    public init(
+        start: Event.PhaseStart, cue: String?, snapshot: Snapshot?, paused: Bool, planned: WorkoutDuration, readings: Readings? = nil,
+        profile: ProfileRow? = nil, palette: Palette, memo: LiveViewMemo
+    ) {
         self.start = start
         self.cue = cue
         self.snapshot = snapshot
@@ -100,11 +102,15 @@ public struct LiveView {
             let left = max(0, (width - clockSlot - slots.gap - slots.width) / 2)
             indent = left + (clockSlot - digits.width(of: clock)) / 2
             let target = left + clockSlot + slots.gap
-            ride = panel.map { RideLayout(panel: $0, placement: .beside(target: target, reading: target + slots.target + slots.gap, slots: slots)) }
+            ride = panel.map {
+                RideLayout(panel: $0, placement: .beside(target: target, reading: target + slots.target + slots.gap, slots: slots))
+            }
             panelRows = Self.panelLines
         case .under(_, let slots):
             let target = max(0, (width - slots.width) / 2)
-            ride = panel.map { RideLayout(panel: $0, placement: .under(target: target, reading: target + slots.target + slots.gap, slots: slots)) }
+            ride = panel.map {
+                RideLayout(panel: $0, placement: .under(target: target, reading: target + slots.target + slots.gap, slots: slots))
+            }
             panelRows = digits.height + Self.panelLines
         }
         let phaseTrailing = self.phaseTrailing
@@ -117,15 +123,18 @@ public struct LiveView {
             trailing.utf8.allSatisfy { $0 < 0x80 } && Self.barLabelWidth + barWidth + trailing.utf8.count + 3 <= width
         }
         let layout = Tick.Layout(
-            key: LiveViewMemo.Key(phase: start.index, paused: paused, cue: cue, width: width, rampSecond: rampFraction.map { _ in elapsed.milliseconds / 1000 }),
+            key: LiveViewMemo.Key(
+                phase: start.index, paused: paused, cue: cue, width: width,
+                rampSecond: rampFraction.map { _ in elapsed.milliseconds / 1000 }),
             rows: rows, digits: digits,
             indent: indent, clockStyle: paused ? palette.dim : palette.kind(phase.kind),
             clockLength: clock.utf8.count, barWidth: barWidth, phaseTrailingLength: phaseTrailing.utf8.count,
             sessionTrailingLength: sessionTrailing.utf8.count, barsFit: barsFit, ride: ride,
             barsRow: Self.clockTop + digits.height + panelRows + 1,
             profileMarker: profile?.column(phase: start.index, elapsed: elapsed, duration: phase.duration, width: width))
-        return Tick(layout: layout, clock: clock, phaseFilled: Self.filled(phaseFraction, of: barWidth),
-                    sessionFilled: Self.filled(sessionFraction, of: barWidth), phaseTrailing: phaseTrailing, sessionTrailing: sessionTrailing)
+        return Tick(
+            layout: layout, clock: clock, phaseFilled: Self.filled(phaseFraction, of: barWidth),
+            sessionFilled: Self.filled(sessionFraction, of: barWidth), phaseTrailing: phaseTrailing, sessionTrailing: sessionTrailing)
     }
 
     /// How the full display is laid out: the clock and a step's target in the largest digits
@@ -205,17 +214,21 @@ public struct LiveView {
             }
         }
         let phaseRow = layout.barsRow
-        spans += barSpans(row: phaseRow, filled: (previous.phaseFilled, tick.phaseFilled), trailing: (previous.phaseTrailing, tick.phaseTrailing),
-                          layout: layout, style: palette.kind(phase.kind))
-        spans += barSpans(row: phaseRow + 1, filled: (previous.sessionFilled, tick.sessionFilled),
-                          trailing: (previous.sessionTrailing, tick.sessionTrailing), layout: layout, style: palette.bold)
+        spans += barSpans(
+            row: phaseRow, filled: (previous.phaseFilled, tick.phaseFilled), trailing: (previous.phaseTrailing, tick.phaseTrailing),
+            layout: layout, style: palette.kind(phase.kind))
+        spans += barSpans(
+            row: phaseRow + 1, filled: (previous.sessionFilled, tick.sessionFilled),
+            trailing: (previous.sessionTrailing, tick.sessionTrailing), layout: layout, style: palette.bold)
         return spans
     }
 
     /// The spans of one bar's row: the cells between its old and new ends, and the text beside it
     /// when that changed (it is as long: the layout is the same).
-    private func barSpans(row: Int, filled: (old: Int, new: Int), trailing: (old: String, new: String), layout: Tick.Layout,
-                          style: String) -> [TerminalSpan] {
+    private func barSpans(
+        row: Int, filled: (old: Int, new: Int), trailing: (old: String, new: String), layout: Tick.Layout,
+        style: String
+    ) -> [TerminalSpan] {
         var spans: [TerminalSpan] = []
         if filled.old != filled.new {
             // The cells between the two ends are all filled when the bar grew, all empty when it shrank.
@@ -235,11 +248,13 @@ public struct LiveView {
         let layout = tick.layout
         let width = layout.key.width
         let fixed = memo.lines(for: layout.key) {
-            LiveViewMemo.FixedLines(headline: headline(width: width), cue: cueText.truncated(toWidth: width),
-                                    next: nextText.truncated(toWidth: width))
+            LiveViewMemo.FixedLines(
+                headline: headline(width: width), cue: cueText.truncated(toWidth: width),
+                next: nextText.truncated(toWidth: width))
         }
         var lines = [fixed.headline, .empty]
-        let clockRows = memo.clock.rows(of: tick.clock, digits: layout.digits, style: layout.clockStyle, indent: layout.indent, palette: palette) ?? []
+        let clockRows =
+            memo.clock.rows(of: tick.clock, digits: layout.digits, style: layout.clockStyle, indent: layout.indent, palette: palette) ?? []
         if let ride = layout.ride {
             switch ride.placement {
             case .beside(let target, let reading, let slots):
@@ -259,7 +274,8 @@ public struct LiveView {
         } else {
             lines.append(.empty)
         }
-        lines.append(bar(label: "phase  ", filled: tick.phaseFilled, trailing: tick.phaseTrailing, layout: layout, style: palette.kind(phase.kind)))
+        lines.append(
+            bar(label: "phase  ", filled: tick.phaseFilled, trailing: tick.phaseTrailing, layout: layout, style: palette.kind(phase.kind)))
         lines.append(bar(label: "session", filled: tick.sessionFilled, trailing: tick.sessionTrailing, layout: layout, style: palette.bold))
         if let profile, let marker = layout.profileMarker {
             lines.append(profile.row(width: width, palette: palette))
@@ -272,8 +288,10 @@ public struct LiveView {
 
     /// The ride panel's rows: the target's and the reading's digits at `columns` (after the
     /// clock's rows in `beside`, if any), their captions under them, then the other readings.
-    private func panel(_ panel: RidePanel, digits: BigDigits, columns: (target: Int, reading: Int), slots: Slots, beside clockRows: [TerminalText],
-                       width: Int) -> [TerminalText] {
+    private func panel(
+        _ panel: RidePanel, digits: BigDigits, columns: (target: Int, reading: Int), slots: Slots, beside clockRows: [TerminalText],
+        width: Int
+    ) -> [TerminalText] {
         guard let target = panel.target else { return clockRows }
         let targetRows = digits.render(target.digits) ?? []
         let readingRows = panel.reading.flatMap { digits.render($0.digits) } ?? []
@@ -300,8 +318,10 @@ public struct LiveView {
     /// The readings on one line: the target's channel in the colour of where it stands, then the
     /// others (`power 210 W ▲ high   heart rate 150 bpm`); nil when there are none.
     private func readingsText(_ panel: RidePanel) -> TerminalText? {
-        let parts = [panel.reading.map { palette.paint(TerminalText($0.line), palette.standing($0.standing)) },
-                     panel.others.isEmpty ? nil : TerminalText(panel.others)].compactMap { $0 }
+        let parts = [
+            panel.reading.map { palette.paint(TerminalText($0.line), palette.standing($0.standing)) },
+            panel.others.isEmpty ? nil : TerminalText(panel.others),
+        ].compactMap { $0 }
         return parts.isEmpty ? nil : .joined(parts, separator: "   ")
     }
 
@@ -318,7 +338,8 @@ public struct LiveView {
         }
         if first.width > width {
             let room = width - styledLabel.width - clockText.width - 3
-            first = room >= 2
+            first =
+                room >= 2
                 ? compactLine(label: styledLabel, name: TerminalText(phase.name).truncated(toWidth: room), clock: clockText, extras: [])
                 : (styledLabel.width + clockText.width + 1 <= width ? styledLabel + " " + clockText : clockText)
         }
@@ -379,7 +400,9 @@ public struct LiveView {
     /// An open step with a distance and a pace gives the time that pace takes, and its bar fills to it.
     private var phaseTrailing: String {
         if phase.isOpen {
-            guard let target = phase.target else { return phase.estimatedDuration.map { "~\($0.clock) at target pace" } ?? "say done when finished" }
+            guard let target = phase.target else {
+                return phase.estimatedDuration.map { "~\($0.clock) at target pace" } ?? "say done when finished"
+            }
             return elapsed > target ? "\((elapsed - target).clock) over the \(target.clock) target" : "target \(target.clock)"
         }
         if phase.kind == .reps {

@@ -41,7 +41,8 @@ public final class LiveViewMemo {
     }
 
     /// A cell of a bar in `style` filled and one empty, made by `make()` the first time.
-    func barCells(style: String, make: () -> (filled: TerminalPiece, empty: TerminalPiece)) -> (filled: TerminalPiece, empty: TerminalPiece) {
+    func barCells(style: String, make: () -> (filled: TerminalPiece, empty: TerminalPiece)) -> (filled: TerminalPiece, empty: TerminalPiece)
+    {
         if let cells = barCells[style] { return cells }
         let cells = make()
         barCells[style] = cells

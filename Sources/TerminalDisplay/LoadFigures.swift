@@ -3,8 +3,10 @@ import PacerWorkout
 /// The figures of a training load as `pacer show` and the end of a session write them:
 /// `812 kJ`, `NP 208 W (83 % FTP)`, `IF 0.83`, `TSS 71.3`, those known.
 public enum LoadFigures {
-    public static func figures(kilojoules: Double?, normalizedPower: Double?, normalizedPercent: Double?, intensityFactor: Double?,
-                               stressScore: Double?) -> [String] {
+    public static func figures(
+        kilojoules: Double?, normalizedPower: Double?, normalizedPercent: Double?, intensityFactor: Double?,
+        stressScore: Double?
+    ) -> [String] {
         var figures: [String] = []
         if let kilojoules { figures.append(String(Int(kilojoules.rounded())) + " kJ") }
         let percent = normalizedPercent.map { String(Int($0.rounded())) + " % FTP" }
@@ -21,8 +23,9 @@ public enum LoadFigures {
 
     /// The figures of a planned load.
     public static func figures(_ load: PlannedLoad) -> [String] {
-        figures(kilojoules: load.kilojoules, normalizedPower: load.normalizedPower, normalizedPercent: load.normalizedPercent,
-                intensityFactor: load.intensityFactor, stressScore: load.stressScore)
+        figures(
+            kilojoules: load.kilojoules, normalizedPower: load.normalizedPower, normalizedPercent: load.normalizedPercent,
+            intensityFactor: load.intensityFactor, stressScore: load.stressScore)
     }
 
     /// `0.83`: `value` to `places` (1 or 2) decimals, written out in full.

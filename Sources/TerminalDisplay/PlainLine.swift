@@ -11,16 +11,20 @@ public enum PlainLine {
         case .sessionStart(let start):
             let speedNote = start.speed == 1 ? "" : " at \(JSONText.number(start.speed))x speed"
             let phases = "\(start.phases) phase\(start.phases == 1 ? "" : "s")"
-            return "\(time)  \(palette.paint(TerminalText(start.workout), palette.bold)): \(phases), \(start.planned.spoken) planned\(speedNote)"
+            return
+                "\(time)  \(palette.paint(TerminalText(start.workout), palette.bold)): \(phases), \(start.planned.spoken) planned\(speedNote)"
         case .phaseStart(let start):
             let phase = start.phase
-            var parts: [TerminalText] = ["\(time)  [\(start.index + 1)/\(start.count)]",
-                                         palette.paint(TerminalText(phase.kind.rawValue.uppercased()), palette.kind(phase.kind)),
-                                         TerminalText(phase.name)]
+            var parts: [TerminalText] = [
+                "\(time)  [\(start.index + 1)/\(start.count)]",
+                palette.paint(TerminalText(phase.kind.rawValue.uppercased()), palette.kind(phase.kind)),
+                TerminalText(phase.name),
+            ]
             if let duration = phase.duration { parts.append("\(duration.spoken)") }
             if phase.isOpen {
-                parts.append("open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")
-                    + (phase.estimatedDuration.map { ", about \($0.spoken) at target pace" } ?? ""))
+                parts.append(
+                    "open, say done when finished" + (phase.target.map { ", target \($0.spoken)" } ?? "")
+                        + (phase.estimatedDuration.map { ", about \($0.spoken) at target pace" } ?? ""))
             }
             if let distance = phase.distance { parts.append(TerminalText(distance)) }
             if let targets = phase.targets.label { parts.append(TerminalText(targets)) }
@@ -38,7 +42,8 @@ public enum PlainLine {
             if end.outcome == .timeout { return "\(time)  time is up for \(TerminalText(end.phase.name))" }
             guard end.outcome == .skipped || end.reps != nil else { return nil }
             if end.outcome == .skipped { return "\(time)  skipped phase \(end.index + 1) after \(end.active.spoken)" }
-            return "\(time)  logged \(end.reps.map { "\($0) rep\($0 == 1 ? "" : "s")" } ?? "? reps")" + TerminalText(end.weight.map { " @ \($0)" } ?? "")
+            return "\(time)  logged \(end.reps.map { "\($0) rep\($0 == 1 ? "" : "s")" } ?? "? reps")"
+                + TerminalText(end.weight.map { " @ \($0)" } ?? "")
         case .pause:
             return "\(time)  paused"
         case .resume:
@@ -55,7 +60,8 @@ public enum PlainLine {
         case .sample(let sample):
             // Every tenth second of session time: a line a second would bury the others.
             guard sample.active.milliseconds % 10_000 == 0, !sample.values.isEmpty else { return nil }
-            return "\(time)  " + TerminalText(sample.values.channels.map { RidePanel.line(for: $0, value: sample.values[$0]) }.joined(separator: "  "))
+            return "\(time)  "
+                + TerminalText(sample.values.channels.map { RidePanel.line(for: $0, value: sample.values[$0]) }.joined(separator: "  "))
         case .sessionEnd:
             return nil
         }

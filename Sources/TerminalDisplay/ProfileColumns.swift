@@ -25,8 +25,10 @@ public enum ProfileColumns {
 
     /// The column for `slice` in a chart `height` rows high whose top is `top`, coloured by zone
     /// when `colored` (a watts scale has no zones), marks in `markStyle`.
-    public static func column(for slice: ProfileSlice, scale: PowerProfile.Scale, top: Double, height: Int, colored: Bool,
-                              markStyle: String) -> BarColumns.Column {
+    public static func column(
+        for slice: ProfileSlice, scale: PowerProfile.Scale, top: Double, height: Int, colored: Bool,
+        markStyle: String
+    ) -> BarColumns.Column {
         if let average = slice.average, slice.targetSeconds >= slice.freeRideSeconds, slice.targetSeconds >= slice.noTargetSeconds {
             let zone = scale == .percentOfFTP ? TargetZones.power.zone(ofPercent: average) : 0
             return .bar(rows: average / top * Double(height), style: colored ? ZoneColor.parameters(zone: zone) : "")

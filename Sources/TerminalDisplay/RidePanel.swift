@@ -28,11 +28,12 @@ struct RidePanel: Equatable {
         self.target = target
         reading = target.flatMap { target in readings.map { Self.reading(of: target, in: $0) } }
         let shown: Set<MeasuredChannel> = target.map { [$0.channel] } ?? []
-        others = readings.map { readings in
-            Self.listed.filter { !shown.contains($0) && readings.heard.contains($0) }
-                .map { Self.line(for: $0, value: readings.fresh[$0]) }
-                .joined(separator: "   ")
-        } ?? ""
+        others =
+            readings.map { readings in
+                Self.listed.filter { !shown.contains($0) && readings.heard.contains($0) }
+                    .map { Self.line(for: $0, value: readings.fresh[$0]) }
+                    .joined(separator: "   ")
+            } ?? ""
     }
 
     /// The channels the line of others lists, in order.

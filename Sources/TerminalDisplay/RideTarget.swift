@@ -40,7 +40,9 @@ struct RideTarget: Equatable {
         }
     }
 
-    private init(channel: MeasuredChannel, digits: String, unit: String, range: TargetRange?, paceMetres: Double? = nil, paceUnit: String? = nil) {
+    private init(
+        channel: MeasuredChannel, digits: String, unit: String, range: TargetRange?, paceMetres: Double? = nil, paceUnit: String? = nil
+    ) {
         self.channel = channel
         self.digits = digits
         self.unit = unit
@@ -80,16 +82,20 @@ struct RideTarget: Equatable {
             let percent = span.at(fraction: fraction)
             guard let ftp else { return RideTarget(channel: .power, digits: whole(percent), unit: "% FTP", range: nil, paceMetres: nil) }
             let watts = TargetRange((percent.low * ftp / 100).rounded(), (percent.high * ftp / 100).rounded())
-            return RideTarget(channel: .power, digits: whole(watts), unit: "W · " + whole(percent) + " % FTP", range: watts, paceMetres: nil)
+            return RideTarget(
+                channel: .power, digits: whole(watts), unit: "W · " + whole(percent) + " % FTP", range: watts, paceMetres: nil)
         case .target(.zone, let span):
             let zone = Int(span.start.low)
             guard TargetZones.power.bounds.indices.contains(zone - 1) else { return nil }
             let bounds = TargetZones.power.bounds[zone - 1]
             let percent = TargetRange(bounds.low ?? 0, bounds.high ?? bounds.low ?? 0)
-            guard let ftp else { return RideTarget(channel: .power, digits: whole(percent), unit: "% FTP · Z\(zone)", range: nil, paceMetres: nil) }
+            guard let ftp else {
+                return RideTarget(channel: .power, digits: whole(percent), unit: "% FTP · Z\(zone)", range: nil, paceMetres: nil)
+            }
             let watts = TargetRange((percent.low * ftp / 100).rounded(), bounds.high.map { ($0 * ftp / 100).rounded() } ?? .infinity)
             let shown = bounds.high == nil ? String(Int(watts.low)) : whole(watts)
-            return RideTarget(channel: .power, digits: shown, unit: "W · Z\(zone)" + (bounds.high == nil ? " and up" : ""), range: watts, paceMetres: nil)
+            return RideTarget(
+                channel: .power, digits: shown, unit: "W · Z\(zone)" + (bounds.high == nil ? " and up" : ""), range: watts, paceMetres: nil)
         }
     }
 
@@ -113,7 +119,8 @@ struct RideTarget: Equatable {
             return RideTarget(channel: .heartRate, digits: whole(percent), unit: unit, range: nil, paceMetres: nil)
         }
         let beats = TargetRange((percent.low * threshold / 100).rounded(), (percent.high * threshold / 100).rounded())
-        return RideTarget(channel: .heartRate, digits: whole(beats), unit: "bpm · " + whole(percent) + " " + unit, range: beats, paceMetres: nil)
+        return RideTarget(
+            channel: .heartRate, digits: whole(beats), unit: "bpm · " + whole(percent) + " " + unit, range: beats, paceMetres: nil)
     }
 
     /// A pace's time per distance (worked out from threshold pace for a share of it or a zone, which
@@ -125,11 +132,12 @@ struct RideTarget: Equatable {
             guard pace.unit == .threshold else { return nil }
             return RideTarget(channel: .speed, digits: whole(written), unit: "% threshold pace", range: nil, paceMetres: nil, paceUnit: nil)
         }
-        let perUnit = switch resolved.unit {
-        case .perMile: "/mi"
-        case .per100Metres: "/100m"
-        case .perKilometre, .threshold, .zone: "/km"
-        }
+        let perUnit =
+            switch resolved.unit {
+            case .perMile: "/mi"
+            case .per100Metres: "/100m"
+            case .perKilometre, .threshold, .zone: "/km"
+            }
         let seconds = resolved.span.at(fraction: fraction)
         let digits: String
         var unit = perUnit + (pace.unit == .threshold ? " · " + whole(written) + " %" : zone.map { " · Z\($0)" } ?? "")
@@ -141,7 +149,9 @@ struct RideTarget: Equatable {
             digits = seconds.isSingle ? clock(seconds.low) : clock(seconds.low) + "-" + clock(seconds.high)
         }
         guard digits != "-" else { return nil }
-        return RideTarget(channel: .speed, digits: digits, unit: unit, range: TargetRange(metres / seconds.high, metres / seconds.low), paceMetres: metres, paceUnit: perUnit)
+        return RideTarget(
+            channel: .speed, digits: digits, unit: unit, range: TargetRange(metres / seconds.high, metres / seconds.low),
+            paceMetres: metres, paceUnit: perUnit)
     }
 
     /// `200` or `190-210`, to whole numbers.

@@ -67,7 +67,8 @@ public struct BlockFrame: Sendable {
         var writer = CellWriter(columns: columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)
         if whole {
             for row in 0..<max(lines.count, min(shown.count, rows)) {
-                writer.redraw(row: row, with: row < drawn.count ? drawn[row].cells : [], everyCell: row < drawn.count && drawn[row].isUncertain)
+                writer.redraw(
+                    row: row, with: row < drawn.count ? drawn[row].cells : [], everyCell: row < drawn.count && drawn[row].isUncertain)
             }
         } else {
             for row in 0..<max(lines.count, shown.count) where row >= unchanged.count || !unchanged[row] {
@@ -75,8 +76,9 @@ public struct BlockFrame: Sendable {
                 if (row < shown.count && shown[row].isUncertain) || new?.isUncertain == true {
                     writer.redraw(row: row, with: new?.cells ?? [], everyCell: new?.isUncertain == true)
                 } else {
-                    writer.change(row: row, from: row < shown.count ? shown[row].cells : [], to: new?.cells ?? [],
-                                  within: new.map { $0.line.takenOver..<Int.max })
+                    writer.change(
+                        row: row, from: row < shown.count ? shown[row].cells : [], to: new?.cells ?? [],
+                        within: new.map { $0.line.takenOver..<Int.max })
                 }
             }
         }
@@ -104,7 +106,9 @@ public struct BlockFrame: Sendable {
             let under = shown[span.row].cells
             let end = span.column + min(room, cells.count)
             // The right half of a wide character at either edge: the span would cut it in two.
-            guard span.column >= under.count || under[span.column].width != 0, end >= under.count || under[end].width != 0 else { return nil }
+            guard span.column >= under.count || under[span.column].width != 0, end >= under.count || under[end].width != 0 else {
+                return nil
+            }
             placed.append((span.row, span.column, cells.prefix(room)))
         }
         var writer = CellWriter(columns: size.columns, pen: fromDefaultStyle ? CellBytes.none : nil, texts: texts)

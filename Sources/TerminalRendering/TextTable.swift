@@ -51,8 +51,9 @@ public struct TextTable: Sendable {
             let used = (rowWidths.lastIndex { $0 > 0 }.map { $0 - rowWidths.startIndex } ?? -1) + 1
             line.removeAll()
             // Room for the cells, the separators and the gaps (each narrower than its column).
-            line.reserveCapacity(indent.rendered.utf8.count + row.prefix(used).reduce(0) { $0 + $1.rendered.utf8.count }
-                + max(0, used - 1) * separator.rendered.utf8.count + columnWidths.prefix(used).reduce(0, +))
+            line.reserveCapacity(
+                indent.rendered.utf8.count + row.prefix(used).reduce(0) { $0 + $1.rendered.utf8.count }
+                    + max(0, used - 1) * separator.rendered.utf8.count + columnWidths.prefix(used).reduce(0, +))
             line += indent
             for column in 0..<used {
                 if column > 0 { line += separator }

@@ -1,6 +1,6 @@
 import Glibc
-import PacerSystem
 import PacerCommands
+import PacerSystem
 
 // A closed output is an error to handle where it happens, not a signal that kills without a word.
 signal(SIGPIPE, SIG_IGN)

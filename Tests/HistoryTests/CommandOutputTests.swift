@@ -1,10 +1,11 @@
 import Foundation
-@testable import HistoryReports
-@testable import History
-@testable import HistorySink
+import PacerEngine
 import PacerFoundation
 import Testing
-import PacerEngine
+
+@testable import History
+@testable import HistoryReports
+@testable import HistorySink
 
 /// The text and data `pacer history` and `pacer stats` print, from a real history file.
 @Suite("history and stats output")
@@ -16,10 +17,12 @@ struct CommandOutputTests {
         folder = try TemporaryFolder()
         store = try HistoryStore(path: folder.file("history.sqlite3"))
         try store.record("Tabata", at: "2026-11-27T07:00:00+01:00", phases: [work(1), work(2, seconds: 10)])
-        try store.record("Strength", at: "2026-11-29T18:30:00+01:00", phases: [
-            set(1, "Squat", reps: 5, weight: "75 kg"), set(2, "Squat", reps: 8, weight: "60 kg"),
-            set(3, "Push-ups, wide", reps: 12, weight: "bodyweight"),
-        ], paused: 12)
+        try store.record(
+            "Strength", at: "2026-11-29T18:30:00+01:00",
+            phases: [
+                set(1, "Squat", reps: 5, weight: "75 kg"), set(2, "Squat", reps: 8, weight: "60 kg"),
+                set(3, "Push-ups, wide", reps: 12, weight: "bodyweight"),
+            ], paused: 12)
         try store.record("Tabata", at: "2026-11-30T07:15:00+01:00", phases: [work(1, outcome: .skipped)], outcome: .quit)
         try store.record("Evil\u{1B}[31m \"quoted\"", at: "2026-11-30T08:00:00+01:00", phases: [work(1, "Line\nbreak")], outcome: nil)
     }
@@ -30,18 +33,19 @@ struct CommandOutputTests {
 
     @Test func theListingGroupsByDayNewestFirst() throws {
         let text = HistoryListing(sessions: try store.sessions(), today: day("2026-11-30"), style: HistoryStyle(colored: false)).text
-        #expect(text == """
-            Today
-              #4  08:00  Evil\\u{1b}[31m "quoted"  20s  interrupted
-              #3  07:15  Tabata                   20s  quit
+        #expect(
+            text == """
+                Today
+                  #4  08:00  Evil\\u{1b}[31m "quoted"  20s  interrupted
+                  #3  07:15  Tabata                   20s  quit
 
-            Yesterday
-              #2  18:30  Strength                  2m  completed    3 sets
+                Yesterday
+                  #2  18:30  Strength                  2m  completed    3 sets
 
-            Fri 27 Nov 2026
-              #1  07:00  Tabata                   30s  completed
+                Fri 27 Nov 2026
+                  #1  07:00  Tabata                   30s  completed
 
-            """)
+                """)
         #expect(!text.contains("\u{1B}"), "control characters from the workout are made visible")
     }
 
@@ -54,19 +58,20 @@ struct CommandOutputTests {
     @Test func oneSessionInFull() throws {
         let session = try #require(try store.session(id: 2))
         let text = SessionDetail(session: session, style: HistoryStyle(colored: false)).text
-        #expect(text == """
-            #2  Strength
-              file     /w/Strength.json
-              started  Sun 29 Nov 2026 18:30:00 +01:00
-              ended    Sun 29 Nov 2026 18:32:12 +01:00, completed
-              time     active 2m, paused 12s, planned 4m
+        #expect(
+            text == """
+                #2  Strength
+                  file     /w/Strength.json
+                  started  Sun 29 Nov 2026 18:30:00 +01:00
+                  ended    Sun 29 Nov 2026 18:32:12 +01:00, completed
+                  time     active 2m, paused 12s, planned 4m
 
-              #  kind  name            exercise        planned  active  outcome    logged
-              1  reps  Squat           Squat                 -    0:40  completed  5 × 75 kg
-              2  reps  Squat           Squat                 -    0:40  completed  8 × 60 kg
-              3  reps  Push-ups, wide  Push-ups, wide        -    0:40  completed  12 × bodyweight
+                  #  kind  name            exercise        planned  active  outcome    logged
+                  1  reps  Squat           Squat                 -    0:40  completed  5 × 75 kg
+                  2  reps  Squat           Squat                 -    0:40  completed  8 × 60 kg
+                  3  reps  Push-ups, wide  Push-ups, wide        -    0:40  completed  12 × bodyweight
 
-            """)
+                """)
         let interrupted = SessionDetail(session: try #require(try store.session(id: 4)), style: HistoryStyle(colored: false)).text
         #expect(interrupted.contains("  ended    never recorded: interrupted\n"))
         #expect(interrupted.contains("Line\\u{a}break"))
@@ -79,9 +84,14 @@ struct CommandOutputTests {
         #expect(sessions.count == 4)
         #expect(!text.contains("\u{1B}"))
         let strength = sessions[2]
-        #expect(Set(strength.keys) == ["id", "workout", "file", "started", "ended", "outcome", "planned", "active", "paused", "speed", "ftp", "tss",
-                                       "tss_planned", "pauses", "phases"])
-        #expect(strength["tss"] is NSNull && strength["ftp"] is NSNull && strength["pauses"] as? [Any] != nil, "nothing measured, no plan's load")
+        #expect(
+            Set(strength.keys) == [
+                "id", "workout", "file", "started", "ended", "outcome", "planned", "active", "paused", "speed", "ftp", "tss",
+                "tss_planned", "pauses", "phases",
+            ])
+        #expect(
+            strength["tss"] is NSNull && strength["ftp"] is NSNull && strength["pauses"] as? [Any] != nil,
+            "nothing measured, no plan's load")
         #expect(strength["workout"] as? String == "Strength")
         #expect(strength["started"] as? String == "2026-11-29T18:30:00+01:00")
         #expect(strength["ended"] as? String == "2026-11-29T18:32:12+01:00")
@@ -105,13 +115,22 @@ struct CommandOutputTests {
         var text = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &text)
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines.first == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise,distance,open,target,"
+        #expect(
+            lines.first
+                == "session,workout,file,started,ended,outcome,index,kind,name,planned,active,phase_outcome,reps,weight,unit,exercise,distance,open,target,"
                 + "phase_started,actual,avg_power,max_power,np,kj,avg_heart_rate,max_heart_rate,avg_cadence,avg_speed")
         #expect(lines.last == "", "every row ends in CRLF")
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat,,0," + unmeasuredCells))
-        #expect(lines.contains("2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\",,0," + unmeasuredCells))
+        #expect(
+            lines.contains(
+                "2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,1,reps,Squat,,40,completed,5,75,kg,Squat,,0,"
+                    + unmeasuredCells))
+        #expect(
+            lines.contains(
+                "2,Strength,/w/Strength.json,2026-11-29T18:30:00+01:00,2026-11-29T18:32:12+01:00,completed,3,reps,\"Push-ups, wide\",,40,completed,12,bodyweight,,\"Push-ups, wide\",,0,"
+                    + unmeasuredCells))
         #expect(text.contains("4,\"Evil\u{1B}[31m \"\"quoted\"\"\",\"/w/Evil\u{1B}[31m \"\"quoted\"\".json\","), "raw into a file or pipe")
-        #expect(text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\",,0,\(unmeasuredCells)\r\n"), "a line break inside quotes")
+        #expect(
+            text.contains(",\"Line\nbreak\",20,20,completed,,,,\"Line\nbreak\",,0,\(unmeasuredCells)\r\n"), "a line break inside quotes")
         #expect(lines.count == 1 + 6 + 1 + 1, "header, six phases (one with a line break), and the final empty string")
 
         var onScreen = ""
@@ -122,10 +141,14 @@ struct CommandOutputTests {
     @Test func csvNeutralisesFormulasInTextFromTheUsersDataAndLeavesItsOwnNumbers() throws {
         let path = folder.file("hostile.sqlite3")
         let hostile = try HistoryStore(path: path)
-        let formulas = ["=HYPERLINK(\"http://evil\",\"x\")", "=cmd|' /C calc'!A0", "+1+1", "-5 kg", "@SUM(A1)", "\tTab", "\rReturn", "\u{FF1D}1+1"]
-        try hostile.record(formulas[0], at: "2026-11-30T08:00:00+01:00", phases: formulas.indices.map { index in
-            set(index + 1, formulas[index], reps: 5, weight: formulas[index])
-        })
+        let formulas = [
+            "=HYPERLINK(\"http://evil\",\"x\")", "=cmd|' /C calc'!A0", "+1+1", "-5 kg", "@SUM(A1)", "\tTab", "\rReturn", "\u{FF1D}1+1",
+        ]
+        try hostile.record(
+            formulas[0], at: "2026-11-30T08:00:00+01:00",
+            phases: formulas.indices.map { index in
+                set(index + 1, formulas[index], reps: 5, weight: formulas[index])
+            })
         var text = ""
         HistoryExport.csv(try hostile.sessions(withPhases: true), visible: false, to: &text)
         let rows = text.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
@@ -171,7 +194,8 @@ struct CommandOutputTests {
 
     @Test func statsTextDrawsWeeksStreaksWorkoutsAndCurves() throws {
         try store.record("Strength", at: "2026-11-30T18:00:00+01:00", phases: [set(1, "Squat", reps: 5, weight: "80 kg")])
-        let text = StatsReport(statistics: try store.statistics(today: day("2026-11-30")), style: HistoryStyle(colored: false), columns: 80).text
+        let text = StatsReport(statistics: try store.statistics(today: day("2026-11-30")), style: HistoryStyle(colored: false), columns: 80)
+            .text
         let lines = text.components(separatedBy: "\n")
         #expect(lines.first == "Time trained per week")
         #expect(lines.contains("  2026-W48  ██████████████████████████████████████████  2m 30s  2 sessions"))

@@ -1,11 +1,12 @@
+import Dispatch
 import Glibc
+import PacerEngine
+import Synchronization
+import Testing
+
 @testable import History
 @testable import HistorySink
 @testable import PacerFoundation
-import Dispatch
-import Synchronization
-import Testing
-import PacerEngine
 
 @Suite("HistoryStore: two writers, locks and broken files")
 struct FailureTests {
@@ -16,15 +17,16 @@ struct FailureTests {
         let perWriter = 40
         // Both writers open a history that does not exist yet: creation and migration race too.
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
-                do {
-                    let store = try HistoryStore(path: path, busyTimeout: 10_000)
-                    for number in 0..<perWriter {
-                        try store.record("Writer \(writer)", at: "2026-11-30T07:\(CalendarDay.twoDigits(number)):00+00:00",
-                                         phases: [work(1), work(2)], outcome: number % 5 == 0 ? nil : .completed)
-                    }
-                } catch {
-                    failures.withLock { $0.append("writer \(writer): \(error)") }
+            do {
+                let store = try HistoryStore(path: path, busyTimeout: 10_000)
+                for number in 0..<perWriter {
+                    try store.record(
+                        "Writer \(writer)", at: "2026-11-30T07:\(CalendarDay.twoDigits(number)):00+00:00",
+                        phases: [work(1), work(2)], outcome: number % 5 == 0 ? nil : .completed)
                 }
+            } catch {
+                failures.withLock { $0.append("writer \(writer): \(error)") }
+            }
         }
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
         let store = try #require(try HistoryStore.existing(at: path))

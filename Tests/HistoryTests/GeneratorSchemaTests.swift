@@ -1,8 +1,9 @@
 import Foundation
-@testable import History
-@testable import HistorySink
 import PacerWorkout
 import Testing
+
+@testable import History
+@testable import HistorySink
 
 /// `bench/history-gen.py` writes the schema by hand: it must stay the one `HistorySchema` builds.
 @Suite("bench/history-gen.py")

@@ -1,10 +1,11 @@
 import Glibc
-@testable import History
-@testable import HistorySink
 import PacerEngine
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import History
+@testable import HistorySink
 
 /// The sink against a history another connection keeps locked: what waits is written when the
 /// lock goes, and reported once when it never does.
@@ -13,11 +14,25 @@ struct HistorySinkTests {
     /// A session's events as the sink sees them: its start, `phases` work phases ending, its end.
     static func session(phases: Int) -> [Event] {
         let work = Phase(kind: .work, name: "Sprint", duration: .seconds(20))
-        return [Event(t: .start, .sessionStart(.init(workout: "Locked out", file: "/w/l.json", phases: phases, planned: .seconds(20 * Int64(phases)),
-                                                    wall: wall("2026-11-30T07:00:00+01:00"), speed: 1)))]
-            + (0..<phases).map { Event(t: .seconds(Double($0 + 1)), .phaseEnd(.init(index: $0, phase: work, outcome: .completed, active: .seconds(20)))) }
-            + [Event(t: .seconds(Double(phases + 1)), .sessionEnd(.init(outcome: .completed, active: .seconds(20 * Int64(phases)),
-                                                                      paused: .zero, wall: wall("2026-11-30T07:01:00+01:00"))))]
+        return [
+            Event(
+                t: .start,
+                .sessionStart(
+                    .init(
+                        workout: "Locked out", file: "/w/l.json", phases: phases, planned: .seconds(20 * Int64(phases)),
+                        wall: wall("2026-11-30T07:00:00+01:00"), speed: 1)))
+        ]
+            + (0..<phases).map {
+                Event(t: .seconds(Double($0 + 1)), .phaseEnd(.init(index: $0, phase: work, outcome: .completed, active: .seconds(20))))
+            }
+            + [
+                Event(
+                    t: .seconds(Double(phases + 1)),
+                    .sessionEnd(
+                        .init(
+                            outcome: .completed, active: .seconds(20 * Int64(phases)),
+                            paused: .zero, wall: wall("2026-11-30T07:01:00+01:00"))))
+            ]
     }
 
     /// A history with one session in it, and a second connection holding its write lock.
@@ -43,7 +58,8 @@ struct HistorySinkTests {
         let sessions = try #require(try HistoryStore.existing(at: path)?.sessions(withPhases: true))
         #expect(sessions.count == 2 && sessions[0].workout == "Locked out" && sessions[0].outcome == .completed, "\(sessions)")
         #expect(sessions[0].phases.map(\.index) == [1, 2, 3])
-        #expect(sink.closingLines.map(\.plain) == ["1st session this week · streak 2 days"], "a new ISO week, the day after the last session")
+        #expect(
+            sink.closingLines.map(\.plain) == ["1st session this week · streak 2 days"], "a new ISO week, the day after the last session")
     }
 
     @Test func closingFoldsTheWriteAheadLogIntoTheHistory() throws {
@@ -63,7 +79,9 @@ struct HistorySinkTests {
         let sink = HistorySink(path: path, closingPatience: 0.2, busyTimeout: 20)
         for event in Self.session(phases: 2) { try sink.receive(event) }
         let error = try #require(throws: HistoryError.self) { try sink.close() }
-        #expect(error.description == "cannot use the history \(path): another program kept it locked until pacer gave up: this session is not recorded")
+        #expect(
+            error.description
+                == "cannot use the history \(path): another program kept it locked until pacer gave up: this session is not recorded")
         try holder.run("ROLLBACK")
         #expect(try HistoryStore.existing(at: path)?.sessions().count == 1)
     }

@@ -1,24 +1,31 @@
 import Glibc
-@testable import History
-@testable import HistorySink
 import PacerEngine
 import PacerFoundation
 import PacerSystem
 import PacerWorkout
 import Testing
 
+@testable import History
+@testable import HistorySink
+
 @Suite("HistoryStore: recording and reading back")
 struct HistoryStoreTests {
     @Test func recordsASessionWithItsPhasesAndReadsItBack() throws {
         let folder = try TemporaryFolder()
         let store = try HistoryStore(path: folder.file("history.sqlite3"))
-        let id = try store.record("Strength", at: "2026-11-30T18:05:00+01:00", phases: [
-            PhaseRecord(index: 1, kind: .warmup, name: "Warm up", exercise: nil, planned: .seconds(120), active: .seconds(120), outcome: .completed),
-            set(2, "Squat", reps: 5, weight: "80 kg"),
-            set(3, "Push-ups", reps: 12, weight: "bodyweight"),
-            PhaseRecord(index: 4, kind: .rest, name: "Rest", exercise: nil, planned: .seconds(90), active: WorkoutDuration(milliseconds: 30_500),
-                        outcome: .skipped),
-        ], paused: 15)
+        let id = try store.record(
+            "Strength", at: "2026-11-30T18:05:00+01:00",
+            phases: [
+                PhaseRecord(
+                    index: 1, kind: .warmup, name: "Warm up", exercise: nil, planned: .seconds(120), active: .seconds(120),
+                    outcome: .completed),
+                set(2, "Squat", reps: 5, weight: "80 kg"),
+                set(3, "Push-ups", reps: 12, weight: "bodyweight"),
+                PhaseRecord(
+                    index: 4, kind: .rest, name: "Rest", exercise: nil, planned: .seconds(90),
+                    active: WorkoutDuration(milliseconds: 30_500),
+                    outcome: .skipped),
+            ], paused: 15)
 
         let session = try #require(try store.session(id: id))
         #expect(session.workout == "Strength" && session.file == "/w/Strength.json")
@@ -63,10 +70,12 @@ struct HistoryStoreTests {
         let me = try #require(ProcessIdentity.current())
         #expect(me.isRunning && me.pid == getpid())
         try store.record("Live", at: "2026-11-30T07:00:00+01:00", phases: [work(1)], outcome: nil, runner: me)
-        try store.record("Reused pid", at: "2026-11-30T08:00:00+01:00", outcome: nil,
-                         runner: ProcessIdentity(pid: me.pid, startTicks: me.startTicks + 1, boot: me.boot))
-        try store.record("Other boot", at: "2026-11-30T09:00:00+01:00", outcome: nil,
-                         runner: ProcessIdentity(pid: me.pid, startTicks: me.startTicks, boot: "another boot"))
+        try store.record(
+            "Reused pid", at: "2026-11-30T08:00:00+01:00", outcome: nil,
+            runner: ProcessIdentity(pid: me.pid, startTicks: me.startTicks + 1, boot: me.boot))
+        try store.record(
+            "Other boot", at: "2026-11-30T09:00:00+01:00", outcome: nil,
+            runner: ProcessIdentity(pid: me.pid, startTicks: me.startTicks, boot: "another boot"))
         try store.record("Old pacer", at: "2026-11-30T10:00:00+01:00", outcome: nil)
         try store.record("Ended", at: "2026-11-30T11:00:00+01:00", outcome: .quit, runner: me)
 
@@ -107,7 +116,8 @@ struct HistoryStoreTests {
 
     @Test func theDefaultLocationFollowsXDGAndTheOverride() {
         #expect(HistoryLocation.path(environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/pacer/history.sqlite3")
-        #expect(HistoryLocation.path(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": ""]) == "/home/ann/.local/share/pacer/history.sqlite3")
+        #expect(
+            HistoryLocation.path(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": ""]) == "/home/ann/.local/share/pacer/history.sqlite3")
         #expect(HistoryLocation.path(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data"]) == "/data/pacer/history.sqlite3")
         #expect(HistoryLocation.path(environment: ["HOME": "/home/ann", "PACER_HISTORY": "/tmp/h.db"]) == "/tmp/h.db")
     }
@@ -116,7 +126,10 @@ struct HistoryStoreTests {
         let folder = try TemporaryFolder()
         writeFile(folder.file("file"), Array("not a folder".utf8))
         let error = try #require(throws: HistoryError.self) { _ = try HistoryStore(path: folder.file("file/pacer/history.sqlite3")) }
-        #expect(error.description == "cannot use the history \(folder.file("file/pacer/history.sqlite3")): cannot create the folder \(folder.file("file/pacer")): Not a directory")
+        #expect(
+            error.description
+                == "cannot use the history \(folder.file("file/pacer/history.sqlite3")): cannot create the folder \(folder.file("file/pacer")): Not a directory"
+        )
     }
 
     @Test func textFromWorkoutFilesIsStoredAsIs() throws {

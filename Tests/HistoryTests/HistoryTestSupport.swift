@@ -1,11 +1,12 @@
 import Glibc
-@testable import History
-@testable import HistorySink
 import PacerEngine
 import PacerFoundation
 import PacerSystem
 import PacerWorkout
 import Testing
+
+@testable import History
+@testable import HistorySink
 
 /// A fresh folder under /tmp for one test's database files, removed with everything in it when
 /// the test lets go of it.
@@ -28,7 +29,9 @@ final class TemporaryFolder: Sendable {
     private func remove(_ path: String) {
         if let directory = opendir(path) {
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self))
+                }
                 if name != "." && name != ".." { remove(path + "/" + name) }
             }
             closedir(directory)
@@ -73,17 +76,24 @@ func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
 extension HistoryStore {
     /// Records a whole session: its start, these phases, and an end unless `outcome` is nil.
     @discardableResult
-    func record(_ workout: String = "Tabata", at started: String, phases: [PhaseRecord] = [],
-                outcome: SessionOutcome? = .completed, paused: Double = 0, runner: ProcessIdentity? = nil) throws -> Int64 {
+    func record(
+        _ workout: String = "Tabata", at started: String, phases: [PhaseRecord] = [],
+        outcome: SessionOutcome? = .completed, paused: Double = 0, runner: ProcessIdentity? = nil
+    ) throws -> Int64 {
         let start = wall(started)
-        let id = try startSession(SessionStart(workout: workout, file: "/w/\(workout).json", started: start,
-                                               planned: .seconds(240), speed: 1, runner: runner))
+        let id = try startSession(
+            SessionStart(
+                workout: workout, file: "/w/\(workout).json", started: start,
+                planned: .seconds(240), speed: 1, runner: runner))
         for phase in phases { try recordPhase(phase, session: id) }
         if let outcome {
             let active = phases.reduce(WorkoutDuration.zero) { $0 + $1.active }
             let ended = WallTime(epochSeconds: start.epochSeconds + Int64(active.seconds + paused), utcOffset: start.utcOffset)
-            try endSession(id, SessionEnd(ended: ended, outcome: outcome, active: active,
-                                          paused: WorkoutDuration(milliseconds: Int64(paused * 1000))))
+            try endSession(
+                id,
+                SessionEnd(
+                    ended: ended, outcome: outcome, active: active,
+                    paused: WorkoutDuration(milliseconds: Int64(paused * 1000))))
         }
         return id
     }
@@ -91,13 +101,15 @@ extension HistoryStore {
 
 /// A work phase of `seconds`.
 func work(_ index: Int, _ name: String = "Sprint", seconds: Int64 = 20, outcome: PhaseOutcome = .completed) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .work, name: name, exercise: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
+    PhaseRecord(
+        index: index, kind: .work, name: name, exercise: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
 }
 
 /// A rep step that logged `reps` at `weight`.
 func set(_ index: Int, _ name: String, reps: Int?, weight: String?) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .reps, name: name, exercise: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
-                weight: weight.map { LoggedWeight(text: $0) })
+    PhaseRecord(
+        index: index, kind: .reps, name: name, exercise: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
+        weight: weight.map { LoggedWeight(text: $0) })
 }
 
 /// Runs one SQL statement on its own connection and returns the first column of each row as text.
@@ -107,10 +119,13 @@ func sql(_ path: String, _ statement: String) throws -> [String] {
 }
 
 /// An open step of `name` over `distance` that took `seconds`.
-func openStep(_ index: Int, _ name: String = "400 m fast", distance: String? = "400 m", seconds: Double,
-              outcome: PhaseOutcome = .completed) -> PhaseRecord {
-    PhaseRecord(index: index, kind: .work, name: name, exercise: name, planned: nil, active: WorkoutDuration(milliseconds: Int64(seconds * 1000)),
-                outcome: outcome, isOpen: true, distance: distance)
+func openStep(
+    _ index: Int, _ name: String = "400 m fast", distance: String? = "400 m", seconds: Double,
+    outcome: PhaseOutcome = .completed
+) -> PhaseRecord {
+    PhaseRecord(
+        index: index, kind: .work, name: name, exercise: name, planned: nil, active: WorkoutDuration(milliseconds: Int64(seconds * 1000)),
+        outcome: outcome, isOpen: true, distance: distance)
 }
 
 /// A new database at `path` as schema `version` left it: the first `version` migrations, and

@@ -1,11 +1,12 @@
 import Foundation
-@testable import History
-@testable import HistoryReports
-@testable import HistorySink
 import PacerEngine
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import History
+@testable import HistoryReports
+@testable import HistorySink
 
 /// Schema 8 (issue 44, item 4): pauses, each phase's start, the session's FTP and TSS; and a
 /// real history written by the pacer of schema 7 keeps every row.
@@ -38,8 +39,9 @@ struct MeasuredHistoryTests {
         let store = try #require(try HistoryStore.existing(at: path))
         #expect(try sql(path, "PRAGMA user_version") == ["8"])
         #expect(try Self.everyRow.map { try sql(path, $0) } == before, "every row of 7 is kept as it was")
-        #expect(try sql(path, "SELECT name FROM pragma_table_info('samples') ORDER BY cid")
-            == ["session", "t", "active", "phase", "power", "heart_rate", "cadence", "speed", "distance"])
+        #expect(
+            try sql(path, "SELECT name FROM pragma_table_info('samples') ORDER BY cid")
+                == ["session", "t", "active", "phase", "power", "heart_rate", "cadence", "speed", "distance"])
         #expect(try sql(path, "SELECT name FROM pragma_table_info('pauses') ORDER BY cid") == ["session", "started", "ended"])
         #expect(try sql(path, "SELECT count(*) FROM phases WHERE started IS NOT NULL OR measured IS NOT NULL") == ["0"])
         let sessions = try store.sessions(withPhases: true)
@@ -58,21 +60,31 @@ struct MeasuredHistoryTests {
     @Test func theSinkRecordsEachPhasesStartThePausesTheFTPAndThePlannedTSS() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("history.sqlite3")
-        var phases = [Phase(kind: .work, name: "Sweet spot", duration: .seconds(600)), Phase(kind: .rest, name: "Spin", duration: .seconds(300))]
+        var phases = [
+            Phase(kind: .work, name: "Sweet spot", duration: .seconds(600)), Phase(kind: .rest, name: "Spin", duration: .seconds(300)),
+        ]
         phases[0].targets.power = try PowerTarget(parsing: "90%")
         let plan = Plan(name: "Ride", phases: phases).with(TargetThresholds(ftp: 250))
         let sink = HistorySink(path: path)
         for event in [
-            Event(t: .start, .sessionStart(.init(workout: "Ride", file: "/w/r.json", phases: 2, planned: .seconds(900),
-                                                 wall: wall("2026-11-30T07:00:00+01:00"), speed: 1, plan: plan))),
+            Event(
+                t: .start,
+                .sessionStart(
+                    .init(
+                        workout: "Ride", file: "/w/r.json", phases: 2, planned: .seconds(900),
+                        wall: wall("2026-11-30T07:00:00+01:00"), speed: 1, plan: plan))),
             Event(t: .start, .phaseStart(.init(index: 0, count: 2, phase: plan.phases[0], next: plan.phases[1]))),
             Event(t: .seconds(100), .pause),
             Event(t: .seconds(130.5), .resume),
             Event(t: .seconds(630.5), .phaseEnd(.init(index: 0, phase: plan.phases[0], outcome: .completed, active: .seconds(600)))),
             Event(t: .seconds(630.5), .phaseStart(.init(index: 1, count: 2, phase: plan.phases[1], next: nil))),
             Event(t: .seconds(700), .pause),
-            Event(t: .seconds(760), .sessionEnd(.init(outcome: .quit, active: WorkoutDuration(milliseconds: 669_500), paused: WorkoutDuration(milliseconds: 90_500),
-                                                      wall: wall("2026-11-30T07:12:40+01:00")))),
+            Event(
+                t: .seconds(760),
+                .sessionEnd(
+                    .init(
+                        outcome: .quit, active: WorkoutDuration(milliseconds: 669_500), paused: WorkoutDuration(milliseconds: 90_500),
+                        wall: wall("2026-11-30T07:12:40+01:00")))),
         ] { try sink.receive(event) }
         try sink.close()
         let store = try #require(try HistoryStore.existing(at: path))
@@ -104,10 +116,14 @@ struct MeasuredHistoryTests {
         let folder = try TemporaryFolder()
         let store = try HistoryStore(path: folder.file("history.sqlite3"))
         let id = try store.record("Ride", at: "2026-11-30T07:00:00+01:00", phases: [work(1)])
-        try store.recordMeasurements(MeasurementBatch(pauses: [PauseRecord(started: 5, ended: 9), PauseRecord(started: 30, ended: 40)]), session: id)
+        try store.recordMeasurements(
+            MeasurementBatch(pauses: [PauseRecord(started: 5, ended: 9), PauseRecord(started: 30, ended: 40)]), session: id)
         try store.database.run("UPDATE pauses SET ended = 'soon' WHERE started = 30")
         #expect(try store.session(id: id)?.pauses == [PauseRecord(started: 5, ended: 9)])
-        #expect(store.unreadableRows.map(\.description) == ["pause row 2 of session #1: ended is \"soon\", not a number of seconds from 0 to 31622400"])
+        #expect(
+            store.unreadableRows.map(\.description) == [
+                "pause row 2 of session #1: ended is \"soon\", not a number of seconds from 0 to 31622400"
+            ])
     }
 }
 
@@ -129,18 +145,34 @@ struct MeasuredRideTests {
         phase.targets.power = try PowerTarget(parsing: "240-260 W")
         let plan = Plan(name: "Ride", phases: [phase]).with(TargetThresholds(ftp: 250))
         let sink = HistorySink(path: path)
-        try sink.receive(Event(t: .start, .sessionStart(.init(workout: "Ride", file: "/w/r.json", phases: 1, planned: .seconds(350),
-                                                               wall: wall("2026-11-30T07:00:00+01:00"), speed: 1, plan: plan))))
+        try sink.receive(
+            Event(
+                t: .start,
+                .sessionStart(
+                    .init(
+                        workout: "Ride", file: "/w/r.json", phases: 1, planned: .seconds(350),
+                        wall: wall("2026-11-30T07:00:00+01:00"), speed: 1, plan: plan))))
         try sink.receive(Event(t: .start, .phaseStart(.init(index: 0, count: 1, phase: plan.phases[0], next: nil))))
         for second in 1...350 {
             let values: MeasuredValues = second == 10 ? MeasuredValues([.heartRate: 150]) : MeasuredValues([.power: 250, .heartRate: 150])
-            try sink.receive(Event(t: .seconds(Double(second) + 0.0004), .sample(.init(index: 0, active: .seconds(Int64(second)), values: values))))
+            try sink.receive(
+                Event(t: .seconds(Double(second) + 0.0004), .sample(.init(index: 0, active: .seconds(Int64(second)), values: values))))
             try observe(second)
         }
-        try sink.receive(Event(t: .seconds(350), .phaseEnd(.init(index: 0, phase: plan.phases[0], outcome: .completed, active: .seconds(350),
-                                                                  measured: summary(seconds: 350)))))
-        try sink.receive(Event(t: .seconds(350), .sessionEnd(.init(outcome: .completed, active: .seconds(350), paused: .zero,
-                                                                    wall: wall("2026-11-30T07:05:50+01:00"), measured: summary(seconds: 350)))))
+        try sink.receive(
+            Event(
+                t: .seconds(350),
+                .phaseEnd(
+                    .init(
+                        index: 0, phase: plan.phases[0], outcome: .completed, active: .seconds(350),
+                        measured: summary(seconds: 350)))))
+        try sink.receive(
+            Event(
+                t: .seconds(350),
+                .sessionEnd(
+                    .init(
+                        outcome: .completed, active: .seconds(350), paused: .zero,
+                        wall: wall("2026-11-30T07:05:50+01:00"), measured: summary(seconds: 350)))))
         try sink.close()
     }
 
@@ -156,7 +188,9 @@ struct MeasuredRideTests {
         let store = try #require(try HistoryStore.existing(at: path))
         let samples = try store.samples(ofSession: 1)
         #expect(samples.count == 350 && samples.map(\.active) == (1...350).map(Double.init))
-        #expect(samples[0] == SampleRecord(t: 1, active: 1, phase: 0, values: MeasuredValues([.power: 250, .heartRate: 150])), "t to the millisecond")
+        #expect(
+            samples[0] == SampleRecord(t: 1, active: 1, phase: 0, values: MeasuredValues([.power: 250, .heartRate: 150])),
+            "t to the millisecond")
         #expect(samples[9].values == MeasuredValues([.heartRate: 150]), "a channel not fresh is NULL, not 0")
     }
 
@@ -164,14 +198,17 @@ struct MeasuredRideTests {
         let folder = try TemporaryFolder()
         let path = folder.file("history.sqlite3")
         try Self.recordedRide(at: path)
-        let expected = #"{"measured":{"power":{"avg":250,"max":250,"np":250,"kj":87.5},"heart_rate":{"avg":150,"max":150}},"#
+        let expected =
+            #"{"measured":{"power":{"avg":250,"max":250,"np":250,"kj":87.5},"heart_rate":{"avg":150,"max":150}},"#
             + #""in_target":{"power":{"inside":350,"below":0,"above":0}}}"#
-        #expect(try sql(path, "SELECT measured FROM phases") == [expected] && sql(path, "SELECT measured FROM sessions") == [expected],
-                "the wire shape of phase.end")
+        #expect(
+            try sql(path, "SELECT measured FROM phases") == [expected] && sql(path, "SELECT measured FROM sessions") == [expected],
+            "the wire shape of phase.end")
         let session = try #require(try HistoryStore.existing(at: path)?.session(id: 1))
         let measured = try #require(session.phases.first?.measured)
         #expect(measured.channels == [.power: .init(average: 250, maximum: 250), .heartRate: .init(average: 150, maximum: 150)])
-        #expect(measured.normalizedPower == 250 && measured.kilojoules == 87.5 && measured.adherence == [.power: TargetAdherence(inside: 350)])
+        #expect(
+            measured.normalizedPower == 250 && measured.kilojoules == 87.5 && measured.adherence == [.power: TargetAdherence(inside: 350)])
         #expect(session.measured == measured && session.phases.first?.started == 0)
         // 350 s at IF 1.0: 350 / 3600 × 100.
         let stress = try #require(session.stress)
@@ -179,11 +216,16 @@ struct MeasuredRideTests {
     }
 
     @Test(arguments: [
-        ("'{\"measured\":{\"power\":{\"avg\":-5,\"max\":9}}}'", "measured is \"{\\\"measured\\\":{\\\"power\\\":{\\\"avg\\\":-5,\\\"max\\\":9}}…\", not what was measured (measured.power holds avg -5, which no sensor gives)"),
+        (
+            "'{\"measured\":{\"power\":{\"avg\":-5,\"max\":9}}}'",
+            "measured is \"{\\\"measured\\\":{\\\"power\\\":{\\\"avg\\\":-5,\\\"max\\\":9}}…\", not what was measured (measured.power holds avg -5, which no sensor gives)"
+        ),
         ("'[1]'", "measured is \"[1]\", not what was measured (it is an array, not an object)"),
         ("'{oops'", "measured is \"{oops\", not JSON (unexpected 'o': expected a key in double quotes at 1:2)"),
-        ("'{\"in_target\":{\"power\":{\"inside\":1.5,\"below\":0,\"above\":0}}}'",
-         "measured is \"{\\\"in_target\\\":{\\\"power\\\":{\\\"inside\\\":1.5,\\\"bel…\", not what was measured (in_target holds no whole seconds per channel)"),
+        (
+            "'{\"in_target\":{\"power\":{\"inside\":1.5,\"below\":0,\"above\":0}}}'",
+            "measured is \"{\\\"in_target\\\":{\\\"power\\\":{\\\"inside\\\":1.5,\\\"bel…\", not what was measured (in_target holds no whole seconds per channel)"
+        ),
     ])
     func whatWasMeasuredThatCannotBeReadLeavesThePhaseInWithoutItAndIsNamed(value: String, problem: String) throws {
         let folder = try TemporaryFolder()
@@ -204,7 +246,9 @@ struct MeasuredRideTests {
         let store = try #require(try HistoryStore.existing(at: path))
         try store.database.run("UPDATE samples SET power = 99999 WHERE active = 5")
         #expect(try store.samples(ofSession: 1).count == 349)
-        #expect(store.unreadableRows.map(\.description) == ["sample row 5 of session #1: power is 99999, not a measurement in W from 0 to 3000"])
+        #expect(
+            store.unreadableRows.map(\.description) == ["sample row 5 of session #1: power is 99999, not a measurement in W from 0 to 3000"]
+        )
     }
 
     @Test func historyShowGivesTargetAndActualPerPhaseAndTheSessionsLoad() throws {
@@ -213,11 +257,14 @@ struct MeasuredRideTests {
         try Self.recordedRide(at: path)
         let session = try #require(try HistoryStore.existing(at: path)?.session(id: 1))
         let shown = SessionDetail(session: session, style: HistoryStyle(colored: false)).lines.map(\.plain)
-        #expect(shown.contains("  load     TSS 9.7 measured (FTP 250 W) · 88 kJ · avg 250 W · NP 250 W · heart rate avg 150, max 150 bpm"), "\(shown)")
-        #expect(Array(shown.suffix(2)) == [
-            "  #  kind  name       exercise  planned  active  outcome    logged  target       actual",
-            "  1  work  Threshold               5:50    5:50  completed          @ 240–260 W  250 W (100 % in target) · 150 bpm",
-        ], "\(shown)")
+        #expect(
+            shown.contains("  load     TSS 9.7 measured (FTP 250 W) · 88 kJ · avg 250 W · NP 250 W · heart rate avg 150, max 150 bpm"),
+            "\(shown)")
+        #expect(
+            Array(shown.suffix(2)) == [
+                "  #  kind  name       exercise  planned  active  outcome    logged  target       actual",
+                "  1  work  Threshold               5:50    5:50  completed          @ 240–260 W  250 W (100 % in target) · 150 bpm",
+            ], "\(shown)")
     }
 
     @Test func jsonAndCSVCarryWhatWasMeasured() throws {
@@ -231,11 +278,14 @@ struct MeasuredRideTests {
         #expect(session["tss"] as? Double == 9.7 && session["tss_planned"] as? Bool == false && session["ftp"] as? Int == 250)
         #expect((session["measured"] as? [String: Any])?["power"] as? [String: Double] == ["avg": 250, "max": 250, "np": 250, "kj": 87.5])
         let phase = try #require((session["phases"] as? [[String: Any]])?.first)
-        #expect(phase["started"] as? Int == 0 && (phase["in_target"] as? [String: [String: Int]])?["power"] == ["inside": 350, "below": 0, "above": 0])
+        #expect(
+            phase["started"] as? Int == 0
+                && (phase["in_target"] as? [String: [String: Int]])?["power"] == ["inside": 350, "below": 0, "above": 0])
         var csv = ""
         HistoryExport.csv(try store.sessions(withPhases: true), visible: false, to: &csv)
         let rows = csv.components(separatedBy: "\r\n")
-        #expect(rows[0].hasSuffix(",target,phase_started,actual,avg_power,max_power,np,kj,avg_heart_rate,max_heart_rate,avg_cadence,avg_speed"))
+        #expect(
+            rows[0].hasSuffix(",target,phase_started,actual,avg_power,max_power,np,kj,avg_heart_rate,max_heart_rate,avg_cadence,avg_speed"))
         #expect(rows[1].hasSuffix(",240–260 W,0,250 W (100 % in target) · 150 bpm,250,250,250,87.5,150,150,,"), "\(rows)")
     }
 }

@@ -1,8 +1,9 @@
-@testable import History
-@testable import HistorySink
 import PacerEngine
 import PacerFoundation
 import Testing
+
+@testable import History
+@testable import HistorySink
 
 @Suite("HistoryStore: schema versions")
 struct MigrationTests {
@@ -13,18 +14,22 @@ struct MigrationTests {
             try HistorySchema.migrate(database, to: 1)
             try database.run("PRAGMA user_version = 1")
         }
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO sessions (workout, file, started, planned, ended, outcome, active, paused)
             VALUES ('Strength', '/w/s.json', '2026-12-31T23:30:00-05:00', 60, '2027-01-01T00:10:00-05:00', 'completed', 2300, 100)
             """)
-        try database.run("INSERT INTO sessions (workout, file, started, planned) VALUES ('Tabata', '/w/t.json', '2026-06-01T07:00:00+02:00', 240)")
+        try database.run(
+            "INSERT INTO sessions (workout, file, started, planned) VALUES ('Tabata', '/w/t.json', '2026-06-01T07:00:00+02:00', 240)")
         for (index, weight) in ["22.5 kg", "135 lbs", "bodyweight", "60"].enumerated() {
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO phases (session, idx, kind, name, planned, active, outcome, reps, weight)
                 VALUES (1, ?, 'reps', 'Squat', NULL, 40, 'completed', 5, ?)
                 """, [.integer(Int64(index + 1)), .text(weight)])
         }
-        try database.run("INSERT INTO phases (session, idx, kind, name, planned, active, outcome) VALUES (2, 1, 'work', 'Sprint', 20, 20, 'completed')")
+        try database.run(
+            "INSERT INTO phases (session, idx, kind, name, planned, active, outcome) VALUES (2, 1, 'work', 'Sprint', 20, 20, 'completed')")
     }
 
     @Test func versionOneIsMigratedForwardKeepingEverySession() throws {
@@ -43,10 +48,11 @@ struct MigrationTests {
         #expect(strength.ended?.iso8601 == "2027-01-01T00:10:00-05:00")
         #expect(strength.outcome == .completed && strength.active == .seconds(2300) && strength.paused == .seconds(100))
         #expect(strength.speed == 1 && strength.setsLogged == 4)
-        #expect(strength.phases.map(\.weight) == [
-            LoggedWeight(text: "22.5 kg", value: 22.5, unit: "kg"), LoggedWeight(text: "135 lbs", value: 135, unit: "lb"),
-            LoggedWeight(text: "bodyweight", value: nil, unit: nil), LoggedWeight(text: "60", value: 60, unit: nil),
-        ])
+        #expect(
+            strength.phases.map(\.weight) == [
+                LoggedWeight(text: "22.5 kg", value: 22.5, unit: "kg"), LoggedWeight(text: "135 lbs", value: 135, unit: "lb"),
+                LoggedWeight(text: "bodyweight", value: nil, unit: nil), LoggedWeight(text: "60", value: 60, unit: nil),
+            ])
         #expect(sessions[1].outcomeText == "interrupted" && sessions[1].started.iso8601 == "2026-06-01T07:00:00+02:00")
         #expect(try sql(path, "SELECT started_at FROM sessions ORDER BY id") == ["1798777800", "1780290000"])
         #expect(try sql(path, "SELECT ended_at FROM sessions ORDER BY id") == ["1798780200", "NULL"])
@@ -73,8 +79,9 @@ struct MigrationTests {
             (.integer(42), .text("garbage"), "1970-01-01T00:00:00+00:00"),
         ]
         for start in starts {
-            try database.run("INSERT INTO sessions (workout, file, started, planned, ended) VALUES ('Odd', '/w/o.json', ?, 60, ?)",
-                             [start.stored, start.ended])
+            try database.run(
+                "INSERT INTO sessions (workout, file, started, planned, ended) VALUES ('Odd', '/w/o.json', ?, 60, ?)",
+                [start.stored, start.ended])
         }
 
         let store = try #require(try HistoryStore.existing(at: path))
@@ -98,14 +105,18 @@ struct MigrationTests {
             try database.run("PRAGMA user_version = 2")
         }
         for (index, weight) in ["1,000 lb", "1.000 kg", "1,000,000 lb"].enumerated() {
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO phases (session, idx, kind, name, active, outcome, reps, weight_text, weight_value, weight_unit)
                 VALUES (1, ?, 'reps', 'Leg press', 40, 'completed', 8, ?, 1, 'lb')
                 """, [.integer(Int64(10 + index)), .text(weight)])
         }
 
         let store = try #require(try HistoryStore.existing(at: path))
-        #expect(try sql(path, "SELECT ifnull(weight_value, 'NULL') FROM phases WHERE name = 'Leg press' ORDER BY idx") == ["NULL", "NULL", "1000000.0"])
+        #expect(
+            try sql(path, "SELECT ifnull(weight_value, 'NULL') FROM phases WHERE name = 'Leg press' ORDER BY idx") == [
+                "NULL", "NULL", "1000000.0",
+            ])
         #expect(try store.strengthSets().filter { $0.exercise == "Leg press" }.map(\.weight) == [1_000_000])
         #expect(try store.strengthSets().filter { $0.exercise == "Squat" }.map(\.weight) == [22.5, 135, 60], "the others read as before")
     }
@@ -115,7 +126,8 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let path = folder.file("history.sqlite3")
         let database = try database(at: path, version: 5)
-        try database.run("""
+        try database.run(
+            """
             INSERT INTO sessions (workout, file, started, planned, started_at, utc_offset, ended, ended_at, outcome, active, paused, speed)
             VALUES ('Tabata', '/w/tabata.json', '2026-11-30T07:00:00+01:00', 240, 1795932000, 3600,
                     '2026-11-30T07:04:00+01:00', 1795932240, 'completed', 240, 0, 1)
@@ -124,7 +136,10 @@ struct MigrationTests {
 
         let store = try #require(try HistoryStore.existing(at: path))
         #expect(try sql(path, "PRAGMA user_version") == ["\(HistorySchema.current)"])
-        #expect(try sql(path, "SELECT name FROM pragma_table_info('weigh_ins') ORDER BY cid") == ["id", "day", "value", "unit", "recorded_at", "utc_offset"])
+        #expect(
+            try sql(path, "SELECT name FROM pragma_table_info('weigh_ins') ORDER BY cid") == [
+                "id", "day", "value", "unit", "recorded_at", "utc_offset",
+            ])
         #expect(try store.weighIns().isEmpty)
         #expect(try store.sessions().map(\.workout) == ["Tabata"], "the sessions are kept")
         try store.recordWeighIn(try BodyWeight.parse("82.5 kg").get(), day: day("2026-11-30"), at: wall("2026-11-30T07:10:00+01:00"))
@@ -134,7 +149,8 @@ struct MigrationTests {
 
     @Test func aFreshHistoryIsBuiltByTheSameStepsAsAMigratedOne() throws {
         let folder = try TemporaryFolder()
-        let fresh = folder.file("fresh.sqlite3"), migrated = folder.file("migrated.sqlite3")
+        let fresh = folder.file("fresh.sqlite3")
+        let migrated = folder.file("migrated.sqlite3")
         _ = try HistoryStore(path: fresh)
         try Self.versionOne(at: migrated)
         _ = try HistoryStore.existing(at: migrated)
@@ -148,7 +164,10 @@ struct MigrationTests {
         _ = try HistoryStore(path: path)
         _ = try sql(path, "PRAGMA user_version = \(HistorySchema.current + 1)")
         let error = try #require(throws: HistoryError.self) { _ = try HistoryStore.existing(at: path) }
-        #expect(error.reason == "it was written by a newer pacer (schema version \(HistorySchema.current + 1); this pacer knows up to \(HistorySchema.current))")
+        #expect(
+            error.reason
+                == "it was written by a newer pacer (schema version \(HistorySchema.current + 1); this pacer knows up to \(HistorySchema.current))"
+        )
     }
 
     @Test func anotherSQLiteDatabaseIsNotTakenForAHistory() throws {

@@ -1,10 +1,11 @@
+import PacerEngine
 import PacerFoundation
 import PacerSystem
 import PacerWeekPlan
 import Testing
+
 @testable import History
 @testable import HistorySink
-import PacerEngine
 
 /// The week plan against a real history file on a fixed clock: a session counts for the local day
 /// it started on, by the offset in force where it ran, whatever the clock says now.
@@ -19,7 +20,9 @@ struct PlanHistoryTests {
     }
 
     /// Tabata every day of the week.
-    static let daily = WeekPlan(entries: [WeekPlan.Entry(days: Weekday.allCases, time: TimeOfDay("07:00"), workout: PlannedWorkout("tabata"))])
+    static let daily = WeekPlan(entries: [
+        WeekPlan.Entry(days: Weekday.allCases, time: TimeOfDay("07:00"), workout: PlannedWorkout("tabata"))
+    ])
 
     /// The week of `now` as the plan sees it, from the sessions in the file.
     func week(_ plan: WeekPlan = daily, now: String) throws -> PlanWeek {
@@ -67,7 +70,8 @@ struct PlanHistoryTests {
         #expect(sunday.week.description == "2026-W49" && sunday.done == 1 && status(on: "2026-12-06", sunday) != .today)
         let monday = try week(now: "2026-12-07T00:01:00+01:00")
         #expect(monday.week.description == "2026-W50" && monday.done == 0)
-        #expect(monday.days.map(\.status) == [.today] + Array(repeating: .toCome, count: 6), "last Sunday's session counts for nothing here")
+        #expect(
+            monday.days.map(\.status) == [.today] + Array(repeating: .toCome, count: 6), "last Sunday's session counts for nothing here")
         try store.record("tabata", at: "2026-12-07T00:05:00+01:00", phases: [work(1)])
         #expect(try week(now: "2026-12-07T00:30:00+01:00").done == 1)
     }
@@ -82,17 +86,24 @@ struct PlanHistoryTests {
         let monday = try store.record("tabata", at: "2026-11-30T07:00:00+01:00", phases: [work(1)])
         #expect(try store.standing(ofSession: monday, plan: plan)?.text == "1st session this week · 1 of 3 planned this week")
         let extra = try store.record("strength", at: "2026-12-01T07:00:00+01:00", phases: [work(1)])
-        #expect(try store.standing(ofSession: extra, plan: plan)?.text == "2nd session this week · 1 of 3 planned this week · streak 2 days")
+        #expect(
+            try store.standing(ofSession: extra, plan: plan)?.text == "2nd session this week · 1 of 3 planned this week · streak 2 days")
         let wednesday = try store.record("tabata", at: "2026-12-02T07:00:00+01:00", phases: [work(1)])
-        #expect(try store.standing(ofSession: wednesday, plan: plan)?.text == "3rd session this week · 2 of 3 planned this week · streak 3 days")
+        #expect(
+            try store.standing(ofSession: wednesday, plan: plan)?.text == "3rd session this week · 2 of 3 planned this week · streak 3 days"
+        )
         #expect(try store.standing(ofSession: monday, plan: plan)?.planned?.done == 1, "a session counts only what came before it")
         #expect(try store.standing(ofSession: monday)?.text == "1st session this week", "no plan, no count")
         #expect(try store.standing(ofSession: monday, plan: WeekPlan())?.text == "1st session this week", "nothing planned, no count")
     }
 
     @Test func theStatisticsCountThePlanOverTheWeeks() throws {
-        let plan = WeekPlan(entries: [WeekPlan.Entry(days: [.monday], time: nil, workout: PlannedWorkout("tabata"), since: day("2026-11-16"))])
-        for date in ["2026-11-16", "2026-11-23", "2026-11-30"] { try store.record("tabata", at: "\(date)T07:00:00+01:00", phases: [work(1)]) }
+        let plan = WeekPlan(entries: [
+            WeekPlan.Entry(days: [.monday], time: nil, workout: PlannedWorkout("tabata"), since: day("2026-11-16"))
+        ])
+        for date in ["2026-11-16", "2026-11-23", "2026-11-30"] {
+            try store.record("tabata", at: "\(date)T07:00:00+01:00", phases: [work(1)])
+        }
         let statistics = try store.statistics(today: day("2026-12-01"), plan: plan)
         let progress = try #require(statistics.plan)
         #expect(progress.weeks.count == 12 && progress.weeks.suffix(3).map(\.done) == [1, 1, 1] && progress.thisWeek.planned == 1)

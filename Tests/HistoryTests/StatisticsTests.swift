@@ -1,13 +1,16 @@
 import PacerWeekPlan
 import Testing
+
 @testable import History
 @testable import HistorySink
 @testable import PacerEngine
 @testable import PacerFoundation
 
 /// A session summary at a local time such as `2026-11-30T18:05:00+01:00`.
-private func session(_ id: Int64, _ started: String, _ workout: String = "Tabata", minutes: Int64 = 10,
-                     outcome: SessionOutcome? = .completed, running: Bool = false) -> SessionOverview {
+private func session(
+    _ id: Int64, _ started: String, _ workout: String = "Tabata", minutes: Int64 = 10,
+    outcome: SessionOutcome? = .completed, running: Bool = false
+) -> SessionOverview {
     SessionOverview(id: id, workout: workout, started: wall(started), active: .seconds(minutes * 60), outcome: outcome, isRunning: running)
 }
 
@@ -45,10 +48,10 @@ struct StatisticsTests {
 
     @Test func twelveISOWeeksEndWithTodaysAndSpanTheYearBoundary() {
         let sessions = [
-            session(1, "2026-10-11T10:00:00+02:00", minutes: 99),   // Sunday of 2026-W41: too old
-            session(2, "2026-10-12T10:00:00+02:00", minutes: 5),    // Monday of 2026-W42: the first week shown
-            session(3, "2026-12-28T07:00:00+01:00", minutes: 20),   // 2026-W53
-            session(4, "2027-01-01T00:30:00+01:00", minutes: 30),   // still 2026-W53 (and 2026-12-31 in UTC)
+            session(1, "2026-10-11T10:00:00+02:00", minutes: 99), // Sunday of 2026-W41: too old
+            session(2, "2026-10-12T10:00:00+02:00", minutes: 5), // Monday of 2026-W42: the first week shown
+            session(3, "2026-12-28T07:00:00+01:00", minutes: 20), // 2026-W53
+            session(4, "2027-01-01T00:30:00+01:00", minutes: 30), // still 2026-W53 (and 2026-12-31 in UTC)
             session(5, "2027-01-02T09:00:00+01:00", minutes: 15, outcome: nil),
         ]
         let statistics = Statistics(sessions: sessions, sets: [], today: day("2027-01-02"))
@@ -79,7 +82,8 @@ struct StatisticsTests {
     /// A session still running is neither completed nor not: it stays out of the completion rate.
     @Test func aRunningSessionCountsAsRunningNotAsUncompleted() {
         let sessions = [
-            session(1, "2026-11-29T10:00:00+01:00", "Tabata"), session(2, "2026-11-30T10:00:00+01:00", "Tabata", outcome: nil, running: true),
+            session(1, "2026-11-29T10:00:00+01:00", "Tabata"),
+            session(2, "2026-11-30T10:00:00+01:00", "Tabata", outcome: nil, running: true),
             session(3, "2026-11-30T11:00:00+01:00", "EMOM", outcome: nil, running: true),
         ]
         let statistics = Statistics(sessions: sessions, sets: [], today: day("2026-11-30"))
@@ -100,10 +104,10 @@ struct StatisticsTests {
             session(3, "2026-11-03T00:30:00+01:00", "Strength"), // the 3rd locally, the 2nd in UTC
         ]
         let sets = [
-            StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),   // 93.33
-            StrengthSet(session: 2, exercise: "Squat", reps: 3, weight: 85, unit: "kg"),   // 93.5: the day's best
-            StrengthSet(session: 2, exercise: "Squat", reps: 1, weight: 90, unit: "kg"),   // 90
-            StrengthSet(session: 3, exercise: "Squat", reps: 8, weight: 60, unit: "kg"),   // 76
+            StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 80, unit: "kg"), // 93.33
+            StrengthSet(session: 2, exercise: "Squat", reps: 3, weight: 85, unit: "kg"), // 93.5: the day's best
+            StrengthSet(session: 2, exercise: "Squat", reps: 1, weight: 90, unit: "kg"), // 90
+            StrengthSet(session: 3, exercise: "Squat", reps: 8, weight: 60, unit: "kg"), // 76
             StrengthSet(session: 3, exercise: "Squat", reps: 5, weight: 135, unit: "lb"),
             StrengthSet(session: 1, exercise: "Bench", reps: 5, weight: 50, unit: nil),
         ]
@@ -120,19 +124,19 @@ struct StatisticsTests {
 
     @Test func theStandingOfASessionNamesItsPlaceStreakAndNewBests() {
         let sessions = [
-            session(1, "2026-11-29T10:00:00+01:00", "Strength"),  // Sunday: last week
-            session(2, "2026-11-30T10:00:00+01:00", "Strength"),  // Monday
+            session(1, "2026-11-29T10:00:00+01:00", "Strength"), // Sunday: last week
+            session(2, "2026-11-30T10:00:00+01:00", "Strength"), // Monday
             session(3, "2026-12-01T10:00:00+01:00", "Tabata"),
-            session(4, "2026-12-02T10:00:00+01:00", "Strength"),  // the one just recorded
+            session(4, "2026-12-02T10:00:00+01:00", "Strength"), // the one just recorded
         ]
         let sets = [
             StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
             StrengthSet(session: 2, exercise: "Squat", reps: 5, weight: 77.5, unit: "kg"),
             StrengthSet(session: 2, exercise: "Bench", reps: 5, weight: 60, unit: "kg"),
-            StrengthSet(session: 4, exercise: "Squat", reps: 8, weight: 70, unit: "kg"),   // 88.67 < 90.42
-            StrengthSet(session: 4, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),   // 93.33: a record
-            StrengthSet(session: 4, exercise: "Bench", reps: 5, weight: 60, unit: "kg"),   // equal: no record
-            StrengthSet(session: 4, exercise: "Row", reps: 5, weight: 50, unit: "kg"),     // first ever: no record
+            StrengthSet(session: 4, exercise: "Squat", reps: 8, weight: 70, unit: "kg"), // 88.67 < 90.42
+            StrengthSet(session: 4, exercise: "Squat", reps: 5, weight: 80, unit: "kg"), // 93.33: a record
+            StrengthSet(session: 4, exercise: "Bench", reps: 5, weight: 60, unit: "kg"), // equal: no record
+            StrengthSet(session: 4, exercise: "Row", reps: 5, weight: 50, unit: "kg"), // first ever: no record
         ]
         let standing = SessionStanding(session: 4, sessions: sessions, sets: sets)
         #expect(standing?.sessionOfWeek == 3 && standing?.streak == 4)
@@ -144,8 +148,10 @@ struct StatisticsTests {
         #expect(SessionStanding(session: 9, sessions: sessions, sets: sets) == nil)
     }
 
-    @Test(arguments: [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
-                      (21, "21st"), (22, "22nd"), (101, "101st"), (111, "111th"), (112, "112th")])
+    @Test(arguments: [
+        (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
+        (21, "21st"), (22, "22nd"), (101, "101st"), (111, "111th"), (112, "112th"),
+    ])
     func ordinals(number: Int, text: String) {
         #expect(SessionStanding.ordinal(number) == text)
     }
@@ -154,15 +160,18 @@ struct StatisticsTests {
         let folder = try TemporaryFolder()
         let store = try HistoryStore(path: folder.file("history.sqlite3"))
         try store.record("Strength", at: "2026-11-29T10:00:00+01:00", phases: [set(1, "Squat", reps: 5, weight: "75 kg")])
-        let id = try store.record("Strength", at: "2026-11-30T10:00:00+01:00", phases: [
-            set(1, "Squat", reps: 5, weight: "80kg"), set(2, "Push-ups", reps: 20, weight: "bodyweight"),
-            set(3, "Plank", reps: nil, weight: nil), set(4, "Dips", reps: 10, weight: nil), set(5, "Squat", reps: 0, weight: "100 kg"),
-            work(6),
-        ])
-        #expect(try store.strengthSets() == [
-            StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
-            StrengthSet(session: id, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),
-        ])
+        let id = try store.record(
+            "Strength", at: "2026-11-30T10:00:00+01:00",
+            phases: [
+                set(1, "Squat", reps: 5, weight: "80kg"), set(2, "Push-ups", reps: 20, weight: "bodyweight"),
+                set(3, "Plank", reps: nil, weight: nil), set(4, "Dips", reps: 10, weight: nil), set(5, "Squat", reps: 0, weight: "100 kg"),
+                work(6),
+            ])
+        #expect(
+            try store.strengthSets() == [
+                StrengthSet(session: 1, exercise: "Squat", reps: 5, weight: 75, unit: "kg"),
+                StrengthSet(session: id, exercise: "Squat", reps: 5, weight: 80, unit: "kg"),
+            ])
         #expect(try store.standing(ofSession: id)?.text == "1st session this week · streak 2 days · new best on Squat: 80 kg × 5")
         let statistics = try store.statistics(today: day("2026-11-30"))
         #expect(statistics.streak == Streak(current: 2, longest: 2))
@@ -185,7 +194,8 @@ struct StatisticsTests {
         let best = try store.record("Strength", at: "2026-11-14T19:00:00+13:00", phases: [set(1, "Squat", reps: 5, weight: "105 kg")])
         let first = try store.record("Short", at: "2026-11-20T09:00:00+01:00")
         try store.record("Later", at: "2026-11-21T09:00:00+01:00")
-        let plan = try WeekPlan.decode(Array(#"{"entries": [{"days": ["sat"], "workout": "Strength"}, {"days": ["sun"], "workout": "Daily"}]}"#.utf8))
+        let plan = try WeekPlan.decode(
+            Array(#"{"entries": [{"days": ["sat"], "workout": "Strength"}, {"days": ["sun"], "workout": "Daily"}]}"#.utf8))
         let sessions = try store.summaries()
         let sets = try store.strengthSets()
         for id in [heavy, best, first, sessions[20].id] {

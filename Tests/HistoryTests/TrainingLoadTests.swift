@@ -1,9 +1,10 @@
 import Foundation
-@testable import History
-import PacerFoundation
-@testable import HistoryReports
-import Testing
 import PacerEngine
+import PacerFoundation
+import Testing
+
+@testable import History
+@testable import HistoryReports
 
 /// Fitness, fatigue and form (issue 44, item 4), against values worked by hand from the
 /// definitions: CTL_today = CTL_yesterday + (TSS_today − CTL_yesterday) / 42, and / 7 for ATL.
@@ -16,7 +17,8 @@ struct TrainingLoadTests {
     @Test func oneHardDayRaisesFatigueSixTimesFasterThanFitnessAndBothDecay() throws {
         let load = TrainingLoad(stress: [day("2026-11-30"): 100], today: day("2026-12-01"))
         #expect(load.days.map(\.day.description) == ["2026-11-30", "2026-12-01"])
-        let first = load.days[0], second = load.days[1]
+        let first = load.days[0]
+        let second = load.days[1]
         // 100 / 42 and 100 / 7.
         #expect(Self.near(first.fitness, 2.380_952_380_952_381) && Self.near(first.fatigue, 14.285_714_285_714_286))
         #expect(Self.near(first.form, -11.904_761_904_761_905))
@@ -45,22 +47,29 @@ struct TrainingLoadTests {
     @Test func aSessionsStressIsMeasuredWhenItCanBeElsePlannedForTheShareDone() {
         let hour = WorkoutDuration.seconds(3600)
         #expect(SessionStress(measured: 72, planned: 60, active: hour, plannedTime: hour) == SessionStress(score: 72, isMeasured: true))
-        #expect(SessionStress(measured: nil, planned: 60, active: .seconds(900), plannedTime: hour) == SessionStress(score: 15, isMeasured: false),
-                "a quarter of the ride: a quarter of its planned TSS")
-        #expect(SessionStress(measured: nil, planned: 60, active: .seconds(4000), plannedTime: hour)?.score == 60, "never more than planned")
+        #expect(
+            SessionStress(measured: nil, planned: 60, active: .seconds(900), plannedTime: hour)
+                == SessionStress(score: 15, isMeasured: false),
+            "a quarter of the ride: a quarter of its planned TSS")
+        #expect(
+            SessionStress(measured: nil, planned: 60, active: .seconds(4000), plannedTime: hour)?.score == 60, "never more than planned")
         #expect(SessionStress(measured: nil, planned: nil, active: hour, plannedTime: hour) == nil)
         #expect(SessionStress(measured: nil, planned: 60, active: hour, plannedTime: .zero) == nil, "rep steps only: no planned time")
     }
 
     @Test func eachWeekSumsItsTSSAndSaysHowMuchOfItIsPlanned() {
         let sessions = [
-            SessionOverview(id: 1, workout: "Ride", started: wall("2026-11-30T07:00:00+01:00"), active: .seconds(3600), outcome: .completed,
-                            stress: SessionStress(score: 70, isMeasured: true)),
-            SessionOverview(id: 2, workout: "Ride", started: wall("2026-12-02T07:00:00+01:00"), active: .seconds(3600), outcome: .completed,
-                            stress: SessionStress(score: 40, isMeasured: false)),
-            SessionOverview(id: 3, workout: "Tabata", started: wall("2026-12-02T18:00:00+01:00"), active: .seconds(240), outcome: .completed),
-            SessionOverview(id: 4, workout: "Ride", started: wall("2026-11-23T07:00:00+01:00"), active: .seconds(3600), outcome: .completed,
-                            stress: SessionStress(score: 55, isMeasured: true)),
+            SessionOverview(
+                id: 1, workout: "Ride", started: wall("2026-11-30T07:00:00+01:00"), active: .seconds(3600), outcome: .completed,
+                stress: SessionStress(score: 70, isMeasured: true)),
+            SessionOverview(
+                id: 2, workout: "Ride", started: wall("2026-12-02T07:00:00+01:00"), active: .seconds(3600), outcome: .completed,
+                stress: SessionStress(score: 40, isMeasured: false)),
+            SessionOverview(
+                id: 3, workout: "Tabata", started: wall("2026-12-02T18:00:00+01:00"), active: .seconds(240), outcome: .completed),
+            SessionOverview(
+                id: 4, workout: "Ride", started: wall("2026-11-23T07:00:00+01:00"), active: .seconds(3600), outcome: .completed,
+                stress: SessionStress(score: 55, isMeasured: true)),
         ]
         let statistics = Statistics(sessions: sessions, sets: [], today: day("2026-12-03"))
         let weeks = statistics.weeks.suffix(2)
@@ -83,24 +92,31 @@ struct TrainingLoadReportTests {
         store = try HistoryStore(path: folder.file("history.sqlite3"))
         for (started, measured, planned) in [("2026-11-30T07:00:00+01:00", 100.0, 90.0), ("2026-12-01T07:00:00+01:00", nil, 60)] {
             let start = wall(started)
-            let id = try store.startSession(SessionStart(workout: "Ride", file: "/w/ride.json", started: start, planned: .seconds(3600), speed: 1,
-                                                         ftp: 250, plannedStress: planned))
-            try store.endSession(id, SessionEnd(ended: WallTime(epochSeconds: start.epochSeconds + 3600, utcOffset: 3600), outcome: .completed,
-                                                active: .seconds(3600), paused: .zero, stress: measured))
+            let id = try store.startSession(
+                SessionStart(
+                    workout: "Ride", file: "/w/ride.json", started: start, planned: .seconds(3600), speed: 1,
+                    ftp: 250, plannedStress: planned))
+            try store.endSession(
+                id,
+                SessionEnd(
+                    ended: WallTime(epochSeconds: start.epochSeconds + 3600, utcOffset: 3600), outcome: .completed,
+                    active: .seconds(3600), paused: .zero, stress: measured))
         }
         try store.record("Tabata", at: "2026-12-01T18:00:00+01:00", phases: [work(1)])
     }
 
     @Test func theReportGivesEachWeeksTSSAndChartsFitnessFatigueAndForm() throws {
-        let report = StatsReport(statistics: try store.statistics(today: day("2026-12-01")), style: HistoryStyle(colored: false), columns: 80)
+        let report = StatsReport(
+            statistics: try store.statistics(today: day("2026-12-01")), style: HistoryStyle(colored: false), columns: 80)
         let lines = report.text.components(separatedBy: "\n")
         #expect(lines.contains { $0.hasPrefix("  2026-W49  ") && $0.hasSuffix("  3 sessions  TSS 160 (60 planned)") }, "\(lines)")
         #expect(lines.contains("Training load  fitness (CTL) 3.8 · fatigue (ATL) 20.8 · form (TSB) -17.1"))
         let chart = lines.drop { !$0.hasPrefix("Training load") }.dropFirst(2).prefix(11)
-        #expect(Array(chart) == [
-            "   20.8 ┤ ×", "        │", "        │×", "        │", "        │••", "        │", "        │", "        │", "        │◦",
-            "  -17.1 ┤ ◦", "         2026-11-30 2026-12-01",
-        ], "fatigue, fitness and form on one scale, a column a day; fitness covers fatigue where they meet")
+        #expect(
+            Array(chart) == [
+                "   20.8 ┤ ×", "        │", "        │×", "        │", "        │••", "        │", "        │", "        │", "        │◦",
+                "  -17.1 ┤ ◦", "         2026-11-30 2026-12-01",
+            ], "fatigue, fitness and form on one scale, a column a day; fitness covers fatigue where they meet")
         #expect(lines.contains("  • fitness: 42-day average of daily TSS  × fatigue: 7-day  ◦ form: fitness − fatigue"))
     }
 
@@ -113,6 +129,8 @@ struct TrainingLoadReportTests {
         #expect(load["ctl"] as? Double == 3.8 && load["atl"] as? Double == 20.8 && load["tsb"] as? Double == -17.1)
         let days = try #require(load["days"] as? [[String: Any]])
         #expect(days.map { $0["date"] as? String } == ["2026-11-30", "2026-12-01"])
-        #expect(days[0]["tss"] as? Int == 100 && days[0]["ctl"] as? Double == 2.4 && days[0]["atl"] as? Double == 14.3 && days[0]["tsb"] as? Double == -11.9)
+        #expect(
+            days[0]["tss"] as? Int == 100 && days[0]["ctl"] as? Double == 2.4 && days[0]["atl"] as? Double == 14.3
+                && days[0]["tsb"] as? Double == -11.9)
     }
 }

@@ -1,5 +1,6 @@
-@testable import History
 import Testing
+
+@testable import History
 
 /// Rows another program wrote with values no session can have: each is left out of every read
 /// and named, and the rest of the history reads as before.
@@ -21,14 +22,22 @@ struct UnreadableRowTests {
         ("UPDATE sessions SET active = -1e300 WHERE id = 2", "session #2: active is -1e+300, not a number of seconds from 0 to 31622400"),
         ("UPDATE sessions SET active = 1e19 WHERE id = 2", "session #2: active is 1e+19, not a number of seconds from 0 to 31622400"),
         ("UPDATE sessions SET active = 'long' WHERE id = 2", "session #2: active is \"long\", not a number of seconds from 0 to 31622400"),
-        ("UPDATE sessions SET started_at = -9223372036854775808 WHERE id = 2",
-         "session #2: started_at is -9223372036854775808, not a time from 1900 to 9999 (seconds since 1970, UTC)"),
-        ("UPDATE sessions SET started_at = 1e19 WHERE id = 2",
-         "session #2: started_at is 1e+19, not a time from 1900 to 9999 (seconds since 1970, UTC)"),
-        ("UPDATE sessions SET utc_offset = 9223372036854775807 WHERE id = 2",
-         "session #2: utc_offset is 9223372036854775807, not an offset from UTC of less than a day (in seconds)"),
-        ("UPDATE sessions SET planned = -1, speed = 0 WHERE id = 2",
-         "session #2: planned is -1, not a number of seconds from 0 to 31622400; speed is 0, not a speed factor above 0 and up to 1000000"),
+        (
+            "UPDATE sessions SET started_at = -9223372036854775808 WHERE id = 2",
+            "session #2: started_at is -9223372036854775808, not a time from 1900 to 9999 (seconds since 1970, UTC)"
+        ),
+        (
+            "UPDATE sessions SET started_at = 1e19 WHERE id = 2",
+            "session #2: started_at is 1e+19, not a time from 1900 to 9999 (seconds since 1970, UTC)"
+        ),
+        (
+            "UPDATE sessions SET utc_offset = 9223372036854775807 WHERE id = 2",
+            "session #2: utc_offset is 9223372036854775807, not an offset from UTC of less than a day (in seconds)"
+        ),
+        (
+            "UPDATE sessions SET planned = -1, speed = 0 WHERE id = 2",
+            "session #2: planned is -1, not a number of seconds from 0 to 31622400; speed is 0, not a speed factor above 0 and up to 1000000"
+        ),
         ("UPDATE sessions SET paused = 9e999 WHERE id = 2", "session #2: paused is inf, not a number of seconds from 0 to 31622400"),
     ])
     func aSessionWithAValueNoSessionCanHaveIsLeftOutAndNamed(statement: String, note: String) throws {
@@ -74,13 +83,16 @@ struct UnreadableRowTests {
     @Test func aWeightReadingThatCannotBeReadIsNamedToo() throws {
         let folder = try TemporaryFolder()
         let store = try Self.history(folder, "SELECT 1")
-        for value in [80.0, 81, 82] { try store.recordWeighIn(BodyWeight(value: value, unit: .kg)!, day: day("2026-11-30"), at: wall("2026-11-30T07:00:00+01:00")) }
+        for value in [80.0, 81, 82] {
+            try store.recordWeighIn(BodyWeight(value: value, unit: .kg)!, day: day("2026-11-30"), at: wall("2026-11-30T07:00:00+01:00"))
+        }
         try store.database.run("UPDATE weigh_ins SET value = 9e999 WHERE id = 1")
         try store.database.run("UPDATE weigh_ins SET day = '26-12-01', unit = 'stone' WHERE id = 2")
         #expect(try store.weighIns().map(\.id) == [3])
-        #expect(store.unreadableRows.map(\.description) == [
-            "weight reading #1: value is inf, not a body weight above 0 and at most 1000 kg",
-            "weight reading #2: day is \"26-12-01\", not a date written YYYY-MM-DD; unit is \"stone\", not kg or lb",
-        ])
+        #expect(
+            store.unreadableRows.map(\.description) == [
+                "weight reading #1: value is inf, not a body weight above 0 and at most 1000 kg",
+                "weight reading #2: day is \"26-12-01\", not a date written YYYY-MM-DD; unit is \"stone\", not kg or lb",
+            ])
     }
 }

@@ -1,7 +1,8 @@
-@testable import History
-@testable import HistorySink
 import PacerFoundation
 import Testing
+
+@testable import History
+@testable import HistorySink
 
 /// Body weight: read as written (the same in every country or not at all), kept in its unit in
 /// the history, and drawn as one curve with a seven-day average.
@@ -25,14 +26,14 @@ struct WeightTests {
         #expect(Self.parsed("-5 kg") == "error: '-5 kg' is not a body weight: write a number and its unit, such as 82.5 kg or 181 lb")
         #expect(Self.parsed("1e400 kg") == "error: '1e400 kg' is not a body weight: write a number and its unit, such as 82.5 kg or 181 lb")
         #expect(Self.parsed("nan kg").hasPrefix("error: 'nan kg' is not a body weight"))
-        #expect(Self.parsed("inf") .hasPrefix("error: 'inf' is not a body weight"))
+        #expect(Self.parsed("inf").hasPrefix("error: 'inf' is not a body weight"))
         #expect(Self.parsed("0 kg") == "error: a body weight is above 0 and at most 1000 kg, not 0 kg")
         #expect(Self.parsed("1001 kg") == "error: a body weight is above 0 and at most 1000 kg, not 1001 kg")
         #expect(Self.parsed("2205 lb") == "error: a body weight is above 0 and at most 2204 lb, not 2205 lb")
         #expect(Self.parsed("1,000 lb") == "error: 1,000 means 1000 in some countries and 1 in others: write 1000 or 1")
         #expect(Self.parsed("82.5") == "error: give the unit of '82.5': 82.5 kg or 181 lb")
         #expect(Self.parsed("12 stone") == "error: 'stone' is not a unit of body weight: write kg or lb, as in 82.5 kg or 181 lb")
-        #expect(Self.parsed("") .hasPrefix("error: '' is not a body weight"))
+        #expect(Self.parsed("").hasPrefix("error: '' is not a body weight"))
         #expect(Self.parsed("82.5 kg\u{1B}[2J").hasPrefix("error: "), "no escape sequence is a unit")
     }
 
@@ -44,9 +45,12 @@ struct WeightTests {
         try store.recordWeighIn(try BodyWeight.parse("82.5 kg").get(), day: day("2026-11-30"), at: recorded)
         try store.recordWeighIn(try BodyWeight.parse("81.9 kg").get(), day: day("2026-11-28"), at: recorded)
         #expect(try store.weighIns().map { "\($0.day) \($0.weight)" } == ["2026-11-28 81.9 kg", "2026-11-29 180 lb", "2026-11-30 82.5 kg"])
-        #expect(try sql(store.path, "SELECT value || ' ' || unit FROM weigh_ins ORDER BY id") == ["180.0 lb", "82.5 kg", "81.9 kg"], "as written")
+        #expect(
+            try sql(store.path, "SELECT value || ' ' || unit FROM weigh_ins ORDER BY id") == ["180.0 lb", "82.5 kg", "81.9 kg"],
+            "as written")
         // A row another program broke is left out, not misread.
-        _ = try sql(store.path, "INSERT INTO weigh_ins (day, value, unit, recorded_at, utc_offset) VALUES ('yesterday', 'x', 'stone', 0, 0)")
+        _ = try sql(
+            store.path, "INSERT INTO weigh_ins (day, value, unit, recorded_at, utc_offset) VALUES ('yesterday', 'x', 'stone', 0, 0)")
         #expect(try store.weighIns().count == 3)
     }
 

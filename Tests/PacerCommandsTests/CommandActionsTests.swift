@@ -15,8 +15,11 @@ struct CommandActionsTests {
 
     func environment(_ extra: [String: String] = [:]) throws -> Environment {
         try FileManager.default.createDirectory(atPath: folder + "/config/pacer/workouts", withIntermediateDirectories: true)
-        return Environment(["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data",
-                            "PATH": "/usr/bin:/bin"].merging(extra) { $1 })
+        return Environment(
+            [
+                "HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data",
+                "PATH": "/usr/bin:/bin",
+            ].merging(extra) { $1 })
     }
 
     func access(_ environment: Environment) throws -> HistoryAccess {

@@ -32,8 +32,14 @@ struct EditableWorkoutTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: workouts, withIntermediateDirectories: true)
         try Self.erg.write(toFile: workouts + "/hills.erg", atomically: true, encoding: .utf8)
-        guard case .failure(let error) = editable("hills") else { Issue.record("an ERG file was opened to edit"); return }
-        #expect(error.lines == ["pacer: \(workouts)/hills.erg is an MRC course file, which edit cannot change: 'pacer import \(workouts)/hills.erg -o \(workouts)/hills.json' writes it as a workout file, which 'pacer edit hills' then opens"])
+        guard case .failure(let error) = editable("hills") else {
+            Issue.record("an ERG file was opened to edit")
+            return
+        }
+        #expect(
+            error.lines == [
+                "pacer: \(workouts)/hills.erg is an MRC course file, which edit cannot change: 'pacer import \(workouts)/hills.erg -o \(workouts)/hills.json' writes it as a workout file, which 'pacer edit hills' then opens"
+            ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: workouts) == ["hills.erg"], "no copy is left beside it")
     }
 }

@@ -1,11 +1,12 @@
-@testable import PacerCommands
-import PacerFoundation
-import PacerWorkout
-import PacerFormats
-import PacerUserFiles
 import Foundation
+import PacerFormats
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import Testing
+
+@testable import PacerCommands
 
 /// Issue 42, item 5: an ERG's `FTP =` stands in for the athlete's FTP when they gave none, and
 /// says so once; theirs wins when they give one.
@@ -42,22 +43,34 @@ struct FileFTPTests {
 
     @Test func aPercentERGShowsWattsOfItsOwnFTPAndSaysSoOnce() throws {
         let loaded = try loaded(Self.percentERG, named: "ride.erg")
-        #expect(shown(loaded) == ["@ 50 % FTP · 125 W", "@ 100 % FTP · 250 W", "Planned load: 225 kJ · NP 213 W (85 % FTP) · IF 0.85 · TSS 24.2"])
-        #expect(notes(loaded).count == 1 && notes(loaded).first?.hasSuffix("ride.erg: note: using the file's FTP of 250 W (--ftp W or \"ftp\" in config.json gives yours)") == true,
-                "\(loaded.warnings)")
+        #expect(
+            shown(loaded) == [
+                "@ 50 % FTP · 125 W", "@ 100 % FTP · 250 W", "Planned load: 225 kJ · NP 213 W (85 % FTP) · IF 0.85 · TSS 24.2",
+            ])
+        #expect(
+            notes(loaded).count == 1
+                && notes(loaded).first?.hasSuffix(
+                    "ride.erg: note: using the file's FTP of 250 W (--ftp W or \"ftp\" in config.json gives yours)") == true,
+            "\(loaded.warnings)")
         #expect(loaded.plan.thresholds.ftp == 250, "the run's display and planned load read the plan's FTP")
     }
 
     @Test func theAthletesFTPWinsWithoutANote() throws {
         let loaded = try loaded(Self.percentERG, named: "ride.erg", thresholds: TargetThresholds(ftp: 300, lthr: 160))
-        #expect(shown(loaded) == ["@ 50 % FTP · 150 W", "@ 100 % FTP · 300 W", "Planned load: 270 kJ · NP 256 W (85 % FTP) · IF 0.85 · TSS 24.2"])
+        #expect(
+            shown(loaded) == [
+                "@ 50 % FTP · 150 W", "@ 100 % FTP · 300 W", "Planned load: 270 kJ · NP 256 W (85 % FTP) · IF 0.85 · TSS 24.2",
+            ])
         #expect(notes(loaded).isEmpty, "\(loaded.warnings)")
         #expect(loaded.plan.thresholds == TargetThresholds(ftp: 300, lthr: 160))
     }
 
     @Test func anERGInWattsGetsItsSharesAndOtherThresholdsStay() throws {
         let loaded = try loaded(Self.wattsERG, named: "watts.erg", thresholds: TargetThresholds(lthr: 160))
-        #expect(shown(loaded) == ["@ 125 W · 50 % FTP", "@ 250 W · 100 % FTP", "Planned load: 225 kJ · NP 213 W (85 % FTP) · IF 0.85 · TSS 24.2"])
+        #expect(
+            shown(loaded) == [
+                "@ 125 W · 50 % FTP", "@ 250 W · 100 % FTP", "Planned load: 225 kJ · NP 213 W (85 % FTP) · IF 0.85 · TSS 24.2",
+            ])
         #expect(loaded.plan.thresholds == TargetThresholds(ftp: 250, lthr: 160))
         #expect(notes(loaded).count == 1)
     }
@@ -70,8 +83,10 @@ struct FileFTPTests {
 
     @Test func importSaysInOneLineThatAWorkoutFileHoldsNoFTP() throws {
         let imported = try WorkoutImport.read(Array(Self.percentERG.utf8), format: .erg, name: "ride")
-        #expect(WorkoutImporting.ftpNote(of: imported, from: "ride.erg")
-            == "ride.erg: note: a workout file holds no FTP: the file's FTP of 250 W is kept in the description only (--ftp 250 rides it at that FTP)")
+        #expect(
+            WorkoutImporting.ftpNote(of: imported, from: "ride.erg")
+                == "ride.erg: note: a workout file holds no FTP: the file's FTP of 250 W is kept in the description only (--ftp 250 rides it at that FTP)"
+        )
         #expect(imported.workout.description == "Written for an FTP of 250 W.")
         let plain = try WorkoutImport.read(Array(Self.plainMRC.utf8), format: .mrc, name: "plain")
         #expect(WorkoutImporting.ftpNote(of: plain, from: "plain.mrc") == nil)

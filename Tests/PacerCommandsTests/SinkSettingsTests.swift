@@ -4,11 +4,12 @@ import PacerCommands
 import PacerConfig
 import PacerEngine
 import PacerRuntime
+import PacerSettingsFile
 import PacerSystem
 import SinkKit
 import Testing
+
 @testable import PacerSession
-import PacerSettingsFile
 
 /// The worked example of docs/architecture.md: a built-in sink with a flag and a config key is
 /// its registration and a line in the registry; `--help`, the config check and the completions
@@ -16,8 +17,9 @@ import PacerSettingsFile
 @Suite("sinks own their settings")
 struct SinkSettingsTests {
     /// A sink that writes a click track to a file: `--clicks FILE`, or `"clicks"` in the config.
-    static let clicks = SinkSetting(.file, key: "clicks", flag: "--clicks", help: "write a click track to FILE",
-                                    configHelp: "A file every session writes its click track to.")
+    static let clicks = SinkSetting(
+        .file, key: "clicks", flag: "--clicks", help: "write a click track to FILE",
+        configHelp: "A file every session writes its click track to.")
     static let metronome = SinkRegistration(
         name: "metronome", summary: "clicks on every second", settings: [clicks], traits: SinkTraits(kind: .presenter),
         runsByDefault: .whenGiven(clicks)
@@ -25,13 +27,17 @@ struct SinkSettingsTests {
 
     static let registry = SinkRegistry(builtIn: SinkRegistry.standard.builtIn + [metronome])
 
-    static let run = CommandSpec(name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
-                                 details: registry.summaries, options: RunOptions.options(for: registry)) { _, _ in 0 }
+    static let run = CommandSpec(
+        name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
+        details: registry.summaries, options: RunOptions.options(for: registry)
+    ) { _, _ in 0 }
 
     /// `run` as the standard registry has it, which knows no `--clicks`.
     enum RunCommandOfTheStandardRegistry {
-        static let spec = CommandSpec(name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
-                                      details: "", options: RunOptions.options(for: .standard)) { _, _ in 0 }
+        static let spec = CommandSpec(
+            name: "run", abstract: "run a workout", usage: "pacer run [OPTIONS] WORKOUT", arguments: .workout,
+            details: "", options: RunOptions.options(for: .standard)
+        ) { _, _ in 0 }
     }
 
     final class Silent: Sink {
@@ -44,7 +50,9 @@ struct SinkSettingsTests {
         #expect(Self.run.helpText.contains(#"--clicks FILE    write a click track to FILE; in the config: "clicks""#))
         for (shell, spelling) in [(Shell.bash, "--clicks"), (.zsh, "--clicks"), (.fish, "-l 'clicks' -r -F")] {
             #expect(shell.script(commands: [Self.run], options: [], workoutExtensions: ["json"]).contains(spelling), "\(shell)")
-            #expect(!shell.script(commands: [RunCommandOfTheStandardRegistry.spec], options: [], workoutExtensions: ["json"]).contains(spelling), "\(shell)")
+            #expect(
+                !shell.script(commands: [RunCommandOfTheStandardRegistry.spec], options: [], workoutExtensions: ["json"]).contains(
+                    spelling), "\(shell)")
         }
         let arguments = try Arguments(["--clicks", "c.txt", "tabata"], options: Self.run.options)
         let request = RunOptions.request(arguments, workout: "tabata", registry: Self.registry)
@@ -57,7 +65,10 @@ struct SinkSettingsTests {
         #expect(Self.registry.defaults.contains("metronome  when --clicks is given"))
         #expect(!SinkRegistry.standard.defaults.contains("metronome"))
         let standard = SinkRegistry.standard.defaults.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-        #expect(standard == ["terminal always", "log when --log is given", "bell when standard output is a terminal", "history unless --no-history"])
+        #expect(
+            standard == [
+                "terminal always", "log when --log is given", "bell when standard output is a terminal", "history unless --no-history",
+            ])
         var settings = RunSettings()
         settings.sinks[Self.clicks] = .file("c.txt")
         #expect(Self.registry.defaults(for: settings).map(\.name).contains("metronome"))
@@ -111,8 +122,9 @@ struct SinkPlacementTests {
     @Test func theDisplayAndTheBellRunWhereTheScreenDrawsTheRecordersOnTheirOwn() throws {
         let terminal = SessionTerminal(environment: Environment(["TERM": "dumb"]), prompt: false)
         let specs = try ["terminal", "bell", "history:file=/dev/null/none"].map { try SinkSpec(parsing: $0) }
-        let members = try SinkRegistry.standard.members(for: specs, terminal: terminal, settings: RunSettings(), environment: Environment([:]),
-                                                        workout: (name: "W", file: "w.json"))
+        let members = try SinkRegistry.standard.members(
+            for: specs, terminal: terminal, settings: RunSettings(), environment: Environment([:]),
+            workout: (name: "W", file: "w.json"))
         let targets = Dictionary(uniqueKeysWithValues: members.map { ($0.name, $0.target.map { $0 === terminal.display.queue }) })
         #expect(targets == ["terminal": true, "bell": true, "history": nil])
     }

@@ -1,7 +1,8 @@
-@testable import PacerCommands
 import Foundation
 import PacerWorkout
 import Testing
+
+@testable import PacerCommands
 
 /// Issue 35, item 5: the power profile and the planned load under `pacer show`'s timeline.
 extension TimelineTests {
@@ -12,22 +13,24 @@ extension TimelineTests {
 
     @Test func theProfileIsABarPerSliceAsHighAsItsShareOfFTP() throws {
         // 29 columns: 2 of indent, 5 of labels, 2 of axis and a last one left empty: 20 slices of a minute.
-        let text = try lines(ofFile: #"{"name": "Two", "steps": [{"warmup": "10m", "power": "50%"}, {"work": "10m", "power": "100%"}]}"#, columns: 29)
+        let text = try lines(
+            ofFile: #"{"name": "Two", "steps": [{"warmup": "10m", "power": "50%"}, {"work": "10m", "power": "100%"}]}"#, columns: 29)
         // 50 % of a 100 % chart is 4 of its 8 rows; a tick every 10 minutes; 20:00 has no room.
-        #expect(Array(profile(text).prefix(12)) == [
-            "  Power profile (% FTP):",
-            "  100% ┤          ██████████",
-            "       │          ██████████",
-            "       │          ██████████",
-            "       │          ██████████",
-            "   50% ┤████████████████████",
-            "       │████████████████████",
-            "       │████████████████████",
-            "       │████████████████████",
-            "       └┬─────────┬────────┬",
-            "        0:00      10:00",
-            "",
-        ])
+        #expect(
+            Array(profile(text).prefix(12)) == [
+                "  Power profile (% FTP):",
+                "  100% ┤          ██████████",
+                "       │          ██████████",
+                "       │          ██████████",
+                "       │          ██████████",
+                "   50% ┤████████████████████",
+                "       │████████████████████",
+                "       │████████████████████",
+                "       │████████████████████",
+                "       └┬─────────┬────────┬",
+                "        0:00      10:00",
+                "",
+            ])
     }
 
     @Test func aRampIsASlope() throws {
@@ -42,10 +45,12 @@ extension TimelineTests {
     }
 
     @Test func freeRidesStepsWithoutPowerAndUntimedStepsAreMarkedApart() throws {
-        let text = profile(try lines(ofFile: #"""
-            {"name": "Marks", "steps": [{"work": "2m", "power": "100%"}, {"work": "2m", "power": "free"}, {"rest": "2m"},
-              {"reps": 5, "name": "Squat"}, {"work": "2m", "power": "100%"}]}
-            """#, columns: 29))
+        let text = profile(
+            try lines(
+                ofFile: #"""
+                    {"name": "Marks", "steps": [{"work": "2m", "power": "100%"}, {"work": "2m", "power": "free"}, {"rest": "2m"},
+                      {"reps": 5, "name": "Squat"}, {"work": "2m", "power": "100%"}]}
+                    """#, columns: 29))
         // 8 minutes over 20 columns, 5 a step; the rep step at 6:00 is on the axis, at column 15.
         #expect(text[8] == "       │█████░░░░░·····█████")
         // A tick every 5 minutes: 300 s of 480 is column 12.
@@ -55,7 +60,8 @@ extension TimelineTests {
     }
 
     @Test func theLoadIsGivenInWattsWithFTP() throws {
-        let text = profile(try lines(ofFile: #"{"name": "FTP", "steps": [{"work": "10m", "power": "100%"}]}"#, thresholds: TargetThresholds(ftp: 200)))
+        let text = profile(
+            try lines(ofFile: #"{"name": "FTP", "steps": [{"work": "10m", "power": "100%"}]}"#, thresholds: TargetThresholds(ftp: 200)))
         let zone = try #require(text.first { $0.contains("Z4") }).split(separator: " ").joined(separator: " ")
         #expect(zone == "Z4 · 91–105 % FTP · 182–210 W Threshold 10m 100 %")
         // 200 W × 600 s = 120 kJ; TSS 600 × 200 × 1 / (200 × 3600) × 100 = 16.7.
@@ -64,12 +70,20 @@ extension TimelineTests {
 
     @Test func withoutFTPTheLoadSaysWhatItNeeds() throws {
         let percent = profile(try lines(ofFile: #"{"name": "P", "steps": [{"work": "10m", "power": "100%"}]}"#))
-        #expect(Array(percent.suffix(2)) == ["  Planned load: NP 100 % FTP · IF 1.00 · TSS 16.7", #"  Give your FTP (--ftp W, or "ftp" in config.json) for kJ and NP in watts."#])
+        #expect(
+            Array(percent.suffix(2)) == [
+                "  Planned load: NP 100 % FTP · IF 1.00 · TSS 16.7",
+                #"  Give your FTP (--ftp W, or "ftp" in config.json) for kJ and NP in watts."#,
+            ])
         let watts = profile(try lines(ofFile: #"{"name": "W", "steps": [{"work": "10m", "power": "200 W"}]}"#))
         #expect(watts.first == "  Power profile (watts):" && watts[1].hasPrefix("   200 W ┤"))
         #expect(!watts.contains("  Time in power zones:"))
-        #expect(Array(watts.suffix(2)) == ["  Planned load: 120 kJ · NP 200 W", #"  Give your FTP (--ftp W, or "ftp" in config.json) for time in zones, IF and TSS."#])
-        let mixed = profile(try lines(ofFile: #"{"name": "M", "steps": [{"work": "10m", "power": "100%"}, {"work": "1m", "power": "200 W"}]}"#))
+        #expect(
+            Array(watts.suffix(2)) == [
+                "  Planned load: 120 kJ · NP 200 W", #"  Give your FTP (--ftp W, or "ftp" in config.json) for time in zones, IF and TSS."#,
+            ])
+        let mixed = profile(
+            try lines(ofFile: #"{"name": "M", "steps": [{"work": "10m", "power": "100%"}, {"work": "1m", "power": "200 W"}]}"#))
         #expect(mixed.contains("  Steps in watts are left out: with your FTP they are compared with the shares of FTP."))
     }
 
@@ -89,11 +103,14 @@ extension TimelineTests {
 
     @Test func aWorkoutWithoutPowerTargetsHasNoProfile() throws {
         #expect(profile(try lines("seven-minute")).isEmpty)
-        #expect(profile(try lines(ofFile: #"{"name": "HR", "steps": [{"work": "10m", "heart_rate": "Z2"}, {"work": "1m", "power": "free"}]}"#)).isEmpty)
+        #expect(
+            profile(try lines(ofFile: #"{"name": "HR", "steps": [{"work": "10m", "heart_rate": "Z2"}, {"work": "1m", "power": "free"}]}"#))
+                .isEmpty)
     }
 
     @Test func barsAreColouredByZoneAndMarksDimOnlyWithColour() throws {
-        let file = #"{"name": "C", "steps": [{"work": "5m", "power": "100%"}, {"work": "5m", "power": "free"}, {"work": "5m", "power": "Z2"}]}"#
+        let file =
+            #"{"name": "C", "steps": [{"work": "5m", "power": "100%"}, {"work": "5m", "power": "free"}, {"work": "5m", "power": "Z2"}]}"#
         let path = NSTemporaryDirectory() + "pacer-profile-colour.json"
         try file.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -105,11 +122,17 @@ extension TimelineTests {
 
     /// Issue 41, item 3: a target far above FTP trapped on a label wider than its room.
     @Test func aTargetManyTimesFTPWidensTheLabelsInsteadOfTrapping() throws {
-        let chart = profile(try lines(ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 80, thresholds: TargetThresholds(ftp: 250)))
+        let chart = profile(
+            try lines(
+                ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 80,
+                thresholds: TargetThresholds(ftp: 250)))
         #expect(chart[1] == "  1200% ┤" + String(repeating: "█", count: 70))
         #expect(chart[5] == "   600% ┤" + String(repeating: "█", count: 70))
         #expect(chart[9].hasPrefix("        └┬"))
-        let lowest = profile(try lines(ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 1, thresholds: TargetThresholds(ftp: 1)))
+        let lowest = profile(
+            try lines(
+                ofFile: #"{"name": "Sprint", "steps": [{"work": "1m", "power": "3000 W"}]}"#, columns: 1,
+                thresholds: TargetThresholds(ftp: 1)))
         #expect(lowest[1].hasPrefix("  300000% ┤"))
     }
 

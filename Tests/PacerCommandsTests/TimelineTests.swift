@@ -1,10 +1,11 @@
-@testable import PacerCommands
-import PacerFoundation
-import PacerWorkout
-import PacerUserFiles
 import Foundation
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import Testing
+
+@testable import PacerCommands
 
 /// `pacer show`'s timeline, made in-process from a line of notation.
 @Suite("show's timeline")
@@ -15,7 +16,9 @@ struct TimelineTests {
     }
 
     /// The timeline's lines as they are written, styles and all.
-    func styledLines(_ reference: String, colored: Bool = false, columns: Int = 80, thresholds: TargetThresholds = .none) throws -> [TerminalText] {
+    func styledLines(_ reference: String, colored: Bool = false, columns: Int = 80, thresholds: TargetThresholds = .none) throws
+        -> [TerminalText]
+    {
         let library = WorkoutLibrary(environment: Environment(["HOME": "/nonexistent"]), notationName: nil)
         let loaded = try WorkoutLoader.load(reference, library: library).with(thresholds)
         return Timeline(loaded: loaded, colored: colored, columns: columns).lines
@@ -41,17 +44,20 @@ struct TimelineTests {
     }
 
     @Test func aOnePhaseWorkoutShowsItsDescriptionAndOneRow() throws {
-        let text = try lines(ofFile: #"{"name": "Plank", "description": "Hold it.", "steps": [{"work": "1m30s", "name": "Plank", "cue": "Straight back"}]}"#)
+        let text = try lines(
+            ofFile: #"{"name": "Plank", "description": "Hold it.", "steps": [{"work": "1m30s", "name": "Plank", "cue": "Straight back"}]}"#)
         #expect(Array(text.prefix(2)) == ["Plank  (FILE)", "Hold it."])
         #expect(text.last == "  total   1 phase   1m 30s")
     }
 
     @Test func eachPhasesCuesAreListedUnderIt() throws {
-        let text = try lines(ofFile: #"""
-            {"name": "Plank", "halfway": true, "steps": [
-              {"work": 40, "name": "Side plank", "cue": "Left side", "cues": [{"at": "50%", "text": "Switch sides"}, {"at": "-5s", "text": "Hold"}]},
-              {"rest": 10}]}
-            """#).map { $0.trimmingCharacters(in: .whitespaces) }
+        let text = try lines(
+            ofFile: #"""
+                {"name": "Plank", "halfway": true, "steps": [
+                  {"work": 40, "name": "Side plank", "cue": "Left side", "cues": [{"at": "50%", "text": "Switch sides"}, {"at": "-5s", "text": "Hold"}]},
+                  {"rest": 10}]}
+                """#
+        ).map { $0.trimmingCharacters(in: .whitespaces) }
         let first = try #require(text.firstIndex { $0.hasSuffix("Side plank") })
         #expect(Array(text[(first + 1)...(first + 3)]) == ["» Left side", "» 0:20  Halfway. Switch sides", "» 0:35  Hold"])
         #expect(text[first + 4].hasPrefix("2 ") && text[first + 4].hasSuffix("Rest"))
@@ -59,8 +65,11 @@ struct TimelineTests {
 
     // Issue 35: each phase's targets under its row, after @.
     @Test func aPhasesTargetsAreUnderItsRow() throws {
-        let text = try lines(ofFile: #"{"name": "Ride", "steps": [{"warmup": "10m", "power": "ramp 50-75%", "cadence": "90 rpm"}, {"rest": 60, "power": "free"}]}"#)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let text = try lines(
+            ofFile:
+                #"{"name": "Ride", "steps": [{"warmup": "10m", "power": "ramp 50-75%", "cadence": "90 rpm"}, {"rest": 60, "power": "free"}]}"#
+        )
+        .map { $0.trimmingCharacters(in: .whitespaces) }
         let warmup = try #require(text.firstIndex { $0.hasSuffix("Warmup") })
         #expect(text[warmup + 1] == "@ ramp 50–75 % FTP, 90 rpm")
         #expect(text[warmup + 3] == "@ free ride", "\(text)")
@@ -69,7 +78,9 @@ struct TimelineTests {
     @Test func anAMRAPAndABlockForTimeAreMarked() throws {
         let amrap = try lines("amrap-12")
         #expect(amrap.contains { $0.hasSuffix("AMRAP 12:00: the next 3 phases, round after round, until the time is up") })
-        #expect(totals(amrap).last?.hasPrefix("total ") == true && totals(amrap).last?.hasSuffix(" 18m") == true, "an AMRAP counts as its time: \(totals(amrap))")
+        #expect(
+            totals(amrap).last?.hasPrefix("total ") == true && totals(amrap).last?.hasSuffix(" 18m") == true,
+            "an AMRAP counts as its time: \(totals(amrap))")
         #expect(try lines("fran").contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") })
     }
 
@@ -105,7 +116,10 @@ struct OpenStepTotalsTests {
     }
 
     @Test func openStepsAreCountedAsOpen() throws {
-        #expect(try totals("30s work, open 400 m Run, 10s rest") == ["work 2 phases 30s + 1 open", "rest 1 phase 10s", "total 3 phases 40s + 1 open"])
+        #expect(
+            try totals("30s work, open 400 m Run, 10s rest") == [
+                "work 2 phases 30s + 1 open", "rest 1 phase 10s", "total 3 phases 40s + 1 open",
+            ])
         #expect(try totals("open Run") == ["work 1 phase open", "total 1 phase open"])
         #expect(try totals("30s work, 5 reps Squat") == ["work 1 phase 30s", "reps 1 phase untimed", "total 2 phases 30s"])
     }
@@ -135,12 +149,16 @@ struct PaceTimelineTests {
         #expect(rows.contains("10 18:00 work open ~2:00 Strides · 400 m"), "\(rows)")
         #expect(rows.contains("11 18:00 cooldown open Cooldown"), "\(rows)")
         // 10 m + 4 × 4:44 + 2:00 = 30m 56s of work; with the rests 38m 56s, the cooldown still open.
-        #expect(TimelineTests().totals(text) == ["work 6 phases 10m + 5 open, ~30m 56s", "rest 4 phases 8m", "cooldown 1 phase open",
-                                                  "total 11 phases 18m + 6 open, ~38m 56s + 1 open"], "\(TimelineTests().totals(text))")
+        #expect(
+            TimelineTests().totals(text) == [
+                "work 6 phases 10m + 5 open, ~30m 56s", "rest 4 phases 8m", "cooldown 1 phase open",
+                "total 11 phases 18m + 6 open, ~38m 56s + 1 open",
+            ], "\(TimelineTests().totals(text))")
     }
 
     @Test func perMileWhenThresholdPaceIsPerMile() throws {
-        let text = try TimelineTests().lines(ofFile: Self.track, columns: 120, thresholds: TargetThresholds(thresholdPace: 435 / 1.609344, thresholdPaceUnit: .perMile))
+        let text = try TimelineTests().lines(
+            ofFile: Self.track, columns: 120, thresholds: TargetThresholds(thresholdPace: 435 / 1.609344, thresholdPaceUnit: .perMile))
         #expect(text.contains { $0.hasSuffix("@ 95 % threshold pace · 7:38 /mi") }, "\(text)")
         #expect(text.contains { $0.hasSuffix("@ Z2 pace · 77.5–87.7 % threshold pace · 8:16–9:21 /mi") }, "\(text)")
     }

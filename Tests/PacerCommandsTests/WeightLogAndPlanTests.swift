@@ -12,11 +12,14 @@ import Testing
 @Suite("weight and plan, in-process")
 struct WeightLogAndPlanTests {
     let folder = NSTemporaryDirectory() + "pacer-commands-\(UUID().uuidString)"
-    var environment: Environment { Environment(["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data"]) }
+    var environment: Environment {
+        Environment(["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data"])
+    }
 
     func access() throws -> HistoryAccess {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let arguments = try Arguments(["--history", folder + "/history.sqlite3"], options: [HistoryAccess.file.spec, SharedOptions.color.spec])
+        let arguments = try Arguments(
+            ["--history", folder + "/history.sqlite3"], options: [HistoryAccess.file.spec, SharedOptions.color.spec])
         return HistoryAccess(arguments, environment)
     }
 

@@ -13,8 +13,10 @@ struct WorkoutRenderTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let environment = Environment(["HOME": folder, "PATH": "/nonexistent"])
         let path = folder + "/" + name
-        let status = WorkoutRender(workout: workout, library: WorkoutLibrary(environment: environment), output: path,
-                                   speech: nil, environment: environment).run()
+        let status = WorkoutRender(
+            workout: workout, library: WorkoutLibrary(environment: environment), output: path,
+            speech: nil, environment: environment
+        ).run()
         return (status, path)
     }
 

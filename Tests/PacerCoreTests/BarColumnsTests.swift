@@ -12,7 +12,8 @@ struct BarColumnsTests {
     }
 
     @Test func aBarAboveZeroShowsAtLeastAnEighthAndNoneGoesOverTheTop() {
-        let rows = BarColumns.rows([.bar(rows: 0.01, style: ""), .bar(rows: 0, style: ""), .bar(rows: 9, style: ""), .bar(rows: .nan, style: "")], height: 1)
+        let rows = BarColumns.rows(
+            [.bar(rows: 0.01, style: ""), .bar(rows: 0, style: ""), .bar(rows: 9, style: ""), .bar(rows: .nan, style: "")], height: 1)
         #expect(rows.map(\.plain) == ["▁ █"])
     }
 
@@ -22,7 +23,11 @@ struct BarColumnsTests {
     }
 
     @Test func aRunIsStyledOnceBlanksNeverAndTheRowEndsAtItsLastGlyph() {
-        let rows = BarColumns.rows([.bar(rows: 1, style: "33"), .bar(rows: 1, style: "33"), .bar(rows: 0, style: "33"), .bar(rows: 1, style: "34"), .bar(rows: 0, style: "34")], height: 1)
+        let rows = BarColumns.rows(
+            [
+                .bar(rows: 1, style: "33"), .bar(rows: 1, style: "33"), .bar(rows: 0, style: "33"), .bar(rows: 1, style: "34"),
+                .bar(rows: 0, style: "34"),
+            ], height: 1)
         #expect(rows.map(\.rendered) == ["\u{1B}[33m██\u{1B}[0m \u{1B}[34m█\u{1B}[0m"])
     }
 }

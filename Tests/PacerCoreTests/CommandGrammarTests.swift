@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PacerEngine
 @testable import PacerFoundation
 @testable import PacerWorkout
@@ -77,7 +78,9 @@ struct CommandGrammarTests {
     // Issue 33, item 25: `done` took INT64_MAX reps, where a file's rep step asks for at most 100,000.
     @Test(arguments: ["done 100001", "done 9223372036854775807", "done 99999999999999999999999 @ 20 kg"])
     func repsAboveARepStepsLimitAreRefused(line: String) {
-        #expect(parseError(line) == "done logs at most 100000 reps, as a rep step asks for at most that many: say the reps you did, such as done 8")
+        #expect(
+            parseError(line)
+                == "done logs at most 100000 reps, as a rep step asks for at most that many: say the reps you did, such as done 8")
     }
 
     @Test func asManyRepsAsARepStepMayAskForAreTaken() throws {
@@ -131,7 +134,9 @@ struct CommandGrammarTests {
         for (text, value) in [("12", 12.0), ("22.5", 22.5), (".5", 0.5), ("0010", 10), ("1000", 1000)] {
             #expect(text.decimalValue == value, "\(text)")
         }
-        for text in ["", ".", "0x10", "0X10", "1e2", "1E2", "+5", "-5", " 5", "5 ", "1.2.3", "inf", "nan", "infinity", "1_0", "0x1p3", "١٢"] {
+        for text in [
+            "", ".", "0x10", "0X10", "1e2", "1E2", "+5", "-5", " 5", "5 ", "1.2.3", "inf", "nan", "infinity", "1_0", "0x1p3", "١٢",
+        ] {
             #expect(text.decimalValue == nil, "\(text.debugDescription)")
         }
     }
@@ -141,7 +146,10 @@ struct CommandGrammarTests {
         for word in CommandGrammar.words {
             #expect(parseError(word == "measure" ? "measure power=200" : word) == nil, "\(word)")
         }
-        #expect(Set(CommandGrammar.words).isSuperset(of: ["pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "help", "quit"]))
+        #expect(
+            Set(CommandGrammar.words).isSuperset(of: [
+                "pause", "resume", "skip", "next", "back", "prev", "restart", "done", "status", "help", "quit",
+            ]))
     }
 
     @Test func helpMentionsEveryCommandWord() {

@@ -25,7 +25,9 @@ struct CommandOutcomeTests {
         #expect(try Self.outcome(&engine, .skip, at: 30) == "skipped Work: Rest, 0:10 left")
         #expect(try Self.outcome(&engine, .back, at: 31) == "back to Work, 1:00 left")
         #expect(try Self.outcome(&engine, .skip, at: 32) == "skipped Work: Rest, 0:10 left")
-        #expect(try Self.outcome(&engine, .extend(milliseconds: -20_000), at: 33) == "Rest shortened by 20s, so it ended: Squats, say done when finished")
+        #expect(
+            try Self.outcome(&engine, .extend(milliseconds: -20_000), at: 33)
+                == "Rest shortened by 20s, so it ended: Squats, say done when finished")
         #expect(try Self.outcome(&engine, F.done, at: 40) == "done with Squats: Last, 0:30 left")
         #expect(try Self.outcome(&engine, .status, at: 41) == nil, "status answers with its own line")
     }

@@ -1,15 +1,24 @@
 import Testing
+
 @testable import PacerWorkout
 
-private let yamlHint = #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#
+private let yamlHint =
+    #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#
 
 @Suite("Workout decoder: sharper hints")
 struct DecoderHintTests {
     @Test func aCapOnATimedPhaseSaysOnlyRepStepsHaveOne() {
-        #expect(WorkoutFixture.diagnostics(WorkoutFixture.json(steps: #"{"work": "30s", "cap": "1m"}, {"rest": 10, "cap": 5}"#)) == [
-            WorkoutFixture.at("steps[0]", #"unknown key "cap": only rep steps have a cap; a work phase ends when its time is up (for a step you end yourself, write {"reps": N, "name": …, "cap": …})"#),
-            WorkoutFixture.at("steps[1]", #"unknown key "cap": only rep steps have a cap; a rest phase ends when its time is up (for a step you end yourself, write {"reps": N, "name": …, "cap": …})"#),
-        ])
+        #expect(
+            WorkoutFixture.diagnostics(WorkoutFixture.json(steps: #"{"work": "30s", "cap": "1m"}, {"rest": 10, "cap": 5}"#)) == [
+                WorkoutFixture.at(
+                    "steps[0]",
+                    #"unknown key "cap": only rep steps have a cap; a work phase ends when its time is up (for a step you end yourself, write {"reps": N, "name": …, "cap": …})"#
+                ),
+                WorkoutFixture.at(
+                    "steps[1]",
+                    #"unknown key "cap": only rep steps have a cap; a rest phase ends when its time is up (for a step you end yourself, write {"reps": N, "name": …, "cap": …})"#
+                ),
+            ])
     }
 
     @Test func aCapOnARepStepIsStillFine() {

@@ -1,7 +1,8 @@
-import Testing
-@testable import PacerWorkout
 import PacerEngine
 import PacerFoundation
+import Testing
+
+@testable import PacerWorkout
 
 private typealias F = WorkoutFixture
 private typealias E = EngineFixture
@@ -9,24 +10,32 @@ private typealias E = EngineFixture
 @Suite("EMOM: rounds on a fixed beat")
 struct EMOMTests {
     @Test func eachRoundIsItsStepsThenARestFillingTheWindow() throws {
-        let plan = try F.plan(steps: #"""
-            {"every": "1m", "rounds": 3, "steps": [{"reps": [10, 12, 10], "name": "Burpees (minute {round}/{rounds})"}, {"work": 20, "name": "Plank"}]}
-            """#)
-        #expect(plan.phases.map(\.name) == ["Burpees (minute 1/3)", "Plank", "Rest", "Burpees (minute 2/3)", "Plank", "Rest", "Burpees (minute 3/3)", "Plank", "Rest"])
+        let plan = try F.plan(
+            steps: #"""
+                {"every": "1m", "rounds": 3, "steps": [{"reps": [10, 12, 10], "name": "Burpees (minute {round}/{rounds})"}, {"work": 20, "name": "Plank"}]}
+                """#)
+        #expect(
+            plan.phases.map(\.name) == [
+                "Burpees (minute 1/3)", "Plank", "Rest", "Burpees (minute 2/3)", "Plank", "Rest", "Burpees (minute 3/3)", "Plank", "Rest",
+            ])
         #expect(plan.phases.map(\.reps) == [10, nil, nil, 12, nil, nil, 10, nil, nil])
         #expect(plan.phases[4].round == 2 && plan.phases[4].rounds == 3 && plan.phases[3].exercise == "Burpees")
         #expect(plan.phases[5].kind == .rest && plan.phases[5].duration == .seconds(40))
         #expect(plan.phases.map { $0.window?.startsRound ?? false } == [true, false, false, true, false, false, true, false, false])
         #expect(plan.phases.map { $0.window?.fillsRound ?? false } == [false, false, true, false, false, true, false, false, true])
         #expect(plan.planned == .seconds(180), "the block lasts exactly rounds × every")
-        #expect(PlanSize(of: try WorkoutDecoder.decode(Array(F.json(steps: #"{"every": 60, "rounds": 3, "steps": [{"reps": 5, "name": "A"}, {"work": 20}]}"#).utf8)))
+        #expect(
+            PlanSize(
+                of: try WorkoutDecoder.decode(
+                    Array(F.json(steps: #"{"every": 60, "rounds": 3, "steps": [{"reps": 5, "name": "A"}, {"work": 20}]}"#).utf8)))
                 == PlanSize(phases: 9, planned: .seconds(180)))
         // Timed steps that fill the window exactly leave no rest.
         #expect(try F.plan(steps: #"{"every": 30, "rounds": 2, "steps": [{"work": 20}, {"rest": 10}]}"#).phases.count == 4)
     }
 
     @Test func roundsStartOnTheBeatWhetherDoneComesEarlyLateOrNever() throws {
-        var engine = try E.engine(steps: #"{"prepare": 5}, {"every": 60, "rounds": 3, "steps": [{"reps": 10, "name": "Burpees"}]}, {"cooldown": 10}"#)
+        var engine = try E.engine(
+            steps: #"{"prepare": 5}, {"every": 60, "rounds": 3, "steps": [{"reps": 10, "name": "Burpees"}]}, {"cooldown": 10}"#)
         var events = engine.start(at: 0)
         events += E.advance(&engine, to: E.at(25))
         events += try E.handle(&engine, E.done, at: E.at(25))
@@ -34,41 +43,46 @@ struct EMOMTests {
         events += E.advance(&engine, to: E.at(170))
         events += try E.handle(&engine, .done(reps: 9, weight: nil), at: E.at(170))
         events += E.runToEnd(&engine)
-        #expect(E.briefs(events) == [
-            "session.start W file=test.json phases=8 planned=195 wall=WALL speed=1 t=0 due=0",
-            "phase.start 1/8 Prepare next=Burpees t=0 due=0",
-            "phase.end 1 completed active=5 t=5",
-            "phase.start 2/8 Burpees next=Rest t=5 due=5",
-            "phase.end 2 completed active=20 reps=10 t=25",
-            "phase.start 3/8 Rest next=Burpees t=25 due=25",
-            "phase.end 3 completed active=40 t=65",
-            "phase.start 4/8 Burpees next=Rest t=65 due=65",
-            "phase.end 4 timeout active=60 t=125",
-            "phase.start 6/8 Burpees next=Rest t=125 due=125",
-            "phase.end 6 completed active=45 reps=9 t=170",
-            "phase.start 7/8 Rest next=Cooldown t=170 due=170",
-            "phase.end 7 completed active=15 t=185",
-            "phase.start 8/8 Cooldown next=- t=185 due=185",
-            "phase.end 8 completed active=10 t=195",
-            "session.end completed active=195 paused=0 wall=WALL t=195",
-        ])
+        #expect(
+            E.briefs(events) == [
+                "session.start W file=test.json phases=8 planned=195 wall=WALL speed=1 t=0 due=0",
+                "phase.start 1/8 Prepare next=Burpees t=0 due=0",
+                "phase.end 1 completed active=5 t=5",
+                "phase.start 2/8 Burpees next=Rest t=5 due=5",
+                "phase.end 2 completed active=20 reps=10 t=25",
+                "phase.start 3/8 Rest next=Burpees t=25 due=25",
+                "phase.end 3 completed active=40 t=65",
+                "phase.start 4/8 Burpees next=Rest t=65 due=65",
+                "phase.end 4 timeout active=60 t=125",
+                "phase.start 6/8 Burpees next=Rest t=125 due=125",
+                "phase.end 6 completed active=45 reps=9 t=170",
+                "phase.start 7/8 Rest next=Cooldown t=170 due=170",
+                "phase.end 7 completed active=15 t=185",
+                "phase.start 8/8 Cooldown next=- t=185 due=185",
+                "phase.end 8 completed active=10 t=195",
+                "session.end completed active=195 paused=0 wall=WALL t=195",
+            ])
         #expect(events[8].jsonLine.contains(#""outcome":"timeout""#))
-        #expect(events[11].jsonLine.contains(#""kind":"rest","name":"Rest","duration":15,"round":3,"rounds":3"#), "the rest says what is left of the window: \(events[11].jsonLine)")
+        #expect(
+            events[11].jsonLine.contains(#""kind":"rest","name":"Rest","duration":15,"round":3,"rounds":3"#),
+            "the rest says what is left of the window: \(events[11].jsonLine)")
     }
 
     @Test func aTimedStepStillRunningWhenTheWindowEndsTimesOut() throws {
-        var engine = try E.engine(steps: #"{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 20, "name": "Hold"}]}"#)
+        var engine = try E.engine(
+            steps: #"{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 20, "name": "Hold"}]}"#)
         var events = engine.start(at: 0)
         events += try E.handle(&engine, E.done, at: E.at(12.5))
         events += E.runToEnd(&engine)
-        #expect(E.briefs(events.filter { $0.name == "phase.end" || $0.name == "phase.start" }) == [
-            "phase.start 1/6 Pull-ups next=Hold t=0 due=0",
-            "phase.end 1 completed active=12.5 reps=5 t=12.5",
-            "phase.start 2/6 Hold next=Rest t=12.5 due=12.5",
-            "phase.end 2 timeout active=17.5 t=30",
-            "phase.start 4/6 Pull-ups next=Hold t=30 due=30",
-            "phase.end 4 timeout active=30 t=60",
-        ])
+        #expect(
+            E.briefs(events.filter { $0.name == "phase.end" || $0.name == "phase.start" }) == [
+                "phase.start 1/6 Pull-ups next=Hold t=0 due=0",
+                "phase.end 1 completed active=12.5 reps=5 t=12.5",
+                "phase.start 2/6 Hold next=Rest t=12.5 due=12.5",
+                "phase.end 2 timeout active=17.5 t=30",
+                "phase.start 4/6 Pull-ups next=Hold t=30 due=30",
+                "phase.end 4 timeout active=30 t=60",
+            ])
         #expect(engine.isFinished && events.last?.t == E.at(60))
     }
 
@@ -80,19 +94,23 @@ struct EMOMTests {
         events += try E.handle(&engine, E.done, at: E.at(50))
         #expect(engine.nextDeadline == E.at(90))
         events += E.runToEnd(&engine)
-        #expect(E.briefs(events.filter { $0.name == "phase.end" || $0.name == "session.end" }) == [
-            "phase.end 1 completed active=20 reps=10 t=50",
-            "phase.end 2 completed active=40 t=90",
-            "phase.end 3 timeout active=60 t=150",
-            "session.end completed active=120 paused=30 wall=WALL t=150",
-        ])
+        #expect(
+            E.briefs(events.filter { $0.name == "phase.end" || $0.name == "session.end" }) == [
+                "phase.end 1 completed active=20 reps=10 t=50",
+                "phase.end 2 completed active=40 t=90",
+                "phase.end 3 timeout active=60 t=150",
+                "session.end completed active=120 paused=30 wall=WALL t=150",
+            ])
     }
 
     @Test func theRestCountsDownIntoTheNextMinute() throws {
         var engine = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#, countdown: 3)
         _ = engine.start(at: 0)
         let events = try E.handle(&engine, E.done, at: E.at(20.25)) + E.advance(&engine, to: E.at(60))
-        #expect(E.briefs(events.filter { $0.name == "countdown" }) == ["countdown 2 3 t=57 due=57", "countdown 2 2 t=58 due=58", "countdown 2 1 t=59 due=59"])
+        #expect(
+            E.briefs(events.filter { $0.name == "countdown" }) == [
+                "countdown 2 3 t=57 due=57", "countdown 2 2 t=58 due=58", "countdown 2 1 t=59 due=59",
+            ])
         #expect(!engine.waitsForCommand, "a rep step in a window ends with it")
     }
 
@@ -102,28 +120,34 @@ struct EMOMTests {
         _ = engine.start(at: 0)
         _ = try E.handle(&engine, E.done, at: E.at(25))
         for change: Int64 in [30_000, -10_000] {
-            #expect(E.rejection(&engine, .extend(milliseconds: change), at: E.at(30))
+            #expect(
+                E.rejection(&engine, .extend(milliseconds: change), at: E.at(30))
                     == "this rest lasts until the next round starts on its beat: pause to rest longer, or skip to start the round now")
         }
         #expect(engine.nextDeadline == E.at(60), "round 2 still starts on the minute")
-        #expect(E.briefs(E.advance(&engine, to: E.at(60))) == [
-            "phase.end 2 completed active=35 t=60",
-            "phase.start 3/4 Swings next=Rest t=60 due=60",
-        ])
+        #expect(
+            E.briefs(E.advance(&engine, to: E.at(60))) == [
+                "phase.end 2 completed active=35 t=60",
+                "phase.start 3/4 Swings next=Rest t=60 due=60",
+            ])
     }
 
     // Issue 33, item 7: a step of a round is lengthened only up to its window's end, and the answer says so.
     @Test func aStepIsLengthenedOnlyUntilItsWindowEnds() throws {
-        var engine = try E.engine(steps: #"{"every": 30, "rounds": 1, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 10, "name": "Hold"}]}"#)
+        var engine = try E.engine(
+            steps: #"{"every": 30, "rounds": 1, "steps": [{"reps": 5, "name": "Pull-ups"}, {"work": 10, "name": "Hold"}]}"#)
         _ = engine.start(at: 0)
         _ = try E.handle(&engine, E.done, at: E.at(12.5))
-        #expect(engine.answer(to: .extend(milliseconds: 30_000), at: E.at(15)) == "lengthened by 7.5s, not 30s: the round's window ends then")
+        #expect(
+            engine.answer(to: .extend(milliseconds: 30_000), at: E.at(15)) == "lengthened by 7.5s, not 30s: the round's window ends then")
         #expect(engine.answer(to: .extend(milliseconds: 5_000), at: E.at(15)) == nil, "a lengthening that fits is carried out as asked")
         var events = try E.handle(&engine, .extend(milliseconds: 30_000), at: E.at(15))
         #expect(E.briefs(events) == ["extend 2 by=7.5 t=15"])
         #expect(events[0].jsonLine.hasSuffix(#""by":7.5,"elapsed":2.5,"remaining":15}"#), "\(events[0].jsonLine)")
-        #expect(E.rejection(&engine, .extend(milliseconds: 5_000), at: E.at(20))
-                == "the round's window ends in 10s, and this phase already lasts until then: it cannot be lengthened (pause stops the clock)")
+        #expect(
+            E.rejection(&engine, .extend(milliseconds: 5_000), at: E.at(20))
+                == "the round's window ends in 10s, and this phase already lasts until then: it cannot be lengthened (pause stops the clock)"
+        )
         events = E.runToEnd(&engine)
         #expect(E.briefs(events) == ["phase.end 2 completed active=17.5 t=30", "session.end completed active=30 paused=0 wall=WALL t=30"])
     }
@@ -136,21 +160,24 @@ struct EMOMTests {
         events += try E.handle(&engine, .skip, at: E.at(53))
         events += try E.handle(&engine, .back, at: E.at(55))
         events += E.runToEnd(&engine)
-        #expect(E.briefs(events.filter { $0.name != "session.start" }) == [
-            "phase.start 1/4 Swings next=Rest t=0 due=0",
-            "phase.end 1 completed active=53 reps=10 t=53",
-            "phase.start 2/4 Rest next=Swings t=53 due=53",
-            "phase.end 2 skipped active=0 t=53",
-            "phase.start 3/4 Swings next=Rest t=53 due=53",
-            "phase.end 3 skipped active=2 t=55",
-            "back 2 t=55",
-            "phase.start 2/4 Rest next=Swings t=55 due=55",
-            "phase.end 2 completed active=5 t=60",
-            "phase.start 3/4 Swings next=Rest t=60 due=60",
-            "phase.end 3 timeout active=60 t=120",
-            "session.end completed active=120 paused=0 wall=WALL t=120",
-        ])
-        #expect(events[8].jsonLine.contains(#""kind":"rest","name":"Rest","duration":5,"#), "the rest has what the window had left: \(events[8].jsonLine)")
+        #expect(
+            E.briefs(events.filter { $0.name != "session.start" }) == [
+                "phase.start 1/4 Swings next=Rest t=0 due=0",
+                "phase.end 1 completed active=53 reps=10 t=53",
+                "phase.start 2/4 Rest next=Swings t=53 due=53",
+                "phase.end 2 skipped active=0 t=53",
+                "phase.start 3/4 Swings next=Rest t=53 due=53",
+                "phase.end 3 skipped active=2 t=55",
+                "back 2 t=55",
+                "phase.start 2/4 Rest next=Swings t=55 due=55",
+                "phase.end 2 completed active=5 t=60",
+                "phase.start 3/4 Swings next=Rest t=60 due=60",
+                "phase.end 3 timeout active=60 t=120",
+                "session.end completed active=120 paused=0 wall=WALL t=120",
+            ])
+        #expect(
+            events[8].jsonLine.contains(#""kind":"rest","name":"Rest","duration":5,"#),
+            "the rest has what the window had left: \(events[8].jsonLine)")
     }
 
     // Issue 33, item 8: once a round's window has ended, back cannot reopen the round.
@@ -159,7 +186,9 @@ struct EMOMTests {
         _ = engine.start(at: 0)
         _ = try E.handle(&engine, E.done, at: E.at(53))
         _ = E.advance(&engine, to: E.at(61))
-        #expect(E.rejection(&engine, .back, at: E.at(61)) == "the window of round 1 has ended, so back cannot reopen it (its rounds start on the beat)")
+        #expect(
+            E.rejection(&engine, .back, at: E.at(61))
+                == "the window of round 1 has ended, so back cannot reopen it (its rounds start on the beat)")
         // Paused with the window still open, the time left is what it was at the pause.
         var paused = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}]}"#)
         _ = paused.start(at: 0)
@@ -174,7 +203,8 @@ struct EMOMTests {
 
     // Issue 33, items 8 and 22: back and restart inside a round keep its window, so the beat holds.
     @Test func backAndRestartInsideARoundKeepItsWindow() throws {
-        var engine = try E.engine(steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}, {"work": 10, "name": "Hold"}]}"#)
+        var engine = try E.engine(
+            steps: #"{"every": 60, "rounds": 2, "steps": [{"reps": 10, "name": "Swings"}, {"work": 10, "name": "Hold"}]}"#)
         _ = engine.start(at: 0)
         _ = try E.handle(&engine, .restart, at: E.at(20))
         #expect(engine.nextDeadline == E.at(60), "restarting the round's first step does not start its window again")
@@ -183,7 +213,9 @@ struct EMOMTests {
         #expect(engine.nextDeadline == E.at(60))
         _ = try E.handle(&engine, E.done, at: E.at(40))
         _ = E.advance(&engine, to: E.at(50))
-        #expect(E.rejection(&engine, .restart, at: E.at(55)) == "this rest lasts until the next round starts on its beat, so restart would not lengthen it: pause to rest longer")
+        #expect(
+            E.rejection(&engine, .restart, at: E.at(55))
+                == "this rest lasts until the next round starts on its beat, so restart would not lengthen it: pause to rest longer")
         let events = E.runToEnd(&engine)
         #expect(E.briefs(events.filter { $0.name == "phase.start" }) == ["phase.start 4/6 Swings next=Hold t=60 due=60"])
         #expect(engine.summary.skippedPhases == 2 && engine.summary.skippedTime == .seconds(5), "the refused restart skipped nothing")
@@ -191,21 +223,28 @@ struct EMOMTests {
     }
 
     @Test func itsProblemsAreReportedAtTheirPaths() {
-        #expect(F.diagnostics(F.json(steps: #"""
-            {"every": 60, "rounds": 2, "steps": [{"work": 40}, {"work": 30}]},
-            {"every": 60, "rounds": 2, "steps": [{"work": [40, 70]}]},
-            {"every": 60, "steps": [{"work": 10}]},
-            {"every": 60, "rounds": 2, "steps": [{"repeat": 2, "steps": [{"work": 5}]}]},
-            {"every": "fast", "rounds": 2, "steps": [{"work": 10}], "nmae": "X"},
-            {"every": 60, "rounds": 2, "steps": [{"reps": [1, 2, 3], "name": "X"}]}
-            """#)) == [
-            F.at("steps[0].steps", #"the timed steps take 1m 10s, longer than the 1m window of "every": shorten them or lengthen every"#),
-            F.at("steps[1].steps", #"the timed steps of round 2 take 1m 10s, longer than the 1m window of "every": shorten them or lengthen every"#),
-            F.at("steps[2]", #"an EMOM needs "rounds", how many times its window of "every" comes round"#),
-            F.at("steps[3].steps[0]", "an EMOM's steps are timed phases and rep steps; a block cannot be fitted into its window"),
-            F.at("steps[4]", #"unknown key "nmae" (did you mean "name"?)"#),
-            F.at("steps[4].every", #""fast" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#),
-            F.at("steps[5].steps[0].reps", "has 3 values but the repeat has 2 rounds: give one value per round"),
-        ])
+        #expect(
+            F.diagnostics(
+                F.json(
+                    steps: #"""
+                        {"every": 60, "rounds": 2, "steps": [{"work": 40}, {"work": 30}]},
+                        {"every": 60, "rounds": 2, "steps": [{"work": [40, 70]}]},
+                        {"every": 60, "steps": [{"work": 10}]},
+                        {"every": 60, "rounds": 2, "steps": [{"repeat": 2, "steps": [{"work": 5}]}]},
+                        {"every": "fast", "rounds": 2, "steps": [{"work": 10}], "nmae": "X"},
+                        {"every": 60, "rounds": 2, "steps": [{"reps": [1, 2, 3], "name": "X"}]}
+                        """#)) == [
+                    F.at(
+                        "steps[0].steps",
+                        #"the timed steps take 1m 10s, longer than the 1m window of "every": shorten them or lengthen every"#),
+                    F.at(
+                        "steps[1].steps",
+                        #"the timed steps of round 2 take 1m 10s, longer than the 1m window of "every": shorten them or lengthen every"#),
+                    F.at("steps[2]", #"an EMOM needs "rounds", how many times its window of "every" comes round"#),
+                    F.at("steps[3].steps[0]", "an EMOM's steps are timed phases and rep steps; a block cannot be fitted into its window"),
+                    F.at("steps[4]", #"unknown key "nmae" (did you mean "name"?)"#),
+                    F.at("steps[4].every", #""fast" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#),
+                    F.at("steps[5].steps[0].reps", "has 3 values but the repeat has 2 rounds: give one value per round"),
+                ])
     }
 }

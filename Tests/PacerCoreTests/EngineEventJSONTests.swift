@@ -11,19 +11,34 @@ struct EngineEventJSONTests {
     /// The kinds sinks filter by are the stream's names (SPEC §2, and the block's end and the
     /// sensors' sample): a renamed case must not rename an event on the wire.
     @Test func eachKindIsTheNameTheStreamGivesIt() {
-        #expect(Event.Kind.allCases.map(\.rawValue) == ["session.start", "phase.start", "countdown", "cue", "phase.end", "pause", "resume",
-                                                        "extend", "back", "restart", "block.end", "sample", "session.end"])
+        #expect(
+            Event.Kind.allCases.map(\.rawValue) == [
+                "session.start", "phase.start", "countdown", "cue", "phase.end", "pause", "resume",
+                "extend", "back", "restart", "block.end", "sample", "session.end",
+            ])
     }
 
     @Test func sessionStart() {
-        let event = Event(t: 0, due: 0, .sessionStart(.init(
-            workout: "7-Minute \"Workout\"", file: "/w/7min.json", phases: 25, planned: .seconds(430),
-            wall: WallTime(epochSeconds: 1_796_016_214, utcOffset: 3600), speed: 1)))
-        #expect(event.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"7-Minute \"Workout\"","file":"/w/7min.json","phases":25,"planned":430,"wall":"2026-11-30T06:23:34+01:00","speed":1}"#)
+        let event = Event(
+            t: 0, due: 0,
+            .sessionStart(
+                .init(
+                    workout: "7-Minute \"Workout\"", file: "/w/7min.json", phases: 25, planned: .seconds(430),
+                    wall: WallTime(epochSeconds: 1_796_016_214, utcOffset: 3600), speed: 1)))
+        #expect(
+            event.jsonLine
+                == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"7-Minute \"Workout\"","file":"/w/7min.json","phases":25,"planned":430,"wall":"2026-11-30T06:23:34+01:00","speed":1}"#
+        )
 
-        let fast = Event(t: 0, due: 0, .sessionStart(.init(
-            workout: "W", file: "w.json", phases: 1, planned: WorkoutDuration(milliseconds: 90_500), wall: F.wall, speed: 2.5)))
-        #expect(fast.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"W","file":"w.json","phases":1,"planned":90.5,"wall":"2026-11-30T07:00:00+01:00","speed":2.5}"#)
+        let fast = Event(
+            t: 0, due: 0,
+            .sessionStart(
+                .init(
+                    workout: "W", file: "w.json", phases: 1, planned: WorkoutDuration(milliseconds: 90_500), wall: F.wall, speed: 2.5)))
+        #expect(
+            fast.jsonLine
+                == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"W","file":"w.json","phases":1,"planned":90.5,"wall":"2026-11-30T07:00:00+01:00","speed":2.5}"#
+        )
     }
 
     // Issue 35, item 3: the plan's profile, for a plugin to draw the workout with its targets.
@@ -34,43 +49,72 @@ struct EngineEventJSONTests {
         spin.targets = Targets(power: .freeRide)
         let squats = Phase(kind: .reps, name: "Squats", duration: nil, reps: 5)
         let plan = Plan(name: "Ride", phases: [warmUp, spin, squats])
-        let event = Event(t: 0, due: 0, .sessionStart(.init(
-            workout: "Ride", file: "ride.json", phases: 3, planned: plan.planned, wall: F.wall, speed: 1, plan: plan)))
-        #expect(event.jsonLine == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Ride","file":"ride.json","phases":3,"planned":690.5,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":["#
-            + #"{"start":0,"duration":600,"kind":"warmup","power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}},"#
-            + #"{"start":600,"duration":90.5,"kind":"rest","free_ride":true},"#
-            + #"{"start":690.5,"duration":null,"kind":"reps"}]}"#)
+        let event = Event(
+            t: 0, due: 0,
+            .sessionStart(
+                .init(
+                    workout: "Ride", file: "ride.json", phases: 3, planned: plan.planned, wall: F.wall, speed: 1, plan: plan)))
+        #expect(
+            event.jsonLine
+                == #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Ride","file":"ride.json","phases":3,"planned":690.5,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":["#
+                + #"{"start":0,"duration":600,"kind":"warmup","power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}},"#
+                + #"{"start":600,"duration":90.5,"kind":"rest","free_ride":true},"#
+                + #"{"start":690.5,"duration":null,"kind":"reps"}]}"#)
     }
 
     @Test func aPlanTooLongForAProfileHasNone() {
-        let most = Plan(name: "Many", phases: Array(repeating: Phase(kind: .work, name: "Go", duration: .seconds(1)), count: Plan.profileLimit))
+        let most = Plan(
+            name: "Many", phases: Array(repeating: Phase(kind: .work, name: "Go", duration: .seconds(1)), count: Plan.profileLimit))
         #expect(most.profileJSON?.hasPrefix(#"[{"start":0,"duration":1,"kind":"work"},"#) == true)
         let tooMany = Plan(name: "Many", phases: most.phases + [most.phases[0]])
-        let event = Event(t: 0, due: 0, .sessionStart(.init(
-            workout: "Many", file: "m.json", phases: tooMany.phases.count, planned: tooMany.planned, wall: F.wall, speed: 1, plan: tooMany)))
+        let event = Event(
+            t: 0, due: 0,
+            .sessionStart(
+                .init(
+                    workout: "Many", file: "m.json", phases: tooMany.phases.count, planned: tooMany.planned, wall: F.wall, speed: 1,
+                    plan: tooMany)))
         #expect(!event.jsonLine.contains("profile"))
     }
 
     @Test func phaseStartOfATimedPhaseInARound() {
         let phase = Phase(kind: .work, name: "Jumping jacks", duration: .seconds(30), cue: "Arms high", round: 1, rounds: 3)
-        let event = Event(t: 12_345_678_901, due: 12_345_000_000, .phaseStart(.init(index: 1, count: 25, phase: phase, next: F.rest(10), plannedAfter: .seconds(400))))
-        #expect(event.jsonLine == #"{"event":"phase.start","t":12.346,"due":12.345,"index":2,"count":25,"kind":"work","name":"Jumping jacks","duration":30,"round":1,"rounds":3,"next":"Rest","cue":"Arms high","planned_after":400}"#)
+        let event = Event(
+            t: 12_345_678_901, due: 12_345_000_000,
+            .phaseStart(.init(index: 1, count: 25, phase: phase, next: F.rest(10), plannedAfter: .seconds(400))))
+        #expect(
+            event.jsonLine
+                == #"{"event":"phase.start","t":12.346,"due":12.345,"index":2,"count":25,"kind":"work","name":"Jumping jacks","duration":30,"round":1,"rounds":3,"next":"Rest","cue":"Arms high","planned_after":400}"#
+        )
     }
 
     @Test func phaseStartOutsideRoundsHasNoRoundFields() {
         let phase = Phase(kind: .prepare, name: "Get ready", duration: WorkoutDuration(milliseconds: 9_250))
-        let event = Event(t: 0, due: 0, .phaseStart(.init(index: 0, count: 13, phase: phase, next: F.work("Jumping jacks", 30), plannedAfter: WorkoutDuration(milliseconds: 420_500))))
-        #expect(event.jsonLine == #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":13,"kind":"prepare","name":"Get ready","duration":9.25,"next":"Jumping jacks","planned_after":420.5}"#)
+        let event = Event(
+            t: 0, due: 0,
+            .phaseStart(
+                .init(
+                    index: 0, count: 13, phase: phase, next: F.work("Jumping jacks", 30),
+                    plannedAfter: WorkoutDuration(milliseconds: 420_500))))
+        #expect(
+            event.jsonLine
+                == #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":13,"kind":"prepare","name":"Get ready","duration":9.25,"next":"Jumping jacks","planned_after":420.5}"#
+        )
     }
 
     @Test func phaseStartOfARepStepHasNullDuration() {
         let plain = Phase(kind: .reps, name: "Push-ups", duration: nil, reps: 10, weight: .text("20 kg"))
         let last = Event(t: 1_500_000_000, due: 1_500_000_000, .phaseStart(.init(index: 2, count: 3, phase: plain, next: nil)))
-        #expect(last.jsonLine == #"{"event":"phase.start","t":1.500,"due":1.500,"index":3,"count":3,"kind":"reps","name":"Push-ups","duration":null,"next":null,"reps":10,"weight":"20 kg","planned_after":0}"#)
+        #expect(
+            last.jsonLine
+                == #"{"event":"phase.start","t":1.500,"due":1.500,"index":3,"count":3,"kind":"reps","name":"Push-ups","duration":null,"next":null,"reps":10,"weight":"20 kg","planned_after":0}"#
+        )
 
         let capped = Phase(kind: .reps, name: "Rows", duration: nil, cap: .seconds(60), reps: 8, weight: .number(22.5))
         let event = Event(t: 2_000_000_000, due: 2_000_000_000, .phaseStart(.init(index: 0, count: 3, phase: capped, next: plain)))
-        #expect(event.jsonLine == #"{"event":"phase.start","t":2.000,"due":2.000,"index":1,"count":3,"kind":"reps","name":"Rows","duration":null,"next":"Push-ups","reps":8,"weight":22.5,"cap":60,"planned_after":0}"#)
+        #expect(
+            event.jsonLine
+                == #"{"event":"phase.start","t":2.000,"due":2.000,"index":1,"count":3,"kind":"reps","name":"Rows","duration":null,"next":"Push-ups","reps":8,"weight":22.5,"cap":60,"planned_after":0}"#
+        )
     }
 
     @Test func countdown() {
@@ -86,14 +130,28 @@ struct EngineEventJSONTests {
     }
 
     @Test func phaseEnd() {
-        let completed = Event(t: 30_000_000_000, .phaseEnd(.init(index: 0, phase: F.work(1), outcome: .completed, active: .seconds(30), reps: nil, weight: nil)))
+        let completed = Event(
+            t: 30_000_000_000,
+            .phaseEnd(.init(index: 0, phase: F.work(1), outcome: .completed, active: .seconds(30), reps: nil, weight: nil)))
         #expect(completed.jsonLine == #"{"event":"phase.end","t":30.000,"index":1,"outcome":"completed","active":30}"#)
-        let skipped = Event(t: 34_250_000_000, .phaseEnd(.init(index: 1, phase: F.work(1), outcome: .skipped, active: WorkoutDuration(milliseconds: 4_250), reps: nil, weight: nil)))
+        let skipped = Event(
+            t: 34_250_000_000,
+            .phaseEnd(
+                .init(index: 1, phase: F.work(1), outcome: .skipped, active: WorkoutDuration(milliseconds: 4_250), reps: nil, weight: nil)))
         #expect(skipped.jsonLine == #"{"event":"phase.end","t":34.250,"index":2,"outcome":"skipped","active":4.25}"#)
-        let logged = Event(t: 80_000_000_000, .phaseEnd(.init(index: 2, phase: F.work(1), outcome: .completed, active: WorkoutDuration(milliseconds: 42_500), reps: 8, weight: .number(22.5))))
-        #expect(logged.jsonLine == #"{"event":"phase.end","t":80.000,"index":3,"outcome":"completed","active":42.5,"reps":8,"weight":22.5}"#)
-        let text = Event(t: 80_000_000_000, .phaseEnd(.init(index: 2, phase: F.work(1), outcome: .completed, active: .seconds(40), reps: 12, weight: .text("red band"))))
-        #expect(text.jsonLine == #"{"event":"phase.end","t":80.000,"index":3,"outcome":"completed","active":40,"reps":12,"weight":"red band"}"#)
+        let logged = Event(
+            t: 80_000_000_000,
+            .phaseEnd(
+                .init(
+                    index: 2, phase: F.work(1), outcome: .completed, active: WorkoutDuration(milliseconds: 42_500), reps: 8,
+                    weight: .number(22.5))))
+        #expect(
+            logged.jsonLine == #"{"event":"phase.end","t":80.000,"index":3,"outcome":"completed","active":42.5,"reps":8,"weight":22.5}"#)
+        let text = Event(
+            t: 80_000_000_000,
+            .phaseEnd(.init(index: 2, phase: F.work(1), outcome: .completed, active: .seconds(40), reps: 12, weight: .text("red band"))))
+        #expect(
+            text.jsonLine == #"{"event":"phase.end","t":80.000,"index":3,"outcome":"completed","active":40,"reps":12,"weight":"red band"}"#)
     }
 
     @Test func pauseAndResume() {
@@ -102,9 +160,15 @@ struct EngineEventJSONTests {
     }
 
     @Test func extend() {
-        #expect(Event(t: 4_000_000_000, .extend(.init(index: 0, by: .seconds(-6)))).jsonLine == #"{"event":"extend","t":4.000,"index":1,"by":-6}"#)
-        #expect(Event(t: 4_000_000_000, .extend(.init(index: 1, by: WorkoutDuration(milliseconds: -250)))).jsonLine == #"{"event":"extend","t":4.000,"index":2,"by":-0.25}"#)
-        #expect(Event(t: 4_000_000_000, .extend(.init(index: 1, by: .seconds(60)))).jsonLine == #"{"event":"extend","t":4.000,"index":2,"by":60}"#)
+        #expect(
+            Event(t: 4_000_000_000, .extend(.init(index: 0, by: .seconds(-6)))).jsonLine
+                == #"{"event":"extend","t":4.000,"index":1,"by":-6}"#)
+        #expect(
+            Event(t: 4_000_000_000, .extend(.init(index: 1, by: WorkoutDuration(milliseconds: -250)))).jsonLine
+                == #"{"event":"extend","t":4.000,"index":2,"by":-0.25}"#)
+        #expect(
+            Event(t: 4_000_000_000, .extend(.init(index: 1, by: .seconds(60)))).jsonLine
+                == #"{"event":"extend","t":4.000,"index":2,"by":60}"#)
     }
 
     @Test func backAndRestart() {
@@ -113,11 +177,23 @@ struct EngineEventJSONTests {
     }
 
     @Test func sessionEnd() {
-        let event = Event(t: 100_100_000_000, .sessionEnd(.init(
-            outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5), wall: WallTime(epochSeconds: 1_796_016_674, utcOffset: 3600))))
-        #expect(event.jsonLine == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#)
-        let quit = Event(t: 1_000_000, .sessionEnd(.init(outcome: .quit, active: .zero, paused: .zero, wall: WallTime(epochSeconds: 0, utcOffset: -18_000))))
-        #expect(quit.jsonLine == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"1969-12-31T19:00:00-05:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#)
+        let event = Event(
+            t: 100_100_000_000,
+            .sessionEnd(
+                .init(
+                    outcome: .completed, active: WorkoutDuration(milliseconds: 95_100), paused: .seconds(5),
+                    wall: WallTime(epochSeconds: 1_796_016_674, utcOffset: 3600))))
+        #expect(
+            event.jsonLine
+                == #"{"event":"session.end","t":100.100,"outcome":"completed","active":95.1,"paused":5,"wall":"2026-11-30T06:31:14+01:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#
+        )
+        let quit = Event(
+            t: 1_000_000,
+            .sessionEnd(.init(outcome: .quit, active: .zero, paused: .zero, wall: WallTime(epochSeconds: 0, utcOffset: -18_000))))
+        #expect(
+            quit.jsonLine
+                == #"{"event":"session.end","t":0.001,"outcome":"quit","active":0,"paused":0,"wall":"1969-12-31T19:00:00-05:00","worked":0,"rested":0,"warmed_up":0,"cooled_down":0,"completed":0,"skipped":0,"skipped_time":0,"sets":[]}"#
+        )
         let aborted = Event(t: 0, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: F.wall)))
         #expect(aborted.jsonLine.contains(#""outcome":"aborted""#))
     }
@@ -143,15 +219,17 @@ struct EngineEventJSONTests {
 
     @Test func aWholeRunInJSONLines() {
         let wall = WallClockFixture()
-        var engine = Engine(plan: F.plan(countdown: 1, [F.work("Squats", 2, round: 1, rounds: 1)]), speed: 1, file: "s.json", wallClock: wall.clock)
+        var engine = Engine(
+            plan: F.plan(countdown: 1, [F.work("Squats", 2, round: 1, rounds: 1)]), speed: 1, file: "s.json", wallClock: wall.clock)
         let lines = (engine.start(at: 0) + F.runToEnd(&engine)).map(\.jsonLine)
-        #expect(lines == [
-            #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":[{"start":0,"duration":2,"kind":"work"}]}"#,
-            #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null,"planned_after":0}"#,
-            #"{"event":"countdown","t":1.000,"due":1.000,"index":1,"remaining":1}"#,
-            #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,
-            #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"2026-11-30T07:01:00+01:00","worked":2,"rested":0,"warmed_up":0,"cooled_down":0,"completed":1,"skipped":0,"skipped_time":0,"sets":[]}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test","file":"s.json","phases":1,"planned":2,"wall":"2026-11-30T07:00:00+01:00","speed":1,"profile":[{"start":0,"duration":2,"kind":"work"}]}"#,
+                #"{"event":"phase.start","t":0.000,"due":0.000,"index":1,"count":1,"kind":"work","name":"Squats","duration":2,"round":1,"rounds":1,"next":null,"planned_after":0}"#,
+                #"{"event":"countdown","t":1.000,"due":1.000,"index":1,"remaining":1}"#,
+                #"{"event":"phase.end","t":2.000,"index":1,"outcome":"completed","active":2}"#,
+                #"{"event":"session.end","t":2.000,"outcome":"completed","active":2,"paused":0,"wall":"2026-11-30T07:01:00+01:00","worked":2,"rested":0,"warmed_up":0,"cooled_down":0,"completed":1,"skipped":0,"skipped_time":0,"sets":[]}"#,
+            ])
     }
 
     // Issue 7, item 2: the log keeps a workout's text exactly, each control escaped, none raw.
@@ -167,7 +245,9 @@ struct EngineEventJSONTests {
         let weight = Weight.text("7.5 kg \u{1B}]52;c;cHduZWQ=\u{07}\u{9B}2J\u{08}\u{7F}")
         events += try F.handle(&engine, .done(reps: 4, weight: weight), at: now) + F.runToEnd(&engine)
         #expect(engine.isFinished)
-        var names: [String] = [], cues: [String] = [], weights: [String] = []
+        var names: [String] = []
+        var cues: [String] = []
+        var weights: [String] = []
         for event in events {
             let line = event.jsonLine
             #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(line)")

@@ -17,25 +17,26 @@ struct EngineRunTests {
         #expect(engine.state == .running)
         events += F.runToEnd(&engine)
 
-        #expect(F.briefs(events) == [
-            "session.start Test file=test.json phases=3 planned=25 wall=WALL speed=1 t=0 due=0",
-            "phase.start 1/3 Squats next=Rest t=0 due=0",
-            "countdown 1 3 t=7 due=7",
-            "countdown 1 2 t=8 due=8",
-            "countdown 1 1 t=9 due=9",
-            "phase.end 1 completed active=10 t=10",
-            "phase.start 2/3 Rest next=Lunges t=10 due=10",
-            "countdown 2 3 t=12 due=12",
-            "countdown 2 2 t=13 due=13",
-            "countdown 2 1 t=14 due=14",
-            "phase.end 2 completed active=5 t=15",
-            "phase.start 3/3 Lunges next=- t=15 due=15",
-            "countdown 3 3 t=22 due=22",
-            "countdown 3 2 t=23 due=23",
-            "countdown 3 1 t=24 due=24",
-            "phase.end 3 completed active=10 t=25",
-            "session.end completed active=25 paused=0 wall=WALL t=25",
-        ])
+        #expect(
+            F.briefs(events) == [
+                "session.start Test file=test.json phases=3 planned=25 wall=WALL speed=1 t=0 due=0",
+                "phase.start 1/3 Squats next=Rest t=0 due=0",
+                "countdown 1 3 t=7 due=7",
+                "countdown 1 2 t=8 due=8",
+                "countdown 1 1 t=9 due=9",
+                "phase.end 1 completed active=10 t=10",
+                "phase.start 2/3 Rest next=Lunges t=10 due=10",
+                "countdown 2 3 t=12 due=12",
+                "countdown 2 2 t=13 due=13",
+                "countdown 2 1 t=14 due=14",
+                "phase.end 2 completed active=5 t=15",
+                "phase.start 3/3 Lunges next=- t=15 due=15",
+                "countdown 3 3 t=22 due=22",
+                "countdown 3 2 t=23 due=23",
+                "countdown 3 1 t=24 due=24",
+                "phase.end 3 completed active=10 t=25",
+                "session.end completed active=25 paused=0 wall=WALL t=25",
+            ])
         #expect(engine.state == .finished(.completed))
         #expect(engine.isFinished)
         #expect(engine.nextDeadline == nil)
@@ -73,24 +74,26 @@ struct EngineRunTests {
         var engine = F.engine(F.plan(countdown: 5, [F.work(10)]))
         let events = engine.start(at: 0) + F.runToEnd(&engine)
         let countdowns = events.filter { $0.name == "countdown" }
-        #expect(F.briefs(countdowns) == [
-            "countdown 1 5 t=5 due=5",
-            "countdown 1 4 t=6 due=6",
-            "countdown 1 3 t=7 due=7",
-            "countdown 1 2 t=8 due=8",
-            "countdown 1 1 t=9 due=9",
-        ])
+        #expect(
+            F.briefs(countdowns) == [
+                "countdown 1 5 t=5 due=5",
+                "countdown 1 4 t=6 due=6",
+                "countdown 1 3 t=7 due=7",
+                "countdown 1 2 t=8 due=8",
+                "countdown 1 1 t=9 due=9",
+            ])
     }
 
     @Test func countdownOnlyCountsSecondsThePhaseHas() {
         // A 2 s phase has room for "1" only (the "2" would fall on its first instant); 2.5 s fits "2" and "1".
         var engine = F.engine(F.plan([F.work("A", 2), F.work("B", 2.5)]))
         let events = engine.start(at: 0) + F.runToEnd(&engine)
-        #expect(F.briefs(events.filter { $0.name == "countdown" }) == [
-            "countdown 1 1 t=1 due=1",
-            "countdown 2 2 t=2.5 due=2.5",
-            "countdown 2 1 t=3.5 due=3.5",
-        ])
+        #expect(
+            F.briefs(events.filter { $0.name == "countdown" }) == [
+                "countdown 1 1 t=1 due=1",
+                "countdown 2 2 t=2.5 due=2.5",
+                "countdown 2 1 t=3.5 due=3.5",
+            ])
     }
 
     @Test func noCountdownWhenItIsZero() {
@@ -100,16 +103,19 @@ struct EngineRunTests {
     }
 
     @Test func halfwayIsCalledForWorkPhasesOfTenSecondsOrMore() {
-        let plan = F.plan(countdown: 0, halfway: true, [
-            F.work("Ten", 10), F.work("Short", 9.999), F.rest(20), F.work("Long", 21),
-        ])
+        let plan = F.plan(
+            countdown: 0, halfway: true,
+            [
+                F.work("Ten", 10), F.work("Short", 9.999), F.rest(20), F.work("Long", 21),
+            ])
         var engine = F.engine(plan)
         let events = engine.start(at: 0) + F.runToEnd(&engine)
         // Phases start at 0, 10, 19.999 and 39.999.
-        #expect(F.briefs(events.filter { $0.name == "cue" }) == [
-            "cue 1 Halfway t=5 due=5",
-            "cue 4 Halfway t=50.499 due=50.499",
-        ])
+        #expect(
+            F.briefs(events.filter { $0.name == "cue" }) == [
+                "cue 1 Halfway t=5 due=5",
+                "cue 4 Halfway t=50.499 due=50.499",
+            ])
     }
 
     @Test func noHalfwayWhenThePlanDoesNotAskForIt() {
@@ -126,16 +132,17 @@ struct EngineRunTests {
         ]
         var engine = F.engine(F.plan([F.work("Plank", 10, cues: cues), F.rest(5)]))
         let events = engine.start(at: 0) + F.runToEnd(&engine)
-        #expect(F.briefs(Array(events.prefix(8))) == [
-            "session.start Test file=test.json phases=2 planned=15 wall=WALL speed=1 t=0 due=0",
-            "phase.start 1/2 Plank next=Rest t=0 due=0",
-            "cue 1 Switch sides t=2 due=2",
-            "cue 1 Breathe t=4.5 due=4.5",
-            "countdown 1 3 t=7 due=7",
-            "countdown 1 2 t=8 due=8",
-            "countdown 1 1 t=9 due=9",
-            "phase.end 1 completed active=10 t=10",
-        ])
+        #expect(
+            F.briefs(Array(events.prefix(8))) == [
+                "session.start Test file=test.json phases=2 planned=15 wall=WALL speed=1 t=0 due=0",
+                "phase.start 1/2 Plank next=Rest t=0 due=0",
+                "cue 1 Switch sides t=2 due=2",
+                "cue 1 Breathe t=4.5 due=4.5",
+                "countdown 1 3 t=7 due=7",
+                "countdown 1 2 t=8 due=8",
+                "countdown 1 1 t=9 due=9",
+                "phase.end 1 completed active=10 t=10",
+            ])
         #expect(!events.contains { F.brief($0).contains("Too late") })
     }
 
@@ -160,43 +167,46 @@ struct EngineRunTests {
         _ = engine.start(at: 0)
         // No countdown for a rep step: only the cap is due.
         #expect(engine.nextDeadline == F.at(20))
-        #expect(F.briefs(engine.advance(to: F.at(20))) == [
-            "phase.end 1 completed active=20 t=20",
-            "phase.start 2/2 Next next=- t=20 due=20",
-        ])
+        #expect(
+            F.briefs(engine.advance(to: F.at(20))) == [
+                "phase.end 1 completed active=20 t=20",
+                "phase.start 2/2 Next next=- t=20 due=20",
+            ])
     }
 
     @Test func longStallEmitsEveryOverdueEventInOrderWithItsOriginalDue() {
         var engine = F.engine(F.plan([F.work("A", 5), F.work("B", 5), F.work("C", 5)]))
         _ = engine.start(at: 0)
         let events = engine.advance(to: F.at(100))
-        #expect(F.briefs(events) == [
-            "countdown 1 3 t=100 due=2",
-            "countdown 1 2 t=100 due=3",
-            "countdown 1 1 t=100 due=4",
-            "phase.end 1 completed active=5 t=100",
-            "phase.start 2/3 B next=C t=100 due=5",
-            "countdown 2 3 t=100 due=7",
-            "countdown 2 2 t=100 due=8",
-            "countdown 2 1 t=100 due=9",
-            "phase.end 2 completed active=5 t=100",
-            "phase.start 3/3 C next=- t=100 due=10",
-            "countdown 3 3 t=100 due=12",
-            "countdown 3 2 t=100 due=13",
-            "countdown 3 1 t=100 due=14",
-            "phase.end 3 completed active=5 t=100",
-            // The session was over at 15 s: that is what it counts as active.
-            "session.end completed active=15 paused=0 wall=WALL t=100",
-        ])
+        #expect(
+            F.briefs(events) == [
+                "countdown 1 3 t=100 due=2",
+                "countdown 1 2 t=100 due=3",
+                "countdown 1 1 t=100 due=4",
+                "phase.end 1 completed active=5 t=100",
+                "phase.start 2/3 B next=C t=100 due=5",
+                "countdown 2 3 t=100 due=7",
+                "countdown 2 2 t=100 due=8",
+                "countdown 2 1 t=100 due=9",
+                "phase.end 2 completed active=5 t=100",
+                "phase.start 3/3 C next=- t=100 due=10",
+                "countdown 3 3 t=100 due=12",
+                "countdown 3 2 t=100 due=13",
+                "countdown 3 1 t=100 due=14",
+                "phase.end 3 completed active=5 t=100",
+                // The session was over at 15 s: that is what it counts as active.
+                "session.end completed active=15 paused=0 wall=WALL t=100",
+            ])
     }
 
     @Test func stallInsideAPhaseKeepsTheScheduleOfTheNextOnes() {
         var engine = F.engine(F.plan(countdown: 0, [F.work("A", 60), F.work("B", 60)]))
         _ = engine.start(at: 0)
-        #expect(F.briefs(engine.advance(to: F.at(90))) == [
-            "phase.end 1 completed active=60 t=90",
-            "phase.start 2/2 B next=- t=90 due=60",
-        ])
+        #expect(
+            F.briefs(engine.advance(to: F.at(90))) == [
+                "phase.end 1 completed active=60 t=90",
+                "phase.start 2/2 B next=- t=90 due=60",
+            ])
         // Phase B keeps its place on the timeline: it ends 60 s after it was due to start.
         #expect(engine.nextDeadline == F.at(120))
     }
@@ -204,23 +214,25 @@ struct EngineRunTests {
     @Test func speedTenRunsAThirtySecondPhaseInThreeRealSeconds() {
         var engine = F.engine(F.plan([F.work("Sprint", 30)]), speed: 10)
         let events = engine.start(at: 0) + F.runToEnd(&engine)
-        #expect(F.briefs(events) == [
-            "session.start Test file=test.json phases=1 planned=30 wall=WALL speed=10 t=0 due=0",
-            "phase.start 1/1 Sprint next=- t=0 due=0",
-            "countdown 1 3 t=2.7 due=2.7",
-            "countdown 1 2 t=2.8 due=2.8",
-            "countdown 1 1 t=2.9 due=2.9",
-            "phase.end 1 completed active=30 t=3",
-            "session.end completed active=30 paused=0 wall=WALL t=3",
-        ])
+        #expect(
+            F.briefs(events) == [
+                "session.start Test file=test.json phases=1 planned=30 wall=WALL speed=10 t=0 due=0",
+                "phase.start 1/1 Sprint next=- t=0 due=0",
+                "countdown 1 3 t=2.7 due=2.7",
+                "countdown 1 2 t=2.8 due=2.8",
+                "countdown 1 1 t=2.9 due=2.9",
+                "phase.end 1 completed active=30 t=3",
+                "session.end completed active=30 paused=0 wall=WALL t=3",
+            ])
     }
 
     @Test func thousandPhasesAtOddSpeedDoNotDrift() throws {
         let speed = 7.3
         // Durations with odd milliseconds, so every phase has a fractional real length.
         let phases = (0..<1000).map { number in
-            Phase(kind: number.isMultiple(of: 2) ? .work : .rest, name: "P\(number)",
-                  duration: WorkoutDuration(milliseconds: Int64(1000 + (number * 337) % 4001)))
+            Phase(
+                kind: number.isMultiple(of: 2) ? .work : .rest, name: "P\(number)",
+                duration: WorkoutDuration(milliseconds: Int64(1000 + (number * 337) % 4001)))
         }
         var engine = F.engine(F.plan(phases), speed: speed)
         var starts = engine.start(at: 0).compactMap(\.phaseStartDue)

@@ -15,7 +15,9 @@ enum EngineFixture {
         WorkoutDuration(milliseconds: Int64((seconds * 1000).rounded()))
     }
 
-    static func work(_ name: String = "Work", _ seconds: Double, cue: String? = nil, cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil) -> Phase {
+    static func work(
+        _ name: String = "Work", _ seconds: Double, cue: String? = nil, cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil
+    ) -> Phase {
         Phase(kind: .work, name: name, duration: duration(seconds), cue: cue, cues: cues, round: round, rounds: rounds)
     }
 
@@ -97,7 +99,8 @@ enum EngineFixture {
         var text: String
         switch event.payload {
         case .sessionStart(let start):
-            text = "session.start \(start.workout) file=\(start.file) phases=\(start.phases) planned=\(seconds(start.planned)) wall=\(wallText(start.wall)) speed=\(JSONText.number(start.speed))"
+            text =
+                "session.start \(start.workout) file=\(start.file) phases=\(start.phases) planned=\(seconds(start.planned)) wall=\(wallText(start.wall)) speed=\(JSONText.number(start.speed))"
         case .phaseStart(let start):
             text = "phase.start \(start.index + 1)/\(start.count) \(start.phase.name) next=\(start.next?.name ?? "-")"
         case .countdown(let countdown):
@@ -119,11 +122,13 @@ enum EngineFixture {
         case .restart(let jump):
             text = "restart \(jump.index + 1)"
         case .blockEnd(let end):
-            text = "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps)\(end.skipped > 0 ? " skipped=\(end.skipped)" : "") active=\(seconds(end.active)) capped=\(end.capped)"
+            text =
+                "block.end \(end.kind.rawValue) rounds=\(end.rounds.map(String.init) ?? "-") steps=\(end.steps)\(end.skipped > 0 ? " skipped=\(end.skipped)" : "") active=\(seconds(end.active)) capped=\(end.capped)"
         case .sample(let sample):
             text = "sample \(sample.index + 1) active=\(seconds(sample.active)) " + sample.values.commandArguments
         case .sessionEnd(let end):
-            text = "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(wallText(end.wall))"
+            text =
+                "session.end \(end.outcome.rawValue) active=\(seconds(end.active)) paused=\(seconds(end.paused)) wall=\(wallText(end.wall))"
         }
         text += " t=\(time(event.t))"
         if let due = event.due { text += " due=\(time(due))" }

@@ -20,13 +20,15 @@ struct EngineWallTimeTests {
         #expect(wall.count == 2)
 
         guard case .sessionStart(let start) = try #require(events.first).payload,
-              case .sessionEnd(let end) = try #require(events.last).payload else {
+            case .sessionEnd(let end) = try #require(events.last).payload
+        else {
             Issue.record("the session does not begin with session.start and end with session.end")
             return
         }
         #expect(end.outcome == outcome)
         #expect(start.wall.iso8601 == "2026-11-30T07:00:00+01:00" && end.wall.iso8601 == "2026-11-30T07:01:00+01:00")
-        #expect(events.compactMap { $0.jsonLine.firstMatch(of: /"wall":"([^"]*)"/).map { String($0.1) } }
+        #expect(
+            events.compactMap { $0.jsonLine.firstMatch(of: /"wall":"([^"]*)"/).map { String($0.1) } }
                 == ["2026-11-30T07:00:00+01:00", "2026-11-30T07:01:00+01:00"])
     }
 }

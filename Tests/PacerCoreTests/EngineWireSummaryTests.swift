@@ -23,11 +23,12 @@ struct EngineWireSummaryTests {
         events += try F.handle(&engine, .extend(milliseconds: -50_000), at: F.at(11))
         #expect(Self.lines("pause", in: events) == [#"{"event":"pause","t":5.000,"index":1,"elapsed":10,"remaining":20}"#])
         #expect(Self.lines("resume", in: events) == [#"{"event":"resume","t":9.000,"index":1,"elapsed":10,"remaining":20}"#])
-        #expect(Self.lines("extend", in: events) == [
-            #"{"event":"extend","t":10.000,"index":1,"by":30,"elapsed":12,"remaining":48}"#,
-            // Shortened past the time spent: it stops there, and the phase is over.
-            #"{"event":"extend","t":11.000,"index":1,"by":-46,"elapsed":14,"remaining":0}"#,
-        ])
+        #expect(
+            Self.lines("extend", in: events) == [
+                #"{"event":"extend","t":10.000,"index":1,"by":30,"elapsed":12,"remaining":48}"#,
+                // Shortened past the time spent: it stops there, and the phase is over.
+                #"{"event":"extend","t":11.000,"index":1,"by":-46,"elapsed":14,"remaining":0}"#,
+            ])
 
         // A rep step without a cap has no time left to tell.
         events = try F.handle(&engine, .pause, at: F.at(13))
@@ -50,7 +51,8 @@ struct EngineWireSummaryTests {
         events += try F.handle(&engine, .skip, at: F.at(220))
         #expect(engine.isFinished)
         let end = try #require(Self.lines("session.end", in: events).first)
-        #expect(end == #"{"event":"session.end","t":220.000,"outcome":"completed","active":220,"paused":0,"wall":"2026-11-30T07:00:00+01:00","#
+        #expect(
+            end == #"{"event":"session.end","t":220.000,"outcome":"completed","active":220,"paused":0,"wall":"2026-11-30T07:00:00+01:00","#
                 + #""worked":135,"rested":15,"warmed_up":60,"cooled_down":10,"completed":5,"skipped":2,"skipped_time":30,"#
                 + #""sets":[{"name":"Push-ups","reps":8,"weight":"20 kg"},{"name":"Rows","reps":9,"weight":22.5}]}"#)
     }

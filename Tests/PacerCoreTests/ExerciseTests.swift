@@ -1,7 +1,8 @@
+import PacerFoundation
 import Testing
+
 @testable import PacerEngine
 @testable import PacerWorkout
-import PacerFoundation
 
 private typealias F = WorkoutFixture
 
@@ -33,13 +34,14 @@ struct ExerciseTests {
 
     /// The history reads old rows by the rule on shown names: it must give what the plan gives.
     @Test func aShownNameGivesTheExerciseItsTemplateGives() throws {
-        let plan = try F.plan(steps: #"""
-            {"repeat": 3, "steps": [{"reps": 5, "name": "Back squat (set {round}/{rounds})"}, {"work": 20, "name": "Sprint {round}/{rounds}"},
-                                    {"work": 20, "name": "Lunge · {round}/{rounds}"}, {"work": 20, "name": "Press - {round}/{rounds}:"},
-                                    {"work": 20, "name": "Plank [{round}/{rounds}] hold"}, {"work": 20, "name": "Squat (round {round} / {rounds})"},
-                                    {"reps": 9, "name": "21-15-9"}, {"reps": 9, "name": "Push-ups (wide)"}]},
-            {"circuit": ["Squats {round}/{rounds}", "Jacks"], "work": 20, "rounds": 2}
-            """#)
+        let plan = try F.plan(
+            steps: #"""
+                {"repeat": 3, "steps": [{"reps": 5, "name": "Back squat (set {round}/{rounds})"}, {"work": 20, "name": "Sprint {round}/{rounds}"},
+                                        {"work": 20, "name": "Lunge · {round}/{rounds}"}, {"work": 20, "name": "Press - {round}/{rounds}:"},
+                                        {"work": 20, "name": "Plank [{round}/{rounds}] hold"}, {"work": 20, "name": "Squat (round {round} / {rounds})"},
+                                        {"reps": 9, "name": "21-15-9"}, {"reps": 9, "name": "Push-ups (wide)"}]},
+                {"circuit": ["Squats {round}/{rounds}", "Jacks"], "work": 20, "rounds": 2}
+                """#)
         let worked = plan.phases.filter { $0.kind == .work || $0.kind == .reps }
         #expect(worked.count == 28)
         for phase in worked {
@@ -48,14 +50,17 @@ struct ExerciseTests {
     }
 
     @Test func anExplicitExerciseWins() throws {
-        let plan = try F.plan(steps: #"""
-            {"repeat": 2, "steps": [{"reps": 5, "name": "Heavy {round}", "exercise": "Deadlift"},
-                                    {"work": 30, "name": "Hold", "exercise": ["Plank", "Side plank"]},
-                                    {"rest": 10, "exercise": "Breathing"}]},
-            {"circuit": ["Squats {round}/{rounds}", {"name": "Jacks", "exercise": "Jumping jacks"}], "work": 20, "rounds": 2}
-            """#)
+        let plan = try F.plan(
+            steps: #"""
+                {"repeat": 2, "steps": [{"reps": 5, "name": "Heavy {round}", "exercise": "Deadlift"},
+                                        {"work": 30, "name": "Hold", "exercise": ["Plank", "Side plank"]},
+                                        {"rest": 10, "exercise": "Breathing"}]},
+                {"circuit": ["Squats {round}/{rounds}", {"name": "Jacks", "exercise": "Jumping jacks"}], "work": 20, "rounds": 2}
+                """#)
         let exercises = plan.phases.map(\.exercise)
-        let expected: [String?] = ["Deadlift", "Plank", "Breathing", "Deadlift", "Side plank", "Breathing", "Squats", "Jumping jacks", "Squats", "Jumping jacks"]
+        let expected: [String?] = [
+            "Deadlift", "Plank", "Breathing", "Deadlift", "Side plank", "Breathing", "Squats", "Jumping jacks", "Squats", "Jumping jacks",
+        ]
         #expect(exercises == expected)
     }
 
@@ -71,10 +76,15 @@ struct ExerciseTests {
     }
 
     @Test func anExerciseIsCheckedLikeAName() {
-        #expect(F.diagnostics(F.json(steps: #"{"work": 5, "exercise": ""}, {"reps": 1, "name": "X", "exercise": [1]}, {"circuit": [{"name": "A", "exercise": "{round}"}], "work": 5}"#)) == [
-            F.at("steps[0].exercise", "must not be empty"),
-            F.at("steps[1].exercise", "one value per round works only inside a repeat: give a single value here"),
-        ])
+        #expect(
+            F.diagnostics(
+                F.json(
+                    steps:
+                        #"{"work": 5, "exercise": ""}, {"reps": 1, "name": "X", "exercise": [1]}, {"circuit": [{"name": "A", "exercise": "{round}"}], "work": 5}"#
+                )) == [
+                    F.at("steps[0].exercise", "must not be empty"),
+                    F.at("steps[1].exercise", "one value per round works only inside a repeat: give a single value here"),
+                ])
     }
 
     @Test func theShippedStrengthWorkoutHasOneExercisePerLift() throws {

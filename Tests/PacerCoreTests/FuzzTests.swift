@@ -1,6 +1,7 @@
-import Testing
-@testable import PacerWorkout
 import PacerFoundation
+import Testing
+
+@testable import PacerWorkout
 
 /// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), so every run mutates the same way.
 struct SplitMix64: RandomNumberGenerator {
@@ -89,7 +90,7 @@ struct Mutator {
             bytes.insert(contentsOf: (0..<depth).flatMap { _ in unit }, at: position(in: bytes))
         case 9: // wrap the whole steps array in repeats, balanced, so the file stays valid JSON
             guard let open = firstIndex(of: Array(#""steps": ["#.utf8), in: bytes),
-                  let close = bytes.lastIndex(of: UInt8(ascii: "]")), close > open
+                let close = bytes.lastIndex(of: UInt8(ascii: "]")), close > open
             else { return mutate(&bytes) }
             let depth = pick([int(1...3), int(4...12), int(30...36)])
             let count = pick(["1", "2", "3", "7", "1000", "1000000", "2147483647"])
@@ -157,7 +158,8 @@ struct FuzzTests {
                 let plan = Plan(workout)
                 let size = PlanSize(of: workout)
                 if !(1...Plan.maximumPhases).contains(plan.phases.count) || plan.planned > .maximumWorkout
-                    || size != PlanSize(phases: Int64(plan.phases.count), planned: plan.planned) {
+                    || size != PlanSize(phases: Int64(plan.phases.count), planned: plan.planned)
+                {
                     failures.append("#\(iteration) (\(file.name)): \(plan.phases.count) phases, \(plan.planned.spoken), size \(size)")
                 }
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PacerFoundation
 @testable import PacerWorkout
 
@@ -74,15 +75,17 @@ struct JSONParserTests {
 
     @Test func parsesEveryKindOfValue() throws {
         let value = try parse(#"{"s": "x", "n": -12.5e1, "t": true, "f": false, "z": null, "a": [1, [], {}], "o": {"k": "v"}}"#)
-        #expect(value == .object([
-            .init(key: "s", value: .string("x")),
-            .init(key: "n", value: .number(-125)),
-            .init(key: "t", value: .bool(true)),
-            .init(key: "f", value: .bool(false)),
-            .init(key: "z", value: .null),
-            .init(key: "a", value: .array([.number(1), .array([]), .object([])])),
-            .init(key: "o", value: .object([.init(key: "k", value: .string("v"))])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    .init(key: "s", value: .string("x")),
+                    .init(key: "n", value: .number(-125)),
+                    .init(key: "t", value: .bool(true)),
+                    .init(key: "f", value: .bool(false)),
+                    .init(key: "z", value: .null),
+                    .init(key: "a", value: .array([.number(1), .array([]), .object([])])),
+                    .init(key: "o", value: .object([.init(key: "k", value: .string("v"))])),
+                ]))
     }
 
     @Test func keepsObjectMembersInSourceOrder() throws {
@@ -263,7 +266,10 @@ struct JSONParserTests {
 
     @Test func theDecoderReportsTheDepthErrorAsASyntaxDiagnostic() {
         let found = WorkoutFixture.diagnostics(String(repeating: "[", count: 10_000))
-        #expect(found == [Diagnostic(.source(SourcePosition(line: 1, column: 257)), "arrays and objects nest deeper than 256 levels, the limit")])
+        #expect(
+            found == [
+                Diagnostic(.source(SourcePosition(line: 1, column: 257)), "arrays and objects nest deeper than 256 levels, the limit")
+            ])
     }
 
     // MARK: - Positions

@@ -28,8 +28,9 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
 
 @Suite struct MeasureCommandTests {
     @Test func aMeasureLineNamesEachChannelOnce() throws {
-        #expect(try CommandGrammar.parse("measure power=243 heart_rate=151 cadence=92")
-            == values([.power: 243, .heartRate: 151, .cadence: 92]))
+        #expect(
+            try CommandGrammar.parse("measure power=243 heart_rate=151 cadence=92")
+                == values([.power: 243, .heartRate: 151, .cadence: 92]))
         #expect(try CommandGrammar.parse("  MEASURE speed=8.25   distance=1200 ") == values([.speed: 8.25, .distance: 1200]))
         #expect(try CommandGrammar.parse("measure power=0") == values([.power: 0]))
     }
@@ -46,7 +47,10 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         ("measure power=3001", "power=3001 is more than any sensor reads (at most 3000 W): check the sensor"),
         ("measure heart_rate=251", "heart_rate=251 is more than any sensor reads (at most 250 bpm): check the sensor"),
         ("measure hr=150", #"measure does not know "hr": it takes power, heart_rate, cadence, speed, distance"#),
-        ("measure powr=150", #"measure does not know "powr" (did you mean "power"?): it takes power, heart_rate, cadence, speed, distance"#),
+        (
+            "measure powr=150",
+            #"measure does not know "powr" (did you mean "power"?): it takes power, heart_rate, cadence, speed, distance"#
+        ),
         ("measure power=1 power=2", "measure names power twice: give each channel once"),
     ])
     func aBadMeasurementIsRefusedWithTheFix(line: String, message: String) {
@@ -67,11 +71,12 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         #expect(engine.nextDeadline == F.at(1))
         let events = F.advance(&engine, to: F.at(10))
         // Current for 3 s after 0.5: the samples at 1, 2 and 3, then none.
-        #expect(samples(events) == [
-            "sample 1 active=1 power=210 t=1 due=1",
-            "sample 1 active=2 power=210 t=2 due=2",
-            "sample 1 active=3 power=210 t=3 due=3",
-        ])
+        #expect(
+            samples(events) == [
+                "sample 1 active=1 power=210 t=1 due=1",
+                "sample 1 active=2 power=210 t=2 due=2",
+                "sample 1 active=3 power=210 t=3 due=3",
+            ])
     }
 
     @Test func aValueThatCameLateIsNotSampledIntoTheSecondsBeforeIt() throws {
@@ -140,13 +145,15 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         for (second, watts, beats) in [(0.5, 189.0, 139.0), (1.5, 210, 150), (2.5, 211, 151)] {
             _ = F.advance(&engine, to: F.at(second))
             _ = try F.handle(&engine, values([.power: watts, .heartRate: beats, .cadence: 90]), at: F.at(second))
-            lines += F.advance(&engine, to: F.at(second + 0.5)).filter { if case .sample = $0.payload { true } else { false } }.map(\.jsonLine)
+            lines += F.advance(&engine, to: F.at(second + 0.5)).filter { if case .sample = $0.payload { true } else { false } }.map(
+                \.jsonLine)
         }
-        #expect(lines.map { $0.split(separator: ",\"standing\":").last.map(String.init) } == [
-            #"{"power":"below","heart_rate":"below"}}"#,
-            #"{"power":"inside","heart_rate":"inside"}}"#,
-            #"{"power":"above","heart_rate":"above"}}"#,
-        ])
+        #expect(
+            lines.map { $0.split(separator: ",\"standing\":").last.map(String.init) } == [
+                #"{"power":"below","heart_rate":"below"}}"#,
+                #"{"power":"inside","heart_rate":"inside"}}"#,
+                #"{"power":"above","heart_rate":"above"}}"#,
+            ])
     }
 
     @Test func aRampIsJudgedAgainstItsTargetAtTheMomentOfTheSample() throws {
@@ -165,8 +172,9 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         #expect(phase.targets.measuredRange(of: .power, at: fraction) == nil)
         phase.targets.thresholds = TargetThresholds(ftp: 250)
         #expect(phase.targets.measuredRange(of: .power, at: fraction) == TargetRange(225))
-        phase.targets = Targets(heartRate: try HeartRateTarget(parsing: "Z2"), pace: try PaceTarget(parsing: "5:00/km"),
-                                thresholds: TargetThresholds(lthr: 160))
+        phase.targets = Targets(
+            heartRate: try HeartRateTarget(parsing: "Z2"), pace: try PaceTarget(parsing: "5:00/km"),
+            thresholds: TargetThresholds(lthr: 160))
         #expect(phase.targets.measuredRange(of: .heartRate, at: 0) == TargetRange(136, 142.4))
         #expect(phase.targets.measuredRange(of: .speed, at: 0) == TargetRange(10.0 / 3))
         #expect(phase.targets.measuredChannels == [.heartRate, .speed])
@@ -199,9 +207,12 @@ private func phaseEnds(_ events: [Event]) -> [Event.PhaseEnd] {
         #expect(end.measured.work == 1500)
         #expect(end.measured.adherence == [.power: TargetAdherence(inside: 6)])
         let sample = try #require(events.first { if case .sample = $0.payload { true } else { false } })
-        #expect(sample.jsonLine == #"{"event":"sample","t":1.000,"due":1.000,"index":1,"active":1,"power":200,"standing":{"power":"inside"}}"#)
+        #expect(
+            sample.jsonLine == #"{"event":"sample","t":1.000,"due":1.000,"index":1,"active":1,"power":200,"standing":{"power":"inside"}}"#)
         let line = try #require(events.last).jsonLine
-        #expect(line.contains(#""measured":{"power":{"avg":250,"max":300,"np":250,"kj":1.5}},"in_target":{"power":{"inside":6,"below":0,"above":0}}"#))
+        #expect(
+            line.contains(
+                #""measured":{"power":{"avg":250,"max":300,"np":250,"kj":1.5}},"in_target":{"power":{"inside":6,"below":0,"above":0}}"#))
         var idle = F.engine(F.plan(countdown: 0, [F.work(1)]))
         _ = idle.start(at: F.at(0))
         #expect(!idle.advance(to: F.at(1)).contains { $0.jsonLine.contains("measured") })

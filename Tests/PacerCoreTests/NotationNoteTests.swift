@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PacerFoundation
 @testable import PacerWorkout
 
@@ -10,12 +11,18 @@ struct NotationNoteTests {
     @Test func cuesAtATimeFollowTheStep() throws {
         let plank = try NotationTests.plan("45s Side plank {50%: Switch sides} {-10s: Ten seconds, hold it} {5s:Breathe}")
         #expect(plank.phases[0].name == "Side plank")
-        #expect(plank.phases[0].cues == [Cue(at: WorkoutDuration(milliseconds: 22_500), text: "Switch sides"), Cue(at: .seconds(35), text: "Ten seconds, hold it"),
-                                         Cue(at: .seconds(5), text: "Breathe")])
+        #expect(
+            plank.phases[0].cues == [
+                Cue(at: WorkoutDuration(milliseconds: 22_500), text: "Switch sides"), Cue(at: .seconds(35), text: "Ten seconds, hold it"),
+                Cue(at: .seconds(5), text: "Breathe"),
+            ])
         let long = try NotationTests.plan("2m Row {1:30: Thirty to go} {12.5%: \"Quoted, {with} braces\"}").phases[0]
         #expect(long.cues.map(\.text) == ["Thirty to go", "Quoted, {with} braces"] && long.cues.map(\.at) == [.seconds(90), .seconds(15)])
-        let rep = try NotationTests.plan("5 reps Squat @ 80 kg {cue: Brace, sit} {exercise: Back squat} {cap: 2m} {-30s: Last thirty}").phases[0]
-        #expect(rep.cue == "Brace, sit" && rep.exercise == "Back squat" && rep.cap == .seconds(120) && rep.cues == [Cue(at: .seconds(90), text: "Last thirty")])
+        let rep = try NotationTests.plan("5 reps Squat @ 80 kg {cue: Brace, sit} {exercise: Back squat} {cap: 2m} {-30s: Last thirty}")
+            .phases[0]
+        #expect(
+            rep.cue == "Brace, sit" && rep.exercise == "Back squat" && rep.cap == .seconds(120)
+                && rep.cues == [Cue(at: .seconds(90), text: "Last thirty")])
         #expect(rep.weight == .text("80 kg"))
     }
 
@@ -30,14 +37,19 @@ struct NotationNoteTests {
     }
 
     @Test func blocksTakeANameAndTheLineTheWorkoutsNotes() throws {
-        let line = "{countdown: 5} {halfway: true} {tags: hiit, \"a, b\"} 2x(20s) / 10s cap 5m {name: Tabata}, every 1m x2(5 reps A) {name: E}, amrap 2m(3 reps B) {name: Am}"
+        let line =
+            "{countdown: 5} {halfway: true} {tags: hiit, \"a, b\"} 2x(20s) / 10s cap 5m {name: Tabata}, every 1m x2(5 reps A) {name: E}, amrap 2m(3 reps B) {name: Am}"
         let workout = try NotationWorkout(line, name: "W").decode().workout
         #expect(workout.countdown == 5 && workout.halfway && workout.tags == ["hiit", "a, b"])
-        guard case .repeated(let block) = workout.steps[0], case .emom(let emom) = workout.steps[1], case .amrap(let amrap) = workout.steps[2] else {
+        guard case .repeated(let block) = workout.steps[0], case .emom(let emom) = workout.steps[1],
+            case .amrap(let amrap) = workout.steps[2]
+        else {
             Issue.record("\(workout.steps)")
             return
         }
-        #expect(block.name == "Tabata" && block.restBetweenRounds == .seconds(10) && block.timeCap == .seconds(300) && emom.name == "E" && amrap.name == "Am")
+        #expect(
+            block.name == "Tabata" && block.restBetweenRounds == .seconds(10) && block.timeCap == .seconds(300) && emom.name == "E"
+                && amrap.name == "Am")
         #expect(NotationWorkout.looksLikeNotation("{countdown: 5} 20s") && NotationWorkout.looksLikeNotation("for(A, B)(20s {item})"))
         #expect(!NotationWorkout.looksLikeNotation("{round} trip") && !NotationWorkout.looksLikeNotation("forest"))
         #expect(!NotationWorkout.looksLikeNotation(#"{"name": "W", "steps": []}"#), "a JSON object is not a note")
@@ -51,9 +63,14 @@ struct NotationNoteTests {
     // Issue 35, item 7: one block per item, as the `for` key in files.
     @Test func forRunsItsStepsOncePerItem() throws {
         let short = try NotationTests.plan("for(Squats, Push-ups, Lunges, Burpees) 8x(20s {item}) / 10s")
-        #expect(short.phases.count == 4 * 15 && short.phases.filter { $0.kind == .work }.map(\.name) == ["Squats", "Push-ups", "Lunges", "Burpees"].flatMap { Array(repeating: $0, count: 8) })
+        #expect(
+            short.phases.count == 4 * 15
+                && short.phases.filter { $0.kind == .work }.map(\.name)
+                    == ["Squats", "Push-ups", "Lunges", "Burpees"].flatMap { Array(repeating: $0, count: 8) }
+        )
         #expect(!short.phases.contains { $0.kind == .rest && $0.duration == .seconds(60) })
-        let bracketed = try NotationTests.plan(#"for(Squats, "Push-ups, wide") (8x(20s {item} {round}/{rounds}) / 10s, 30s rest) / 1m cap 20m"#)
+        let bracketed = try NotationTests.plan(
+            #"for(Squats, "Push-ups, wide") (8x(20s {item} {round}/{rounds}) / 10s, 30s rest) / 1m cap 20m"#)
         let works = bracketed.phases.filter { $0.kind == .work }
         #expect(works.first?.name == "Squats 1/8" && works.last?.name == "Push-ups, wide 8/8")
         #expect(bracketed.phases.filter { $0.duration == .seconds(60) }.count == 1, "a rest between items, never after the last")
@@ -64,7 +81,10 @@ struct NotationNoteTests {
 
     @Test(arguments: [
         ("45s Side plank {50%: Switch sides", 34, "the '{' at column 16 is not closed: expected '}'"),
-        ("45s Side plank {cuee: x}", 17, #"unknown note "cuee" (did you mean "cue"?): a timed step takes {cue: …}, {exercise: …}, {halfway: …}, {target: …}, {distance: …}, or a cue at a time"#),
+        (
+            "45s Side plank {cuee: x}", 17,
+            #"unknown note "cuee" (did you mean "cue"?): a timed step takes {cue: …}, {exercise: …}, {halfway: …}, {target: …}, {distance: …}, or a cue at a time"#
+        ),
         ("5 reps A {halfway: true}", 11, #"unknown note "halfway": a rep step takes {cue: …}, {exercise: …}, {cap: …}"#),
         ("2x(20s) {50%: x}", 10, #"unknown note "50%": a block takes {name: …} (a name"#),
         ("{name: x} 20s", 2, #"unknown note "name": the line starts with {countdown: …}, {halfway: …}, {tags: …} before its first step"#),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PacerWorkout
 
 /// `show --notation` and back: every shipped workout, and workouts heavy with targets, cues and
@@ -13,7 +14,9 @@ struct NotationRoundTripTests {
         let (original, back) = (Plan(workout), Plan(read))
         #expect(back.phases == original.phases, "\(label): \(written.line)")
         #expect(PlanJSON(back).text == PlanJSON(original).text, "\(label): \(written.line)")
-        #expect(back.countdown == original.countdown && back.halfway == original.halfway && read.tags == workout.tags, "\(label): \(written.line)")
+        #expect(
+            back.countdown == original.countdown && back.halfway == original.halfway && read.tags == workout.tags,
+            "\(label): \(written.line)")
         return written
     }
 
@@ -78,27 +81,34 @@ struct NotationRoundTripTests {
 
     @Test func theLinesAreWrittenAsDocumented() throws {
         let ride = try WorkoutDecoder.decode(Array(Self.targetHeavy[0].utf8))
-        #expect(try NotationWriter.write(ride).line == #"{countdown: 5} {halfway: true} {tags: bike, "a, b", "{x}"} "#
-            + #"10m warmup @ ramp 50-75% 85-95 rpm {50%: Half, keep going} {-30s: Build {it}} {12.5%: "\"Quoted\""}, "#
-            + #"5x(3m @ 105% Z4 HR {cue: Go, go}, 3m rest "Spin @ ease" @ 50%) / 1m {name: Set {round}}, "#
-            + #"7m @ 88-94% {7%: Settle} {1m30s: "} odd"}, 5m cooldown @ free {halfway: true}"#)
+        #expect(
+            try NotationWriter.write(ride).line == #"{countdown: 5} {halfway: true} {tags: bike, "a, b", "{x}"} "#
+                + #"10m warmup @ ramp 50-75% 85-95 rpm {50%: Half, keep going} {-30s: Build {it}} {12.5%: "\"Quoted\""}, "#
+                + #"5x(3m @ 105% Z4 HR {cue: Go, go}, 3m rest "Spin @ ease" @ 50%) / 1m {name: Set {round}}, "#
+                + #"7m @ 88-94% {7%: Settle} {1m30s: "} odd"}, 5m cooldown @ free {halfway: true}"#)
     }
 
     @Test func targetsPerRoundAreWrittenInBrackets() throws {
         let workout = try WorkoutDecoder.decode(Array(Self.targetHeavy[3].utf8))
-        #expect(try NotationWriter.write(workout).line == "3x(3m @ [100,105,110]% [Z2,Z3,Z4] HR [85-90,90-95,95] rpm, "
-            + "2m rest @ ramp [50-75,60-80,70-40]% [4:00,3:50,3:45]/km), for(A, B)(1m {item} @ [250,260] W [85,90]% LTHR)")
+        #expect(
+            try NotationWriter.write(workout).line == "3x(3m @ [100,105,110]% [Z2,Z3,Z4] HR [85-90,90-95,95] rpm, "
+                + "2m rest @ ramp [50-75,60-80,70-40]% [4:00,3:50,3:45]/km), for(A, B)(1m {item} @ [250,260] W [85,90]% LTHR)")
     }
 
     @Test func whatTheLineCannotSpellIsRefusedWithItsPlace() throws {
-        let mixed = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "power": ["Z2", "90%"]}]}]}"#.utf8))
+        let mixed = try WorkoutDecoder.decode(
+            Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "power": ["Z2", "90%"]}]}]}"#.utf8))
         #expect(throws: NotationUnsupported.self) { try NotationWriter.write(mixed) }
         do {
             _ = try NotationWriter.write(mixed)
         } catch {
-            #expect(error.description == "steps[0].steps[0].power has targets per round that differ in more than their values (Z2, 90%), which the notation has no spelling for")
+            #expect(
+                error.description
+                    == "steps[0].steps[0].power has targets per round that differ in more than their values (Z2, 90%), which the notation has no spelling for"
+            )
         }
-        let cue = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "cue": ["a", "b"]}]}]}"#.utf8))
+        let cue = try WorkoutDecoder.decode(
+            Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"work": "1m", "cue": ["a", "b"]}]}]}"#.utf8))
         #expect(throws: NotationUnsupported.self, "a note per round has no spelling") { try NotationWriter.write(cue) }
     }
 }

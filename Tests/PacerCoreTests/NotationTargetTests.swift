@@ -1,6 +1,7 @@
-import Testing
-@testable import PacerWorkout
 import PacerFoundation
+import Testing
+
+@testable import PacerWorkout
 
 /// Targets after `@` on a timed or open step: each spelling, told apart by its unit, and every
 /// mistake at its column with the target parser's message.
@@ -18,15 +19,22 @@ struct NotationTargetTests {
         #expect(warmup.phases[1].targets.power == .target(.ftp, TargetSpan(TargetRange(105))))
         #expect(warmup.phases[2].kind == .rest && warmup.phases[2].targets.power == .target(.ftp, TargetSpan(TargetRange(50))))
         let endurance = try NotationTests.plan("30m Endurance @ Z2 HR").phases[0]
-        #expect(endurance.name == "Endurance" && endurance.targets == Targets(heartRate: HeartRateTarget(unit: .zone, span: TargetSpan(TargetRange(2)))))
+        #expect(
+            endurance.name == "Endurance"
+                && endurance.targets == Targets(heartRate: HeartRateTarget(unit: .zone, span: TargetSpan(TargetRange(2)))))
         let track = try NotationTests.plan("6x(open 400 m @ 4:00/km, 90s rest)").phases[0]
-        #expect(track.isOpen && track.name == "400 m" && track.targets == Targets(pace: PaceTarget(unit: .perKilometre, span: TargetSpan(TargetRange(240)))))
+        #expect(
+            track.isOpen && track.name == "400 m"
+                && track.targets == Targets(pace: PaceTarget(unit: .perKilometre, span: TargetSpan(TargetRange(240)))))
         let both = try NotationTests.plan("4m @ 250 W 95 rpm").phases[0].targets
-        #expect(both == Targets(power: .target(.watts, TargetSpan(TargetRange(250))), cadence: CadenceTarget(span: TargetSpan(TargetRange(95)))))
+        #expect(
+            both == Targets(power: .target(.watts, TargetSpan(TargetRange(250))), cadence: CadenceTarget(span: TargetSpan(TargetRange(95))))
+        )
     }
 
     @Test(arguments: [
-        ("@ 88-94%", "88–94 % FTP"), ("@ 88 - 94 %", "88–94 % FTP"), ("@ 200-220 W", "200–220 W"), ("@ 250W", "250 W"), ("@ Z3", "Z3 · 76–90 % FTP"),
+        ("@ 88-94%", "88–94 % FTP"), ("@ 88 - 94 %", "88–94 % FTP"), ("@ 200-220 W", "200–220 W"), ("@ 250W", "250 W"),
+        ("@ Z3", "Z3 · 76–90 % FTP"),
         ("@ ramp 150-250 W", "ramp 150–250 W"), ("@ free", "free ride"), ("@ FREE", "free ride"),
         ("@ 140-150 bpm", "140–150 bpm"), ("@ 85-90% LTHR", "85–90 % LTHR"), ("@ 75% max", "75 % max HR"), ("@ 75% max HR", "75 % max HR"),
         ("@ z2 hr", "Z2 HR · 85–89 % LTHR"), ("@ 4:20-4:40/km", "4:20–4:40 /km"), ("@ 7:00/mi", "7:00 /mi"), ("@ 1:45/100m", "1:45 /100m"),
@@ -76,22 +84,37 @@ struct NotationTargetTests {
         let plan = try NotationTests.plan("5 reps Squat @ 80%, 3 reps Bench @ 90% max, 5 reps Row @ free, 5 reps Curl @ 12 kg")
         #expect(plan.phases.map(\.weight) == [.text("80%"), .text("90% max"), .text("free"), .text("12 kg")])
         #expect(plan.phases.allSatisfy { $0.targets.isEmpty })
-        for (target, column) in [("250 W", 16), ("90 rpm", 16), ("140 bpm", 16), ("Z3", 16), ("ramp 50-75%", 16), ("4:00/km", 16), ("95% pace", 16), ("Z2 HR", 16)] {
+        for (target, column) in [
+            ("250 W", 16), ("90 rpm", 16), ("140 bpm", 16), ("Z3", 16), ("ramp 50-75%", 16), ("4:00/km", 16), ("95% pace", 16),
+            ("Z2 HR", 16),
+        ] {
             let errors = NotationTests.errors("5 reps Squat @ \(target)")
-            #expect(errors == ["<notation>:1:\(column): error: a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time "
-                + "(give \(target) to a timed or open step); after @ a rep step takes a weight, such as 80 kg"], "\(target): \(errors)")
+            #expect(
+                errors == [
+                    "<notation>:1:\(column): error: a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time "
+                        + "(give \(target) to a timed or open step); after @ a rep step takes a weight, such as 80 kg"
+                ], "\(target): \(errors)")
         }
     }
 
     @Test func targetsPerRoundAreInBrackets() throws {
-        let plan = try NotationTests.plan("3x(1m @ [100,105,110]% [Z2, Z3, Z4] HR, 1m rest @ ramp [50-75,60-80,70-40]%), 2x(1m @ [4:00,3:50]/km)")
-        #expect(plan.phases.map { $0.targets.power?.description ?? $0.targets.pace?.description } == [
-            "100 % FTP", "ramp 50–75 % FTP", "105 % FTP", "ramp 60–80 % FTP", "110 % FTP", "ramp 70–40 % FTP", "4:00 /km", "3:50 /km",
-        ])
+        let plan = try NotationTests.plan(
+            "3x(1m @ [100,105,110]% [Z2, Z3, Z4] HR, 1m rest @ ramp [50-75,60-80,70-40]%), 2x(1m @ [4:00,3:50]/km)")
+        #expect(
+            plan.phases.map { $0.targets.power?.description ?? $0.targets.pace?.description } == [
+                "100 % FTP", "ramp 50–75 % FTP", "105 % FTP", "ramp 60–80 % FTP", "110 % FTP", "ramp 70–40 % FTP", "4:00 /km", "3:50 /km",
+            ])
         #expect(plan.phases.compactMap { $0.targets.heartRate?.description } == ["Z2 HR", "Z3 HR", "Z4 HR"])
-        #expect(NotationTests.errors("2x(1m @ [100,105,110]%)") == ["<notation>:1:9: error: has 3 values but the repeat has 2 rounds: give one value per round"])
-        #expect(NotationTests.errors("1m @ [100]%") == ["<notation>:1:6: error: one value per round works only inside a repeat: give a single value here"])
-        #expect(NotationTests.errors("2x(1m @ [100,0]%)") == ["<notation>:1:9: error: 0% is out of range: a power target is 1–1000 % of FTP"])
+        #expect(
+            NotationTests.errors("2x(1m @ [100,105,110]%)") == [
+                "<notation>:1:9: error: has 3 values but the repeat has 2 rounds: give one value per round"
+            ])
+        #expect(
+            NotationTests.errors("1m @ [100]%") == [
+                "<notation>:1:6: error: one value per round works only inside a repeat: give a single value here"
+            ])
+        #expect(
+            NotationTests.errors("2x(1m @ [100,0]%)") == ["<notation>:1:9: error: 0% is out of range: a power target is 1–1000 % of FTP"])
         #expect(NotationTests.errors("2x(1m @ [90,95] kph)").first?.hasPrefix(#"<notation>:1:9: error: unknown target unit "kph""#) == true)
     }
 

@@ -1,6 +1,7 @@
-import Testing
-@testable import PacerWorkout
 import PacerFoundation
+import Testing
+
+@testable import PacerWorkout
 
 /// The one-line notation: every form, nesting, quoting and every error at its column (targets,
 /// notes and `for` in their own suites, the round trip of every shipped workout in
@@ -26,7 +27,8 @@ struct NotationTests {
         #expect(plan.phases.map(\.kind) == [.prepare, .work, .rest, .cooldown, .work, .warmup, .work, .rest])
         #expect(plan.phases.map(\.name) == ["Get ready", "Kettlebell swings", "Rest", "Cooldown", "Work", "Warmup", "Work", "Rest"])
         #expect(plan.phases.map { $0.duration?.milliseconds } == [10, 45, 10, 120, 90, 90, 90, 90].map { Int64($0 * 1000) })
-        #expect(plan.workoutName == "10s prepare Get ready, 45s Kettlebell swings, 10s rest, 2m cooldown, 1m30s, 1:30 warmup, 90, 1m 30s rest")
+        #expect(
+            plan.workoutName == "10s prepare Get ready, 45s Kettlebell swings, 10s rest, 2m cooldown, 1m30s, 1:30 warmup, 90, 1m 30s rest")
         #expect(try Self.plan("20s REST").phases[0].kind == .rest, "a kind in capitals is still the kind")
     }
 
@@ -87,10 +89,15 @@ struct NotationTests {
 
     @Test func theDecodersFindingsPointAtTheStepTheyAreAbout() {
         #expect(Self.errors("10s, 0s rest") == [#"<notation>:1:6: error: "0s" is not a duration greater than zero"#])
-        #expect(Self.errors("10s, 20q") == [#"<notation>:1:6: error: "20q" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#])
+        #expect(
+            Self.errors("10s, 20q") == [
+                #"<notation>:1:6: error: "20q" is not a duration: write seconds (45), "45s", "2m", "1m30s", "1:30" or "1:02:03""#
+            ])
         #expect(Self.errors("10s, 0 reps Squat") == ["<notation>:1:6: error: reps must be from 1 to 100000, not 0"])
         #expect(Self.errors("2x(10s), 30s {item}") == ["<notation>:1:14: error: {item} only means something inside a for"])
-        #expect(Self.errors("9999999x(10s)").first == "<notation>:1:1: error: the workout expands to 9999999 phases; the limit is 100000: lower a repeat or rounds count")
+        #expect(
+            Self.errors("9999999x(10s)").first
+                == "<notation>:1:1: error: the workout expands to 9999999 phases; the limit is 100000: lower a repeat or rounds count")
         #expect(Self.errors("99999999999999999999x(10s)") == ["<notation>:1:1: error: repeat must be from 1 to 2147483647, not 1e+20"])
     }
 
@@ -138,8 +145,9 @@ struct NotationTests {
             """#
         let workout = try WorkoutDecoder.decode(Array(json.utf8))
         let written = try NotationWriter.write(workout)
-        #expect(written.line == "every 1m x4(10 reps Burpees), amrap 8m(5 reps Pull-ups, 30s Plank), 3x(15 reps Wall balls) / 30s cap 10m, "
-            + "open 400 m {target: 1m30s} {distance: 400 m}")
+        #expect(
+            written.line == "every 1m x4(10 reps Burpees), amrap 8m(5 reps Pull-ups, 30s Plank), 3x(15 reps Wall balls) / 30s cap 10m, "
+                + "open 400 m {target: 1m30s} {distance: 400 m}")
         #expect(written.leftOut == ["the name"], "an open step's target and distance are written too: \(written.leftOut)")
         let original = Plan(workout).phases
         let read = try Self.plan(written.line).phases
@@ -151,19 +159,26 @@ struct NotationTests {
     }
 
     @Test func theNewFormsSayWhatIsMissingAtItsColumn() {
-        #expect(Self.errors("every 1m (5 reps X)").first?.hasPrefix("<notation>:1:10: error: unexpected '(': expected x and the number of rounds") == true,
-                "\(Self.errors("every 1m (5 reps X)"))")
-        #expect(Self.errors("amrap (5 reps X)").first?.hasPrefix("<notation>:1:7: error: expected how long it lasts") == true,
-                "\(Self.errors("amrap (5 reps X)"))")
-        #expect(Self.errors("3x(10s) cap").first?.hasPrefix("<notation>:1:12: error: expected the time cap") == true, "\(Self.errors("3x(10s) cap"))")
+        #expect(
+            Self.errors("every 1m (5 reps X)").first?.hasPrefix(
+                "<notation>:1:10: error: unexpected '(': expected x and the number of rounds") == true,
+            "\(Self.errors("every 1m (5 reps X)"))")
+        #expect(
+            Self.errors("amrap (5 reps X)").first?.hasPrefix("<notation>:1:7: error: expected how long it lasts") == true,
+            "\(Self.errors("amrap (5 reps X)"))")
+        #expect(
+            Self.errors("3x(10s) cap").first?.hasPrefix("<notation>:1:12: error: expected the time cap") == true,
+            "\(Self.errors("3x(10s) cap"))")
         #expect(Self.errors("every 1m x(5 reps X)").first?.contains("expected the number of rounds after 'x'") == true)
     }
 
     @Test func writingQuotesWhatWouldReadAsSomethingElse() throws {
-        let workout = try WorkoutDecoder.decode(Array(#"""
-            {"name": "W", "steps": [{"work": 30, "name": "Rest"}, {"work": 90, "name": "30s sprint"}, {"work": 1.5, "name": "rest/walk"},
-              {"rest": 10, "name": "Rest"}, {"reps": 2, "name": "Row @ bar", "weight": "12"}, {"work": 3725, "name": " padded"}]}
-            """#.utf8))
+        let workout = try WorkoutDecoder.decode(
+            Array(
+                #"""
+                {"name": "W", "steps": [{"work": 30, "name": "Rest"}, {"work": 90, "name": "30s sprint"}, {"work": 1.5, "name": "rest/walk"},
+                  {"rest": 10, "name": "Rest"}, {"reps": 2, "name": "Row @ bar", "weight": "12"}, {"work": 3725, "name": " padded"}]}
+                """#.utf8))
         let written = try NotationWriter.write(workout)
         #expect(written.line == #"30s "Rest", 1m30s "30s sprint", 1.5 "rest/walk", 10s rest, 2 reps "Row @ bar" @ "12", 1h2m5s " padded""#)
         let read = try Self.plan(written.line).phases
@@ -172,24 +187,36 @@ struct NotationTests {
 
     // Issue 33, item 1: a weight reads the same in every country or not at all.
     @Test func aDecimalCommaOrAThousandsSeparatorInAWeightIsRefusedAtItsColumn() throws {
-        #expect(Self.errors("5 reps Bench @ 62,5 kg") == [
-            "<notation>:1:16: error: a comma separates steps: write the weight 62,5 as 62.5 (or put a space after the comma to start a step)",
-        ])
-        #expect(Self.errors("5 reps Bench @ bar 20,5, 10s rest").first?.hasPrefix("<notation>:1:20: error: a comma separates steps: write the weight 20,5 as 20.5") == true)
-        #expect(Self.errors("5 reps Bench @ 1,000") == [
-            "<notation>:1:16: error: a comma separates steps, and 1,000 means 1000 in some countries and 1 in others: write 1000 or 1",
-        ])
-        #expect(Self.errors("2x(5 reps Bench @ 1.000 kg)") == ["<notation>:1:19: error: 1.000 means 1000 in some countries and 1 in others: write 1000 or 1"])
+        #expect(
+            Self.errors("5 reps Bench @ 62,5 kg") == [
+                "<notation>:1:16: error: a comma separates steps: write the weight 62,5 as 62.5 (or put a space after the comma to start a step)"
+            ])
+        #expect(
+            Self.errors("5 reps Bench @ bar 20,5, 10s rest").first?.hasPrefix(
+                "<notation>:1:20: error: a comma separates steps: write the weight 20,5 as 20.5") == true)
+        #expect(
+            Self.errors("5 reps Bench @ 1,000") == [
+                "<notation>:1:16: error: a comma separates steps, and 1,000 means 1000 in some countries and 1 in others: write 1000 or 1"
+            ])
+        #expect(
+            Self.errors("2x(5 reps Bench @ 1.000 kg)") == [
+                "<notation>:1:19: error: 1.000 means 1000 in some countries and 1 in others: write 1000 or 1"
+            ])
         let spaced = try Self.plan(#"5 reps Bench @ 60, 5 reps Curl @ "62,5 kg""#)
-        #expect(spaced.phases.map(\.weight) == [.number(60), .text("62,5 kg")], "a comma and a space start a step; a quoted weight is text")
+        #expect(
+            spaced.phases.map(\.weight) == [.number(60), .text("62,5 kg")], "a comma and a space start a step; a quoted weight is text")
     }
 
     // Issue 33, item 12: `reps` in any case, and no repeat without its brackets.
     @Test func repsIsReadInAnyCaseAndARepeatNeedsItsBrackets() throws {
         let plan = try Self.plan("5 Reps Squat, 1 REP Max")
-        #expect(plan.phases.map(\.kind) == [.reps, .reps] && plan.phases.map(\.name) == ["Squat", "Max"] && plan.phases.map(\.reps) == [5, 1])
+        #expect(
+            plan.phases.map(\.kind) == [.reps, .reps] && plan.phases.map(\.name) == ["Squat", "Max"] && plan.phases.map(\.reps) == [5, 1])
         #expect(Self.errors("8 x 20s") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s)"])
-        #expect(Self.errors("10s, 8x 20s Sprint, 10s rest") == ["<notation>:1:7: error: a repeat puts its steps in brackets: write 8x(20s Sprint)"])
+        #expect(
+            Self.errors("10s, 8x 20s Sprint, 10s rest") == [
+                "<notation>:1:7: error: a repeat puts its steps in brackets: write 8x(20s Sprint)"
+            ])
         #expect(Self.errors("3 × 1m") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 3x(1m)"])
         #expect(Self.errors("8 x") == ["<notation>:1:3: error: a repeat puts its steps in brackets: write 8x(20s, 10s rest)"])
         #expect(try Self.plan("8 xylophone").phases.map(\.name) == ["xylophone"], "a name that starts with x is still a name")
@@ -210,7 +237,8 @@ struct NotationTests {
             let workout = Workout(name: "W", steps: [.timed(TimedStep(kind: .work, duration: .same(.seconds(20)), name: .same(name)))])
             #expect(throws: NotationUnsupported.self, "\(name)") { try NotationWriter.write(workout) }
         }
-        let json = #"{"name": "W", "steps": [{"reps": 2, "name": "Big", "weight": 1e21}, {"reps": 2, "name": "Small", "weight": 1.5e-7}, {"reps": 1, "name": "R", "weight": "a\u0007"}]}"#
+        let json =
+            #"{"name": "W", "steps": [{"reps": 2, "name": "Big", "weight": 1e21}, {"reps": 2, "name": "Small", "weight": 1.5e-7}, {"reps": 1, "name": "R", "weight": "a\u0007"}]}"#
         let workout = try WorkoutDecoder.decode(Array(json.utf8))
         #expect(throws: NotationUnsupported.self) { try NotationWriter.write(workout) }
         var kept = workout
@@ -227,16 +255,19 @@ struct NotationTests {
     @Test func aPhasesOwnHalfwayIsWrittenAsANote() throws {
         let own = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"work": 20, "name": "A", "halfway": true}]}"#.utf8))
         #expect(try NotationWriter.write(own) == WrittenNotation(line: "20s A {halfway: true}", leftOut: ["the name"]))
-        let exercise = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": [{"name": "A", "halfway": true}], "work": 20}]}"#.utf8))
+        let exercise = try WorkoutDecoder.decode(
+            Array(#"{"name": "W", "steps": [{"circuit": [{"name": "A", "halfway": true}], "work": 20}]}"#.utf8))
         #expect(try NotationWriter.write(exercise) == WrittenNotation(line: "1x(20s A {halfway: true})", leftOut: ["the name"]))
-        let off = try WorkoutDecoder.decode(Array(#"{"name": "W", "halfway": true, "steps": [{"work": 20, "name": "A", "halfway": false}]}"#.utf8))
+        let off = try WorkoutDecoder.decode(
+            Array(#"{"name": "W", "halfway": true, "steps": [{"work": 20, "name": "A", "halfway": false}]}"#.utf8))
         #expect(try NotationWriter.write(off).line == "{halfway: true} 20s A {halfway: false}")
         #expect(try Self.plan("{halfway: true} 20s A {halfway: false}, 20s B").phases.map(\.halfway) == [false, nil])
     }
 
     // Issue 33, item 25: a circuit of one round keeps its round number (1/1) in the round trip.
     @Test func aCircuitOfOneRoundIsWrittenAsARepeatOfOne() throws {
-        let workout = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 1}]}"#.utf8))
+        let workout = try WorkoutDecoder.decode(
+            Array(#"{"name": "W", "steps": [{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 1}]}"#.utf8))
         let written = try NotationWriter.write(workout)
         #expect(written.line == "1x(20s A, 10s rest, 20s B)")
         let read = try Self.plan(written.line).phases
@@ -251,27 +282,40 @@ struct NotationTests {
         #expect(squat.phases.map { $0.weight?.description } == ["40 kg", "50 kg", "60 kg", "70 kg", "80 kg"])
         #expect(try Self.plan("2x(5 reps Squat @ [40,52.5])").phases.map(\.weight) == [.number(40), .number(52.5)])
         let row = try Self.plan("7x([10,20,30,40,30,20,10]s Row, 10s rest)")
-        #expect(row.phases.filter { $0.kind == .work }.map { $0.duration?.milliseconds } == [10, 20, 30, 40, 30, 20, 10].map { Int64($0 * 1000) })
+        #expect(
+            row.phases.filter { $0.kind == .work }.map { $0.duration?.milliseconds }
+                == [10, 20, 30, 40, 30, 20, 10].map { Int64($0 * 1000) })
         let plank = try Self.plan("2x([30s,1m30s] rest Breathe)")
         #expect(plank.phases.map(\.kind) == [.rest, .rest] && plank.phases.map { $0.duration?.milliseconds } == [30_000, 90_000])
     }
 
     @Test func valuesPerRoundAreCheckedAtTheirColumn() {
-        #expect(Self.errors("3x([21,15] reps A)").first?.hasPrefix("<notation>:1:4: error: ") == true, "\(Self.errors("3x([21,15] reps A)"))")
-        #expect(Self.errors("2x([a,b] reps A)") == ["<notation>:1:4: error: a count of reps is a whole number, not 'a': write them as [21,15,9] reps"])
-        #expect(Self.errors("2x([1,2 reps A)").first?.hasPrefix("<notation>:1:9: error: unexpected 'r': expected ',' or ']'") == true, "\(Self.errors("2x([1,2 reps A)"))")
+        #expect(
+            Self.errors("3x([21,15] reps A)").first?.hasPrefix("<notation>:1:4: error: ") == true, "\(Self.errors("3x([21,15] reps A)"))")
+        #expect(
+            Self.errors("2x([a,b] reps A)") == [
+                "<notation>:1:4: error: a count of reps is a whole number, not 'a': write them as [21,15,9] reps"
+            ])
+        #expect(
+            Self.errors("2x([1,2 reps A)").first?.hasPrefix("<notation>:1:9: error: unexpected 'r': expected ',' or ']'") == true,
+            "\(Self.errors("2x([1,2 reps A)"))")
         #expect(Self.errors("2x([1,2").first?.contains("the '[' at column 4 is not closed") == true, "\(Self.errors("2x([1,2"))")
         #expect(Self.errors("2x([10,20]q Row)").first?.contains("is not a duration") == true, "\(Self.errors("2x([10,20]q Row)"))")
-        #expect(Self.errors("2x(5 reps A @ [1.000,2])").first?.hasPrefix("<notation>:1:15: error: 1.000 means 1000") == true, "\(Self.errors("2x(5 reps A @ [1.000,2])"))")
+        #expect(
+            Self.errors("2x(5 reps A @ [1.000,2])").first?.hasPrefix("<notation>:1:15: error: 1.000 means 1000") == true,
+            "\(Self.errors("2x(5 reps A @ [1.000,2])"))")
     }
 
     @Test func valuesPerRoundAreWrittenBackAsTheyRead() throws {
-        for line in ["3x([21,15,9] reps Thrusters @ 43 kg, [21,15,9] reps Pull-ups)", "5x(5 reps Squat @ [40,50,60,70,80] kg)",
-                     "7x([10,20,30,40,30,20,10]s Row, 10s rest)", "2x([30s,1m30s] Plank)", "2x(5 reps A @ [40,52.5])"] {
+        for line in [
+            "3x([21,15,9] reps Thrusters @ 43 kg, [21,15,9] reps Pull-ups)", "5x(5 reps Squat @ [40,50,60,70,80] kg)",
+            "7x([10,20,30,40,30,20,10]s Row, 10s rest)", "2x([30s,1m30s] Plank)", "2x(5 reps A @ [40,52.5])",
+        ] {
             let workout = try NotationWorkout(line, name: "W").decode().workout
             #expect(try NotationWriter.write(workout).line == line)
         }
-        let mixedUnits = try WorkoutDecoder.decode(Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"reps": 5, "name": "A", "weight": ["40 kg", "90 lb"]}]}]}"#.utf8))
+        let mixedUnits = try WorkoutDecoder.decode(
+            Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"reps": 5, "name": "A", "weight": ["40 kg", "90 lb"]}]}]}"#.utf8))
         #expect(throws: NotationUnsupported.self) { try NotationWriter.write(mixedUnits) }
     }
 }

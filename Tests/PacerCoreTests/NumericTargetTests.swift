@@ -1,5 +1,6 @@
-import Testing
 import PacerFoundation
+import Testing
+
 @testable import PacerWorkout
 
 /// Targets made from numbers are the targets their text reads, and are refused with its messages.
@@ -27,22 +28,70 @@ import PacerFoundation
 
     @Test func aTargetOutOfLimitsIsRefusedAsItsTextIs() {
         let cases: [(String, TargetError?, TargetError?)] = [
-            ("1500%", Self.refusal { () throws(TargetError) in try PowerTarget(ftpPercent: 1500...1500) }, Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "1500%") }),
-            ("0-90%", Self.refusal { () throws(TargetError) in try PowerTarget(ftpShare: 0...0.9) }, Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "0-90%") }),
-            ("ramp 50-1200%", Self.refusal { () throws(TargetError) in try PowerTarget(ftpPercentFrom: 50, to: 1200) }, Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "ramp 50-1200%") }),
-            ("3001 W", Self.refusal { () throws(TargetError) in try PowerTarget(watts: 3001...3001) }, Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "3001 W") }),
-            ("ramp 0-250 W", Self.refusal { () throws(TargetError) in try PowerTarget(wattsFrom: 0, to: 250) }, Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "ramp 0-250 W") }),
-            ("Z8", Self.refusal { () throws(TargetError) in try PowerTarget(zone: 8) }, Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "Z8") }),
-            ("20 bpm", Self.refusal { () throws(TargetError) in try HeartRateTarget(bpm: 20...20) }, Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "20 bpm") }),
-            ("151% LTHR", Self.refusal { () throws(TargetError) in try HeartRateTarget(lthrPercent: 151...151) }, Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "151% LTHR") }),
-            ("0% max", Self.refusal { () throws(TargetError) in try HeartRateTarget(maxPercent: 0...0) }, Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "0% max") }),
-            ("Z6 HR", Self.refusal { () throws(TargetError) in try HeartRateTarget(zone: 6) }, Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "Z6") }),
-            ("0:00-4:00/km", Self.refusal { () throws(TargetError) in try PaceTarget(secondsPerKilometre: 0...240) }, Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "0:00-4:00/km") }),
-            ("60:00/mi", Self.refusal { () throws(TargetError) in try PaceTarget(secondsPerMile: 3600...3600) }, Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "60:00/mi") }),
-            ("0:00/100m", Self.refusal { () throws(TargetError) in try PaceTarget(secondsPer100Metres: 0...0) }, Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "0:00/100m") }),
-            ("200%", Self.refusal { () throws(TargetError) in try PaceTarget(thresholdPercent: 200...200) }, Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "200%") }),
-            ("Z9 pace", Self.refusal { () throws(TargetError) in try PaceTarget(zone: 9) }, Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "Z9") }),
-            ("300 rpm", Self.refusal { () throws(TargetError) in try CadenceTarget(rpm: 300...300) }, Self.refusal { () throws(TargetError) in try CadenceTarget(parsing: "300 rpm") }),
+            (
+                "1500%", Self.refusal { () throws(TargetError) in try PowerTarget(ftpPercent: 1500...1500) },
+                Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "1500%") }
+            ),
+            (
+                "0-90%", Self.refusal { () throws(TargetError) in try PowerTarget(ftpShare: 0...0.9) },
+                Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "0-90%") }
+            ),
+            (
+                "ramp 50-1200%", Self.refusal { () throws(TargetError) in try PowerTarget(ftpPercentFrom: 50, to: 1200) },
+                Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "ramp 50-1200%") }
+            ),
+            (
+                "3001 W", Self.refusal { () throws(TargetError) in try PowerTarget(watts: 3001...3001) },
+                Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "3001 W") }
+            ),
+            (
+                "ramp 0-250 W", Self.refusal { () throws(TargetError) in try PowerTarget(wattsFrom: 0, to: 250) },
+                Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "ramp 0-250 W") }
+            ),
+            (
+                "Z8", Self.refusal { () throws(TargetError) in try PowerTarget(zone: 8) },
+                Self.refusal { () throws(TargetError) in try PowerTarget(parsing: "Z8") }
+            ),
+            (
+                "20 bpm", Self.refusal { () throws(TargetError) in try HeartRateTarget(bpm: 20...20) },
+                Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "20 bpm") }
+            ),
+            (
+                "151% LTHR", Self.refusal { () throws(TargetError) in try HeartRateTarget(lthrPercent: 151...151) },
+                Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "151% LTHR") }
+            ),
+            (
+                "0% max", Self.refusal { () throws(TargetError) in try HeartRateTarget(maxPercent: 0...0) },
+                Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "0% max") }
+            ),
+            (
+                "Z6 HR", Self.refusal { () throws(TargetError) in try HeartRateTarget(zone: 6) },
+                Self.refusal { () throws(TargetError) in try HeartRateTarget(parsing: "Z6") }
+            ),
+            (
+                "0:00-4:00/km", Self.refusal { () throws(TargetError) in try PaceTarget(secondsPerKilometre: 0...240) },
+                Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "0:00-4:00/km") }
+            ),
+            (
+                "60:00/mi", Self.refusal { () throws(TargetError) in try PaceTarget(secondsPerMile: 3600...3600) },
+                Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "60:00/mi") }
+            ),
+            (
+                "0:00/100m", Self.refusal { () throws(TargetError) in try PaceTarget(secondsPer100Metres: 0...0) },
+                Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "0:00/100m") }
+            ),
+            (
+                "200%", Self.refusal { () throws(TargetError) in try PaceTarget(thresholdPercent: 200...200) },
+                Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "200%") }
+            ),
+            (
+                "Z9 pace", Self.refusal { () throws(TargetError) in try PaceTarget(zone: 9) },
+                Self.refusal { () throws(TargetError) in try PaceTarget(parsing: "Z9") }
+            ),
+            (
+                "300 rpm", Self.refusal { () throws(TargetError) in try CadenceTarget(rpm: 300...300) },
+                Self.refusal { () throws(TargetError) in try CadenceTarget(parsing: "300 rpm") }
+            ),
         ]
         for (text, made, parsed) in cases {
             #expect(made != nil, "\(text)")

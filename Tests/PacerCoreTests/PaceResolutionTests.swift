@@ -1,5 +1,6 @@
-import Testing
 import PacerFoundation
+import Testing
+
 @testable import PacerWorkout
 
 /// Issue 42, item 13: with threshold pace known, a pace written as a share of it or as a zone is
@@ -45,15 +46,20 @@ struct PaceResolutionTests {
         #expect(try Self.pace("Z2").description(with: Self.perKilometre) == "Z2 pace · 77.5–87.7 % threshold pace · 5:08–5:48 /km")
         #expect(try Self.pace("Z1").description(with: Self.perKilometre) == "Z1 pace · up to 77.5 % threshold pace · 5:48 /km or slower")
         #expect(try Self.pace("Z5").description(with: Self.perMile) == "Z5 pace · from 100 % threshold pace · 7:15 /mi or faster")
-        #expect(Targets(pace: try Self.pace("Z3"), thresholds: Self.perKilometre).label == "@ Z3 pace · 87.7–94.3 % threshold pace · 4:46–5:08 /km")
+        #expect(
+            Targets(pace: try Self.pace("Z3"), thresholds: Self.perKilometre).label
+                == "@ Z3 pace · 87.7–94.3 % threshold pace · 4:46–5:08 /km")
     }
 
     @Test func theContractCarriesThePaceOfAShareOrAZone() throws {
-        #expect(try Self.pace("95%").json(with: Self.perKilometre)
-            == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95],"paces":{"unit":"s/km","start":[284,284],"end":[284,284]}}"#)
-        #expect(try Self.pace("Z2").json(with: Self.perMile)
-            == #"{"unit":"zone","start":[2,2],"end":[2,2],"paces":{"unit":"s/mi","start":[496,561],"end":[496,561]}}"#)
-        #expect(try Self.pace("Z1").json(with: Self.perKilometre) == #"{"unit":"zone","start":[1,1],"end":[1,1]}"#, "an open end has no number")
+        #expect(
+            try Self.pace("95%").json(with: Self.perKilometre)
+                == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95],"paces":{"unit":"s/km","start":[284,284],"end":[284,284]}}"#)
+        #expect(
+            try Self.pace("Z2").json(with: Self.perMile)
+                == #"{"unit":"zone","start":[2,2],"end":[2,2],"paces":{"unit":"s/mi","start":[496,561],"end":[496,561]}}"#)
+        #expect(
+            try Self.pace("Z1").json(with: Self.perKilometre) == #"{"unit":"zone","start":[1,1],"end":[1,1]}"#, "an open end has no number")
         #expect(try Self.pace("95%").json() == #"{"unit":"threshold","start":[0.95,0.95],"end":[0.95,0.95]}"#)
         #expect(try Self.pace("4:30/km").json(with: Self.perKilometre) == #"{"unit":"s/km","start":[270,270],"end":[270,270]}"#)
     }
@@ -61,7 +67,9 @@ struct PaceResolutionTests {
     @Test func thresholdPaceKeepsTheDistanceItWasGivenPer() throws {
         let mile = try TargetThresholds.thresholdPace(parsing: "7:15/mi", named: "x")
         #expect(mile.thresholdPaceUnit == .perMile && abs((mile.thresholdPace ?? 0) - 270.3) < 0.1)
-        #expect(TargetThresholds(ftp: 250).overridden(by: mile) == TargetThresholds(ftp: 250, thresholdPace: mile.thresholdPace, thresholdPaceUnit: .perMile))
+        #expect(
+            TargetThresholds(ftp: 250).overridden(by: mile)
+                == TargetThresholds(ftp: 250, thresholdPace: mile.thresholdPace, thresholdPaceUnit: .perMile))
         #expect(mile.overridden(by: TargetThresholds(ftp: 250)).thresholdPaceUnit == .perMile, "a threshold not given keeps its unit")
         #expect(mile.overridden(by: try TargetThresholds.thresholdPace(parsing: "4:00", named: "x")).thresholdPaceUnit == .perKilometre)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PacerWorkout
 import PacerFoundation
+import Testing
+
+@testable import PacerWorkout
 
 /// `pacer show --json`: the expanded plan for scripts, a phase a line.
 @Suite("plan JSON")
@@ -12,15 +13,17 @@ struct PlanJSONTests {
     }
 
     @Test func everyPhaseHasItsStartDurationRoundAndCues() throws {
-        let workout = try WorkoutDecoder.decode(Array(#"""
-            {"name": "Mixed \"one\"", "halfway": true, "steps": [
-              {"prepare": "10s", "name": "Get ready", "cue": "Breathe"},
-              {"repeat": 2, "rest_between_rounds": 5, "steps": [
-                {"work": 20, "name": "Sprint {round}", "cues": [{"at": 15, "text": "Last five"}]}]},
-              {"reps": 5, "name": "Back squat", "weight": "80 kg", "cap": "2m"},
-              {"reps": 8, "name": "Pull-ups", "weight": 12.5}
-            ]}
-            """#.utf8))
+        let workout = try WorkoutDecoder.decode(
+            Array(
+                #"""
+                {"name": "Mixed \"one\"", "halfway": true, "steps": [
+                  {"prepare": "10s", "name": "Get ready", "cue": "Breathe"},
+                  {"repeat": 2, "rest_between_rounds": 5, "steps": [
+                    {"work": 20, "name": "Sprint {round}", "cues": [{"at": 15, "text": "Last five"}]}]},
+                  {"reps": 5, "name": "Back squat", "weight": "80 kg", "cap": "2m"},
+                  {"reps": 8, "name": "Pull-ups", "weight": 12.5}
+                ]}
+                """#.utf8))
         let text = PlanJSON(Plan(workout)).text
         #expect(text.split(separator: "\n").count == 2 + 6, "a line to open, a line per phase, a line to close: \(text)")
         let (document, phases) = try Self.phases(of: text)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PacerFoundation
 @testable import PacerWorkout
 
@@ -45,19 +46,19 @@ private func rows(_ plan: Plan) -> [Row] {
 
 /// The SPEC's example, verbatim.
 private let sevenMinuteWorkout = """
-{
-  "name": "7-Minute Workout",
-  "description": "Twelve exercises, 30 s each, 10 s rest between.",
-  "tags": ["hiit", "bodyweight"],
-  "steps": [
-    { "prepare": "10s", "name": "Get ready" },
-    { "circuit": ["Jumping jacks", "Wall sit", "Push-ups", "Abdominal crunches",
-                  "Step-ups", "Squats", "Triceps dips", "Plank", "High knees",
-                  "Lunges", "Push-up and rotation", "Side plank"],
-      "work": "30s", "rest": "10s" }
-  ]
-}
-"""
+    {
+      "name": "7-Minute Workout",
+      "description": "Twelve exercises, 30 s each, 10 s rest between.",
+      "tags": ["hiit", "bodyweight"],
+      "steps": [
+        { "prepare": "10s", "name": "Get ready" },
+        { "circuit": ["Jumping jacks", "Wall sit", "Push-ups", "Abdominal crunches",
+                      "Step-ups", "Squats", "Triceps dips", "Plank", "High knees",
+                      "Lunges", "Push-up and rotation", "Side plank"],
+          "work": "30s", "rest": "10s" }
+      ]
+    }
+    """
 
 private let sevenMinuteExercises = [
     "Jumping jacks", "Wall sit", "Push-ups", "Abdominal crunches", "Step-ups", "Squats", "Triceps dips", "Plank",
@@ -157,7 +158,8 @@ struct PlanTests {
         #expect(summary.map(\.count) == [12, 11, 1])
         #expect(summary.map(\.duration) == [.seconds(360), .seconds(110), .seconds(10)])
 
-        let mixed = try expand(steps: #"{"cooldown": 60}, {"reps": 5, "name": "Squat"}, {"warmup": 30}, {"work": 20}, {"reps": 3, "name": "Row", "cap": 90}"#)
+        let mixed = try expand(
+            steps: #"{"cooldown": 60}, {"reps": 5, "name": "Squat"}, {"warmup": 30}, {"work": 20}, {"reps": 3, "name": "Row", "cap": 90}"#)
         #expect(mixed.plannedByKind.map(\.kind) == [.work, .warmup, .cooldown, .reps])
         #expect(mixed.plannedByKind.map(\.count) == [1, 1, 1, 2])
         #expect(mixed.plannedByKind.map(\.duration) == [.seconds(20), .seconds(30), .seconds(60), .zero])
@@ -166,11 +168,13 @@ struct PlanTests {
     // MARK: - Timed steps
 
     @Test func timedStepsDefaultToTheirKindCapitalised() throws {
-        let plan = try expand(steps: #"{"work": 1}, {"rest": 2}, {"prepare": 3}, {"warmup": 4}, {"cooldown": 5}, {"work": 6, "name": "Sprint", "cue": "Go"}"#)
-        #expect(rows(plan) == [
-            Row("Work", .work, 1), Row("Rest", .rest, 2), Row("Prepare", .prepare, 3), Row("Warmup", .warmup, 4),
-            Row("Cooldown", .cooldown, 5), Row("Sprint", .work, 6),
-        ])
+        let plan = try expand(
+            steps: #"{"work": 1}, {"rest": 2}, {"prepare": 3}, {"warmup": 4}, {"cooldown": 5}, {"work": 6, "name": "Sprint", "cue": "Go"}"#)
+        #expect(
+            rows(plan) == [
+                Row("Work", .work, 1), Row("Rest", .rest, 2), Row("Prepare", .prepare, 3), Row("Warmup", .warmup, 4),
+                Row("Cooldown", .cooldown, 5), Row("Sprint", .work, 6),
+            ])
         #expect(plan.phases.last?.cue == "Go")
         #expect(plan.phases.dropLast().allSatisfy { $0.cue == nil })
     }
@@ -179,43 +183,50 @@ struct PlanTests {
 
     @Test func circuitRoundsRestBetweenRoundsDefaultsToRest() throws {
         let plan = try expand(steps: #"{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 3}"#)
-        #expect(rows(plan) == [
-            Row("A", .work, 20, 1, 3), Row("Rest", .rest, 10, 1, 3), Row("B", .work, 20, 1, 3), Row("Rest", .rest, 10, 1, 3),
-            Row("A", .work, 20, 2, 3), Row("Rest", .rest, 10, 2, 3), Row("B", .work, 20, 2, 3), Row("Rest", .rest, 10, 2, 3),
-            Row("A", .work, 20, 3, 3), Row("Rest", .rest, 10, 3, 3), Row("B", .work, 20, 3, 3),
-        ])
+        #expect(
+            rows(plan) == [
+                Row("A", .work, 20, 1, 3), Row("Rest", .rest, 10, 1, 3), Row("B", .work, 20, 1, 3), Row("Rest", .rest, 10, 1, 3),
+                Row("A", .work, 20, 2, 3), Row("Rest", .rest, 10, 2, 3), Row("B", .work, 20, 2, 3), Row("Rest", .rest, 10, 2, 3),
+                Row("A", .work, 20, 3, 3), Row("Rest", .rest, 10, 3, 3), Row("B", .work, 20, 3, 3),
+            ])
         #expect(plan.planned == .seconds(170))
     }
 
     @Test func circuitRestBetweenRoundsBelongsToTheRoundJustFinished() throws {
-        let plan = try expand(steps: #"{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 2, "rest_between_rounds": "1m"}, {"cooldown": 30}"#)
-        #expect(rows(plan) == [
-            Row("A", .work, 20, 1, 2), Row("Rest", .rest, 10, 1, 2), Row("B", .work, 20, 1, 2),
-            Row("Rest", .rest, 60, 1, 2),
-            Row("A", .work, 20, 2, 2), Row("Rest", .rest, 10, 2, 2), Row("B", .work, 20, 2, 2),
-            Row("Cooldown", .cooldown, 30),
-        ])
+        let plan = try expand(
+            steps: #"{"circuit": ["A", "B"], "work": 20, "rest": 10, "rounds": 2, "rest_between_rounds": "1m"}, {"cooldown": 30}"#)
+        #expect(
+            rows(plan) == [
+                Row("A", .work, 20, 1, 2), Row("Rest", .rest, 10, 1, 2), Row("B", .work, 20, 1, 2),
+                Row("Rest", .rest, 60, 1, 2),
+                Row("A", .work, 20, 2, 2), Row("Rest", .rest, 10, 2, 2), Row("B", .work, 20, 2, 2),
+                Row("Cooldown", .cooldown, 30),
+            ])
     }
 
     @Test func circuitWithoutRest() throws {
-        #expect(rows(try expand(steps: #"{"circuit": ["A", "B"], "work": 20, "rounds": 2}"#)) == [
-            Row("A", .work, 20, 1, 2), Row("B", .work, 20, 1, 2), Row("A", .work, 20, 2, 2), Row("B", .work, 20, 2, 2),
-        ])
-        #expect(rows(try expand(steps: #"{"circuit": ["A", "B"], "work": 20, "rounds": 2, "rest_between_rounds": 45}"#)) == [
-            Row("A", .work, 20, 1, 2), Row("B", .work, 20, 1, 2), Row("Rest", .rest, 45, 1, 2),
-            Row("A", .work, 20, 2, 2), Row("B", .work, 20, 2, 2),
-        ])
+        #expect(
+            rows(try expand(steps: #"{"circuit": ["A", "B"], "work": 20, "rounds": 2}"#)) == [
+                Row("A", .work, 20, 1, 2), Row("B", .work, 20, 1, 2), Row("A", .work, 20, 2, 2), Row("B", .work, 20, 2, 2),
+            ])
+        #expect(
+            rows(try expand(steps: #"{"circuit": ["A", "B"], "work": 20, "rounds": 2, "rest_between_rounds": 45}"#)) == [
+                Row("A", .work, 20, 1, 2), Row("B", .work, 20, 1, 2), Row("Rest", .rest, 45, 1, 2),
+                Row("A", .work, 20, 2, 2), Row("B", .work, 20, 2, 2),
+            ])
     }
 
     @Test func exercisesOverrideWorkAndCues() throws {
-        let plan = try expand(steps: #"""
-            {"circuit": ["A", {"name": "B", "work": "45s", "cue": "Go", "cues": [{"at": "20s", "text": "Half"}]}, {"name": "C", "cue": "Steady"}],
-             "work": "30s", "rest": "10s"}
-            """#)
-        #expect(rows(plan) == [
-            Row("A", .work, 30, 1, 1), Row("Rest", .rest, 10, 1, 1), Row("B", .work, 45, 1, 1), Row("Rest", .rest, 10, 1, 1),
-            Row("C", .work, 30, 1, 1),
-        ])
+        let plan = try expand(
+            steps: #"""
+                {"circuit": ["A", {"name": "B", "work": "45s", "cue": "Go", "cues": [{"at": "20s", "text": "Half"}]}, {"name": "C", "cue": "Steady"}],
+                 "work": "30s", "rest": "10s"}
+                """#)
+        #expect(
+            rows(plan) == [
+                Row("A", .work, 30, 1, 1), Row("Rest", .rest, 10, 1, 1), Row("B", .work, 45, 1, 1), Row("Rest", .rest, 10, 1, 1),
+                Row("C", .work, 30, 1, 1),
+            ])
         #expect(plan.phases.map(\.cue) == [nil, nil, "Go", nil, "Steady"])
         #expect(plan.phases[2].cues == [Cue(at: .seconds(20), text: "Half")])
         #expect(plan.phases.enumerated().allSatisfy { $0.offset == 2 || $0.element.cues.isEmpty })
@@ -224,68 +235,83 @@ struct PlanTests {
     // MARK: - Repeats
 
     @Test func repeatRestBetweenRoundsIsNeverAfterTheLastRound() throws {
-        let plan = try expand(steps: #"{"repeat": 3, "rest_between_rounds": 10, "steps": [{"work": 20, "name": "Sprint {round}/{rounds}", "cue": "Round {round}"}]}"#)
-        #expect(rows(plan) == [
-            Row("Sprint 1/3", .work, 20, 1, 3), Row("Rest", .rest, 10, 1, 3),
-            Row("Sprint 2/3", .work, 20, 2, 3), Row("Rest", .rest, 10, 2, 3),
-            Row("Sprint 3/3", .work, 20, 3, 3),
-        ])
+        let plan = try expand(
+            steps:
+                #"{"repeat": 3, "rest_between_rounds": 10, "steps": [{"work": 20, "name": "Sprint {round}/{rounds}", "cue": "Round {round}"}]}"#
+        )
+        #expect(
+            rows(plan) == [
+                Row("Sprint 1/3", .work, 20, 1, 3), Row("Rest", .rest, 10, 1, 3),
+                Row("Sprint 2/3", .work, 20, 2, 3), Row("Rest", .rest, 10, 2, 3),
+                Row("Sprint 3/3", .work, 20, 3, 3),
+            ])
         #expect(plan.phases.map(\.cue) == ["Round 1", nil, "Round 2", nil, "Round 3"])
     }
 
     @Test func repeatWithoutRestBetweenRounds() throws {
         let plan = try expand(steps: #"{"repeat": 2, "steps": [{"work": 20}, {"rest": 10}]}"#)
-        #expect(rows(plan) == [
-            Row("Work", .work, 20, 1, 2), Row("Rest", .rest, 10, 1, 2), Row("Work", .work, 20, 2, 2), Row("Rest", .rest, 10, 2, 2),
-        ])
+        #expect(
+            rows(plan) == [
+                Row("Work", .work, 20, 1, 2), Row("Rest", .rest, 10, 1, 2), Row("Work", .work, 20, 2, 2), Row("Rest", .rest, 10, 2, 2),
+            ])
     }
 
     @Test func nestedRepeatsUseTheInnermostRound() throws {
-        let plan = try expand(steps: #"""
-            {"repeat": 2, "steps": [
-              {"repeat": 3, "steps": [{"work": 10, "name": "Set {round}/{rounds}", "cues": [{"at": 5, "text": "{round} of {rounds}"}]}]},
-              {"rest": 30, "name": "Break {round}/{rounds}"}
-            ]}
-            """#)
-        #expect(rows(plan) == [
-            Row("Set 1/3", .work, 10, 1, 3), Row("Set 2/3", .work, 10, 2, 3), Row("Set 3/3", .work, 10, 3, 3),
-            Row("Break 1/2", .rest, 30, 1, 2),
-            Row("Set 1/3", .work, 10, 1, 3), Row("Set 2/3", .work, 10, 2, 3), Row("Set 3/3", .work, 10, 3, 3),
-            Row("Break 2/2", .rest, 30, 2, 2),
-        ])
+        let plan = try expand(
+            steps: #"""
+                {"repeat": 2, "steps": [
+                  {"repeat": 3, "steps": [{"work": 10, "name": "Set {round}/{rounds}", "cues": [{"at": 5, "text": "{round} of {rounds}"}]}]},
+                  {"rest": 30, "name": "Break {round}/{rounds}"}
+                ]}
+                """#)
+        #expect(
+            rows(plan) == [
+                Row("Set 1/3", .work, 10, 1, 3), Row("Set 2/3", .work, 10, 2, 3), Row("Set 3/3", .work, 10, 3, 3),
+                Row("Break 1/2", .rest, 30, 1, 2),
+                Row("Set 1/3", .work, 10, 1, 3), Row("Set 2/3", .work, 10, 2, 3), Row("Set 3/3", .work, 10, 3, 3),
+                Row("Break 2/2", .rest, 30, 2, 2),
+            ])
         #expect(plan.phases[1].cues == [Cue(at: .seconds(5), text: "2 of 3")])
     }
 
     @Test func aSingleRoundCircuitInsideARepeatKeepsTheRepeatsRound() throws {
-        let plan = try expand(steps: #"""
-            {"repeat": 3, "rest_between_rounds": 60, "steps": [
-              {"circuit": ["Squat {round}/{rounds}", "Lunge"], "work": 30, "rest": 10}
-            ]}
-            """#)
-        #expect(rows(plan) == [
-            Row("Squat 1/3", .work, 30, 1, 3), Row("Rest", .rest, 10, 1, 3), Row("Lunge", .work, 30, 1, 3), Row("Rest", .rest, 60, 1, 3),
-            Row("Squat 2/3", .work, 30, 2, 3), Row("Rest", .rest, 10, 2, 3), Row("Lunge", .work, 30, 2, 3), Row("Rest", .rest, 60, 2, 3),
-            Row("Squat 3/3", .work, 30, 3, 3), Row("Rest", .rest, 10, 3, 3), Row("Lunge", .work, 30, 3, 3),
-        ])
+        let plan = try expand(
+            steps: #"""
+                {"repeat": 3, "rest_between_rounds": 60, "steps": [
+                  {"circuit": ["Squat {round}/{rounds}", "Lunge"], "work": 30, "rest": 10}
+                ]}
+                """#)
+        #expect(
+            rows(plan) == [
+                Row("Squat 1/3", .work, 30, 1, 3), Row("Rest", .rest, 10, 1, 3), Row("Lunge", .work, 30, 1, 3),
+                Row("Rest", .rest, 60, 1, 3),
+                Row("Squat 2/3", .work, 30, 2, 3), Row("Rest", .rest, 10, 2, 3), Row("Lunge", .work, 30, 2, 3),
+                Row("Rest", .rest, 60, 2, 3),
+                Row("Squat 3/3", .work, 30, 3, 3), Row("Rest", .rest, 10, 3, 3), Row("Lunge", .work, 30, 3, 3),
+            ])
         // A circuit of several rounds inside a repeat counts its own rounds.
         let inner = try expand(steps: #"{"repeat": 2, "steps": [{"circuit": ["A {round}/{rounds}"], "work": 5, "rounds": 2}]}"#)
-        #expect(rows(inner) == [
-            Row("A 1/2", .work, 5, 1, 2), Row("A 2/2", .work, 5, 2, 2), Row("A 1/2", .work, 5, 1, 2), Row("A 2/2", .work, 5, 2, 2),
-        ])
+        #expect(
+            rows(inner) == [
+                Row("A 1/2", .work, 5, 1, 2), Row("A 2/2", .work, 5, 2, 2), Row("A 1/2", .work, 5, 1, 2), Row("A 2/2", .work, 5, 2, 2),
+            ])
     }
 
     // MARK: - Rep steps
 
     @Test func repStepsCountUpAndAreLeftOutOfThePlannedTime() throws {
-        let plan = try expand(steps: #"""
-            {"repeat": 2, "rest_between_rounds": "90s", "steps": [
-              {"reps": 5, "name": "Squat {round}/{rounds}", "weight": "80 kg", "cap": "2m", "cue": "Brace"}
-            ]},
-            {"reps": 8, "name": "Bench", "weight": 60}
-            """#)
-        #expect(rows(plan) == [
-            Row("Squat 1/2", .reps, nil, 1, 2), Row("Rest", .rest, 90, 1, 2), Row("Squat 2/2", .reps, nil, 2, 2), Row("Bench", .reps, nil),
-        ])
+        let plan = try expand(
+            steps: #"""
+                {"repeat": 2, "rest_between_rounds": "90s", "steps": [
+                  {"reps": 5, "name": "Squat {round}/{rounds}", "weight": "80 kg", "cap": "2m", "cue": "Brace"}
+                ]},
+                {"reps": 8, "name": "Bench", "weight": 60}
+                """#)
+        #expect(
+            rows(plan) == [
+                Row("Squat 1/2", .reps, nil, 1, 2), Row("Rest", .rest, 90, 1, 2), Row("Squat 2/2", .reps, nil, 2, 2),
+                Row("Bench", .reps, nil),
+            ])
         let squat = plan.phases[0]
         #expect(squat.duration == nil)
         #expect(squat.cap == .seconds(120))
@@ -353,11 +379,13 @@ struct PlanTests {
     }
 
     @Test func aPlanBuiltFromPhasesSumsTheirDurations() {
-        let plan = Plan(name: "P", countdown: 0, halfway: true, phases: [
-            Phase(kind: .work, name: "A", duration: .seconds(30)),
-            Phase(kind: .reps, name: "B", duration: nil, cap: .seconds(60), reps: 5),
-            Phase(kind: .rest, name: "C", duration: WorkoutDuration(milliseconds: 1_500)),
-        ])
+        let plan = Plan(
+            name: "P", countdown: 0, halfway: true,
+            phases: [
+                Phase(kind: .work, name: "A", duration: .seconds(30)),
+                Phase(kind: .reps, name: "B", duration: nil, cap: .seconds(60), reps: 5),
+                Phase(kind: .rest, name: "C", duration: WorkoutDuration(milliseconds: 1_500)),
+            ])
         #expect(plan.planned == WorkoutDuration(milliseconds: 31_500))
         #expect(plan.planned(after: 0) == WorkoutDuration(milliseconds: 1_500))
         #expect(plan.planned(after: 1) == WorkoutDuration(milliseconds: 1_500))

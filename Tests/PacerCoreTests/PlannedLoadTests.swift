@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PacerWorkout
 
 private typealias F = WorkoutFixture
@@ -24,13 +25,14 @@ struct PlannedLoadTests {
     }
 
     func close(_ a: [Double?], _ b: [Double?]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { pair in
-            switch pair {
-            case (nil, nil): true
-            case (let x?, let y?): abs(x - y) < 1e-9
-            default: false
+        a.count == b.count
+            && zip(a, b).allSatisfy { pair in
+                switch pair {
+                case (nil, nil): true
+                case (let x?, let y?): abs(x - y) < 1e-9
+                default: false
+                }
             }
-        }
     }
 
     @Test func tenMinutesAtFTPMake120kJAndTSS16Point7() throws {
@@ -76,7 +78,8 @@ struct PlannedLoadTests {
     }
 
     @Test func stepsWithoutAPowerTargetAreLeftOut() throws {
-        let load = try load(#"""
+        let load = try load(
+            #"""
             {"warmup": "5m"}, {"work": "10m", "power": "100%"}, {"rest": "5m", "power": "free"},
             {"reps": 5, "name": "Squat"}, {"work": "open", "name": "Lap"}, {"cooldown": "2m", "heart_rate": "Z1"}
             """#, ftp200)
@@ -92,7 +95,9 @@ struct PlannedLoadTests {
         #expect(load.zones == [.init(zone: 2, seconds: 600)] && close(load.normalizedPercent, 65.5))
         // Z1 is taken as wide as Z2 (19 points, 36–55), Z7 as wide as Z6 (29, 151–180).
         #expect(TargetZones.power.middle(ofZone: 1) == 45.5 && TargetZones.power.middle(ofZone: 7) == 165.5)
-        #expect(TargetZones.power.middle(ofZone: 4) == 98 && TargetZones.power.middle(ofZone: 8) == nil && TargetZones.power.middle(ofZone: 1.5) == nil)
+        #expect(
+            TargetZones.power.middle(ofZone: 4) == 98 && TargetZones.power.middle(ofZone: 8) == nil
+                && TargetZones.power.middle(ofZone: 1.5) == nil)
     }
 
     @Test func wattsNeedNoFTPForKilojoulesButDoForIFAndZones() throws {
@@ -127,13 +132,16 @@ struct PlannedLoadTests {
     }
 
     @Test func slicesAverageWhatTheyCoverAndCountWhatHasNoTarget() throws {
-        let profile = PowerProfile(plan: try F.plan(steps: #"""
-            {"work": 60, "power": "50%"}, {"rest": 60}, {"work": 60, "power": "ramp 100-130%"}, {"reps": 5, "name": "Squat"}, {"rest": 60, "power": "free"}
-            """#))
+        let profile = PowerProfile(
+            plan: try F.plan(
+                steps: #"""
+                    {"work": 60, "power": "50%"}, {"rest": 60}, {"work": 60, "power": "ramp 100-130%"}, {"reps": 5, "name": "Squat"}, {"rest": 60, "power": "free"}
+                    """#))
         let slices = profile.slices(count: 8)
         // 240 s in 8 slices of 30 s: the ramp's halves average 107.5 and 122.5 % (their middles).
         #expect(close(slices.map(\.average), [50, 50, nil, nil, 107.5, 122.5, nil, nil]), "\(slices)")
-        #expect(slices.map(\.noTargetSeconds) == [0, 0, 30, 30, 0, 0, 0, 0] && slices.map(\.freeRideSeconds) == [0, 0, 0, 0, 0, 0, 30, 30])
+        #expect(
+            slices.map(\.noTargetSeconds) == [0, 0, 30, 30, 0, 0, 0, 0] && slices.map(\.freeRideSeconds) == [0, 0, 0, 0, 0, 0, 30, 30])
         #expect(profile.untimed == [.seconds(180)])
         // Slices of 80 s average what has a target: 60 s at 50 %; the ramp's first 40 s (middle at
         // 20 of 60 s: 110 %); its last 20 s (middle at 50 s: 125 %).
@@ -147,7 +155,8 @@ struct PlannedLoadTests {
 
     @Test func showJSONCarriesTheLoad() throws {
         let plan = try F.plan(steps: #"{"work": "10m", "power": "100%"}"#)
-        #expect(PlanJSON(plan.with(ftp200)).text.contains(#""load":{"seconds":600,"kj":120,"np":200,"if":1,"tss":16.7,"zones":{"Z4":600}}"#))
+        #expect(
+            PlanJSON(plan.with(ftp200)).text.contains(#""load":{"seconds":600,"kj":120,"np":200,"if":1,"tss":16.7,"zones":{"Z4":600}}"#))
         #expect(PlanJSON(plan).text.contains(#""load":{"seconds":600,"if":1,"tss":16.7,"zones":{"Z4":600}}"#))
         #expect(!PlanJSON(try F.plan(steps: #"{"work": 60}"#)).text.contains("load"))
     }

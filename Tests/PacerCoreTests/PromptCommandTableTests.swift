@@ -1,6 +1,7 @@
-import Testing
 import PacerFoundation
 import PacerWorkout
+import Testing
+
 @testable import PacerEngine
 
 /// The table of prompt commands, and the lists made from it: every command is parsed, helped,
@@ -64,6 +65,7 @@ import PacerWorkout
         for command in PromptCommand.all where command.senders.contains(.plugins) {
             _ = try CommandGrammar.parse(Self.line(command, word: command.words.first ?? "+30"), sentBy: .plugins)
         }
-        #expect(PromptCommand.all.allSatisfy { $0.senders.contains(.plugins) }, "a plugin steers a session as a user does (docs/plugins.md)")
+        #expect(
+            PromptCommand.all.allSatisfy { $0.senders.contains(.plugins) }, "a plugin steers a session as a user does (docs/plugins.md)")
     }
 }

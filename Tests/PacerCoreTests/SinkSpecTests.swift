@@ -1,5 +1,6 @@
 import SinkKit
 import Testing
+
 @testable import PacerEngine
 
 @Suite("Sink specs")
@@ -15,7 +16,9 @@ struct SinkSpecTests {
 
     @Test func anExecOptionThatIsNotKeyValueSaysHowToWriteThePath() {
         let error = #expect(throws: SinkSetupError.self) { try SinkSpec(parsing: "exec:/opt/a:b/plugin") }
-        #expect(error?.description.contains("--sink exec:PATH:KEY=VALUE; a ':' in the path is written '::'") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("--sink exec:PATH:KEY=VALUE; a ':' in the path is written '::'") == true,
+            "\(String(describing: error))")
     }
 
     @Test(arguments: ["a b", "a/b", "", "tab\t"])

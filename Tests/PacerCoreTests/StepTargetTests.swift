@@ -1,6 +1,7 @@
-import Testing
-@testable import PacerWorkout
 import PacerEngine
+import Testing
+
+@testable import PacerWorkout
 
 private typealias F = WorkoutFixture
 
@@ -9,12 +10,13 @@ private typealias F = WorkoutFixture
 @Suite("targets on steps")
 struct StepTargetTests {
     @Test func aStepCarriesItsTargetsIntoThePlanRoundByRound() throws {
-        let plan = try F.plan(steps: #"""
-            {"warmup": "10m", "power": "ramp 50-75%"},
-            {"repeat": 2, "steps": [{"work": "8m", "power": ["88-94%", "250 W"], "cadence": "85-95 rpm"}]},
-            {"work": "open", "name": "Run", "pace": "4:00/km", "heart_rate": "Z3"},
-            {"rest": 60, "power": "free"}
-            """#)
+        let plan = try F.plan(
+            steps: #"""
+                {"warmup": "10m", "power": "ramp 50-75%"},
+                {"repeat": 2, "steps": [{"work": "8m", "power": ["88-94%", "250 W"], "cadence": "85-95 rpm"}]},
+                {"work": "open", "name": "Run", "pace": "4:00/km", "heart_rate": "Z3"},
+                {"rest": 60, "power": "free"}
+                """#)
         #expect(plan.phases[0].targets.power == .target(.ftp, TargetSpan(start: TargetRange(50), end: TargetRange(75))))
         #expect(plan.phases[1].targets.power?.unit == .ftp && plan.phases[2].targets.power?.unit == .watts)
         #expect(plan.phases[1].targets.cadence == plan.phases[2].targets.cadence && plan.phases[1].targets.cadence != nil)
@@ -26,29 +28,42 @@ struct StepTargetTests {
     @Test func showJSONAndPhaseStartCarryTheContract() throws {
         let plan = try F.plan(steps: #"{"warmup": 600, "power": "ramp 50-75%", "cadence": "90 rpm"}, {"rest": 60, "power": "free"}"#)
         let warmup = PlanJSON(plan).phase(0)
-        #expect(warmup.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}"#), "\(warmup)")
+        #expect(
+            warmup.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}"#),
+            "\(warmup)")
         #expect(PlanJSON(plan).phase(1).contains(#""free_ride":true"#))
         var engine = EngineFixture.engine(plan)
         let start = engine.start(at: 0).first { $0.name == "phase.start" }
-        #expect(start?.jsonLine.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]}"#) == true, "\(start?.jsonLine ?? "")")
+        #expect(
+            start?.jsonLine.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]}"#) == true, "\(start?.jsonLine ?? "")")
     }
 
     @Test func aCircuitsExercisesTakeTargetsToo() throws {
-        let plan = try F.plan(steps: #"{"circuit": [{"name": "Seated", "power": "Z3"}, {"name": "Standing", "power": "250 W"}], "work": 60, "rounds": 2}"#)
+        let plan = try F.plan(
+            steps: #"{"circuit": [{"name": "Seated", "power": "Z3"}, {"name": "Standing", "power": "250 W"}], "work": 60, "rounds": 2}"#)
         #expect(plan.phases.filter { $0.name == "Standing" }.map { $0.targets.power?.span?.start.low } == [250, 250])
         #expect(plan.phases.filter { $0.name == "Seated" }.allSatisfy { $0.targets.power?.unit == .zone })
-        #expect(F.diagnostics(F.json(steps: #"{"circuit": [{"name": "A", "cadence": "90 bpm"}], "work": 60}"#)).map(\.location) == [.path("steps[0].circuit[0].cadence")])
+        #expect(
+            F.diagnostics(F.json(steps: #"{"circuit": [{"name": "A", "cadence": "90 bpm"}], "work": 60}"#)).map(\.location) == [
+                .path("steps[0].circuit[0].cadence")
+            ])
     }
 
     @Test func everyMistakeIsReportedAtItsPath() {
-        #expect(F.diagnostics(F.json(steps: #"""
-            {"work": 60, "power": "90 %FTP"}, {"work": 60, "heart_rate": "Z9"}, {"work": 60, "pace": "0:00/km"},
-            {"work": 60, "cadence": 90}, {"repeat": 2, "steps": [{"work": 60, "power": ["90%"]}]}
-            """#)).map(\.location) == [
-            .path("steps[0].power"), .path("steps[1].heart_rate"), .path("steps[2].pace"), .path("steps[3].cadence"),
-            .path("steps[4].steps[0].power"),
-        ])
-        #expect(F.diagnostics(F.json(steps: #"{"reps": 5, "name": "Squat", "pace": "4:00/km"}"#)).first?.message.contains("a rep step takes no power, heart rate, pace or cadence target") == true)
+        #expect(
+            F.diagnostics(
+                F.json(
+                    steps: #"""
+                        {"work": 60, "power": "90 %FTP"}, {"work": 60, "heart_rate": "Z9"}, {"work": 60, "pace": "0:00/km"},
+                        {"work": 60, "cadence": 90}, {"repeat": 2, "steps": [{"work": 60, "power": ["90%"]}]}
+                        """#)
+            ).map(\.location) == [
+                .path("steps[0].power"), .path("steps[1].heart_rate"), .path("steps[2].pace"), .path("steps[3].cadence"),
+                .path("steps[4].steps[0].power"),
+            ])
+        #expect(
+            F.diagnostics(F.json(steps: #"{"reps": 5, "name": "Squat", "pace": "4:00/km"}"#)).first?.message.contains(
+                "a rep step takes no power, heart rate, pace or cadence target") == true)
     }
 
     @Test func theNotationWritesTheTargets() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PacerFoundation
 @testable import PacerWorkout
 
@@ -102,8 +103,12 @@ struct PowerTargetTests {
         #expect(try power("Z3").json() == #"{"unit":"zone","start":[3,3],"end":[3,3]}"#)
         #expect(try power("free").json() == nil)
         let ftp = TargetThresholds(ftp: 250)
-        #expect(try power("ramp 50-75%").json(with: ftp) == #"{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75],"watts":{"start":[125,125],"end":[188,188]}}"#)
-        #expect(try power("250 W").json(with: ftp) == #"{"unit":"watts","start":[250,250],"end":[250,250],"watts":{"start":[250,250],"end":[250,250]}}"#)
+        #expect(
+            try power("ramp 50-75%").json(with: ftp)
+                == #"{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75],"watts":{"start":[125,125],"end":[188,188]}}"#)
+        #expect(
+            try power("250 W").json(with: ftp)
+                == #"{"unit":"watts","start":[250,250],"end":[250,250],"watts":{"start":[250,250],"end":[250,250]}}"#)
         #expect(try power("Z3").json(with: ftp) == #"{"unit":"zone","start":[3,3],"end":[3,3]}"#)
     }
 
@@ -130,12 +135,17 @@ struct PowerTargetTests {
     @Test func aTargetBuiltOutOfRangeIsShownWithoutCrashing() {
         #expect(PowerTarget.target(.zone, steady(9)).description(with: TargetThresholds(ftp: 250)) == "Z9")
         #expect(HeartRateTarget(unit: .zone, span: steady(.nan)).description(with: TargetThresholds(lthr: 170)) == "Z? HR")
-        #expect(PaceTarget(unit: .threshold, span: steady(0)).description(with: TargetThresholds(thresholdPace: 240)) == "0 % threshold pace · ? /km")
+        #expect(
+            PaceTarget(unit: .threshold, span: steady(0)).description(with: TargetThresholds(thresholdPace: 240))
+                == "0 % threshold pace · ? /km")
         #expect(PowerTarget.target(.watts, steady(200)).description(with: TargetThresholds(ftp: 0)) == "200 W")
     }
 
     @Test func findsTheZoneOfAPercentage() {
-        #expect([40, 55, 55.5, 56, 75, 76, 90, 105, 120, 150, 151, 300].map(TargetZones.power.zone(ofPercent:)) == [1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 7, 7])
+        #expect(
+            [40, 55, 55.5, 56, 75, 76, 90, 105, 120, 150, 151, 300].map(TargetZones.power.zone(ofPercent:)) == [
+                1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 7, 7,
+            ])
         #expect([70, 84, 85, 89, 94, 99, 100, 120].map(TargetZones.heartRate.zone(ofPercent:)) == [1, 1, 2, 2, 3, 4, 5, 5])
     }
 
@@ -143,8 +153,10 @@ struct PowerTargetTests {
     // computed value carries; a tenth of a percent above it is the next zone.
     @Test(arguments: [(55.0, 1), (75, 2), (90, 3), (105, 4), (120, 5), (150, 6)])
     func aZoneEdgeIsExact(edge: Double, zone: Int) {
-        let noisy = [edge, edge.nextUp, edge.nextDown, edge * (1 + 1e-12), edge * (1 - 1e-12), (edge / 100 * 3 / 3) * 100,
-                     (0..<600).reduce(0.0) { total, _ in total + edge / 600 }]
+        let noisy = [
+            edge, edge.nextUp, edge.nextDown, edge * (1 + 1e-12), edge * (1 - 1e-12), (edge / 100 * 3 / 3) * 100,
+            (0..<600).reduce(0.0) { total, _ in total + edge / 600 },
+        ]
         #expect(noisy.map(TargetZones.power.zone(ofPercent:)) == Array(repeating: zone, count: noisy.count), "\(noisy)")
         #expect(TargetZones.power.zone(ofPermille: Int(edge) * 10) == zone)
         #expect(TargetZones.power.zone(ofPermille: Int(edge) * 10 + 1) == zone + 1)
@@ -179,7 +191,10 @@ struct HeartRateTargetTests {
         ("Z2 bpm", #""Z2 bpm": write a heart-rate zone alone, as Z2"#),
         ("85%", "say 85% of what: write 85% LTHR or 85% max"),
         ("140", "say what 140 is: write 140 bpm"),
-        ("140 bmp", #"unknown heart-rate unit "bmp" (did you mean "bpm"?): write a target such as 140-150 bpm, 85-90% LTHR, 75% max or Z2"#),
+        (
+            "140 bmp",
+            #"unknown heart-rate unit "bmp" (did you mean "bpm"?): write a target such as 140-150 bpm, 85-90% LTHR, 75% max or Z2"#
+        ),
         ("20 bpm", "20 bpm is out of range: a heart rate is 30–250 bpm"),
         ("160% LTHR", "160% LTHR is out of range: a heart-rate percentage is 1–150"),
         ("0% max", "0% max is out of range: a heart-rate percentage is 1–150"),
@@ -242,10 +257,16 @@ struct PaceAndCadenceTargetTests {
         ("4:60/km", "4:60/km has 60 seconds: write seconds below 60, such as 5:00/km"),
         ("4:40-4:20/km", "4:40 is above 4:20: write the lower value first, 4:20-4:40/km"),
         ("4:30", "say per what: write 4:30/km, 4:30/mi or 4:30/100m"),
-        ("4:30/mile", #"unknown pace unit "/mile" (did you mean "/mi"?): write a pace such as 4:30/km, 4:20-4:40/km, 7:00/mi, 1:45/100m, 95% or Z3"#),
+        (
+            "4:30/mile",
+            #"unknown pace unit "/mile" (did you mean "/mi"?): write a pace such as 4:30/km, 4:20-4:40/km, 7:00/mi, 1:45/100m, 95% or Z3"#
+        ),
         ("Z6", "there is no pace zone Z6: pace zones are Z1 to Z5"),
         ("0%", "0% is out of range: a pace is 1–150 % of threshold pace"),
-        ("ramp 5:00-4:00/km", "only a power target ramps: write a steady pace target such as 4:30/km, 4:20-4:40/km, 7:00/mi, 1:45/100m, 95% or Z3"),
+        (
+            "ramp 5:00-4:00/km",
+            "only a power target ramps: write a steady pace target such as 4:30/km, 4:20-4:40/km, 7:00/mi, 1:45/100m, 95% or Z3"
+        ),
     ])
     func refusesEachPaceMistakeWithTheFix(text: String, message: String) {
         #expect(refusal(pace, text) == message)
@@ -272,7 +293,8 @@ struct PaceAndCadenceTargetTests {
     }
 
     @Test(arguments: [
-        ("90 rpm", steady(90)), ("90rpm", steady(90)), ("90 RPM", steady(90)), ("85-95 rpm", steady(85, 95)), ("85 - 95 rpm", steady(85, 95)),
+        ("90 rpm", steady(90)), ("90rpm", steady(90)), ("90 RPM", steady(90)), ("85-95 rpm", steady(85, 95)),
+        ("85 - 95 rpm", steady(85, 95)),
     ])
     func readsEachCadenceSpelling(text: String, expected: TargetSpan) throws {
         #expect(try CadenceTarget(parsing: text) == CadenceTarget(span: expected))
@@ -322,26 +344,33 @@ struct TargetsTests {
         #expect(ramp.description(at: 0.5, with: .none) == "63 % → 75 % FTP")
         #expect(ramp.description(at: 1, with: TargetThresholds(ftp: 240)) == "75 % → 75 % FTP · 180 → 180 W")
         #expect(try power("ramp 150-250 W").description(at: 0.25, with: TargetThresholds(ftp: 250)) == "175 W → 250 W · 70 → 100 % FTP")
-        #expect(try power("88-94%").description(at: 0.5, with: TargetThresholds(ftp: 250)) == "88–94 % FTP · 220–235 W", "a steady target does not move")
+        #expect(
+            try power("88-94%").description(at: 0.5, with: TargetThresholds(ftp: 250)) == "88–94 % FTP · 220–235 W",
+            "a steady target does not move")
         #expect(Targets(power: ramp).label(at: 0.2) == "@ 55 % → 75 % FTP" && Targets(power: ramp).label == "@ ramp 50–75 % FTP")
     }
 
     @Test func thresholdsAreReadAndCheckedAndTheCommandLineWins() throws {
         #expect(try TargetThresholds.thresholdPace(parsing: "4:30", named: "x") == TargetThresholds(thresholdPace: 270))
-        #expect(try TargetThresholds.thresholdPace(parsing: "8:03/mi", named: "x") == TargetThresholds(thresholdPace: 483 / 1.609344, thresholdPaceUnit: .perMile))
+        #expect(
+            try TargetThresholds.thresholdPace(parsing: "8:03/mi", named: "x")
+                == TargetThresholds(thresholdPace: 483 / 1.609344, thresholdPaceUnit: .perMile))
         #expect(throws: TargetError.self) { try TargetThresholds.thresholdPace(parsing: "4:20-4:40", named: "x") }
         #expect(throws: TargetError.self) { try TargetThresholds.thresholdPace(parsing: "1:45/100m", named: "x") }
         #expect(throws: TargetError.self) { try TargetThresholds.checkedFTP(0, named: "x") }
         #expect(throws: TargetError.self) { try TargetThresholds.checkedFTP(.infinity, named: "x") }
         #expect(throws: TargetError.self) { try TargetThresholds.checkedHeartRate(300, named: "x") }
         let config = TargetThresholds(ftp: 200, lthr: 160)
-        #expect(config.overridden(by: TargetThresholds(ftp: 250, maxHeartRate: 190)) == TargetThresholds(ftp: 250, lthr: 160, maxHeartRate: 190))
+        #expect(
+            config.overridden(by: TargetThresholds(ftp: 250, maxHeartRate: 190)) == TargetThresholds(ftp: 250, lthr: 160, maxHeartRate: 190)
+        )
     }
 
     @Test func aPlanWithThresholdsShowsEveryTargetInBothForms() throws {
         var ride = Phase(kind: .work, name: "Ride", duration: .seconds(60))
         ride.targets = Targets(power: try power("90%"))
-        let plan = Plan(name: "P", phases: [ride, Phase(kind: .rest, name: "Rest", duration: .seconds(10))]).with(TargetThresholds(ftp: 300))
+        let plan = Plan(name: "P", phases: [ride, Phase(kind: .rest, name: "Rest", duration: .seconds(10))]).with(
+            TargetThresholds(ftp: 300))
         #expect(plan.phases[0].targets.label == "@ 90 % FTP · 270 W")
         #expect(plan.phases[1].targets.isEmpty && plan.planned == .seconds(70))
         var object = JSONObjectWriter()
@@ -350,10 +379,14 @@ struct TargetsTests {
     }
 
     @Test func addsEachSetTargetToAPhasesJSON() throws {
-        let all = Targets(power: try power("ramp 50-75%"), heartRate: try heartRate("Z2"), pace: try pace("4:30/km"), cadence: try cadence("90 rpm"))
+        let all = Targets(
+            power: try power("ramp 50-75%"), heartRate: try heartRate("Z2"), pace: try pace("4:30/km"), cadence: try cadence("90 rpm"))
         var object = JSONObjectWriter()
         all.add(to: &object)
-        #expect(object.text == #"{"power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"heart_rate":{"unit":"zone","start":[2,2],"end":[2,2]},"pace":{"unit":"s/km","start":[270,270],"end":[270,270]},"cadence":{"start":[90,90],"end":[90,90]}}"#)
+        #expect(
+            object.text
+                == #"{"power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"heart_rate":{"unit":"zone","start":[2,2],"end":[2,2]},"pace":{"unit":"s/km","start":[270,270],"end":[270,270]},"cadence":{"start":[90,90],"end":[90,90]}}"#
+        )
         var withFTP = JSONObjectWriter()
         Targets(power: try power("90%"), thresholds: TargetThresholds(ftp: 200)).add(to: &withFTP)
         #expect(withFTP.text == #"{"power":{"unit":"ftp","start":[0.9,0.9],"end":[0.9,0.9],"watts":{"start":[180,180],"end":[180,180]}}}"#)
@@ -368,7 +401,10 @@ struct TargetsTests {
     @Test func describesEachTargetPowerFirst() throws {
         let targets = Targets(power: try power("88-94%"), cadence: try cadence("90 rpm"))
         #expect(targets.description == "88–94 % FTP, 90 rpm")
-        #expect(Targets(power: targets.power, cadence: targets.cadence, thresholds: TargetThresholds(ftp: 250)).descriptions() == ["88–94 % FTP · 220–235 W", "90 rpm"])
+        #expect(
+            Targets(power: targets.power, cadence: targets.cadence, thresholds: TargetThresholds(ftp: 250)).descriptions() == [
+                "88–94 % FTP · 220–235 W", "90 rpm",
+            ])
         #expect(Targets().isEmpty && Targets().description.isEmpty && !targets.isEmpty)
         var nothing = JSONObjectWriter()
         Targets().add(to: &nothing)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PacerFoundation
 @testable import PacerWorkout
 
@@ -66,7 +67,9 @@ struct TerminalTextTests {
         for parameters in ["1;31", "2", "", "2J", "0m\u{1B}]0;PWNED\u{07}"] {
             var line = TerminalText("phase ")
             line.append(TerminalText("██\u{1B}[2J"), styled: parameters)
-            #expect(line.isIdentical(to: TerminalText("phase ") + .styled(TerminalText("██\u{1B}[2J"), parameters)), "\(parameters.debugDescription)")
+            #expect(
+                line.isIdentical(to: TerminalText("phase ") + .styled(TerminalText("██\u{1B}[2J"), parameters)),
+                "\(parameters.debugDescription)")
         }
     }
 
@@ -116,7 +119,8 @@ struct TerminalTextTests {
             #expect(cut.width <= width, "\(width): \(cut.rendered)")
             if width < 20 && width > 0 {
                 #expect(cut.rendered.hasSuffix("…"), "\(width): \(cut.rendered)")
-                #expect(cut.width >= width - 1, "no more than the half cell a wide character cannot fill is lost: \(width): \(cut.rendered)")
+                #expect(
+                    cut.width >= width - 1, "no more than the half cell a wide character cannot fill is lost: \(width): \(cut.rendered)")
             }
         }
         #expect(name.truncated(toWidth: 20) == name)

@@ -1,5 +1,6 @@
 import TerminalRendering
 import Testing
+
 @testable import PacerFoundation
 
 @Suite("Text tables")
@@ -10,12 +11,13 @@ struct TextTableTests {
         table.append(["9", TerminalText.styled("work", "1;31"), "Squats"])
         table.append(["10", "rest", "日本"])
         table.append(["100", "warmup", "Crème brûlée"])
-        #expect(table.lines(indent: "  ").map(\.rendered) == [
-            "    #  kind    name",
-            "    9  \u{1B}[1;31mwork\u{1B}[0m    Squats",
-            "   10  rest    日本",
-            "  100  warmup  Crème brûlée",
-        ])
+        #expect(
+            table.lines(indent: "  ").map(\.rendered) == [
+                "    #  kind    name",
+                "    9  \u{1B}[1;31mwork\u{1B}[0m    Squats",
+                "   10  rest    日本",
+                "  100  warmup  Crème brûlée",
+            ])
     }
 
     @Test func emptyCellsAtTheEndOfARowAddNothingAndShortRowsStopEarly() {
@@ -25,13 +27,14 @@ struct TextTableTests {
         table.append(["", "", "a cue under the row"])
         table.append(["b"])
         table.append(["", "1", "", ""])
-        #expect(table.lines(separator: " | ").map(\.rendered) == [
-            "total | 12 phases | 8m",
-            "a",
-            "      |           | a cue under the row",
-            "b",
-            "      |         1",
-        ])
+        #expect(
+            table.lines(separator: " | ").map(\.rendered) == [
+                "total | 12 phases | 8m",
+                "a",
+                "      |           | a cue under the row",
+                "b",
+                "      |         1",
+            ])
     }
 
     @Test func gapsWiderThanOnePieceOfSpacesAreFilled() {

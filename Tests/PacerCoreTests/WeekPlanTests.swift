@@ -1,6 +1,7 @@
-@testable import PacerWeekPlan
 import Testing
+
 @testable import PacerFoundation
+@testable import PacerWeekPlan
 @testable import PacerWorkout
 
 /// The week plan as days and times: which sessions a day plans, what comes next, when reminders
@@ -17,9 +18,12 @@ struct WeekPlanTests {
         WeekPlan.Entry(days: [.wednesday], time: time("18:00"), workout: PlannedWorkout("tabata")),
     ])
 
-    static func session(_ id: Int64, _ workout: String, on day: String, at clock: String, file: String? = nil,
-                        outcome: String = "completed") -> PlanSession {
-        PlanSession(id: id, workout: workout, file: file ?? "<built-in>/\(workout).json", day: Self.day(day), time: time(clock), outcome: outcome)
+    static func session(
+        _ id: Int64, _ workout: String, on day: String, at clock: String, file: String? = nil,
+        outcome: String = "completed"
+    ) -> PlanSession {
+        PlanSession(
+            id: id, workout: workout, file: file ?? "<built-in>/\(workout).json", day: Self.day(day), time: time(clock), outcome: outcome)
     }
 
     @Test func daysAndTimesAreReadAsWritten() throws {
@@ -39,16 +43,21 @@ struct WeekPlanTests {
 
     @Test func aDayPlansItsSessionsByTimeThoseWithoutOneLast() {
         let wednesday = Self.plan.slots(on: Self.day("2026-12-02"))
-        #expect(wednesday.map(\.workout.reference) == ["seven-minute", "tabata"] && wednesday.map(\.time) == [Self.time("07:00"), Self.time("18:00")])
+        #expect(
+            wednesday.map(\.workout.reference) == ["seven-minute", "tabata"]
+                && wednesday.map(\.time) == [Self.time("07:00"), Self.time("18:00")])
         let saturday = Self.plan.slots(on: Self.day("2026-12-05"))
         #expect(saturday.map(\.workout.reference) == ["tabata"] && saturday[0].time == nil)
         #expect(Self.plan.slots(on: Self.day("2026-12-01")).isEmpty, "nothing on Tuesday")
         #expect(Self.plan.next(after: Self.day("2026-12-01"))?.day == Self.day("2026-12-02"))
         #expect(Self.plan.next(after: Self.day("2026-12-05"))?.day == Self.day("2026-12-07"), "from Saturday to Monday over the week's end")
         #expect(WeekPlan().next(after: Self.day("2026-12-01")) == nil)
-        let later = WeekPlan(entries: [WeekPlan.Entry(days: [.monday], time: nil, workout: PlannedWorkout("x"), since: Self.day("2027-03-01"))])
-        #expect(later.slots(on: Self.day("2027-02-22")).isEmpty && later.next(after: Self.day("2026-12-01"))?.day == Self.day("2027-03-01"),
-                "an entry counts from its since")
+        let later = WeekPlan(entries: [
+            WeekPlan.Entry(days: [.monday], time: nil, workout: PlannedWorkout("x"), since: Self.day("2027-03-01"))
+        ])
+        #expect(
+            later.slots(on: Self.day("2027-02-22")).isEmpty && later.next(after: Self.day("2026-12-01"))?.day == Self.day("2027-03-01"),
+            "an entry counts from its since")
     }
 
     @Test func aSessionOfTheWorkoutThatDayKeepsThePlannedDayCompletedOrNot() {
@@ -92,7 +101,8 @@ struct WeekPlanTests {
     }
 
     @Test func aPathIsTakenFromThePlansFolderAndHome() {
-        let folder = "/home/u/.config/pacer", home = "/home/u"
+        let folder = "/home/u/.config/pacer"
+        let home = "/home/u"
         #expect(PlannedWorkout("w/hills.json").runnable(from: folder, home: home) == "/home/u/.config/pacer/w/hills.json")
         #expect(PlannedWorkout("hills.json").runnable(from: folder, home: home) == "/home/u/.config/pacer/hills.json")
         #expect(PlannedWorkout("~/w/hills.json").runnable(from: folder, home: home) == "/home/u/w/hills.json")
@@ -102,25 +112,27 @@ struct WeekPlanTests {
     }
 
     @Test func remindersComeALeadBeforeAndAtTheUntimedHourOtherwise() {
-        #expect(Self.plan.reminderTimes == [
-            ReminderTime(days: [.monday, .wednesday, .friday], time: Self.time("06:45")),
-            ReminderTime(days: [.wednesday], time: Self.time("17:45")),
-            ReminderTime(days: [.saturday], time: Self.time("18:00")),
-        ])
+        #expect(
+            Self.plan.reminderTimes == [
+                ReminderTime(days: [.monday, .wednesday, .friday], time: Self.time("06:45")),
+                ReminderTime(days: [.wednesday], time: Self.time("17:45")),
+                ReminderTime(days: [.saturday], time: Self.time("18:00")),
+            ])
         var early = WeekPlan(entries: [
             WeekPlan.Entry(days: [.monday, .sunday], time: Self.time("00:10"), workout: PlannedWorkout("x")),
             WeekPlan.Entry(days: [.tuesday], time: nil, workout: PlannedWorkout("y")),
         ])
         early.reminders = ReminderSettings(lead: 30, untimed: Self.time("23:40"))
-        #expect(early.reminderTimes == [
-            ReminderTime(days: [.tuesday, .saturday, .sunday], time: Self.time("23:40")),
-        ], "00:10 less half an hour is 23:40 the day before: Sunday's on Saturday, Monday's on Sunday")
+        #expect(
+            early.reminderTimes == [
+                ReminderTime(days: [.tuesday, .saturday, .sunday], time: Self.time("23:40"))
+            ], "00:10 less half an hour is 23:40 the day before: Sunday's on Saturday, Monday's on Sunday")
         #expect(WeekPlan().reminderTimes.isEmpty)
     }
 
     @Test func progressCountsWeeksAndTheRunsOfWeeksKept() {
         let plan = WeekPlan(entries: [
-            WeekPlan.Entry(days: [.monday, .thursday], time: nil, workout: PlannedWorkout("tabata"), since: Self.day("2026-11-02")),
+            WeekPlan.Entry(days: [.monday, .thursday], time: nil, workout: PlannedWorkout("tabata"), since: Self.day("2026-11-02"))
         ])
         // Kept in W45 and W46, missed a Thursday in W47, kept W48, and this week (W49) Monday so far.
         let days = ["2026-11-02", "2026-11-05", "2026-11-09", "2026-11-12", "2026-11-16", "2026-11-23", "2026-11-26", "2026-11-30"]
@@ -131,8 +143,9 @@ struct WeekPlanTests {
         #expect(progress.weeks.map(\.done) == [0, 2, 2, 1, 2, 1])
         #expect(progress.thisWeek.done == 1)
         #expect(progress.currentRun == 1 && progress.longestRun == 2, "this week is in progress: it neither keeps nor breaks the run yet")
-        let kept = PlanProgress(plan: plan, sessions: sessions + [Self.session(99, "tabata", on: "2026-12-03", at: "07:00")],
-                                today: Self.day("2026-12-03"), weekCount: 6)
+        let kept = PlanProgress(
+            plan: plan, sessions: sessions + [Self.session(99, "tabata", on: "2026-12-03", at: "07:00")],
+            today: Self.day("2026-12-03"), weekCount: 6)
         #expect(kept.currentRun == 2 && kept.longestRun == 2, "a week kept early counts at once")
         #expect(PlanProgress(plan: WeekPlan(), sessions: sessions, today: Self.day("2026-12-01")).weeks.allSatisfy { $0.planned == 0 })
     }

@@ -1,27 +1,30 @@
 import Testing
+
 @testable import PacerFoundation
 
 @Suite("Durations")
 struct WorkoutDurationTests {
     // MARK: - Parsing
 
-    @Test(arguments: [
-        ("45s", 45_000), ("2m", 120_000), ("1m30s", 90_000), ("1m 30s", 90_000), ("1h5m", 3_900_000),
-        ("1h 5m 10s", 3_910_000), ("90", 90_000), ("1:30", 90_000), ("0:05", 5_000), ("12:05", 725_000),
-        ("90:00", 5_400_000), ("1:02:03", 3_723_000), ("24:00:00", 86_400_000), ("500ms", 500),
-        ("1s 500ms", 1_500), ("1m500ms", 60_500), ("1.5s", 1_500), ("1.5m", 90_000), ("2.25", 2_250),
-        ("1:30.5", 90_500), ("45 s", 45_000), ("  45s\t", 45_000), ("24h", 86_400_000), ("86400", 86_400_000),
-        ("0.001", 1), ("2.0004", 2_000), ("2.0006", 2_001), ("1.2346s", 1_235),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("45s", 45_000), ("2m", 120_000), ("1m30s", 90_000), ("1m 30s", 90_000), ("1h5m", 3_900_000),
+            ("1h 5m 10s", 3_910_000), ("90", 90_000), ("1:30", 90_000), ("0:05", 5_000), ("12:05", 725_000),
+            ("90:00", 5_400_000), ("1:02:03", 3_723_000), ("24:00:00", 86_400_000), ("500ms", 500),
+            ("1s 500ms", 1_500), ("1m500ms", 60_500), ("1.5s", 1_500), ("1.5m", 90_000), ("2.25", 2_250),
+            ("1:30.5", 90_500), ("45 s", 45_000), ("  45s\t", 45_000), ("24h", 86_400_000), ("86400", 86_400_000),
+            ("0.001", 1), ("2.0004", 2_000), ("2.0006", 2_001), ("1.2346s", 1_235),
+        ] as [(String, Int64)])
     func parsesEverySyntaxOfTheFormat(text: String, milliseconds: Int64) throws {
         #expect(try WorkoutDuration.parse(text) == WorkoutDuration(milliseconds: milliseconds))
     }
 
-    @Test(arguments: [
-        ("45 sec", 45_000), ("30 secs", 30_000), ("1 min", 60_000), ("2 mins", 120_000), ("1 hour", 3_600_000),
-        ("2 hours", 7_200_000), ("1 min 30 secs", 90_000), ("1hour 5min", 3_900_000), ("1.5 mins", 90_000),
-        ("1 h 2 min 3 sec", 3_723_000), ("1 min 500ms", 60_500),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("45 sec", 45_000), ("30 secs", 30_000), ("1 min", 60_000), ("2 mins", 120_000), ("1 hour", 3_600_000),
+            ("2 hours", 7_200_000), ("1 min 30 secs", 90_000), ("1hour 5min", 3_900_000), ("1.5 mins", 90_000),
+            ("1 h 2 min 3 sec", 3_723_000), ("1 min 500ms", 60_500),
+        ] as [(String, Int64)])
     func parsesUnitsSpelledAsWords(text: String, milliseconds: Int64) throws {
         #expect(try WorkoutDuration.parse(text) == WorkoutDuration(milliseconds: milliseconds))
     }
@@ -31,16 +34,17 @@ struct WorkoutDurationTests {
         #expect(throws: WorkoutDuration.ParseError.malformed) { try WorkoutDuration.parse(text) }
     }
 
-    @Test(arguments: [
-        (".5s", WorkoutDuration.ParseError.malformed), ("1:5", .malformed), ("1:75", .malformed), ("1:60", .malformed),
-        ("1:02:3", .malformed), ("1:2:03", .malformed), ("1::30", .malformed), ("1:02:03:04", .malformed),
-        ("1.5:30", .malformed), ("1:30s", .malformed), ("30s1m", .malformed), ("1m1m", .malformed), ("5ms1s", .malformed),
-        ("", .malformed), ("   ", .malformed), ("-30s", .malformed), ("-30", .malformed), ("s", .malformed),
-        ("30x", .malformed), ("1e3", .malformed), ("1.s", .malformed), ("1..5s", .malformed), ("٣٠s", .malformed),
-        ("0", .notPositive), ("0s", .notPositive), ("0:00", .notPositive), ("0.0004", .notPositive),
-        ("25h", .tooLong), ("86401", .tooLong), ("24:00:01", .tooLong), ("1441m", .tooLong),
-        ("99999999999999999999999s", .tooLong),
-    ] as [(String, WorkoutDuration.ParseError)])
+    @Test(
+        arguments: [
+            (".5s", WorkoutDuration.ParseError.malformed), ("1:5", .malformed), ("1:75", .malformed), ("1:60", .malformed),
+            ("1:02:3", .malformed), ("1:2:03", .malformed), ("1::30", .malformed), ("1:02:03:04", .malformed),
+            ("1.5:30", .malformed), ("1:30s", .malformed), ("30s1m", .malformed), ("1m1m", .malformed), ("5ms1s", .malformed),
+            ("", .malformed), ("   ", .malformed), ("-30s", .malformed), ("-30", .malformed), ("s", .malformed),
+            ("30x", .malformed), ("1e3", .malformed), ("1.s", .malformed), ("1..5s", .malformed), ("٣٠s", .malformed),
+            ("0", .notPositive), ("0s", .notPositive), ("0:00", .notPositive), ("0.0004", .notPositive),
+            ("25h", .tooLong), ("86401", .tooLong), ("24:00:01", .tooLong), ("1441m", .tooLong),
+            ("99999999999999999999999s", .tooLong),
+        ] as [(String, WorkoutDuration.ParseError)])
     func rejectsWhatIsNotADuration(text: String, expected: WorkoutDuration.ParseError) {
         #expect(throws: expected) { try WorkoutDuration.parse(text) }
     }

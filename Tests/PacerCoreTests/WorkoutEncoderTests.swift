@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PacerFoundation
+import Testing
+
 @testable import PacerWorkout
 
 /// The encoder writes the model whole: every step kind, target and cue form comes back from the
@@ -178,7 +179,10 @@ import PacerFoundation
     }
 
     @Test func whatTheDecoderTakesWithoutAKeyIsLeftOut() throws {
-        let workout = try WorkoutDecoder.decode(Array(#"{"name": "x", "countdown": 3, "halfway": false, "steps": [{"circuit": [{"name": "A"}], "work": "30s", "rounds": 1}]}"#.utf8))
+        let workout = try WorkoutDecoder.decode(
+            Array(
+                #"{"name": "x", "countdown": 3, "halfway": false, "steps": [{"circuit": [{"name": "A"}], "work": "30s", "rounds": 1}]}"#
+                    .utf8))
         guard case .object(let members) = try WorkoutEncoder.encode(workout).content else {
             Issue.record("a workout is not written as an object")
             return
@@ -189,9 +193,13 @@ import PacerFoundation
 
     @Test func aShareOfThePhaseIsWrittenInTheFewestDigitsThatReadBack() throws {
         // As the decoder makes a share: the percentage written, over 100.
-        for (written, percent) in [("50%", 50.0), ("12.5%", 12.5), ("33.3%", 33.3), ("0.01%", 0.01), ("99.99%", 99.99), ("14.285714%", 14.285714)] {
+        for (written, percent) in [
+            ("50%", 50.0), ("12.5%", 12.5), ("33.3%", 33.3), ("0.01%", 0.01), ("99.99%", 99.99), ("14.285714%", 14.285714),
+        ] {
             let share = percent / 100
-            let workout = Workout(name: "x", steps: [.timed(TimedStep(kind: .work, duration: .same(.seconds(60)), cues: [WrittenCue(at: .share(share), text: "Now")]))])
+            let workout = Workout(
+                name: "x",
+                steps: [.timed(TimedStep(kind: .work, duration: .same(.seconds(60)), cues: [WrittenCue(at: .share(share), text: "Now")]))])
             #expect(try WorkoutEncoder.text(of: workout).contains(#""at": "\#(written)""#), "\(share)")
             #expect(try WorkoutDecoder.decode(Array(WorkoutEncoder.text(of: workout).utf8)) == workout)
         }
@@ -207,7 +215,9 @@ import PacerFoundation
     }
 
     @Test func durationsAreWrittenInTheirShortFileSpelling() {
-        let cases: [(Int64, String)] = [(45_000, "45s"), (300_000, "5m"), (3_750_000, "1h2m30s"), (12_500, "12.5s"), (3_600_000, "1h"), (1, "0.001s")]
+        let cases: [(Int64, String)] = [
+            (45_000, "45s"), (300_000, "5m"), (3_750_000, "1h2m30s"), (12_500, "12.5s"), (3_600_000, "1h"), (1, "0.001s"),
+        ]
         for (milliseconds, text) in cases {
             #expect(WorkoutEncoder.duration(WorkoutDuration(milliseconds: milliseconds)) == text)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PacerWorkout
 
 /// Helpers for decoding workouts in tests; kept in one namespace so they do not clash with other

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PacerFoundation
 @testable import PacerWorkout
 
@@ -10,7 +11,8 @@ struct WorkoutLayoutTests {
         WorkoutLayout.text(of: try JSONParser.parse(bytes))
     }
 
-    static let validExamples = WorkoutFixture.workoutsFolder.deletingLastPathComponent().appendingPathComponent("scripts/schema-examples/workout/valid")
+    static let validExamples = WorkoutFixture.workoutsFolder.deletingLastPathComponent().appendingPathComponent(
+        "scripts/schema-examples/workout/valid")
 
     /// Every shipped workout and every valid example, with its bytes.
     static func workouts() throws -> [(name: String, bytes: [UInt8])] {
@@ -21,7 +23,9 @@ struct WorkoutLayoutTests {
 
     @Test func theShippedWorkoutsAreKeptInTheLayout() throws {
         for (name, bytes) in try WorkoutFixture.shippedJSONFiles() where name != "schema.json" {
-            #expect(try Self.laidOut(bytes) == String(decoding: bytes, as: UTF8.self), "\(name) is not laid out: run pacer fmt -w workouts/\(name)")
+            #expect(
+                try Self.laidOut(bytes) == String(decoding: bytes, as: UTF8.self),
+                "\(name) is not laid out: run pacer fmt -w workouts/\(name)")
         }
     }
 
@@ -36,39 +40,42 @@ struct WorkoutLayoutTests {
     }
 
     @Test func keysFollowTheGuideAndCommentsAndUnknownDetailStay() throws {
-        let text = try Self.laidOut(Array(#"""
-            {"steps": [{"name": "Sprint", "$comment": "hard", "work": 20.50},
-                       {"steps": [{"rest": 1e1}], "later": {"b": 1, "a": [1, 2]}, "repeat": 2},
-                       {"rest": "10s", "circuit": ["A", {"work": "1m", "name": "B"}], "work": "30s"}],
-             "name": "W", "zeta": [true, null], "$comment": "top", "$schema": "./schema.json"}
-            """#.utf8))
-        #expect(text == #"""
-            {
-              "$schema": "./schema.json",
-              "$comment": "top",
-              "name": "W",
-              "steps": [
-                { "work": 20.5, "$comment": "hard", "name": "Sprint" },
+        let text = try Self.laidOut(
+            Array(
+                #"""
+                {"steps": [{"name": "Sprint", "$comment": "hard", "work": 20.50},
+                           {"steps": [{"rest": 1e1}], "later": {"b": 1, "a": [1, 2]}, "repeat": 2},
+                           {"rest": "10s", "circuit": ["A", {"work": "1m", "name": "B"}], "work": "30s"}],
+                 "name": "W", "zeta": [true, null], "$comment": "top", "$schema": "./schema.json"}
+                """#.utf8))
+        #expect(
+            text == #"""
                 {
-                  "repeat": 2,
+                  "$schema": "./schema.json",
+                  "$comment": "top",
+                  "name": "W",
                   "steps": [
-                    { "rest": 10 }
+                    { "work": 20.5, "$comment": "hard", "name": "Sprint" },
+                    {
+                      "repeat": 2,
+                      "steps": [
+                        { "rest": 10 }
+                      ],
+                      "later": { "b": 1, "a": [1, 2] }
+                    },
+                    {
+                      "circuit": [
+                        "A",
+                        { "name": "B", "work": "1m" }
+                      ],
+                      "work": "30s",
+                      "rest": "10s"
+                    }
                   ],
-                  "later": { "b": 1, "a": [1, 2] }
-                },
-                {
-                  "circuit": [
-                    "A",
-                    { "name": "B", "work": "1m" }
-                  ],
-                  "work": "30s",
-                  "rest": "10s"
+                  "zeta": [true, null]
                 }
-              ],
-              "zeta": [true, null]
-            }
 
-            """#)
+                """#)
     }
 
     @Test func aLongArrayOfNamesGoesOneALine() throws {
@@ -81,14 +88,18 @@ struct WorkoutLayoutTests {
     @Test func aNumberWithMoreDigitsThanPacerKeepsIsFoundAtItsPosition() throws {
         let bytes = Array("{\"name\": \"W\",\n \"steps\": [{\"reps\": 1, \"name\": \"A\", \"weight\": 12345678901234567890123}]}".utf8)
         let inexact = try #require(WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes))
-        #expect(inexact == InexactNumber(position: SourcePosition(line: 2, column: 47), written: "12345678901234567890123", laidOut: "1.2345678901234568e+22"))
+        #expect(
+            inexact
+                == InexactNumber(
+                    position: SourcePosition(line: 2, column: 47), written: "12345678901234567890123", laidOut: "1.2345678901234568e+22"))
         for kept in ["20.50", "1e1", "-0", "0.1", "1.5E-7", "0e-99999999999999999999", "123456789012345", "2.5e+300", "10.0e-1"] {
             let bytes = Array("[\(kept)]".utf8)
             #expect(WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes) == nil, "\(kept) is kept exactly")
         }
         for changed in ["0.12345678901234567891", "1e-99999999999999999999", "9007199254740993", "1.5e-9223372036854775808"] {
             let bytes = Array("{\"a\": [\(changed)]}".utf8)
-            #expect(WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes)?.written == changed, "\(changed) would change")
+            #expect(
+                WorkoutLayout.inexactNumber(in: try JSONParser.parse(bytes), source: bytes)?.written == changed, "\(changed) would change")
         }
     }
 }

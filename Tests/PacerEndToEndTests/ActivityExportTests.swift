@@ -68,7 +68,9 @@ struct ActivityExportTests {
         let folder = sandbox.path("logbook")
         let exported = try await PacerProcess.run(["history", "export", "--since", "2000-01-01", "--to", "tcx", "-d", folder], in: sandbox)
         #expect(exported.status == 0, "\(exported)")
-        #expect(exported.stdoutLines.count == 2 && exported.stdoutLines.allSatisfy { $0.hasPrefix(folder + "/") && $0.hasSuffix(".tcx") }, "\(exported)")
+        #expect(
+            exported.stdoutLines.count == 2 && exported.stdoutLines.allSatisfy { $0.hasPrefix(folder + "/") && $0.hasSuffix(".tcx") },
+            "\(exported)")
         let xmllint = try #require(Tool.find("xmllint"), "xmllint (Debian libxml2-utils; scripts/test installs it)")
         let schema = PacerBinary.packageRoot.appendingPathComponent("Tests/Fixtures/TCX/TCXWithActivityExtension.xsd").path
         let valid = try await Tool.run(xmllint, ["--noout", "--schema", schema] + exported.stdoutLines, in: sandbox)
@@ -109,12 +111,14 @@ struct MeasuredActivityExportTests {
         try sandbox.write("ride.json", Self.workout)
         let history = sandbox.path("history.sqlite3")
         let environment = ["PACER_HISTORY": history]
-        let run = try await PacerProcess.run(["run", "ride.json", "--speed", "20", "--ftp", "250"], in: sandbox, environment: environment,
-                                             stdin: .text("measure power=250 heart_rate=150 cadence=90\n"))
+        let run = try await PacerProcess.run(
+            ["run", "ride.json", "--speed", "20", "--ftp", "250"], in: sandbox, environment: environment,
+            stdin: .text("measure power=250 heart_rate=150 cadence=90\n"))
         #expect(run.status == 0, "\(run)")
         let path = sandbox.path("ride.fit")
-        let exported = try await PacerProcess.run(["history", "export", "last", "--to", "fit", "-o", path], in: sandbox,
-                                                  environment: environment)
+        let exported = try await PacerProcess.run(
+            ["history", "export", "last", "--to", "fit", "-o", path], in: sandbox,
+            environment: environment)
         #expect(exported.status == 0, "\(exported)")
         let messages = try await ActivityExportTests.readBack(path, in: sandbox)
         // How many seconds were sampled depends on how promptly the machine ran the 1.5-s ride (the
@@ -126,8 +130,9 @@ struct MeasuredActivityExportTests {
         #expect(!kept.isEmpty && records.count == kept.count, "a record for each of the \(kept.count) samples kept")
         let times = records.compactMap { $0["timestamp"] as? Int }
         #expect(times.count == records.count && zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
-        #expect(times.map { $0 - (times.first ?? 0) } == kept.map { Int(($0.active - (kept.first?.active ?? 0)).rounded()) },
-                "a record at each sample's second of session time")
+        #expect(
+            times.map { $0 - (times.first ?? 0) } == kept.map { Int(($0.active - (kept.first?.active ?? 0)).rounded()) },
+            "a record at each sample's second of session time")
         #expect(records.allSatisfy { $0["power"] as? Int == 250 && $0["heart_rate"] as? Int == 150 && $0["cadence"] as? Int == 90 })
         #expect(phases.count == 2 && messages["lap"]?.count == phases.count, "a lap for each phase recorded")
         #expect(ActivityExportTests.lapNames(messages) == ["Hard", "Easy"])

@@ -16,8 +16,10 @@ struct BashCompletionTests {
     }
 
     /// Calls `_pacer` as bash would for `pacer LINE` (the cursor at the end), with `pacer` the path of `executable`.
-    static func complete(_ line: String, in sandbox: Sandbox, executable: String = PacerBinary.path,
-                         environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws -> Offer {
+    static func complete(
+        _ line: String, in sandbox: Sandbox, executable: String = PacerBinary.path,
+        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Offer {
         let script = sandbox.path("pacer.bash")
         if !FileManager.default.fileExists(atPath: script) {
             let generated = try await PacerProcess.run(["completions", "bash"], in: sandbox, sourceLocation: sourceLocation)
@@ -38,8 +40,9 @@ struct BashCompletionTests {
             exit 0
             """#
         let bash = try #require(Tool.find("bash"), sourceLocation: sourceLocation)
-        let result = try await Tool.run(bash, ["-c", harness, "harness", script, executable] + words(line), in: sandbox,
-                                        environment: environment, sourceLocation: sourceLocation)
+        let result = try await Tool.run(
+            bash, ["-c", harness, "harness", script, executable] + words(line), in: sandbox,
+            environment: environment, sourceLocation: sourceLocation)
         try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         func lines(_ kind: String) -> [String] {
             result.stdout.split(separator: "\n").filter { $0.hasPrefix(kind + " ") }.map { String($0.dropFirst(kind.count + 1)) }
@@ -150,14 +153,18 @@ struct BashCompletionTests {
             let offer = try await Self.complete("\(command) --", in: sandbox)
             #expect(offer.replies == table.options[command]?.filter { $0.hasPrefix("--") }, "pacer \(command) --<TAB>: \(offer)")
             for short in table.options[command] ?? [] where !short.hasPrefix("--") {
-                #expect(try await Self.complete("\(command) -", in: sandbox).replies.contains(short), "pacer \(command) -<TAB> offers \(short)")
+                #expect(
+                    try await Self.complete("\(command) -", in: sandbox).replies.contains(short), "pacer \(command) -<TAB> offers \(short)")
             }
         }
     }
 
     @Test func pathsAreLeftToTheShellsFileNameCompletion() async throws {
         let sandbox = try Sandbox()
-        for line in ["run --log ", "run --log=/tm", "run --sink exec:", "run --sink exec:/us", "run --sink=exec:./", "validate ./my", "run nothing-like-this"] {
+        for line in [
+            "run --log ", "run --log=/tm", "run --sink exec:", "run --sink exec:/us", "run --sink=exec:./", "validate ./my",
+            "run nothing-like-this",
+        ] {
             let offer = try await Self.complete(line, in: sandbox)
             #expect(offer.replies.isEmpty && offer.compopts.contains("-o default"), "pacer \(line)<TAB>: \(offer)")
         }
@@ -165,7 +172,9 @@ struct BashCompletionTests {
 
     @Test func sinkNamesComeFromPacerPluginsAndExecTakesNoSpace() async throws {
         let sandbox = try Sandbox()
-        let stub = try sandbox.write("bin/pacer", """
+        let stub = try sandbox.write(
+            "bin/pacer",
+            """
             #!/bin/sh
             [ "$1 $2" = "plugins --names" ] && printf 'terminal\\nlog\\nbell\\nnotify\\n'
             """)
@@ -180,8 +189,9 @@ struct BashCompletionTests {
         // A pacer without 'plugins' (or a failing one) still offers exec:, and says nothing.
         let real = try await Self.complete("run --sink ", in: sandbox)
         #expect(real.replies.contains("exec:") && real.stderr.isEmpty, "\(real)")
-        let missing = try await Self.complete("run --sink ", in: sandbox, executable: "pacer-nowhere",
-                                              environment: ["PATH": sandbox.path("empty")])
+        let missing = try await Self.complete(
+            "run --sink ", in: sandbox, executable: "pacer-nowhere",
+            environment: ["PATH": sandbox.path("empty")])
         #expect(missing.replies == ["exec:"] && missing.stderr.isEmpty, "\(missing)")
     }
 
@@ -191,9 +201,11 @@ struct BashCompletionTests {
         let sandbox = try Sandbox()
         let marker = "injected"
         // Each name, and a start of it that no other workout shares. (pacer and bash run in the sandbox's folder.)
-        let names = [("a b", "a "), ("$(touch \(marker))", "$("), ("`touch \(marker)`", "`"), ("q'uote", "q"), ("d\"q", "d\""),
-                     ("semi;touch \(marker)", "semi"), ("star*", "star"), ("x:y", "x"), ("~tilde", "~"), ("{brace,es}", "{"),
-                     ("back\\slash", "back"), ("bang!", "bang"), ("pipe|&>", "pipe")]
+        let names = [
+            ("a b", "a "), ("$(touch \(marker))", "$("), ("`touch \(marker)`", "`"), ("q'uote", "q"), ("d\"q", "d\""),
+            ("semi;touch \(marker)", "semi"), ("star*", "star"), ("x:y", "x"), ("~tilde", "~"), ("{brace,es}", "{"),
+            ("back\\slash", "back"), ("bang!", "bang"), ("pipe|&>", "pipe"),
+        ]
         for (name, _) in names {
             try sandbox.write("pacer-path/\(name).json", #"{"name": "x", "steps": [{"work": 1}]}"#)
         }
@@ -205,7 +217,7 @@ struct BashCompletionTests {
                 ("'", start.contains("'") ? nil : start),
                 ("\"", start.map { "\\\"$`".contains($0) ? "\\\($0)" : String($0) }.joined()),
             ]
-            for case let (opening, typed?) in typings {
+            for case (let opening, let typed?) in typings {
                 let offer = try await Self.complete("run \(opening)\(typed)", in: sandbox)
                 guard offer.replies.count == 1, let reply = offer.replies.first else {
                     Issue.record("pacer run \(opening)\(typed)<TAB> should offer \(name.debugDescription) alone: \(offer)")
@@ -215,7 +227,10 @@ struct BashCompletionTests {
                 // shell then reads the line: `set --` shows the words it made.
                 let inserted = opening + reply
                 let read = try await Tool.run(bash, ["-c", #"eval "set -- $1"; printf '%s\n' "$#" "$1""#, "read", inserted], in: sandbox)
-                #expect(read.stdout == "1\n\(name)\n", "\(name.debugDescription) typed as \((opening + typed).debugDescription) was inserted as \(inserted.debugDescription): \(read)")
+                #expect(
+                    read.stdout == "1\n\(name)\n",
+                    "\(name.debugDescription) typed as \((opening + typed).debugDescription) was inserted as \(inserted.debugDescription): \(read)"
+                )
             }
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.path(marker)), "completing a workout name ran a command")

@@ -27,8 +27,10 @@ struct CatAndSchemaTests {
     @Test func catOfNothingSaysWhatWasSearched() async throws {
         let sandbox = try Sandbox()
         let missing = try await PacerProcess.run(["cat", "tabbata"], in: sandbox)
-        #expect(missing.status == 1 && missing.stderr.contains("no workout named \"tabbata\"") && missing.stderr.contains("did you mean \"tabata\"?"),
-                "\(missing)")
+        #expect(
+            missing.status == 1 && missing.stderr.contains("no workout named \"tabbata\"")
+                && missing.stderr.contains("did you mean \"tabata\"?"),
+            "\(missing)")
     }
 
     @Test func schemaPrintsTheShippedSchema() async throws {

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// `pacer run`'s command line where it needs a process: a log that is the workout, a FIFO log, a sink
@@ -16,7 +16,9 @@ struct CommandLineTests {
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.log"), withDestinationPath: path)
         let shelved = try sandbox.write("pacer-path/shelved.json", workout)
         // The same file by the same name, another name, a link, and a workout found by name on the search path.
-        for (reference, log) in [("self.json", "self.json"), ("self.json", "./self.json"), ("self.json", path), ("self.json", "link.log"), ("shelved", shelved)] {
+        for (reference, log) in [
+            ("self.json", "self.json"), ("self.json", "./self.json"), ("self.json", path), ("self.json", "link.log"), ("shelved", shelved),
+        ] {
             let result = try await PacerProcess.run(["run", reference, "--speed", "100", "--log", log], in: sandbox)
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("the workout file and the log would be one file"), "\(result)")
@@ -51,11 +53,11 @@ struct CommandLineTests {
         try sandbox.write("short.json", #"{"name": "Short", "countdown": 0, "steps": [{"work": 1}]}"#)
         let pacer = try PacerBinary.require().path
         // `script` gives pacer a terminal and passes on every byte written to it.
-        let result = try await PacerProcess.run(["-qec", "TERM=dumb '\(pacer)' run short.json --speed 10 --no-history", "/dev/null"], in: sandbox,
-                                                executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let result = try await PacerProcess.run(
+            ["-qec", "TERM=dumb '\(pacer)' run short.json --speed 10 --no-history", "/dev/null"], in: sandbox,
+            executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Workout complete."), "\(result)")
         #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout.debugDescription)")
     }
 }
-

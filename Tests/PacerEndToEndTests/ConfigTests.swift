@@ -15,11 +15,13 @@ struct ConfigTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.isEmpty, "only the log was asked for: \(result)")
         _ = try RunTests.checkLog(log, outcome: "completed")
-        #expect(!FileManager.default.fileExists(atPath: sandbox.path("home/.local/share/pacer/history.sqlite3")), "history off in the config")
+        #expect(
+            !FileManager.default.fileExists(atPath: sandbox.path("home/.local/share/pacer/history.sqlite3")), "history off in the config")
 
         // The command line wins.
         let other = sandbox.path("from-command-line.jsonl")
-        let overridden = try await PacerProcess.run(["run", "tiny.json", "--speed", "100", "--sink", "terminal", "--log", other], in: sandbox)
+        let overridden = try await PacerProcess.run(
+            ["run", "tiny.json", "--speed", "100", "--sink", "terminal", "--log", other], in: sandbox)
         #expect(overridden.status == 0 && overridden.summaryLine?.hasPrefix("Workout complete.") == true, "\(overridden)")
         _ = try RunTests.checkLog(other, outcome: "completed")
     }
@@ -32,11 +34,12 @@ struct ConfigTests {
         // The home folder is shown as ~, as people read paths.
         let path = "~/config/pacer/config.json"
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == [
-            "\(path):2:11: error: unknown key \"snks\" (did you mean \"sinks\"?)",
-            "\(path):3:11: error: \"bell\" must be true or false, not a number",
-            "pacer: fix \(path) (see docs/config.md) and run again",
-        ], "\(result)")
+        #expect(
+            result.stderrLines == [
+                "\(path):2:11: error: unknown key \"snks\" (did you mean \"sinks\"?)",
+                "\(path):3:11: error: \"bell\" must be true or false, not a number",
+                "pacer: fix \(path) (see docs/config.md) and run again",
+            ], "\(result)")
         #expect(result.stdout.isEmpty, "nothing ran: \(result)")
     }
 
@@ -46,7 +49,9 @@ struct ConfigTests {
         try sandbox.write("home/config/pacer/config.json", #"{"sinks": ["terminal", "lgo"]}"#)
         let result = try await PacerProcess.run(["run", "tiny.json", "--speed", "100"], in: sandbox)
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.contains("in the config's \"sinks\": unknown sink 'lgo'") && result.stderr.contains("did you mean 'log'?"), "\(result)")
+        #expect(
+            result.stderr.contains("in the config's \"sinks\": unknown sink 'lgo'") && result.stderr.contains("did you mean 'log'?"),
+            "\(result)")
     }
     // Issue 15, item 17: relative "log" and exec:./hook resolved against the current folder, so
     // the config ran whatever ./hook was where pacer was started.
@@ -85,4 +90,3 @@ struct ConfigTests {
         #expect(huge.status == 1 && huge.stderr.contains("MiB the config file may have"), "\(huge)")
     }
 }
-

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// Few file descriptors (`ulimit -n` in a child shell): pacer refuses to start with a message, or
@@ -9,8 +9,9 @@ struct DescriptorLimitTests {
     /// Runs `pacer ARGUMENTS` under `ulimit -n LIMIT` in a child shell.
     private static func run(_ arguments: String, limit: Int, in sandbox: Sandbox) async throws -> PacerResult {
         let pacer = try PacerBinary.require().path
-        return try await PacerProcess.run(["-c", "exec < /dev/null; ulimit -n \(limit); exec '\(pacer)' \(arguments)"], in: sandbox,
-                                          executable: URL(fileURLWithPath: "/bin/sh"), timeout: 20)
+        return try await PacerProcess.run(
+            ["-c", "exec < /dev/null; ulimit -n \(limit); exec '\(pacer)' \(arguments)"], in: sandbox,
+            executable: URL(fileURLWithPath: "/bin/sh"), timeout: 20)
     }
 
     // Issue 15, item 5: with `ulimit -n 9` the clock froze until SIGTERM, then every phase fired at once.

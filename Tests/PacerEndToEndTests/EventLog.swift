@@ -34,7 +34,8 @@ struct EventLog: CustomStringConvertible, @unchecked Sendable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             let line = String(line)
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
-                  let fields = object as? [String: Any] else {
+                let fields = object as? [String: Any]
+            else {
                 problems.append("not a JSON object: \(line)")
                 continue
             }
@@ -75,7 +76,10 @@ struct ShownTimeline {
     init(_ output: String) {
         var inTotals = false
         for line in output.split(separator: "\n").map(String.init) {
-            if line == "Totals:" { inTotals = true; continue }
+            if line == "Totals:" {
+                inTotals = true
+                continue
+            }
             let cells = line.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if inTotals {
                 // "work", "12 phases", "6m" and "total", "24 phases", "8m"
@@ -91,8 +95,10 @@ struct ShownTimeline {
             }
             guard cells.count >= 5, let index = Int(cells[0]), let start = clockSeconds(cells[1]) else { continue }
             let hasRound = cells.count >= 6
-            rows.append(Row(index: index, start: start, kind: cells[2], duration: clockSeconds(cells[3]),
-                            round: hasRound ? cells[4] : nil, name: cells[hasRound ? 5 : 4]))
+            rows.append(
+                Row(
+                    index: index, start: start, kind: cells[2], duration: clockSeconds(cells[3]),
+                    round: hasRound ? cells[4] : nil, name: cells[hasRound ? 5 : 4]))
         }
     }
 }

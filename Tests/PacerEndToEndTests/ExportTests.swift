@@ -43,7 +43,9 @@ struct ExportTests {
 
     /// [low, high] of a target's values over the step, through `value`.
     static func range(_ target: Any?, _ value: (Double) -> Double) -> [Int]? {
-        guard let target = target as? [String: Any], let start = target["start"] as? [Double], let end = target["end"] as? [Double] else { return nil }
+        guard let target = target as? [String: Any], let start = target["start"] as? [Double], let end = target["end"] as? [Double] else {
+            return nil
+        }
         let values = (start + end).map { Int(value($0).rounded()) }
         return [values.min()!, values.max()!]
     }
@@ -59,7 +61,9 @@ struct ExportTests {
             let phases = try await Self.phases(name, in: sandbox)
             #expect(steps.count == phases.count, "\(name): \(steps.count) FIT steps for \(phases.count) phases")
             if name == "track-400" {
-                #expect(workout["num_valid_steps"] as? Int == 5, "the six 400s are one repeat: warm-up, 400 m and walk, the repeat step, cool-down")
+                #expect(
+                    workout["num_valid_steps"] as? Int == 5,
+                    "the six 400s are one repeat: warm-up, 400 m and walk, the repeat step, cool-down")
             }
             #expect(workout["wkt_name"] as? String != nil)
             for (step, phase) in zip(steps, phases) {
@@ -73,11 +77,15 @@ struct ExportTests {
                 if let seconds = phase["duration"] as? Double {
                     #expect(step["duration_type"] as? String == "time" && step["duration_time"] as? Double == seconds, "\(label): \(step)")
                 } else {
-                    #expect(step["duration_type"] as? String == "distance" && step["duration_distance"] as? Double == phase["distance_m"] as? Double, "\(label): \(step)")
+                    #expect(
+                        step["duration_type"] as? String == "distance"
+                            && step["duration_distance"] as? Double == phase["distance_m"] as? Double, "\(label): \(step)")
                 }
                 var expected: [(String, [Int])] = []
                 if let power = Self.range(phase["power"], { $0 * 100 }) { expected.append(("power", power)) }
-                if let zone = (phase["heart_rate"] as? [String: Any])?["start"] as? [Double] { expected.append(("heart_rate", [Int(zone[0])])) }
+                if let zone = (phase["heart_rate"] as? [String: Any])?["start"] as? [Double] {
+                    expected.append(("heart_rate", [Int(zone[0])]))
+                }
                 if let speed = Self.range(phase["pace"], { 1_000_000 / $0 }) { expected.append(("speed", speed)) }
                 if let cadence = Self.range(phase["cadence"], { $0 }) { expected.append(("cadence", cadence)) }
                 #expect(step["target_type"] as? String == (expected.first?.0 ?? "open"), "\(label): \(step)")
@@ -86,7 +94,8 @@ struct ExportTests {
                     if type == "heart_rate" {
                         #expect(step[prefix + "target_hr_zone"] as? Int == values[0], "\(label): \(step)")
                     } else {
-                        let low = step[prefix + "custom_target_value_low"] as? Int, high = step[prefix + "custom_target_value_high"] as? Int
+                        let low = step[prefix + "custom_target_value_low"] as? Int
+                        let high = step[prefix + "custom_target_value_high"] as? Int
                         #expect([low, high] == values.map { Optional($0) }, "\(label): \(type) \(values) \(step)")
                     }
                 }
@@ -96,7 +105,9 @@ struct ExportTests {
 
     @Test func fitTargetsUseTheProfilesOffsets() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("targets.json", """
+        try sandbox.write(
+            "targets.json",
+            """
             {"name": "Targets", "steps": [
               {"work": "2m", "name": "Watts", "power": "250-260 W"},
               {"work": "1m", "name": "Beats", "heart_rate": "140-150 bpm", "cadence": "90 rpm"},
@@ -111,8 +122,12 @@ struct ExportTests {
         try #require(steps.count == 5)
         // Watts are offset by 1000, beats by 100; a share of maximum heart rate is as is.
         #expect(steps[0]["custom_target_power_low"] as? Int == 1250 && steps[0]["custom_target_power_high"] as? Int == 1260, "\(steps[0])")
-        #expect(steps[1]["custom_target_heart_rate_low"] as? Int == 240 && steps[1]["custom_target_heart_rate_high"] as? Int == 250, "\(steps[1])")
-        #expect(steps[1]["secondary_target_type"] as? String == "cadence" && steps[1]["secondary_custom_target_cadence_low"] as? Int == 90, "\(steps[1])")
+        #expect(
+            steps[1]["custom_target_heart_rate_low"] as? Int == 240 && steps[1]["custom_target_heart_rate_high"] as? Int == 250,
+            "\(steps[1])")
+        #expect(
+            steps[1]["secondary_target_type"] as? String == "cadence" && steps[1]["secondary_custom_target_cadence_low"] as? Int == 90,
+            "\(steps[1])")
         #expect(steps[2]["custom_target_heart_rate_low"] as? Int == 75, "\(steps[2])")
         #expect(steps[3]["target_type"] as? String == "power" && steps[3]["target_power_zone"] as? Int == 3, "\(steps[3])")
         #expect(steps[4]["duration_type"] as? String == "open", "\(steps[4])")
@@ -147,7 +162,8 @@ struct ExportTests {
         #expect(written.status == 0 && written.stdout.isEmpty, "\(written)")
         let printed = try await PacerProcess.run(["export", "sweet-spot", "--to", "zwo"], in: sandbox)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == printed.stdout && printed.stdout.hasSuffix("</workout_file>\n"))
-        let missing = try await PacerProcess.run(["export", "tabata", "--to", "mrc", "-o", sandbox.path("no/such/folder/t.mrc")], in: sandbox)
+        let missing = try await PacerProcess.run(
+            ["export", "tabata", "--to", "mrc", "-o", sandbox.path("no/such/folder/t.mrc")], in: sandbox)
         #expect(missing.status == 1 && missing.stderr.contains("no/such/folder/t.mrc"), "\(missing)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(".ride.zwo.") }
         #expect(leftovers.isEmpty)

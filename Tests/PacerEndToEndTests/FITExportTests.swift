@@ -16,7 +16,9 @@ struct FITExportTests {
     }
 
     /// Exports `workout` with `options` and reads it back.
-    static func export(_ workout: String, _ options: [String] = [], in sandbox: Sandbox) async throws -> (read: [String: Any], stderr: String) {
+    static func export(_ workout: String, _ options: [String] = [], in sandbox: Sandbox) async throws -> (
+        read: [String: Any], stderr: String
+    ) {
         let path = sandbox.path("export-\(UUID().uuidString).fit")
         let exported = try await PacerProcess.run(["export", workout, "--to", "fit", "-o", path] + options, in: sandbox)
         #expect(exported.status == 0, "\(exported)")
@@ -29,8 +31,9 @@ struct FITExportTests {
 
     @Test func thresholdsOnTheCommandLineGiveBeatsAndSpeedAWatchCanFollow() async throws {
         let sandbox = try Sandbox()
-        let (read, stderr) = try await Self.export("3m @ 90-95% LTHR, 3m @ 140% max, open 400 m @ 95% pace",
-                                                   ["--lthr", "170", "--max-hr", "180", "--threshold-pace", "4:00"], in: sandbox)
+        let (read, stderr) = try await Self.export(
+            "3m @ 90-95% LTHR, 3m @ 140% max, open 400 m @ 95% pace",
+            ["--lthr", "170", "--max-hr", "180", "--threshold-pace", "4:00"], in: sandbox)
         let targets = Self.targets(read)
         try #require(targets.count == 3, "\(read)")
         #expect(targets[0]["heart_rate"]?["bpm"] as? [Int] == [153, 162], "not the watch's zone 3: \(targets[0])")

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 
 /// A `notify-send` in a sandbox's `bin/` that writes down each call, for the notify plugin's tests.
 struct FakeNotifySend {
@@ -15,7 +15,9 @@ struct FakeNotifySend {
 
     init(in sandbox: Sandbox) throws {
         calls = sandbox.path("calls")
-        let fake = try sandbox.write("bin/notify-send", """
+        let fake = try sandbox.write(
+            "bin/notify-send",
+            """
             #!/bin/sh
             record=""
             for argument; do record="$record$argument$(printf '\\037')"; done

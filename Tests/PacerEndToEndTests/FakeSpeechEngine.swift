@@ -26,7 +26,9 @@ struct FakeSpeechEngine {
     init(in sandbox: Sandbox, name: String = "espeak-ng") throws {
         folder = sandbox.path("speech-bin")
         log = sandbox.path("spoken.log")
-        try sandbox.write("speech-bin/\(name)", """
+        try sandbox.write(
+            "speech-bin/\(name)",
+            """
             #!/bin/sh
             PATH=/usr/bin:/bin
             for text in "$@"; do :; done

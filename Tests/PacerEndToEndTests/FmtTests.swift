@@ -55,7 +55,9 @@ struct FmtTests {
         #expect(mode == 0o640, "the mode is kept: \(String(mode ?? 0, radix: 8))")
         let clean = try await PacerProcess.run(["fmt", "--check", path, tidyPath], in: sandbox)
         #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(".") }.isEmpty, "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(".") }.isEmpty,
+            "no temporary file left")
     }
 
     @Test func fmtWritesThroughALinkToItsTarget() async throws {
@@ -87,8 +89,11 @@ struct FmtTests {
         let text = "{\"name\": \"Heavy\",\n  \"steps\": [{\"reps\": 1, \"name\": \"Lift\", \"weight\": 12345678901234567890123}]}\n"
         let path = try sandbox.write("heavy.json", text)
         let result = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
-        #expect(result.status == 1 && result.stderr == "\(path):2:51: error: the number 12345678901234567890123 has more digits than pacer keeps: "
-            + "it would be written 1.2345678901234568e+22, another number; write it with at most 15 digits\n", "\(result)")
+        #expect(
+            result.status == 1
+                && result.stderr == "\(path):2:51: error: the number 12345678901234567890123 has more digits than pacer keeps: "
+                    + "it would be written 1.2345678901234568e+22, another number; write it with at most 15 digits\n",
+            "\(result)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "the file is left as it is")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import PacerFoundation
-import PacerWorkout
 import PacerEngine
 import PacerFormats
+import PacerFoundation
+import PacerWorkout
 import Testing
 
 /// The lists made from the tables of formats and prompt commands: help, the man page and the
@@ -67,7 +67,8 @@ struct GeneratedListsTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let plugins = try String(contentsOf: root.appendingPathComponent("docs/plugins.md"), encoding: .utf8)
-        let protocolLine = try #require(plugins.range(of: "Each line is one prompt command").map { String(plugins[$0.lowerBound...].prefix(400)) })
+        let protocolLine = try #require(
+            plugins.range(of: "Each line is one prompt command").map { String(plugins[$0.lowerBound...].prefix(400)) })
         for command in PromptCommand.all {
             for word in command.words {
                 #expect(readme.contains("| `\(word)") || readme.contains("`\(word)`") || readme.contains("(`\(word)`)"), "README: \(word)")

@@ -1,10 +1,10 @@
-import Glibc
 import Foundation
-@testable import History
-@testable import History
+import Glibc
 import PacerFoundation
 import PacerRuntime
 import Testing
+
+@testable import History
 
 /// `pacer history` and `pacer stats` as a user runs them: the default file in the sandbox's home,
 /// the `--history` option, and every way a history can be missing or broken.
@@ -21,16 +21,24 @@ struct HistoryCommandTests {
         let store = try HistoryStore(path: path)
         let now = WallTime.now()
         let yesterday = WallTime(epochSeconds: now.epochSeconds - 86_400, utcOffset: now.utcOffset)
-        let strength = try store.startSession(SessionStart(workout: "Strength", file: "/w/strength.json", started: yesterday,
-                                                           planned: .seconds(300), speed: 1))
-        try store.recordPhase(PhaseRecord(index: 1, kind: .reps, name: "Squat", exercise: "Squat", planned: nil, active: .seconds(50), outcome: .completed,
-                                          reps: 5, weight: LoggedWeight(text: "80 kg")), session: strength)
+        let strength = try store.startSession(
+            SessionStart(
+                workout: "Strength", file: "/w/strength.json", started: yesterday,
+                planned: .seconds(300), speed: 1))
+        try store.recordPhase(
+            PhaseRecord(
+                index: 1, kind: .reps, name: "Squat", exercise: "Squat", planned: nil, active: .seconds(50), outcome: .completed,
+                reps: 5, weight: LoggedWeight(text: "80 kg")), session: strength)
         try store.endSession(strength, SessionEnd(ended: yesterday, outcome: .completed, active: .seconds(50), paused: .zero))
-        let tabata = try store.startSession(SessionStart(workout: "Tabata", file: "/w/tabata.json", started: now, planned: .seconds(240), speed: 10))
-        try store.recordPhase(PhaseRecord(index: 1, kind: .work, name: "Sprint", exercise: "Sprint", planned: .seconds(20), active: .seconds(20),
-                                          outcome: .completed), session: tabata)
+        let tabata = try store.startSession(
+            SessionStart(workout: "Tabata", file: "/w/tabata.json", started: now, planned: .seconds(240), speed: 10))
+        try store.recordPhase(
+            PhaseRecord(
+                index: 1, kind: .work, name: "Sprint", exercise: "Sprint", planned: .seconds(20), active: .seconds(20),
+                outcome: .completed), session: tabata)
         try store.endSession(tabata, SessionEnd(ended: now, outcome: .quit, active: .seconds(20), paused: .seconds(3)))
-        try store.startSession(SessionStart(workout: "Evil\u{1B}]0;title\u{7}", file: "/w/evil.json", started: now, planned: .seconds(60), speed: 1))
+        try store.startSession(
+            SessionStart(workout: "Evil\u{1B}]0;title\u{7}", file: "/w/evil.json", started: now, planned: .seconds(60), speed: 1))
     }
 
     @Test func noHistoryYetIsAFriendlyMessageOrEmptyData() async throws {
@@ -50,8 +58,9 @@ struct HistoryCommandTests {
 
     @Test func sessionsAreListedShownAndExported() async throws {
         let sandbox = try Sandbox()
-        try FileManager.default.createDirectory(atPath: (Self.defaultPath(sandbox) as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (Self.defaultPath(sandbox) as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try Self.recordSessions(at: Self.defaultPath(sandbox))
 
         let listing = try await PacerProcess.run(["history"], in: sandbox)
@@ -59,7 +68,8 @@ struct HistoryCommandTests {
         #expect(listing.stdoutLines.first == "Today", "\(listing)")
         #expect(listing.stdoutLines.contains("Yesterday"), "\(listing)")
         #expect(listing.stdout.contains("Evil\\u{1b}]0;title\\u{7}") && !listing.stdout.contains("\u{1B}"), "\(listing)")
-        #expect(listing.stdoutLines.contains { $0.contains("Strength") && $0.contains("completed") && $0.hasSuffix(" 1 set") }, "\(listing)")
+        #expect(
+            listing.stdoutLines.contains { $0.contains("Strength") && $0.contains("completed") && $0.hasSuffix(" 1 set") }, "\(listing)")
         #expect(listing.stdoutLines.contains { $0.contains("Tabata") && $0.contains("20s") && $0.hasSuffix("quit") }, "\(listing)")
         #expect(listing.stdoutLines.contains { $0.contains("interrupted") }, "\(listing)")
 
@@ -72,7 +82,9 @@ struct HistoryCommandTests {
         #expect(shown.status == 0, "\(shown)")
         #expect(shown.stdoutLines.last == "  1  reps  Squat  Squat           -    0:50  completed  5 × 80 kg", "\(shown)")
         let missing = try await PacerProcess.run(["history", "show", "99"], in: sandbox)
-        #expect(missing.status == 1 && missing.stderrLines == ["pacer: there is no session #99 in the history \(Self.defaultPath(sandbox))"], "\(missing)")
+        #expect(
+            missing.status == 1 && missing.stderrLines == ["pacer: there is no session #99 in the history \(Self.defaultPath(sandbox))"],
+            "\(missing)")
 
         let json = try await PacerProcess.run(["history", "--json"], in: sandbox)
         let sessions = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
@@ -91,7 +103,8 @@ struct HistoryCommandTests {
         let sandbox = try Sandbox()
         try Self.recordSessions(at: sandbox.path("mine.sqlite3"))
         let byOption = try await PacerProcess.run(["history", "--history", sandbox.path("mine.sqlite3")], in: sandbox)
-        let byVariable = try await PacerProcess.run(["stats", "--json"], in: sandbox, environment: ["PACER_HISTORY": sandbox.path("mine.sqlite3")])
+        let byVariable = try await PacerProcess.run(
+            ["stats", "--json"], in: sandbox, environment: ["PACER_HISTORY": sandbox.path("mine.sqlite3")])
         #expect(byOption.status == 0 && byOption.stdout.contains("Tabata"), "\(byOption)")
         #expect(byVariable.status == 0 && byVariable.stdout.contains("\"name\":\"Squat\""), "\(byVariable)")
     }

@@ -1,9 +1,9 @@
 import Foundation
-@testable import History
-@testable import History
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import History
 
 /// The history knows each phase's exercise: sets named per round ("Back squat (set 2/5)") make one
 /// strength curve, in histories recorded before the exercise was stored and in new sessions alike.
@@ -38,23 +38,33 @@ struct HistoryExerciseTests {
         }
         for day in 1...5 {
             let started = 1_796_000_000 + Int64(day) * 86_400
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO sessions (workout, file, started, planned, started_at, utc_offset, speed, ended, ended_at, outcome, active, paused)
                 VALUES ('Strength', '<built-in>/strength.json', ?, 600, ?, 0, 1, ?, ?, 'completed', 600, 0)
-                """, [.text(WallTime(epochSeconds: started, utcOffset: 0).iso8601), .integer(started),
-                      .text(WallTime(epochSeconds: started + 600, utcOffset: 0).iso8601), .integer(started + 600)])
+                """,
+                [
+                    .text(WallTime(epochSeconds: started, utcOffset: 0).iso8601), .integer(started),
+                    .text(WallTime(epochSeconds: started + 600, utcOffset: 0).iso8601), .integer(started + 600),
+                ])
             let session = database.lastInsertedRowID
-            try database.run("INSERT INTO phases (session, idx, kind, name, planned, active, outcome) VALUES (?, 1, 'warmup', 'Warm up', 300, 300, 'completed')",
-                             [.integer(session)])
+            try database.run(
+                "INSERT INTO phases (session, idx, kind, name, planned, active, outcome) VALUES (?, 1, 'warmup', 'Warm up', 300, 300, 'completed')",
+                [.integer(session)])
             for set in 1...5 {
                 let weight = 70 + Double(day * 2 + set)
-                try database.run("""
+                try database.run(
+                    """
                     INSERT INTO phases (session, idx, kind, name, active, outcome, reps, weight_text, weight_value, weight_unit)
                     VALUES (?, ?, 'reps', ?, 40, 'completed', 5, ?, ?, 'kg')
-                    """, [.integer(session), .integer(Int64(set * 2)), .text("Back squat (set \(set)/5)"),
-                          .text(JSONText.number(weight) + " kg"), .real(weight)])
-                try database.run("INSERT INTO phases (session, idx, kind, name, planned, active, outcome) VALUES (?, ?, 'rest', 'Rest', 120, 120, 'completed')",
-                                 [.integer(session), .integer(Int64(set * 2 + 1))])
+                    """,
+                    [
+                        .integer(session), .integer(Int64(set * 2)), .text("Back squat (set \(set)/5)"),
+                        .text(JSONText.number(weight) + " kg"), .real(weight),
+                    ])
+                try database.run(
+                    "INSERT INTO phases (session, idx, kind, name, planned, active, outcome) VALUES (?, ?, 'rest', 'Rest', 120, 120, 'completed')",
+                    [.integer(session), .integer(Int64(set * 2 + 1))])
             }
         }
     }
@@ -66,10 +76,12 @@ struct HistoryExerciseTests {
 
         #expect(try await Self.curves(in: sandbox, history: path) == ["Back squat": [77, 79, 81, 83, 85]], "each day's best set")
         #expect(try Self.sql(path, "PRAGMA user_version") == ["\(HistorySchema.current)"])
-        #expect(try Self.sql(path, "SELECT DISTINCT kind || ': ' || ifnull(exercise, 'NULL') FROM phases ORDER BY kind") == [
-            "reps: Back squat", "rest: NULL", "warmup: NULL",
-        ])
-        #expect(try Self.sql(path, "SELECT count(*) FROM phases WHERE name LIKE 'Back squat (set _/5)'") == ["25"], "the names stay as shown")
+        #expect(
+            try Self.sql(path, "SELECT DISTINCT kind || ': ' || ifnull(exercise, 'NULL') FROM phases ORDER BY kind") == [
+                "reps: Back squat", "rest: NULL", "warmup: NULL",
+            ])
+        #expect(
+            try Self.sql(path, "SELECT count(*) FROM phases WHERE name LIKE 'Back squat (set _/5)'") == ["25"], "the names stay as shown")
         #expect(try Self.sql(path, "PRAGMA integrity_check") == ["ok"])
 
         let csv = try await PacerProcess.run(["history", "--csv", "--exercise", "Back squat", "--history", path], in: sandbox)
@@ -82,7 +94,8 @@ struct HistoryExerciseTests {
     @Test func theShippedStrengthWorkoutRecordsOneCurvePerLift() async throws {
         let sandbox = try Sandbox()
         // Skip each timed phase (warm-up, rests, cool-down) and log every set: 5 squats, 5 bench presses, 3 pull-ups.
-        let sets = Array(repeating: "done 5 @ 80 kg", count: 5) + Array(repeating: "done 5 @ 60 kg", count: 5)
+        let sets =
+            Array(repeating: "done 5 @ 80 kg", count: 5) + Array(repeating: "done 5 @ 60 kg", count: 5)
             + Array(repeating: "done 8 @ 10 kg", count: 3)
         let script = (["skip"] + sets.flatMap { [$0, "skip"] }).joined(separator: "\n") + "\n"
         let run = try await PacerProcess.run(["run", "strength", "--speed", "50"], in: sandbox, stdin: .text(script), timeout: 30)

@@ -1,11 +1,11 @@
-import Glibc
 import Foundation
-@testable import History
-@testable import History
+import Glibc
 import PacerFoundation
-import PacerWorkout
 import PacerRuntime
+import PacerWorkout
 import Testing
+
+@testable import History
 
 /// Sessions run end to end land in the history: whole, interrupted by `kill -9`, two at once.
 @Suite("history recording")
@@ -27,13 +27,16 @@ struct HistoryRecordingTests {
     static func integrity(of sandbox: Sandbox) throws -> String {
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])",
-                           HistoryCommandTests.defaultPath(sandbox)]
+        check.arguments = [
+            "python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])",
+            HistoryCommandTests.defaultPath(sandbox),
+        ]
         let output = Pipe()
         check.standardOutput = output
         try check.run()
         check.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     @Test func aSessionIsRecordedWithItsSetsAndStandsInTheSummary() async throws {
@@ -43,8 +46,10 @@ struct HistoryRecordingTests {
         #expect(first.status == 0, "\(first)")
         #expect(first.stdoutLines.last == "1st session this week", "the history speaks after the summary: \(first)")
         let second = try await PacerProcess.run(["run", "lift.json", "--speed", "20"], in: sandbox, stdin: .text("done 6 @ 80 kg\n"))
-        #expect(second.stdoutLines.last?.hasPrefix("2nd session this week") == true && second.stdoutLines.last?.contains("new best on Squat: 80 kg × 6") == true,
-                "\(second)")
+        #expect(
+            second.stdoutLines.last?.hasPrefix("2nd session this week") == true
+                && second.stdoutLines.last?.contains("new best on Squat: 80 kg × 6") == true,
+            "\(second)")
 
         let sessions = try await Self.sessions(in: sandbox)
         #expect(sessions.count == 2)
@@ -52,7 +57,8 @@ struct HistoryRecordingTests {
         #expect(newest["workout"] as? String == "Lift" && newest["outcome"] as? String == "completed", "\(newest)")
         let phases = try #require(newest["phases"] as? [[String: Any]])
         #expect(phases.map { $0["name"] as? String } == ["Squat", "Rest", "Squat"], "\(phases)")
-        #expect(phases[0]["reps"] as? Int == 6 && phases[0]["weight"] as? Double == 80 && phases[0]["unit"] as? String == "kg", "\(phases[0])")
+        #expect(
+            phases[0]["reps"] as? Int == 6 && phases[0]["weight"] as? Double == 80 && phases[0]["unit"] as? String == "kg", "\(phases[0])")
 
         let csv = try await PacerProcess.run(["history", "--csv"], in: sandbox)
         // CSV lines end in CRLF, which Swift reads as one character.
@@ -74,8 +80,9 @@ struct HistoryRecordingTests {
         #expect(await eventually { EventLog.ifPresent(log)?.of("phase.end").count == 2 }, "the first set and the rest ended")
         // The history writes on its own queue, after the log may have: kill once it holds both.
         let path = HistoryCommandTests.defaultPath(sandbox)
-        #expect(await eventually { (try? HistoryStore.existing(at: path)?.sessions(withPhases: true).first?.phases.count) == 2 },
-                "the history recorded both ended phases")
+        #expect(
+            await eventually { (try? HistoryStore.existing(at: path)?.sessions(withPhases: true).first?.phases.count) == 2 },
+            "the history recorded both ended phases")
         process.send(SIGKILL)
         _ = await process.finish(timeout: 5)
 
@@ -96,14 +103,17 @@ struct HistoryRecordingTests {
         // A real second process: python3's sqlite3 holds the write lock for 3 s.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", """
+        holder.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys, time
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute('BEGIN EXCLUSIVE')
             print('locked', flush=True)
             time.sleep(3)
             db.execute('COMMIT')
-            """, HistoryCommandTests.defaultPath(sandbox)]
+            """, HistoryCommandTests.defaultPath(sandbox),
+        ]
         let output = Pipe()
         holder.standardOutput = output
         try holder.run()
@@ -132,7 +142,8 @@ struct HistoryRecordingTests {
         let running = try? HistoryStore.existing(at: path)?.sessions().first
         #expect(running?.outcomeText == "running", "pid \(process.pid): \(String(describing: running)); \(Self.runners(path))")
         let workouts = try? HistoryStore.existing(at: path)?.statistics(today: WallTime.now().localDay).workouts
-        #expect(workouts?.first?.running == 1 && workouts?.first?.completionRate == nil, "not 0 % completed: \(String(describing: workouts))")
+        #expect(
+            workouts?.first?.running == 1 && workouts?.first?.completionRate == nil, "not 0 % completed: \(String(describing: workouts))")
 
         process.send(SIGKILL)
         _ = await process.finish(timeout: 5)
@@ -144,8 +155,10 @@ struct HistoryRecordingTests {
 
     /// Each session's recording process as stored, beside what /proc says of that pid: for a failure's message.
     static func runners(_ path: String) -> String {
-        let rows = (try? SQLiteDatabase(path: path, create: false, busyTimeout: 1000).query(
-            "SELECT ifnull(runner_pid, 'NULL') || ' ' || ifnull(runner_start, 'NULL') || ' ' || ifnull(runner_boot, 'NULL') FROM sessions") { $0.text(0) ?? "" }) ?? []
+        let rows =
+            (try? SQLiteDatabase(path: path, create: false, busyTimeout: 1000).query(
+                "SELECT ifnull(runner_pid, 'NULL') || ' ' || ifnull(runner_start, 'NULL') || ' ' || ifnull(runner_boot, 'NULL') FROM sessions"
+            ) { $0.text(0) ?? "" }) ?? []
         return rows.map { row in
             row + " / " + ((try? String(contentsOfFile: "/proc/\(row.prefix { $0 != " " })/stat", encoding: .utf8)) ?? "no such process")
         }.joined(separator: "; ")

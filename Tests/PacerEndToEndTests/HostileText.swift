@@ -39,7 +39,12 @@ enum HostileWorkout {
     static func texts() throws -> Texts {
         let root = try object()
         let steps = try #require(root["steps"] as? [[String: Any]])
-        let prepare = steps[0], squats = steps[1], press = steps[2], group = steps[3], circuit = steps[4], cool = steps[5]
+        let prepare = steps[0]
+        let squats = steps[1]
+        let press = steps[2]
+        let group = steps[3]
+        let circuit = steps[4]
+        let cool = steps[5]
         let recover = try #require((group["steps"] as? [[String: Any]])?.first)
         let exercises = try #require(circuit["circuit"] as? [Any])
         let lunges = try #require(exercises[0] as? String)
@@ -51,11 +56,15 @@ enum HostileWorkout {
         return Texts(
             name: try string(root, "name"),
             tags: try #require(root["tags"] as? [String]),
-            phaseNames: [try string(prepare, "name"), try string(squats, "name"), try string(press, "name"),
-                         try string(recover, "name"), "Rest", try string(recover, "name"),
-                         lunges, "Rest", try string(plank, "name"), try string(cool, "name")],
-            phaseCues: [try string(prepare, "cue"), try string(squats, "cue"), try string(press, "cue"),
-                        nil, nil, nil, nil, nil, try string(plank, "cue"), nil],
+            phaseNames: [
+                try string(prepare, "name"), try string(squats, "name"), try string(press, "name"),
+                try string(recover, "name"), "Rest", try string(recover, "name"),
+                lunges, "Rest", try string(plank, "name"), try string(cool, "name"),
+            ],
+            phaseCues: [
+                try string(prepare, "cue"), try string(squats, "cue"), try string(press, "cue"),
+                nil, nil, nil, nil, nil, try string(plank, "cue"), nil,
+            ],
             timedCues: try cueTexts(squats) + ["Halfway"] + (try cueTexts(plank)),
             weight: try string(press, "weight"))
     }

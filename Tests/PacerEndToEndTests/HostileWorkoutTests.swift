@@ -8,8 +8,10 @@ struct HostileWorkoutTests {
     /// What the escaped text looks like on screen: the sequences are there, but visible.
     static let visibleOSC52 = #"\u{1b}]52;c;cHduZWQ=\u{7}"#
 
-    static func expectSafe(_ output: String, _ what: String, allowingStyles: Bool = false, controlsOnly: Bool = false,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSafe(
+        _ output: String, _ what: String, allowingStyles: Bool = false, controlsOnly: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let problems = TerminalSafety.problems(in: output, allowingStyles: allowingStyles, controlsOnly: controlsOnly)
         #expect(problems.isEmpty, "\(what) lets control characters through: \(problems.prefix(5))", sourceLocation: sourceLocation)
     }
@@ -56,7 +58,8 @@ struct HostileWorkoutTests {
 
         // The same file with an unknown key and a bad duration, both full of escapes, echoed in the messages.
         let text = try HostileWorkout.text()
-        let broken = text.replacingOccurrences(of: #"{ "prepare": 3,"#, with: #"{ "prepare": "\u001b]0;PWNED\u0007 \u009b2J", "wrok\u001b]52;c;cHduZWQ=\u0007\b\u007f": 1,"#)
+        let broken = text.replacingOccurrences(
+            of: #"{ "prepare": 3,"#, with: #"{ "prepare": "\u001b]0;PWNED\u0007 \u009b2J", "wrok\u001b]52;c;cHduZWQ=\u0007\b\u007f": 1,"#)
         try #require(broken != text)
         try sandbox.write("broken.json", broken)
         let bad = try await PacerProcess.run(["validate", "broken.json"], in: sandbox)
@@ -112,8 +115,11 @@ struct HostileWorkoutTests {
         #expect(result.status == 0, "\(result)")
         Self.expectSafe(result.stdout + result.stderr, "replies and plain lines")
         #expect(result.stdout.contains(#"unknown command "\u{1b}]0;pwned-title\u{7}\u{9b}2j\u{8}\u{7f}skip""#), "\(result)")
-        #expect(result.stdoutLines.contains { $0.hasPrefix("Get ready ") && $0.contains(#"\u{1b}]0;PWNED-TITLE\u{7}"#) && $0.contains("left in session") },
-                "the status reply: \(result)")
+        #expect(
+            result.stdoutLines.contains {
+                $0.hasPrefix("Get ready ") && $0.contains(#"\u{1b}]0;PWNED-TITLE\u{7}"#) && $0.contains("left in session")
+            },
+            "the status reply: \(result)")
         #expect(result.stdout.contains(#"logged 4 reps @ 7.5 kg \u{1b}]52;c;cHduZWQ=\u{7}\u{9b}2J\u{8}\u{7f}"#), "\(result)")
         #expect(result.summaryLine?.hasPrefix("Session ended early.") == true, "the summary: \(result)")
 
@@ -121,6 +127,8 @@ struct HostileWorkoutTests {
         Self.expectSafe(log.text, "the log", controlsOnly: true)
         let end = try #require(log.of("phase.end").first { $0.int("index") == 3 }, "\(log)")
         #expect(end.int("reps") == 4 && end.string("weight") == weight, "the weight typed is logged exactly: \(end)")
-        #expect(log.of("phase.start").compactMap { $0.string("name") } == Array(texts.phaseNames.prefix(4)), "done moved on to the next phase: \(log)")
+        #expect(
+            log.of("phase.start").compactMap { $0.string("name") } == Array(texts.phaseNames.prefix(4)),
+            "done moved on to the next phase: \(log)")
     }
 }

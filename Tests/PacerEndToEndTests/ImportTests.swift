@@ -26,7 +26,9 @@ struct ImportTests {
         let imported = try await PacerProcess.run(["import", path], in: sandbox)
         #expect(imported.status == 0 && imported.stdout.hasPrefix("{\n  \"pacer\": 1,\n  \"name\": \"Short over-unders\""), "\(imported)")
         // The cue is said in the first round only, and the IntervalsT stays one repeat of its rounds.
-        #expect(imported.stderr == "\(path): \"Short over-unders\", 2 steps (\(1 + 2 * Self.repeats) phases), \(Self.seconds)s, no warnings\n", "\(imported)")
+        #expect(
+            imported.stderr == "\(path): \"Short over-unders\", 2 steps (\(1 + 2 * Self.repeats) phases), \(Self.seconds)s, no warnings\n",
+            "\(imported)")
         #expect(imported.stdout.contains(#"{ "at": "3s", "text": "Go", "round": 1 }"#), "\(imported)")
         let json = try sandbox.write("short.json", imported.stdout)
         let validated = try await PacerProcess.run(["validate", json], in: sandbox)
@@ -55,7 +57,9 @@ struct ImportTests {
         let erg = try sandbox.write("in/Course.ERG", Self.erg)
         let folder = sandbox.path("out")
         let missing = try await PacerProcess.run(["import", "-d", folder, zwo, erg], in: sandbox)
-        #expect(missing.status == 1 && missing.stderr == "pacer: \(folder) is not a folder: create it first (mkdir -p \(folder))\n", "\(missing)")
+        #expect(
+            missing.status == 1 && missing.stderr == "pacer: \(folder) is not a folder: create it first (mkdir -p \(folder))\n",
+            "\(missing)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let first = try await PacerProcess.run(["import", "-d", folder, zwo, erg], in: sandbox)
         #expect(first.status == 0 && first.stdout.isEmpty, "\(first)")
@@ -89,12 +93,28 @@ struct ImportTests {
         let out = sandbox.path("out.json")
         let cases: [(String, Data, String)] = [
             ("empty.zwo", Data(), "empty.zwo:1:1: error: the file is empty"),
-            ("junk.erg", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]), "junk.erg:3:1: error: the file holds a NUL byte"),
-            ("broken.zwo", Data("<workout_file>\n<workout>\n</workout_file>\n".utf8), "broken.zwo:3:3: error: the XML is malformed: mismatched tag"),
-            ("bomb.zwo", Data("<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>\n<workout_file><name>&b;</name></workout_file>\n".utf8),
-             "bomb.zwo:2:13: error: the file declares a document type"),
-            ("deep.zwo", Data(("<workout_file>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000) + "</workout_file>").utf8),
-             "deep.zwo:1:204: error: elements nest more than 64 deep"),
+            (
+                "junk.erg", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]),
+                "junk.erg:3:1: error: the file holds a NUL byte"
+            ),
+            (
+                "broken.zwo", Data("<workout_file>\n<workout>\n</workout_file>\n".utf8),
+                "broken.zwo:3:3: error: the XML is malformed: mismatched tag"
+            ),
+            (
+                "bomb.zwo",
+                Data(
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>\n<workout_file><name>&b;</name></workout_file>\n"
+                        .utf8),
+                "bomb.zwo:2:13: error: the file declares a document type"
+            ),
+            (
+                "deep.zwo",
+                Data(
+                    ("<workout_file>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
+                        + "</workout_file>").utf8),
+                "deep.zwo:1:204: error: elements nest more than 64 deep"
+            ),
         ]
         for (name, data, message) in cases {
             let path = try sandbox.write(name, data)
@@ -110,7 +130,9 @@ struct ImportTests {
         try #require(FileManager.default.createFile(atPath: huge, contents: Data("<workout_file>".utf8)))
         try #require(truncate(huge, 100 << 20) == 0)
         let big = try await PacerProcess.run(["import", huge], in: sandbox)
-        #expect(big.status == 1 && big.stderr.contains("\(huge): error: it is \(100 << 20) bytes, more than the 16 MiB a workout file may have"), "\(big)")
+        #expect(
+            big.status == 1
+                && big.stderr.contains("\(huge): error: it is \(100 << 20) bytes, more than the 16 MiB a workout file may have"), "\(big)")
 
         let (one, two) = (sandbox.path("one.zwo"), sandbox.path("two.zwo"))
         try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: two)
@@ -130,7 +152,9 @@ struct ImportTests {
         try await writer.value
         #expect(piped.status == 0 && piped.stdout.contains("\(Self.seconds)s"), "\(piped)")
         let standardInput = try await PacerProcess.run(["import", "-"], in: sandbox, stdin: .text(Self.erg))
-        #expect(standardInput.status == 0 && standardInput.stderr.hasPrefix("<stdin>: \"Imported workout\", 2 steps (2 phases)"), "\(standardInput)")
+        #expect(
+            standardInput.status == 0 && standardInput.stderr.hasPrefix("<stdin>: \"Imported workout\", 2 steps (2 phases)"),
+            "\(standardInput)")
     }
 
     @Test func intervalsIcuTextImportsWithFromAndShowsByItsContent() async throws {
@@ -140,9 +164,13 @@ struct ImportTests {
         let path = try sandbox.write("set.txt", text)
         let imported = try await PacerProcess.run(["import", path, "--from", "icu"], in: sandbox)
         #expect(imported.status == 0 && imported.stdout.contains("\"repeat\": \(rounds),\n      \"name\": \"Main Set\""), "\(imported)")
-        #expect(imported.stderr == "\(path): \"set\", 1 step (\(2 * rounds) phases), \(rounds * (on + off) / 60)m, no warnings\n", "\(imported)")
+        #expect(
+            imported.stderr == "\(path): \"set\", 1 step (\(2 * rounds) phases), \(rounds * (on + off) / 60)m, no warnings\n", "\(imported)"
+        )
         let shown = try await PacerProcess.run(["show", path], in: sandbox)
-        #expect(shown.status == 0 && shown.stdout.contains("Push") && shown.stdout.contains("110 % FTP"), "a .txt of plain icu text is known by its content: \(shown)")
+        #expect(
+            shown.status == 0 && shown.stdout.contains("Push") && shown.stdout.contains("110 % FTP"),
+            "a .txt of plain icu text is known by its content: \(shown)")
         let notes = try sandbox.write("notes.txt", "- buy milk\n")
         let refused = try await PacerProcess.run(["import", notes], in: sandbox)
         #expect(refused.status == 1 && refused.stderr.contains("--from zwo|erg|mrc|icu|yaml"), "\(refused)")
@@ -152,19 +180,24 @@ struct ImportTests {
         let sandbox = try Sandbox()
         let (warm, on, off, rounds) = (300, 60, 30, 4)
         _ = try sandbox.write("plans/inc/warm.yaml", "- {type: warmup, duration: \"\(warm / 60):00\", power: 60, description: Spin up}\n")
-        let body = "steps:\n  - !include inc/warm.yaml\n  - repeat: \(rounds)\n    steps:\n      - {duration: \(on), power: 110}\n      - {type: rest, duration: \(off), power: 50}\n"
+        let body =
+            "steps:\n  - !include inc/warm.yaml\n  - repeat: \(rounds)\n    steps:\n      - {duration: \(on), power: 110}\n      - {type: rest, duration: \(off), power: 50}\n"
         let path = try sandbox.write("plans/vo2.yaml", "name: VO2\n" + body)
         let shown = try await PacerProcess.run(["show", path], in: sandbox)
         #expect(shown.status == 0 && shown.stdout.contains("Spin up") && shown.stdout.contains("110 % FTP"), "\(shown)")
         let imported = try await PacerProcess.run(["import", path], in: sandbox)
-        #expect(imported.stderr == "\(path): \"VO2\", 2 steps (\(1 + 2 * rounds) phases), \((warm + rounds * (on + off)) / 60)m, no warnings\n", "\(imported)")
+        #expect(
+            imported.stderr == "\(path): \"VO2\", 2 steps (\(1 + 2 * rounds) phases), \((warm + rounds * (on + off)) / 60)m, no warnings\n",
+            "\(imported)")
 
         let passwd = try sandbox.write("plans/passwd.yaml", "name: P\nsteps:\n  - !include /etc/passwd\n")
         let refused = try await PacerProcess.run(["show", passwd], in: sandbox)
         #expect(refused.status == 1 && refused.stderr.contains("passwd.yaml:3:5: error: !include /etc/passwd is refused"), "\(refused)")
         _ = try sandbox.write("secret.yaml", "- {duration: 60}\n")
-        try FileManager.default.createSymbolicLink(atPath: sandbox.path("plans/inc/out.yaml"), withDestinationPath: sandbox.path("secret.yaml"))
-        let linked = try await PacerProcess.run(["show", try sandbox.write("plans/link.yaml", "name: L\nsteps:\n  - !include inc/out.yaml\n")], in: sandbox)
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.path("plans/inc/out.yaml"), withDestinationPath: sandbox.path("secret.yaml"))
+        let linked = try await PacerProcess.run(
+            ["show", try sandbox.write("plans/link.yaml", "name: L\nsteps:\n  - !include inc/out.yaml\n")], in: sandbox)
         #expect(linked.status == 1 && linked.stderr.contains("it leads out of the workout's folder (by a link): refused"), "\(linked)")
     }
 }

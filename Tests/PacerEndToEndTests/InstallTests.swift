@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// `scripts/install`: a release build and everything that goes with it under a prefix, again and again,
@@ -27,8 +27,9 @@ struct InstallTests {
             command.removeFirst()
         }
         // A release build takes both cores: nothing else runs beside it.
-        let process = try await PacerProcess(command, environment: ProcessInfo.processInfo.environment, directory: directory,
-                                             executable: executable, load: .heavy)
+        let process = try await PacerProcess(
+            command, environment: ProcessInfo.processInfo.environment, directory: directory,
+            executable: executable, load: .heavy)
         let result = await process.finish(timeout: 900)
         #expect(!result.timedOut, "scripts/install did not finish in 15 minutes: \(result)")
         return result
@@ -57,18 +58,25 @@ struct InstallTests {
         let pacer = prefix.appendingPathComponent("bin/pacer")
         // It is one static, position-independent executable: no dynamic loader, its address still random.
         let header = try ELFHeader(contentsOf: pacer)
-        #expect(header.isPositionIndependent && !header.hasInterpreter,
-                "not a static PIE (type \(header.type), interpreter \(header.hasInterpreter)): are libc6-dev, libsqlite3-dev and libreadline-dev installed?")
+        #expect(
+            header.isPositionIndependent && !header.hasInterpreter,
+            "not a static PIE (type \(header.type), interpreter \(header.hasInterpreter)): are libc6-dev, libsqlite3-dev and libreadline-dev installed?"
+        )
         // Stripped: a user's pacer carries no symbol table or debug information.
         #expect(!header.hasSymbolTable, "the installed pacer keeps its symbol table")
-        let version = await (try PacerProcess(["--version"], environment: sandbox.environment(), directory: elsewhere, executable: pacer)).finish()
+        let version = await (try PacerProcess(["--version"], environment: sandbox.environment(), directory: elsewhere, executable: pacer))
+            .finish()
         #expect(version.status == 0 && version.stdout.wholeMatch(of: /pacer \d+\.\d+\.\d+\n/) != nil, "\(version)")
-        for (arguments, file) in [(["help", "--man"], Self.files[1]), (["completions", "bash"], Self.files[2]),
-                                  (["completions", "zsh"], Self.files[3]), (["completions", "fish"], Self.files[4]),
-                                  (["schema"], Self.files[5])] {
-            let printed = await (try PacerProcess(arguments, environment: sandbox.environment(), directory: elsewhere, executable: pacer)).finish()
+        for (arguments, file) in [
+            (["help", "--man"], Self.files[1]), (["completions", "bash"], Self.files[2]),
+            (["completions", "zsh"], Self.files[3]), (["completions", "fish"], Self.files[4]),
+            (["schema"], Self.files[5]),
+        ] {
+            let printed = await (try PacerProcess(arguments, environment: sandbox.environment(), directory: elsewhere, executable: pacer))
+                .finish()
             let installed = try String(contentsOf: prefix.appendingPathComponent(file), encoding: .utf8)
-            #expect(printed.status == 0 && installed == printed.stdout, "\(file) is not what pacer \(arguments.joined(separator: " ")) prints")
+            #expect(
+                printed.status == 0 && installed == printed.stdout, "\(file) is not what pacer \(arguments.joined(separator: " ")) prints")
         }
         if let groff = Tool.find("groff") {
             let rendered = try await Tool.run(groff, ["-man", "-ww", "-z", prefix.appendingPathComponent(Self.files[1]).path], in: sandbox)
@@ -77,15 +85,19 @@ struct InstallTests {
         try plugin.expectInstalled(under: prefix, report: first)
         // An installed shipped plugin finds the module it shares with the others (it checks its options with it).
         let notify = prefix.appendingPathComponent("libexec/pacer/plugins/notify/pacer-sink-notify")
-        let checked = await (try PacerProcess(["kinds=naps"], environment: sandbox.environment(), directory: elsewhere,
-                                              stdin: .data(Data()), executable: notify)).finish()
+        let checked = await
+            (try PacerProcess(
+                ["kinds=naps"], environment: sandbox.environment(), directory: elsewhere,
+                stdin: .data(Data()), executable: notify)).finish()
         #expect(checked.stderr.hasPrefix("kinds takes kinds of phase"), "\(checked)")
 
         // Again: the same files, a plugin that no longer ships is gone, and nothing else changes.
         let stale = try sandbox.write("prefix/libexec/pacer/plugins/gone/pacer-sink-gone", "#!/bin/sh\n")
         let second = try await Self.install(["--prefix=\(prefix.path)"], from: sandbox.directory)
         #expect(second.status == 0, "\(second)")
-        #expect(second.stdoutLines.filter { $0.hasPrefix("installed ") } == first.stdoutLines.filter { $0.hasPrefix("installed ") }, "\(second)")
+        #expect(
+            second.stdoutLines.filter { $0.hasPrefix("installed ") } == first.stdoutLines.filter { $0.hasPrefix("installed ") }, "\(second)"
+        )
         #expect(!FileManager.default.fileExists(atPath: stale), "a plugin that no longer ships was left behind")
         try plugin.expectInstalled(under: prefix, report: second)
 
@@ -103,8 +115,9 @@ struct InstallTests {
         let locked = sandbox.directory.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
         let refused = try await Self.install(["--prefix", locked.path], from: sandbox.directory, uid: getuid() == 0 ? 65534 : nil)
-        #expect(refused.status == 1 && refused.stderr.contains("cannot write to \(locked.path)") && refused.stderr.contains("--prefix"),
-                "\(refused)")
+        #expect(
+            refused.status == 1 && refused.stderr.contains("cannot write to \(locked.path)") && refused.stderr.contains("--prefix"),
+            "\(refused)")
         #expect(!refused.stdout.contains("building"), "\(refused)")
     }
 }
@@ -138,12 +151,16 @@ struct ShippedPluginFixture {
         let plugins = PacerBinary.packageRoot.appendingPathComponent("Plugins")
         for shipped in try FileManager.default.contentsOfDirectory(atPath: plugins.path) {
             let source = plugins.appendingPathComponent(shipped)
-            let executables = (try? FileManager.default.contentsOfDirectory(atPath: source.path))?
-                .filter { $0.hasPrefix("pacer-sink-") && FileManager.default.isExecutableFile(atPath: source.appendingPathComponent($0).path) } ?? []
+            let executables =
+                (try? FileManager.default.contentsOfDirectory(atPath: source.path))?
+                .filter {
+                    $0.hasPrefix("pacer-sink-") && FileManager.default.isExecutableFile(atPath: source.appendingPathComponent($0).path)
+                } ?? []
             for executable in executables {
                 let installed = prefix.appendingPathComponent("libexec/pacer/plugins/\(executable.dropFirst("pacer-sink-".count))")
-                #expect(FileManager.default.isExecutableFile(atPath: installed.appendingPathComponent(executable).path),
-                        "\(executable) is not installed in \(installed.path)", sourceLocation: sourceLocation)
+                #expect(
+                    FileManager.default.isExecutableFile(atPath: installed.appendingPathComponent(executable).path),
+                    "\(executable) is not installed in \(installed.path)", sourceLocation: sourceLocation)
                 #expect(report.stdoutLines.contains("installed \(installed.path)/"), "\(report)", sourceLocation: sourceLocation)
             }
         }

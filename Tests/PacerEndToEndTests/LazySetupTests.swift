@@ -19,7 +19,9 @@ struct LazySetupTests {
         return (sandbox, ["PACER_HISTORY": history, "PACER_PATH": sandbox.path("no-such-folder")])
     }
 
-    @Test(arguments: [["--version"], ["help"], ["help", "run"], ["run", "--help"], ["completions", "bash"], ["completions", "fish"], ["help", "--man"]])
+    @Test(arguments: [
+        ["--version"], ["help"], ["help", "run"], ["run", "--help"], ["completions", "bash"], ["completions", "fish"], ["help", "--man"],
+    ])
     func aCommandThatNeedsNothingTouchesNothing(_ arguments: [String]) async throws {
         let (sandbox, environment) = try Self.trappedSandbox()
         let result = try await PacerProcess.run(arguments, in: sandbox, environment: environment, timeout: 5)

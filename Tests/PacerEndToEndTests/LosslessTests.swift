@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// Issue 7: a command a user sent is never lost, an event the log was promised is never lost.
@@ -16,8 +16,9 @@ struct LosslessTests {
         try sandbox.write("hold.json", Self.hold)
         let path = sandbox.path("hold.log")
         let input = String(repeating: "status\n", count: 600) + "quit\n"
-        let result = try await PacerProcess.run(["run", "hold.json", "--speed", "1", "--log", path], in: sandbox,
-                                                stdin: .closedPipe(Data(input.utf8)), timeout: 20)
+        let result = try await PacerProcess.run(
+            ["run", "hold.json", "--speed", "1", "--log", path], in: sandbox,
+            stdin: .closedPipe(Data(input.utf8)), timeout: 20)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines.filter { $0.hasPrefix("Hold (work, phase 1/1), ") }.count == 600, "\(result.stdoutLines.count) lines")
         let log = try RunTests.checkLog(path, outcome: "quit")
@@ -30,8 +31,9 @@ struct LosslessTests {
         try sandbox.write("hold.json", Self.hold)
         let path = sandbox.path("hold.log")
         let input = String(repeating: "x", count: 5_000) + "\nquit\n"
-        let result = try await PacerProcess.run(["run", "hold.json", "--speed", "1", "--log", path], in: sandbox,
-                                                stdin: .closedPipe(Data(input.utf8)), timeout: 20)
+        let result = try await PacerProcess.run(
+            ["run", "hold.json", "--speed", "1", "--log", path], in: sandbox,
+            stdin: .closedPipe(Data(input.utf8)), timeout: 20)
         #expect(result.status == 0, "\(result)")
         // One hint for the long line, not one more for the rest of it.
         #expect(result.stdoutLines.filter { $0.contains("unknown command \"xxx") }.count == 1, "\(result)")
@@ -59,7 +61,8 @@ struct LosslessTests {
         let sandbox = try Sandbox()
         try sandbox.write("hold.json", Self.hold)
         let path = sandbox.path("hold.log")
-        let process = try await PacerProcess.startSession(["run", "hold.json", "--speed", "1", "--log", path], in: sandbox, log: path, load: .heavy)
+        let process = try await PacerProcess.startSession(
+            ["run", "hold.json", "--speed", "1", "--log", path], in: sandbox, log: path, load: .heavy)
         let flood = process.flood(with: "status\n")
         try await Task.sleep(for: .milliseconds(400))
         let before = try #require(process.residentKilobytes)
@@ -92,10 +95,13 @@ struct LosslessTests {
         let path = sandbox.path("reps.log")
         let result = try await PacerProcess.run(["run", "reps.json", "--speed", "100", "--log", path], in: sandbox, stdin: .null)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("no more commands can arrive (input ended)") && result.stderr.contains("waiting for 'done'"), "\(result)")
+        #expect(
+            result.stderr.contains("no more commands can arrive (input ended)") && result.stderr.contains("waiting for 'done'"), "\(result)"
+        )
         #expect(result.summaryLine?.hasPrefix("Session ended early.") == true, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "quit")
-        #expect(log.of("phase.end").compactMap { $0.string("outcome") } == ["completed", "skipped"], "the timed phase ran out first: \(log)")
+        #expect(
+            log.of("phase.end").compactMap { $0.string("outcome") } == ["completed", "skipped"], "the timed phase ran out first: \(log)")
     }
 
     // Issue 7, item 8: the same for a session paused when its input ends.
@@ -118,7 +124,8 @@ struct LosslessTests {
         try sandbox.write("reps.json", #"{"name": "Reps", "steps": [{"repeat": 12000, "steps": [{"reps": 1, "name": "One"}]}]}"#)
         let commands = try sandbox.write("done.txt", String(repeating: "done\n", count: 12_000))
         let path = sandbox.path("reps.log")
-        let result = try await PacerProcess.run(["run", "reps.json", "--log", path], in: sandbox, stdin: .file(commands), load: .heavy, timeout: 60)
+        let result = try await PacerProcess.run(
+            ["run", "reps.json", "--log", path], in: sandbox, stdin: .file(commands), load: .heavy, timeout: 60)
         #expect(result.status == 0, "\(result.status): \(result.stderr)")
         #expect(result.summaryLine?.hasPrefix("Workout complete.") == true, "\(result.stdoutLines.suffix(3))")
         let log = try await RunTests.checkLongLog(path, outcome: "completed")
@@ -131,9 +138,12 @@ struct LosslessTests {
         let sandbox = try Sandbox()
         try sandbox.write("many.json", #"{"name": "Many", "countdown": 0, "steps": [{"repeat": 100000, "steps": [{"work": 0.001}]}]}"#)
         let path = sandbox.path("many.log")
-        let result = try await PacerProcess.run(["run", "many.json", "--speed", "1000", "--log", path], in: sandbox, load: .heavy, timeout: 60)
+        let result = try await PacerProcess.run(
+            ["run", "many.json", "--speed", "1000", "--log", path], in: sandbox, load: .heavy, timeout: 60)
         #expect(result.status == 0, "\(result.status): \(result.stderr)")
-        #expect(result.summaryLine == "Workout complete. worked 1m 40s, rested 0s, paused 0s, nothing skipped.", "\(result.stdoutLines.suffix(3))")
+        #expect(
+            result.summaryLine == "Workout complete. worked 1m 40s, rested 0s, paused 0s, nothing skipped.",
+            "\(result.stdoutLines.suffix(3))")
         // A phase every microsecond is more than any machine keeps up with: lateness is not the point here.
         let log = try await RunTests.checkLongLog(path, outcome: "completed", lateness: nil)
         #expect(log.events.count == 200_002)
@@ -145,10 +155,13 @@ struct LosslessTests {
         // 20,000 phases of a tenth of a workout second each: 2 real seconds at --speed 1000.
         try sandbox.write("steady.json", #"{"name": "Steady", "countdown": 0, "steps": [{"repeat": 20000, "steps": [{"work": 0.1}]}]}"#)
         let path = sandbox.path("steady.log")
-        let process = try await PacerProcess(["run", "steady.json", "--speed", "1000", "--log", path],
-                                             environment: sandbox.environment(), directory: sandbox.directory, load: .heavy)
+        let process = try await PacerProcess(
+            ["run", "steady.json", "--speed", "1000", "--log", path],
+            environment: sandbox.environment(), directory: sandbox.directory, load: .heavy)
         // The log's first lines are written as the session starts.
-        #expect(await eventually { ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 }, "the session did not start")
+        #expect(
+            await eventually { ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 },
+            "the session did not start")
         process.send(SIGSTOP)
         try await Task.sleep(for: .milliseconds(50))
         try #require(EventLog.ifPresent(path)?.of("session.end").isEmpty == true, "the stop must come mid-session")
@@ -158,7 +171,9 @@ struct LosslessTests {
         process.send(SIGCONT)
         let result = await process.finish(timeout: 30)
         #expect(result.status == 0, "\(result.status): \(result.stderr)")
-        #expect(result.summaryLine == "Workout complete. worked 33m 20s, rested 0s, paused 0s, nothing skipped.", "\(result.stdoutLines.suffix(3))")
+        #expect(
+            result.summaryLine == "Workout complete. worked 33m 20s, rested 0s, paused 0s, nothing skipped.",
+            "\(result.stdoutLines.suffix(3))")
         // Everything that fell due during the stop is late by the stop, as it should be.
         let log = try await RunTests.checkLongLog(path, outcome: "completed", lateness: nil)
         #expect(log.events.count == 40_002)
@@ -175,10 +190,14 @@ struct LosslessTests {
         try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 3, "name": "Go"}, {"rest": 2}]}"#)
         let path = sandbox.path("short.log")
         let pacer = try PacerBinary.require().path
-        let result = try await PacerProcess.run(["-c", "exec '\(pacer)' run short.json --speed 100 --log '\(path)' \(closing)"], in: sandbox,
-                                                executable: URL(fileURLWithPath: "/bin/sh"))
+        let result = try await PacerProcess.run(
+            ["-c", "exec '\(pacer)' run short.json --speed 100 --log '\(path)' \(closing)"], in: sandbox,
+            executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 0, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
-        #expect(log.events.map(\.type).filter { $0 != "countdown" } == ["session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"], "\(log)")
+        #expect(
+            log.events.map(\.type).filter { $0 != "countdown" } == [
+                "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
+            ], "\(log)")
     }
 }

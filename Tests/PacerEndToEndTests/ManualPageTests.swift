@@ -18,7 +18,8 @@ struct ManualPageTests {
         let checked = try await Tool.run(groff, ["-man", "-ww", "-z", page], in: sandbox)
         #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked)")
         if let man = Tool.find("man") {
-            let shown = try await Tool.run(man, ["--warnings", "-l", page], in: sandbox, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
+            let shown = try await Tool.run(
+                man, ["--warnings", "-l", page], in: sandbox, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
             #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown)")
             for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
                 #expect(shown.stdoutLines.contains(section), "no \(section) section")

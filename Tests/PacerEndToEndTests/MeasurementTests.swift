@@ -57,8 +57,9 @@ struct MeasurementTests {
         try sandbox.write("ride.json", Self.ride)
         let log = sandbox.path("session.log")
         let input = "measure power=180 cadence=85\nmeasure cadence=-1\n"
-        let result = try await PacerProcess.run(["run", "ride.json", "--speed", "5", "--log", log], in: sandbox,
-                                                stdin: .data(Data(input.utf8)), timeout: 20)
+        let result = try await PacerProcess.run(
+            ["run", "ride.json", "--speed", "5", "--log", log], in: sandbox,
+            stdin: .data(Data(input.utf8)), timeout: 20)
         #expect(result.status == 0, "\(result)")
         let events = try RunTests.checkLog(log, outcome: "completed")
         let first = try #require(events.of("sample").first, "\(events)")

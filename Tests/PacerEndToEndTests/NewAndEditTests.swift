@@ -15,7 +15,9 @@ struct NewAndEditTests {
         #expect(made.status == 0 && made.stdout == "created ~/config/pacer/workouts/quick.json: 7 phases, 1m 40s\n", "\(made)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let schema = PacerBinary.packageRoot.appendingPathComponent("workouts/schema.json").path
-        #expect(text.hasPrefix("{\n  \"$schema\": \"\(schema)\",\n  \"name\": \"quick\",\n"), "run from the checkout, the checkout's schema: \(text)")
+        #expect(
+            text.hasPrefix("{\n  \"$schema\": \"\(schema)\",\n  \"name\": \"quick\",\n"),
+            "run from the checkout, the checkout's schema: \(text)")
         let laidOut = try await PacerProcess.run(["fmt", "--check", path], in: sandbox)
         #expect(laidOut.status == 0, "\(laidOut)")
 
@@ -27,14 +29,18 @@ struct NewAndEditTests {
         let copy = try await PacerProcess.run(["new", "mine", "--from", "tabata", "-o", "mine.json"], in: sandbox)
         #expect(copy.status == 0, "\(copy)")
         let copied = try String(contentsOfFile: sandbox.path("mine.json"), encoding: .utf8)
-        #expect(copied.contains("\"name\": \"mine\"") && copied.contains("\"Sprint {round}/{rounds}\"") && !copied.contains("./schema.json"), "\(copied)")
+        #expect(
+            copied.contains("\"name\": \"mine\"") && copied.contains("\"Sprint {round}/{rounds}\"") && !copied.contains("./schema.json"),
+            "\(copied)")
 
         let template = try await PacerProcess.run(["new", "blank"], in: sandbox)
         let blank = try String(contentsOfFile: Self.workout(sandbox, "blank"), encoding: .utf8)
         #expect(template.status == 0 && blank.contains("\"$comment\""), "\(template)")
 
         let bad = try await PacerProcess.run(["new", "bad", "10s, x"], in: sandbox)
-        #expect(bad.status == 1 && bad.stderr.hasPrefix("<notation>:1:6: error:") && !FileManager.default.fileExists(atPath: Self.workout(sandbox, "bad")), "\(bad)")
+        #expect(
+            bad.status == 1 && bad.stderr.hasPrefix("<notation>:1:6: error:")
+                && !FileManager.default.fileExists(atPath: Self.workout(sandbox, "bad")), "\(bad)")
     }
 
     @Test func editChecksTheEditedFileAndKeepsAnInvalidCopyAsideWithoutATerminal() async throws {
@@ -42,7 +48,9 @@ struct NewAndEditTests {
         _ = try await PacerProcess.run(["new", "quick", "10s prepare, 20s Sprint"], in: sandbox)
         let path = Self.workout(sandbox, "quick")
         let original = try String(contentsOfFile: path, encoding: .utf8)
-        let editor = try sandbox.write("editor.sh", """
+        let editor = try sandbox.write(
+            "editor.sh",
+            """
             #!/bin/sh
             n=$(cat "$(dirname "$0")/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$(dirname "$0")/count"
             if [ $n = 1 ]; then printf '{"name": "Q", "steps": [{"wrok": 1}]}' > "$1"; else printf '{"name": "Q", "steps": [{"work": 5}]}' > "$1"; fi
@@ -68,10 +76,14 @@ struct NewAndEditTests {
     @Test func editingABuiltInCopiesItFirst() async throws {
         let sandbox = try Sandbox()
         let result = try await PacerProcess.run(["edit", "tabata"], in: sandbox, environment: ["EDITOR": "true"])
-        #expect(result.status == 0 && result.stderr.contains("tabata is built in, so it was copied to ~/config/pacer/workouts/tabata.json"), "\(result)")
+        #expect(
+            result.status == 0 && result.stderr.contains("tabata is built in, so it was copied to ~/config/pacer/workouts/tabata.json"),
+            "\(result)")
         #expect(result.stderr.contains("no changes to"), "\(result)")
         let shown = try await PacerProcess.run(["show", "tabata"], in: sandbox)
-        #expect(shown.stdoutLines.first?.hasSuffix("(\(Self.workout(sandbox, "tabata")))") == true, "the copy comes first on the search path: \(shown)")
+        #expect(
+            shown.stdoutLines.first?.hasSuffix("(\(Self.workout(sandbox, "tabata")))") == true,
+            "the copy comes first on the search path: \(shown)")
         let failing = try await PacerProcess.run(["edit", "tabata"], in: sandbox, environment: ["EDITOR": "false"])
         #expect(failing.status == 1 && failing.stderr.contains("exited with status 1"), "\(failing)")
     }
@@ -97,16 +109,23 @@ struct NewAndEditTests {
         try newer.write(toFile: path, atomically: false, encoding: .utf8)
 
         let reopened = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": "true"])
-        #expect(reopened.status == 0 && reopened.stderr.contains("the edited copy kept in \(copy) was made before \(path) last changed"), "\(reopened)")
-        #expect(reopened.stderr.contains("it is now \(aside) (compare: diff -u \(path) \(aside))") && reopened.stderr.contains("no changes to"), "\(reopened)")
+        #expect(
+            reopened.status == 0 && reopened.stderr.contains("the edited copy kept in \(copy) was made before \(path) last changed"),
+            "\(reopened)")
+        #expect(
+            reopened.stderr.contains("it is now \(aside) (compare: diff -u \(path) \(aside))") && reopened.stderr.contains("no changes to"),
+            "\(reopened)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == newer, "the hand edit stays")
-        #expect(try String(contentsOfFile: aside, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 7}]}"#, "the abandoned edit is kept")
+        #expect(
+            try String(contentsOfFile: aside, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 7}]}"#, "the abandoned edit is kept")
         #expect(!FileManager.default.fileExists(atPath: copy))
 
         let again = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": quit])
         #expect(again.status == 1, "\(again)")
         let continued = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": "true"])
-        #expect(continued.status == 0 && continued.stderr.contains("going on with the edited copy"), "the file did not change, so the copy goes on: \(continued)")
+        #expect(
+            continued.status == 0 && continued.stderr.contains("going on with the edited copy"),
+            "the file did not change, so the copy goes on: \(continued)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 7}]}"#)
     }
 
@@ -114,14 +133,17 @@ struct NewAndEditTests {
         let sandbox = try Sandbox()
         _ = try await PacerProcess.run(["new", "quick", "20s Sprint"], in: sandbox)
         let path = Self.workout(sandbox, "quick")
-        let editor = try sandbox.write("meanwhile.sh", """
+        let editor = try sandbox.write(
+            "meanwhile.sh",
+            """
             #!/bin/sh
             printf '{"name": "Q", "steps": [{"work": 3}]}' > "\(path)"
             printf '{"name": "Q", "steps": [{"work": 7}]}' > "$1"
             """)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
         let result = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["EDITOR": editor])
-        #expect(result.status == 1 && result.stderr.contains("\(path) changed while it was being edited, so it is not replaced"), "\(result)")
+        #expect(
+            result.status == 1 && result.stderr.contains("\(path) changed while it was being edited, so it is not replaced"), "\(result)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 3}]}"#)
     }
 
@@ -132,7 +154,9 @@ struct NewAndEditTests {
         let link = Self.workout(sandbox, "quick")
         try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../../../dotfiles/quick.json")
-        let editor = try sandbox.write("mode.sh", """
+        let editor = try sandbox.write(
+            "mode.sh",
+            """
             #!/bin/sh
             stat -c %a "$1" > "\(sandbox.path("mode"))"
             printf '{"name": "Q", "steps": [{"work": 6}]}' > "$1"
@@ -141,15 +165,18 @@ struct NewAndEditTests {
         let result = try await PacerProcess.run(["edit", "quick"], in: sandbox, environment: ["VISUAL": " ", "EDITOR": editor])
         #expect(result.status == 0, "a blank VISUAL counts as unset: \(result)")
         #expect(try String(contentsOfFile: sandbox.path("mode"), encoding: .utf8) == "600\n", "the copy is as private as the file")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../../../../dotfiles/quick.json", "the link stays a link")
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 6}]}"#, "the target gets the change")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../../../../dotfiles/quick.json", "the link stays a link")
+        #expect(
+            try String(contentsOfFile: target, encoding: .utf8) == #"{"name": "Q", "steps": [{"work": 6}]}"#, "the target gets the change")
         #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func newShowsWarningsAndWritesToStandardOutputForADash() async throws {
         let sandbox = try Sandbox()
         let made = try await PacerProcess.run(["new", "run", "400m Run"], in: sandbox)
-        #expect(made.status == 0 && made.stderr.components(separatedBy: "\"m\" means minutes, not metres").count == 2, "one warning: \(made)")
+        #expect(
+            made.status == 0 && made.stderr.components(separatedBy: "\"m\" means minutes, not metres").count == 2, "one warning: \(made)")
         let printed = try await PacerProcess.run(["new", "run", "400m Run", "-o", "-"], in: sandbox)
         #expect(printed.status == 0 && printed.stdout.hasPrefix("{\n") && printed.stdout.contains(#""name": "run""#), "\(printed)")
         #expect(printed.stderr.hasPrefix("<stdout>: warning:") && !FileManager.default.fileExists(atPath: sandbox.path("-")), "\(printed)")

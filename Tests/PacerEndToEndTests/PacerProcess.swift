@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// The built `pacer` executable, found from this file's place in the package.
@@ -138,8 +138,10 @@ final class PacerProcess: @unchecked Sendable {
 
     /// Launches `executable` (by default the built pacer) with `arguments`, once a place is free
     /// for a process of this `load`.
-    init(_ arguments: [String], environment: [String: String], directory: URL, stdin: StandardInput = .null,
-         executable: URL? = nil, load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    init(
+        _ arguments: [String], environment: [String: String], directory: URL, stdin: StandardInput = .null,
+        executable: URL? = nil, load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         self.arguments = arguments
         // The place first, the pipes after: a test waiting for its place holds no descriptors. (With
         // every test's pipes made first, the test process held some 1,400 while waiting, and
@@ -147,8 +149,9 @@ final class PacerProcess: @unchecked Sendable {
         let places = await ProcessSlots.shared.places(for: load)
         await ProcessSlots.shared.acquire(places)
         do {
-            try launch(executable: executable, directory: directory, environment: environment, stdin: stdin, places: places,
-                       sourceLocation: sourceLocation)
+            try launch(
+                executable: executable, directory: directory, environment: environment, stdin: stdin, places: places,
+                sourceLocation: sourceLocation)
         } catch {
             await ProcessSlots.shared.release(places)
             throw error
@@ -156,13 +159,16 @@ final class PacerProcess: @unchecked Sendable {
     }
 
     /// Sets the process up and starts it, in the place `places` taken for it.
-    private func launch(executable: URL?, directory: URL, environment: [String: String], stdin: StandardInput, places: Int,
-                        sourceLocation: SourceLocation) throws {
+    private func launch(
+        executable: URL?, directory: URL, environment: [String: String], stdin: StandardInput, places: Int,
+        sourceLocation: SourceLocation
+    ) throws {
         process.executableURL = try executable ?? PacerBinary.require(sourceLocation: sourceLocation)
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = directory
-        let outPipe = Pipe(), errPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         switch stdin {
@@ -237,7 +243,8 @@ final class PacerProcess: @unchecked Sendable {
     /// The process's resident memory in KiB (VmRSS in /proc), or nil once it has gone.
     var residentKilobytes: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
@@ -290,16 +297,20 @@ final class PacerProcess: @unchecked Sendable {
         }
         if stdinPipe != nil { try? stdinPipe?.fileHandleForWriting.close() }
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return PacerResult(arguments: arguments, status: status, stdout: stdout.text, stderr: stderr.text,
-                           seconds: seconds, stalled: StallProbe.shared.longest(from: started, to: exit), timedOut: timedOut)
+        return PacerResult(
+            arguments: arguments, status: status, stdout: stdout.text, stderr: stderr.text,
+            seconds: seconds, stalled: StallProbe.shared.longest(from: started, to: exit), timedOut: timedOut)
     }
 
     /// Runs pacer to the end and returns what it did.
-    static func run(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:],
-                    stdin: StandardInput = .null, executable: URL? = nil, load: Load = .ordinary, timeout: Double = 10,
-                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerResult {
-        let process = try await PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
-                                             stdin: stdin, executable: executable, load: load, sourceLocation: sourceLocation)
+    static func run(
+        _ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:],
+        stdin: StandardInput = .null, executable: URL? = nil, load: Load = .ordinary, timeout: Double = 10,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> PacerResult {
+        let process = try await PacerProcess(
+            arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
+            stdin: stdin, executable: executable, load: load, sourceLocation: sourceLocation)
         let result = await process.finish(timeout: timeout)
         #expect(!result.timedOut, "pacer did not finish within \(timeout) s: \(result)", sourceLocation: sourceLocation)
         return result
@@ -378,10 +389,13 @@ func writeWithoutSIGPIPE(_ descriptor: Int32, _ data: Data) -> Bool {
 
 extension PacerProcess {
     /// Starts a session with standard input left open and waits until its log shows the first phase.
-    static func startSession(_ arguments: [String], in sandbox: Sandbox, log path: String, environment extra: [String: String] = [:],
-                             load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerProcess {
-        let process = try await PacerProcess(arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
-                                             stdin: .open, load: load, sourceLocation: sourceLocation)
+    static func startSession(
+        _ arguments: [String], in sandbox: Sandbox, log path: String, environment extra: [String: String] = [:],
+        load: Load = .ordinary, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> PacerProcess {
+        let process = try await PacerProcess(
+            arguments, environment: sandbox.environment(extra), directory: sandbox.directory,
+            stdin: .open, load: load, sourceLocation: sourceLocation)
         let started = await eventually { EventLog.ifPresent(path)?.of("phase.start").isEmpty == false }
         #expect(started, "the session did not start", sourceLocation: sourceLocation)
         return process
@@ -444,7 +458,8 @@ final class StallProbe: @unchecked Sendable {
 
     /// The longest stall that overlapped the time from `start` to `end`.
     func longest(from start: Date, to end: Date) -> Double {
-        let from = start.timeIntervalSince1970, to = end.timeIntervalSince1970
+        let from = start.timeIntervalSince1970
+        let to = end.timeIntervalSince1970
         return lock.withLock {
             stalls.filter { $0.end >= from && $0.end - $0.length <= to }.map(\.length).max() ?? 0
         }

@@ -30,7 +30,9 @@ struct PlanCommandTests {
         #expect(shown.stdoutLines.contains("  2  daily                 10s prepare, 3x(20s Sprint, 10s rest)"), "\(shown)")
 
         let removed = try await PacerProcess.run(["plan", "remove", "1"], in: sandbox)
-        #expect(removed.status == 0 && removed.stdout == "removed from ~/config/pacer/plan.json: Mon, Wed, Fri 07:00 seven-minute\n", "\(removed)")
+        #expect(
+            removed.status == 0 && removed.stdout == "removed from ~/config/pacer/plan.json: Mon, Wed, Fri 07:00 seven-minute\n",
+            "\(removed)")
         let beyond = try await PacerProcess.run(["plan", "remove", "2"], in: sandbox)
         #expect(beyond.status == 1 && beyond.stderr.contains("the plan has 1 entry; remove takes a number from 1 to 1"), "\(beyond)")
         let text = try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8)
@@ -40,7 +42,8 @@ struct PlanCommandTests {
     @Test func aMissingWorkoutOrBadNotationIsRefused() async throws {
         let sandbox = try Sandbox()
         let missing = try await PacerProcess.run(["plan", "add", "sat", "tabbata"], in: sandbox)
-        #expect(missing.status == 1 && missing.stderr.contains(#"cannot plan "tabbata": no workout named "tabbata""#)
+        #expect(
+            missing.status == 1 && missing.stderr.contains(#"cannot plan "tabbata": no workout named "tabbata""#)
                 && missing.stderr.contains(#"did you mean "tabata"?"#), "\(missing)")
         let notation = try await PacerProcess.run(["plan", "add", "sat", "10s, x"], in: sandbox)
         #expect(notation.status == 1 && notation.stderr.contains("<notation>:1:6: error:"), "\(notation)")
@@ -51,7 +54,9 @@ struct PlanCommandTests {
 
     @Test func aPlanThatNamesAWorkoutGoneMissingIsShownWithAWarning() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("home/config/pacer/plan.json", #"{"entries": [{"days": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "workout": "gone"}]}"#)
+        try sandbox.write(
+            "home/config/pacer/plan.json", #"{"entries": [{"days": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "workout": "gone"}]}"#
+        )
         let shown = try await PacerProcess.run(["plan"], in: sandbox)
         #expect(shown.status == 0 && shown.stdoutLines.contains { $0.hasSuffix("gone  today") }, "\(shown)")
         #expect(shown.stderr.hasPrefix(#"~/config/pacer/plan.json: warning: entry 1: no workout named "gone""#), "\(shown)")
@@ -78,11 +83,14 @@ struct PlanCommandTests {
         #expect(huge.status == 1 && huge.stderr.contains("more than the 1 MiB the plan may have"), "\(huge)")
 
         // Malformed, with escape sequences in a workout: every problem, placed, and nothing raw reaches the terminal.
-        let broken = #"{"entries": [{"days": ["mno"], "workout": "tab\u001b]0;owned\u0007ata"}, {"days": ["tue"], "tiem": "7:00", "workout": "x"}]}"#
+        let broken =
+            #"{"entries": [{"days": ["mno"], "workout": "tab\u001b]0;owned\u0007ata"}, {"days": ["tue"], "tiem": "7:00", "workout": "x"}]}"#
         try Data(broken.utf8).write(to: URL(fileURLWithPath: path))
         let malformed = try await PacerProcess.run(["plan"], in: sandbox)
         #expect(malformed.status == 1, "\(malformed)")
-        #expect(malformed.stderr.contains(#"~/config/pacer/plan.json:1:24: error: "mno" is not a day of the week (did you mean "mon"?)"#), "\(malformed)")
+        #expect(
+            malformed.stderr.contains(#"~/config/pacer/plan.json:1:24: error: "mno" is not a day of the week (did you mean "mon"?)"#),
+            "\(malformed)")
         #expect(malformed.stderr.contains(#"unknown key "tiem" (did you mean "time"?)"#), "\(malformed)")
         #expect(malformed.stderr.contains(#""workout" holds control characters"#), "\(malformed)")
         #expect(!malformed.stderr.contains("\u{1B}") && !malformed.stderr.contains("\u{7}"), "\(malformed)")
@@ -105,12 +113,15 @@ struct PlanCommandTests {
         // The config folder is a file: nothing can be made in it.
         let file = try sandbox.write("not-a-folder", "")
         let underAFile = try await PacerProcess.run(["plan", "add", "tue", "tabata"], in: sandbox, environment: ["XDG_CONFIG_HOME": file])
-        #expect(underAFile.status == 1 && underAFile.stderr.contains("cannot create the folder") && underAFile.stderr.contains("the plan is unchanged"),
-                "\(underAFile)")
+        #expect(
+            underAFile.status == 1 && underAFile.stderr.contains("cannot create the folder")
+                && underAFile.stderr.contains("the plan is unchanged"),
+            "\(underAFile)")
 
         // A disk too full to take the new plan: no file may grow (ulimit -f 0; SIGXFSZ ignored, so a write fails instead).
-        let full = try await PacerProcess.run(["-c", #"trap "" XFSZ; ulimit -f 0; exec "$0" "$@""#, PacerBinary.path, "plan", "add", "tue", "tabata"],
-                                              in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
+        let full = try await PacerProcess.run(
+            ["-c", #"trap "" XFSZ; ulimit -f 0; exec "$0" "$@""#, PacerBinary.path, "plan", "add", "tue", "tabata"],
+            in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(full.status == 1 && full.stderr.contains("File too large") && full.stderr.contains("the plan is unchanged"), "\(full)")
         #expect(try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8) == before, "nothing is lost on a full disk")
 
@@ -122,12 +133,15 @@ struct PlanCommandTests {
         if getuid() == 0 {
             let setpriv = try #require(Tool.find("setpriv"), "setpriv is needed to try a read-only folder as root")
             for path in [sandbox.directory.path, sandbox.home.path, sandbox.config.path] { chmod(path, 0o755) }
-            readOnly = try await PacerProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups", PacerBinary.path, "plan", "add", "tue", "tabata"],
-                                                  in: sandbox, executable: setpriv)
+            readOnly = try await PacerProcess.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", PacerBinary.path, "plan", "add", "tue", "tabata"],
+                in: sandbox, executable: setpriv)
         } else {
             readOnly = try await PacerProcess.run(["plan", "add", "tue", "tabata"], in: sandbox)
         }
-        #expect(readOnly.status == 1 && readOnly.stderr.contains("Permission denied") && readOnly.stderr.contains("the plan is unchanged"), "\(readOnly)")
+        #expect(
+            readOnly.status == 1 && readOnly.stderr.contains("Permission denied") && readOnly.stderr.contains("the plan is unchanged"),
+            "\(readOnly)")
         #expect(try String(contentsOfFile: Self.planPath(sandbox), encoding: .utf8) == before, "nothing is lost")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(left == ["plan.json"], "no temporary file is left behind: \(left)")
@@ -135,7 +149,9 @@ struct PlanCommandTests {
 
     @Test func editSavesOnlyAValidPlanAndKeepsTheCopyOtherwise() async throws {
         let sandbox = try Sandbox()
-        let editor = try sandbox.write("editor.sh", """
+        let editor = try sandbox.write(
+            "editor.sh",
+            """
             #!/bin/sh
             n=$(cat "$(dirname "$0")/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$(dirname "$0")/count"
             case $n in
@@ -170,12 +186,15 @@ struct PlanCommandTests {
         let target = try sandbox.write("dotfiles/plan.json", #"{"entries": []}"#)
         try FileManager.default.createDirectory(at: sandbox.config.appendingPathComponent("pacer"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: Self.planPath(sandbox), withDestinationPath: target)
-        let quit = try NewAndEditTests.editor(sandbox, "cq.sh", writing: #"{"entries": [{"days": ["sun"], "workout": "tabata"}]}"#, status: 1)
+        let quit = try NewAndEditTests.editor(
+            sandbox, "cq.sh", writing: #"{"entries": [{"days": ["sun"], "workout": "tabata"}]}"#, status: 1)
         let abandoned = try await PacerProcess.run(["plan", "edit"], in: sandbox, environment: ["EDITOR": quit])
         #expect(abandoned.status == 1, "\(abandoned)")
 
         let added = try await PacerProcess.run(["plan", "add", "mon", "400m Run"], in: sandbox)
-        #expect(added.status == 0 && added.stderr.contains(#""m" means minutes, not metres"#), "plan add shows the workout's warnings: \(added)")
+        #expect(
+            added.status == 0 && added.stderr.contains(#""m" means minutes, not metres"#), "plan add shows the workout's warnings: \(added)"
+        )
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: Self.planPath(sandbox)) == target, "the link stays a link")
         #expect(try String(contentsOfFile: target, encoding: .utf8).contains("400m Run"), "the target gets the entry")
 

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// How plugins are named, and what pacer says when one cannot be named or started: every message
@@ -22,9 +22,12 @@ struct PluginNamingTests {
         let path = try sandbox.write("bin/pacer-sink-noexec", "#!/bin/sh\nexec cat >/dev/null\n")
         chmod(path, 0o644)
         try sandbox.write("small.json", PluginTests.workout)
-        let byName = try await PacerProcess.run(["run", "small.json", "--sink", "noexec"], in: sandbox,
-                                                environment: ["PATH": sandbox.path("bin") + ":/usr/bin:/bin"])
-        #expect(byName.status == 2 && byName.stderr.contains("the plugin \(path) is not executable; make it so with: chmod +x \(path)"), "\(byName)")
+        let byName = try await PacerProcess.run(
+            ["run", "small.json", "--sink", "noexec"], in: sandbox,
+            environment: ["PATH": sandbox.path("bin") + ":/usr/bin:/bin"])
+        #expect(
+            byName.status == 2 && byName.stderr.contains("the plugin \(path) is not executable; make it so with: chmod +x \(path)"),
+            "\(byName)")
         #expect(!byName.stderr.contains("did you mean"), "\(byName)")
         let byPath = try await PacerProcess.run(["run", "small.json", "--sink", "exec:\(path)"], in: sandbox)
         #expect(byPath.status == 2 && byPath.stderr.contains("chmod +x \(path)"), "\(byPath)")

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// External plugins as real processes: the stream they get, the commands they send, and every way
@@ -19,12 +19,15 @@ struct PluginTests {
     }
 
     /// Runs the small workout with the given sinks (and --log) at `speed`, stdin open so input never ends.
-    static func run(_ sinks: [String], in sandbox: Sandbox, speed: String = "50", workout: String = PluginTests.workout,
-                    environment: [String: String] = [:], timeout: Double = 15) async throws -> (PacerResult, String) {
+    static func run(
+        _ sinks: [String], in sandbox: Sandbox, speed: String = "50", workout: String = PluginTests.workout,
+        environment: [String: String] = [:], timeout: Double = 15
+    ) async throws -> (PacerResult, String) {
         try sandbox.write("small.json", workout)
         let log = sandbox.path("session.log")
         let arguments = ["run", "small.json", "--speed", speed, "--log", log] + sinks.flatMap { ["--sink", $0] }
-        let process = try await PacerProcess(arguments, environment: sandbox.environment(environment), directory: sandbox.directory, stdin: .open)
+        let process = try await PacerProcess(
+            arguments, environment: sandbox.environment(environment), directory: sandbox.directory, stdin: .open)
         let result = await process.finish(timeout: timeout)
         #expect(!result.timedOut, "\(result)")
         return (result, log)
@@ -49,8 +52,9 @@ struct PluginTests {
             exec cat > /dev/null
             """
         _ = try Self.plugin("plugins/pacer-sink-teller", script, in: sandbox)
-        let (result, _) = try await Self.run(["teller:port=8080,bind=0.0.0.0"], in: sandbox,
-                                             environment: ["PATH": sandbox.path("plugins") + ":/usr/bin:/bin"])
+        let (result, _) = try await Self.run(
+            ["teller:port=8080,bind=0.0.0.0"], in: sandbox,
+            environment: ["PATH": sandbox.path("plugins") + ":/usr/bin:/bin"])
         #expect(result.status == 0, "\(result)")
         let lines = try String(contentsOfFile: told, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(7)) == ["port=8080", "bind=0.0.0.0", "1", "teller", "Small", "small.json", "50"], "\(lines)")
@@ -118,7 +122,10 @@ struct PluginTests {
         let (result, log) = try await Self.run(["terminal", "exec:\(quitter)"], in: sandbox, speed: "5")
         #expect(result.status == 0, "\(result)")
         _ = try RunTests.checkLog(log, outcome: "completed")
-        #expect(result.stderrLines == ["pacer: the quitter plugin exited with status 3 before the session ended; the session goes on without it"], "\(result)")
+        #expect(
+            result.stderrLines == [
+                "pacer: the quitter plugin exited with status 3 before the session ended; the session goes on without it"
+            ], "\(result)")
         #expect(result.stdoutLines.last?.hasPrefix("Workout complete.") == true, "\(result)")
     }
 
@@ -147,7 +154,9 @@ struct PluginTests {
         #expect(result.status == 0, "\(result)")
         let events = try RunTests.checkLog(log, outcome: "completed")
         for start in events.of("phase.start") {
-            #expect(start.t - (start.due ?? 0) < 0.05 + result.stalled, "phase starts stay on time: \(start) (the machine stalled up to \(result.stalled) s)")
+            #expect(
+                start.t - (start.due ?? 0) < 0.05 + result.stalled,
+                "phase starts stay on time: \(start) (the machine stalled up to \(result.stalled) s)")
         }
         // 1.9 s of session at 50 commands a second: about a hundred taken, the rest left in the pipe,
         // where the plugin waits to write them at the end instead of exiting: it is stopped, and told of.
@@ -181,7 +190,8 @@ struct PluginTests {
         let sleeper = try Self.plugin("sleeper", "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 300\n", in: sandbox)
         try sandbox.write("long.json", #"{"name": "Long", "steps": [{"work": 60}]}"#)
         let log = sandbox.path("long.log")
-        let process = try await PacerProcess.startSession(["run", "long.json", "--log", log, "--sink", "exec:\(sleeper)"], in: sandbox, log: log)
+        let process = try await PacerProcess.startSession(
+            ["run", "long.json", "--log", log, "--sink", "exec:\(sleeper)"], in: sandbox, log: log)
         #expect(await eventually { FileManager.default.fileExists(atPath: pidFile) })
         let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, 0) == 0, "the plugin runs")
@@ -198,14 +208,18 @@ struct PluginTests {
         #expect(result.status == 0, "\(result)")
         let events = try RunTests.checkLog(log, outcome: "completed").events.count
         let reports = result.stderrLines.filter { $0.contains("deaf plugin") }
-        #expect(reports == ["pacer: the deaf plugin did not exit when its input ended, so it was stopped; it never read \(events) events of the session"],
-                "\(result)")
+        #expect(
+            reports == [
+                "pacer: the deaf plugin did not exit when its input ended, so it was stopped; it never read \(events) events of the session"
+            ],
+            "\(result)")
     }
 
     @Test func theUsersFolderComesBeforePathAndPluginsListsBoth() async throws {
         let sandbox = try Sandbox()
         let mark = sandbox.path("which.txt")
-        _ = try Self.plugin("home/config/pacer/plugins/pacer-sink-same", "#!/bin/sh\necho config > '\(mark)'\nexec cat >/dev/null\n", in: sandbox)
+        _ = try Self.plugin(
+            "home/config/pacer/plugins/pacer-sink-same", "#!/bin/sh\necho config > '\(mark)'\nexec cat >/dev/null\n", in: sandbox)
         _ = try Self.plugin("bin/pacer-sink-same", "#!/bin/sh\necho path > '\(mark)'\nexec cat >/dev/null\n", in: sandbox)
         let lazy = try sandbox.write("bin/pacer-sink-lazy", "#!/bin/sh\n")
         chmod(lazy, 0o644)
@@ -225,7 +239,9 @@ struct PluginTests {
         #expect(lines.contains { $0.hasPrefix("  terminal") }, "the built-in sinks come first: \(listed)")
 
         let names = try await PacerProcess.run(["plugins", "--names"], in: sandbox, environment: environment)
-        #expect(names.stdoutLines.starts(with: ["terminal", "log", "bell"]) && names.stdoutLines.contains("same") && !names.stdoutLines.contains("lazy"), "\(names)")
+        #expect(
+            names.stdoutLines.starts(with: ["terminal", "log", "bell"]) && names.stdoutLines.contains("same")
+                && !names.stdoutLines.contains("lazy"), "\(names)")
 
         let unknown = try await PacerProcess.run(["run", "small.json", "--sink", "sme"], in: sandbox, environment: environment)
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'same'?"), "\(unknown)")
@@ -235,9 +251,12 @@ struct PluginTests {
         let sandbox = try Sandbox()
         let mark = sandbox.path("started.txt")
         _ = try Self.plugin("bin/pacer-sink-evil", "#!/bin/sh\ntouch '\(mark)'\n", in: sandbox)
-        try sandbox.write("evil.json", #"{"name": "Evil", "sinks": ["evil"], "plugins": ["exec:./bin/pacer-sink-evil"], "steps": [{"work": 1, "sink": "evil"}]}"#)
-        let result = try await PacerProcess.run(["run", "evil.json", "--speed", "100"], in: sandbox,
-                                                environment: ["PATH": sandbox.path("bin") + ":/usr/bin:/bin"])
+        try sandbox.write(
+            "evil.json",
+            #"{"name": "Evil", "sinks": ["evil"], "plugins": ["exec:./bin/pacer-sink-evil"], "steps": [{"work": 1, "sink": "evil"}]}"#)
+        let result = try await PacerProcess.run(
+            ["run", "evil.json", "--speed", "100"], in: sandbox,
+            environment: ["PATH": sandbox.path("bin") + ":/usr/bin:/bin"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderrLines.filter { $0.contains("unknown key") }.count == 3, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: mark), "nothing named in a workout file may run")
@@ -257,20 +276,25 @@ struct PluginDocsTests {
 
     @Test func theShellExampleNamesEachPhase() async throws {
         let sandbox = try Sandbox()
-        let plugin = try PluginTests.plugin("announce", try Self.example(after: "## A complete plugin in shell", language: "sh"), in: sandbox)
+        let plugin = try PluginTests.plugin(
+            "announce", try Self.example(after: "## A complete plugin in shell", language: "sh"), in: sandbox)
         let (result, _) = try await PluginTests.run(["exec:\(plugin)"], in: sandbox)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines == ["announce: now: Prepare", "announce: now: Go", "announce: now: Rest", "announce: now: Last"], "\(result)")
+        #expect(
+            result.stderrLines == ["announce: now: Prepare", "announce: now: Go", "announce: now: Rest", "announce: now: Last"], "\(result)"
+        )
     }
 
     @Test func thePythonExamplePausesWhenTheFileAppears() async throws {
         let sandbox = try Sandbox()
-        let plugin = try PluginTests.plugin("doorbell", try Self.example(after: "## A complete plugin in Python", language: "python"), in: sandbox)
+        let plugin = try PluginTests.plugin(
+            "doorbell", try Self.example(after: "## A complete plugin in Python", language: "python"), in: sandbox)
         let bell = sandbox.path("ring")
         try sandbox.write("long.json", #"{"name": "Long", "steps": [{"work": 60}]}"#)
         let log = sandbox.path("long.log")
-        let process = try await PacerProcess.startSession(["run", "long.json", "--log", log, "--sink", "log", "--sink", "exec:\(plugin):file=\(bell)"],
-                                                          in: sandbox, log: log)
+        let process = try await PacerProcess.startSession(
+            ["run", "long.json", "--log", log, "--sink", "log", "--sink", "exec:\(plugin):file=\(bell)"],
+            in: sandbox, log: log)
         try sandbox.write("ring", "")
         #expect(await eventually { EventLog.ifPresent(log)?.of("pause").count == 1 }, "the doorbell paused the session")
         #expect(!FileManager.default.fileExists(atPath: bell))

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// `pacer render`: the session as a WAV file, checked in its samples.
@@ -28,8 +28,9 @@ struct RenderTests {
         #expect(wav.sampleRate == 22_050 && wav.channels == 1 && wav.bitsPerSample == 16, sourceLocation: sourceLocation)
         // The planned time, plus at most a few seconds of closing words.
         #expect(wav.duration >= end && wav.duration <= end + 3, "\(wav.duration) s", sourceLocation: sourceLocation)
-        let soxi = try #require(try soxiSeconds(path), "sox is needed to measure the file (apt install sox; .ci/run installs it)",
-                                sourceLocation: sourceLocation)
+        let soxi = try #require(
+            try soxiSeconds(path), "sox is needed to measure the file (apt install sox; .ci/run installs it)",
+            sourceLocation: sourceLocation)
         #expect(abs(soxi - wav.duration) < 0.001, "soxi says \(soxi) s", sourceLocation: sourceLocation)
         for start in phaseStarts {
             let onset = wav.onset(near: start) ?? -1
@@ -42,8 +43,9 @@ struct RenderTests {
         let sandbox = try Sandbox()
         try sandbox.write("render.json", Self.workout)
         let output = sandbox.path("tones.wav")
-        let result = try await PacerProcess.run(["render", "render.json", "-o", output, "--no-speech"], in: sandbox,
-                                                environment: ["PATH": sandbox.path("nothing-here")])
+        let result = try await PacerProcess.run(
+            ["render", "render.json", "-o", output, "--no-speech"], in: sandbox,
+            environment: ["PATH": sandbox.path("nothing-here")])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         #expect(result.stdoutLines == ["wrote \(output): 27.4s, tones only, 1.2 MB"], "\(result)")
         let wav = try Self.checkRendering(output)
@@ -62,8 +64,9 @@ struct RenderTests {
         let sandbox = try Sandbox()
         try sandbox.write("render.json", Self.workout)
         let output = sandbox.path("coach.wav")
-        let result = try await PacerProcess.run(["render", "render.json", "-o", output, "--voice", "en", "--rate", "200"], in: sandbox,
-                                                timeout: 60)
+        let result = try await PacerProcess.run(
+            ["render", "render.json", "-o", output, "--voice", "en", "--rate", "200"], in: sandbox,
+            timeout: 60)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         #expect(result.stdout.hasPrefix("wrote \(output): ") && result.stdout.contains(" utterances of "), "\(result)")
         let wav = try Self.checkRendering(output)
@@ -75,8 +78,9 @@ struct RenderTests {
         #expect(wav.loudness(from: Self.end + 0.6, to: Self.end + 0.9) > 0.02)
         // The same render again gives the same file.
         let again = sandbox.path("again.wav")
-        let second = try await PacerProcess.run(["render", "render.json", "-o", again, "--voice", "en", "--rate", "200"], in: sandbox,
-                                                timeout: 60)
+        let second = try await PacerProcess.run(
+            ["render", "render.json", "-o", again, "--voice", "en", "--rate", "200"], in: sandbox,
+            timeout: 60)
         #expect(second.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data(contentsOf: URL(fileURLWithPath: again)))
     }
@@ -89,19 +93,27 @@ struct RenderTests {
         let none = ["PATH": sandbox.path("nothing-here")]
 
         let noEngine = try await PacerProcess.run(["render", "render.json", "-o", existing], in: sandbox, environment: none)
-        #expect(noEngine.status == 1 && noEngine.stderr.contains("install espeak-ng") && noEngine.stderr.contains("--no-speech"), "\(noEngine)")
+        #expect(
+            noEngine.status == 1 && noEngine.stderr.contains("install espeak-ng") && noEngine.stderr.contains("--no-speech"), "\(noEngine)")
 
         let openReps = try await PacerProcess.run(["render", "open-reps.json", "-o", existing, "--no-speech"], in: sandbox)
         #expect(openReps.status == 1, "\(openReps)")
-        #expect(openReps.stderrLines == [#"pacer: open-reps.json: step 2, “Back squat”, is a rep step without a cap, so it has no length to render: give it one ("cap": "2m") and it is rendered at its cap"#], "\(openReps)")
+        #expect(
+            openReps.stderrLines == [
+                #"pacer: open-reps.json: step 2, “Back squat”, is a rep step without a cap, so it has no length to render: give it one ("cap": "2m") and it is rendered at its cap"#
+            ], "\(openReps)")
 
-        let noFolder = try await PacerProcess.run(["render", "render.json", "-o", sandbox.path("missing/out.wav"), "--no-speech"], in: sandbox)
-        #expect(noFolder.status == 1 && noFolder.stderr.contains("cannot write") && noFolder.stderr.contains("No such file or directory"), "\(noFolder)")
+        let noFolder = try await PacerProcess.run(
+            ["render", "render.json", "-o", sandbox.path("missing/out.wav"), "--no-speech"], in: sandbox)
+        #expect(
+            noFolder.status == 1 && noFolder.stderr.contains("cannot write") && noFolder.stderr.contains("No such file or directory"),
+            "\(noFolder)")
         let folder = try await PacerProcess.run(["render", "render.json", "-o", sandbox.pacerPath.path, "--no-speech"], in: sandbox)
         #expect(folder.status == 1 && folder.stderr.contains("it is a folder"), "\(folder)")
 
         let engine = try FakeSpeechEngine(in: sandbox)
-        let failing = try await PacerProcess.run(["render", "render.json", "-o", existing], in: sandbox, environment: engine.environment(status: 1))
+        let failing = try await PacerProcess.run(
+            ["render", "render.json", "-o", existing], in: sandbox, environment: engine.environment(status: 1))
         #expect(failing.status == 1 && failing.stderr.contains("espeak-ng ended with status 1 rendering “"), "\(failing)")
 
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "the old file")
@@ -114,8 +126,9 @@ struct RenderTests {
         try sandbox.write("render.json", Self.workout)
         let pacer = try PacerBinary.require().path
         let privateFile = sandbox.path("private.wav")
-        let result = try await PacerProcess.run(["-c", "umask 077; exec '\(pacer)' render render.json -o '\(privateFile)' --no-speech"],
-                                                in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
+        let result = try await PacerProcess.run(
+            ["-c", "umask 077; exec '\(pacer)' render render.json -o '\(privateFile)' --no-speech"],
+            in: sandbox, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 0, "\(result)")
         let kept = try sandbox.write("kept.wav", "old")
         try #require(chmod(kept, 0o640) == 0)
@@ -132,8 +145,9 @@ struct RenderTests {
         let sandbox = try Sandbox()
         let engine = try FakeSpeechEngine(in: sandbox)
         let output = sandbox.path("out.wav")
-        let process = try await PacerProcess(["render", "tabata", "-o", output], environment: sandbox.environment(engine.environment(seconds: 30)),
-                                       directory: sandbox.directory)
+        let process = try await PacerProcess(
+            ["render", "tabata", "-o", output], environment: sandbox.environment(engine.environment(seconds: 30)),
+            directory: sandbox.directory)
         let started = await eventually { !engine.spoken.isEmpty }
         #expect(started, "the engine was never started")
         #expect(try !Self.leftovers(in: sandbox).isEmpty, "the temporary file is there while rendering")

@@ -17,7 +17,8 @@ struct RenderedWAV {
             (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
         guard bytes.count >= 12, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-              String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE" else { throw Malformed(description: "no RIFF/WAVE header") }
+            String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE"
+        else { throw Malformed(description: "no RIFF/WAVE header") }
         guard uint(4, 4) == bytes.count - 8 else { throw Malformed(description: "RIFF size \(uint(4, 4)) for \(bytes.count) bytes") }
         var offset = 12
         var format: (rate: Int, channels: Int, bits: Int)?

@@ -13,10 +13,14 @@ struct RunTests {
     /// `lateness` seconds late. A test that overloads pacer on purpose passes `lateness: nil`,
     /// since what it checks is that nothing is lost, not that nothing is late.
     @discardableResult
-    static func checkLog(_ path: String, outcome: String, lateness: Double? = allowedLateness,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> EventLog {
+    static func checkLog(
+        _ path: String, outcome: String, lateness: Double? = allowedLateness,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> EventLog {
         let log = try EventLog(path: path)
-        let problems = log.problems + sessionProblems(log.events, outcome: outcome, lateness: lateness.map { $0 + machineStall(during: log, at: path) })
+        let problems =
+            log.problems
+            + sessionProblems(log.events, outcome: outcome, lateness: lateness.map { $0 + machineStall(during: log, at: path) })
         #expect(problems.isEmpty, "\(problems.count) problems in \(path): \(problems.prefix(5))", sourceLocation: sourceLocation)
         try #require(!log.events.isEmpty, sourceLocation: sourceLocation)
         return log
@@ -25,8 +29,10 @@ struct RunTests {
     /// `checkLog` for a long log: reading and checking it happen on a thread of their own, so they
     /// do not hold one of the few threads every test runs on.
     @discardableResult
-    static func checkLongLog(_ path: String, outcome: String, lateness: Double? = allowedLateness,
-                             sourceLocation: SourceLocation = #_sourceLocation) async throws -> EventLog {
+    static func checkLongLog(
+        _ path: String, outcome: String, lateness: Double? = allowedLateness,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> EventLog {
         let (log, problems) = try await offThePool {
             let log = try EventLog(path: path)
             return (log, log.problems + sessionProblems(log.events, outcome: outcome, lateness: lateness))
@@ -108,7 +114,8 @@ struct RunTests {
     /// Checks a log holding several sessions, one after another (a log is appended to), and
     /// returns the events of each.
     @discardableResult
-    static func checkSessions(_ log: EventLog, outcomes: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[LogEvent]] {
+    static func checkSessions(_ log: EventLog, outcomes: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[LogEvent]]
+    {
         #expect(log.problems.isEmpty, "\(log.problems)", sourceLocation: sourceLocation)
         var sessions: [[LogEvent]] = []
         for event in log.events where event.type == "session.start" || !sessions.isEmpty {
@@ -180,7 +187,9 @@ struct RunTests {
             #expect(phase.first?.type == "phase.start" && phase.last?.type == "phase.end", "phase \(index): \(phase)")
         }
         // The halfway call in every sprint (tabata sets "halfway": true).
-        #expect(log.of("cue").filter { $0.string("text") == "Halfway" }.compactMap { $0.int("index") } == sprints.compactMap { $0.int("index") })
+        #expect(
+            log.of("cue").filter { $0.string("text") == "Halfway" }.compactMap { $0.int("index") } == sprints.compactMap { $0.int("index") }
+        )
 
         let end = try #require(log.events.last)
         #expect(end.t >= planned / speed - 0.001, "the session cannot end before its planned time: \(end)")
@@ -198,7 +207,9 @@ struct RunTests {
 
     @Test func aSmallWorkoutCountsDownOnlyWhatFits() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("small.json", """
+        try sandbox.write(
+            "small.json",
+            """
             {"name": "Small", "countdown": 3, "halfway": true, "steps": [
               {"prepare": 2, "cue": "Ready"},
               {"work": 5, "name": "Go", "cues": [{"at": 1, "text": "Breathe"}, {"at": "4s", "text": "Push"}]},
@@ -206,8 +217,9 @@ struct RunTests {
               {"work": "3s", "name": "Last"}]}
             """)
         let path = sandbox.path("small.log")
-        let result = try await PacerProcess.run(["run", "small.json", "--speed", "200", "--log", path],
-                                                in: sandbox, stdin: .text(""))
+        let result = try await PacerProcess.run(
+            ["run", "small.json", "--speed", "200", "--log", path],
+            in: sandbox, stdin: .text(""))
         #expect(result.status == 0, "\(result)")
         let log = try Self.checkLog(path, outcome: "completed")
         #expect(log.events.first?.int("phases") == 4 && log.events.first?.number("planned") == 11, "\(log)")
@@ -230,12 +242,15 @@ struct RunTests {
 
     @Test func repStepsWaitForDoneAndLogWhatWasDone() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("lift.json", """
+        try sandbox.write(
+            "lift.json",
+            """
             {"name": "Lift", "steps": [{"reps": 5, "name": "Squat", "weight": "100 kg"}, {"reps": 8, "name": "Row", "weight": 40}, {"work": 1}]}
             """)
         let path = sandbox.path("lift.log")
-        let result = try await PacerProcess.run(["run", "lift.json", "--speed", "100", "--log", path],
-                                                in: sandbox, stdin: .text("done 4 @ 90 kg\ndone\n"))
+        let result = try await PacerProcess.run(
+            ["run", "lift.json", "--speed", "100", "--log", path],
+            in: sandbox, stdin: .text("done 4 @ 90 kg\ndone\n"))
         #expect(result.status == 0, "\(result)")
         let log = try Self.checkLog(path, outcome: "completed")
         let starts = log.of("phase.start")
@@ -243,8 +258,11 @@ struct RunTests {
         #expect(starts.first?.int("reps") == 5 && starts.first?.string("weight") == "100 kg", "\(log)")
         let ends = log.of("phase.end")
         #expect(ends.count == 3, "\(log)")
-        #expect(ends.first?.int("reps") == 4 && ends.first?.string("weight") == "90 kg" && ends.first?.string("outcome") == "completed", "\(log)")
-        #expect(ends.dropFirst().first?.int("reps") == 8 && ends.dropFirst().first?.number("weight") == 40, "done alone logs the plan: \(log)")
+        #expect(
+            ends.first?.int("reps") == 4 && ends.first?.string("weight") == "90 kg" && ends.first?.string("outcome") == "completed",
+            "\(log)")
+        #expect(
+            ends.dropFirst().first?.int("reps") == 8 && ends.dropFirst().first?.number("weight") == 40, "done alone logs the plan: \(log)")
         #expect(log.events.first?.number("planned") == 1, "rep steps are not planned time: \(log)")
     }
 
@@ -279,8 +297,13 @@ struct RunTests {
         let log = try EventLog(path: path)
         #expect(log.events.first?.type == "note", "what was in the file stays: \(log)")
         try Self.checkSessions(log, outcomes: ["completed", "completed"])
-        #expect(log.events.map(\.type) == ["note"] + Array(repeating: [
-            "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end"], count: 2).flatMap { $0 }, "\(log)")
+        #expect(
+            log.events.map(\.type) == ["note"]
+                + Array(
+                    repeating: [
+                        "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
+                    ], count: 2
+                ).flatMap { $0 }, "\(log)")
     }
 
     @Test func anUnwritableLogIsAnErrorBeforeAnythingRuns() async throws {
@@ -299,7 +322,10 @@ struct RunTests {
         let result = try await PacerProcess.run(["run", "short.json", "--speed", "100", "--log", "/dev/full"], in: sandbox)
         #expect(result.status == 1, "a log that could not be written is a failure: \(result)")
         let reports = result.stderr.split(separator: "\n").filter { $0.contains("the log sink failed") }
-        #expect(reports == ["pacer: the log sink failed: cannot write the log /dev/full: No space left on device; the session goes on without what it could not take"], "\(result)")
+        #expect(
+            reports == [
+                "pacer: the log sink failed: cannot write the log /dev/full: No space left on device; the session goes on without what it could not take"
+            ], "\(result)")
         #expect(result.stdout.contains("Workout complete."), "\(result)")
     }
 

@@ -36,9 +36,11 @@ struct ScriptedSessionTests {
     // Issue 16, item 4: input that has ended does not end an EMOM waiting for done: its window does.
     @Test func anEMOMKeepsItsBeatWhateverThePipeSays() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("emom.json", #"{"name": "E", "countdown": 0, "steps": [{"every": 10, "rounds": 2, "steps": [{"reps": 5, "name": "Swings"}]}]}"#)
+        try sandbox.write(
+            "emom.json", #"{"name": "E", "countdown": 0, "steps": [{"every": 10, "rounds": 2, "steps": [{"reps": 5, "name": "Swings"}]}]}"#)
         let path = sandbox.path("emom.log")
-        let result = try await PacerProcess.run(["run", "emom.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done 4\n"))
+        let result = try await PacerProcess.run(
+            ["run", "emom.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done 4\n"))
         #expect(result.status == 0, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
         #expect(log.of("phase.end").compactMap { $0.string("outcome") } == ["completed", "completed", "timeout"], "\(log)")
@@ -51,13 +53,19 @@ struct ScriptedSessionTests {
     // Issue 16, item 5: an AMRAP ends when its time is up, and says how far it got.
     @Test func anAMRAPSaysHowFarItGot() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("amrap.json", #"{"name": "A", "countdown": 0, "steps": [{"amrap": 10, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Squats"}]}]}"#)
+        try sandbox.write(
+            "amrap.json",
+            #"{"name": "A", "countdown": 0, "steps": [{"amrap": 10, "steps": [{"reps": 5, "name": "Pull-ups"}, {"reps": 10, "name": "Squats"}]}]}"#
+        )
         let path = sandbox.path("amrap.log")
-        let result = try await PacerProcess.run(["run", "amrap.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done\ndone\ndone\n"))
+        let result = try await PacerProcess.run(
+            ["run", "amrap.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done\ndone\ndone\n"))
         #expect(result.status == 0, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
         let block = try #require(log.of("block.end").first, "\(log)")
-        #expect(block.string("kind") == "amrap" && block.int("rounds") == 1 && block.int("steps") == 1 && block.number("length") == 10, "\(block)")
+        #expect(
+            block.string("kind") == "amrap" && block.int("rounds") == 1 && block.int("steps") == 1 && block.number("length") == 10,
+            "\(block)")
         #expect(log.of("phase.start").compactMap { $0.int("round") } == [1, 1, 2, 2], "\(log)")
         #expect(log.of("phase.end").last?.string("outcome") == "timeout", "\(log)")
         #expect(result.summaryLine?.hasPrefix("Workout complete. AMRAP 0:10: 1 round + 1.") == true, "\(result)")
@@ -67,17 +75,29 @@ struct ScriptedSessionTests {
     // reply and the log say what is done (a step lengthened only to its window's end, the rest not at all).
     @Test func lengtheningInAnEMOMSaysWhatTheWindowAllows() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("emom.json", #"{"name": "E", "countdown": 0, "steps": [{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Swings"}, {"work": 5, "name": "Hold"}]}]}"#)
+        try sandbox.write(
+            "emom.json",
+            #"{"name": "E", "countdown": 0, "steps": [{"every": 30, "rounds": 2, "steps": [{"reps": 5, "name": "Swings"}, {"work": 5, "name": "Hold"}]}]}"#
+        )
         let path = sandbox.path("emom.log")
-        let result = try await PacerProcess.run(["run", "emom.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done\n+30\nskip\n+30\n"))
+        let result = try await PacerProcess.run(
+            ["run", "emom.json", "--speed", "50", "--log", path], in: sandbox, stdin: .text("done\n+30\nskip\n+30\n"))
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines.contains { $0.hasPrefix("lengthened by ") && $0.hasSuffix(", not 30s: the round's window ends then") }, "\(result)")
-        #expect(result.stdoutLines.contains { $0.contains("this rest lasts until the next round starts on its beat: pause to rest longer, or skip to start the round now") }, "\(result)")
+        #expect(
+            result.stdoutLines.contains { $0.hasPrefix("lengthened by ") && $0.hasSuffix(", not 30s: the round's window ends then") },
+            "\(result)")
+        #expect(
+            result.stdoutLines.contains {
+                $0.contains("this rest lasts until the next round starts on its beat: pause to rest longer, or skip to start the round now")
+            }, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
         let extend = try #require(log.of("extend").first, "\(log)")
         let holdStart = try #require(log.of("phase.start").first { $0.string("name") == "Hold" }?.due, "\(log)")
-        #expect(log.of("extend").count == 1 && abs(5 + (extend.number("by") ?? 0) - (30 - holdStart * 50)) < 0.05, "the Hold now ends with the window: \(log)")
-        #expect(log.of("phase.start").filter { $0.string("name") == "Swings" }.compactMap(\.due) == [0, 0.6], "round 2 on its beat: \(log)")
+        #expect(
+            log.of("extend").count == 1 && abs(5 + (extend.number("by") ?? 0) - (30 - holdStart * 50)) < 0.05,
+            "the Hold now ends with the window: \(log)")
+        #expect(
+            log.of("phase.start").filter { $0.string("name") == "Swings" }.compactMap(\.due) == [0, 0.6], "round 2 on its beat: \(log)")
     }
 
     @Test func quitEndsTheSessionWithStatusZero() async throws {
@@ -151,7 +171,10 @@ struct ScriptedSessionTests {
         #expect(log.of("back").compactMap { $0.int("index") } == [1], "\(log)")
         #expect(log.of("restart").compactMap { $0.int("index") } == [1], "\(log)")
         #expect(log.of("phase.start").compactMap { $0.int("index") } == [1, 2, 1, 1, 2, 3, 4], "\(log)")
-        #expect(log.of("phase.end").compactMap { $0.string("outcome") } == ["skipped", "skipped", "skipped", "completed", "completed", "completed", "completed"], "\(log)")
+        #expect(
+            log.of("phase.end").compactMap { $0.string("outcome") } == [
+                "skipped", "skipped", "skipped", "completed", "completed", "completed", "completed",
+            ], "\(log)")
         #expect(result.stdout.contains("back to phase 1") && result.stdout.contains("restarting phase 1"), "\(result)")
     }
 
@@ -161,8 +184,9 @@ struct ScriptedSessionTests {
         try sandbox.write("ten.json", #"{"name": "Ten", "steps": [{"work": 10}]}"#)
         let path = sandbox.path("ten.log")
         let speed = 5.0
-        let process = try await PacerProcess(["run", "ten.json", "--speed", "5", "--log", path],
-                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
+        let process = try await PacerProcess(
+            ["run", "ten.json", "--speed", "5", "--log", path],
+            environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
         #expect(process.write("pause\n"), "pacer stopped reading its input")
         #expect(await eventually { EventLog.ifPresent(path)?.of("pause").count == 1 }, "no pause event")
         try await Task.sleep(for: .milliseconds(300))
@@ -171,8 +195,12 @@ struct ScriptedSessionTests {
         let result = await process.finish(timeout: 5)
         #expect(result.status == 0, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
-        #expect(log.events.map(\.type) == ["session.start", "phase.start", "pause", "resume", "countdown", "countdown", "countdown", "phase.end", "session.end"], "\(log)")
-        let pause = try #require(log.of("pause").first), resume = try #require(log.of("resume").first)
+        #expect(
+            log.events.map(\.type) == [
+                "session.start", "phase.start", "pause", "resume", "countdown", "countdown", "countdown", "phase.end", "session.end",
+            ], "\(log)")
+        let pause = try #require(log.of("pause").first)
+        let resume = try #require(log.of("resume").first)
         let pausedReal = resume.t - pause.t
         #expect(pausedReal >= 0.29, "\(log)")
         let phaseDue = log.of("phase.start").first?.due ?? .nan
@@ -198,14 +226,19 @@ struct ScriptedSessionTests {
         #expect(await eventually { EventLog.ifPresent(path)?.of("pause").count == 1 }, "no pause event")
         #expect(process.write("status\n"), "pacer stopped reading its input")
         let status = await eventually {
-            process.outputSoFar.split(separator: "\n").contains { $0.hasPrefix("Hold (work, phase 1/2)") && $0.contains("left in session") && $0.hasSuffix("PAUSED") }
+            process.outputSoFar.split(separator: "\n").contains {
+                $0.hasPrefix("Hold (work, phase 1/2)") && $0.contains("left in session") && $0.hasSuffix("PAUSED")
+            }
         }
         #expect(status, "no status line: \(process.outputSoFar)")
         #expect(process.write("resume\nskip\n"), "pacer stopped reading its input")
         let result = await process.finish(timeout: 5)
         #expect(result.status == 0, "\(result)")
         let log = try RunTests.checkLog(path, outcome: "completed")
-        #expect(log.events.map(\.type) == ["session.start", "phase.start", "pause", "resume", "phase.end", "phase.start", "phase.end", "session.end"], "\(log)")
+        #expect(
+            log.events.map(\.type) == [
+                "session.start", "phase.start", "pause", "resume", "phase.end", "phase.start", "phase.end", "session.end",
+            ], "\(log)")
         #expect((log.events.last?.number("paused") ?? 0) > 0, "\(log)")
         #expect(log.of("phase.end").first?.string("outcome") == "skipped", "\(log)")
     }

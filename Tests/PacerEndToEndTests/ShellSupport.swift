@@ -11,10 +11,13 @@ enum Tool {
     }
 
     /// Runs a program to its end in the sandbox (its folder and environment) and returns what it did.
-    static func run(_ tool: URL, _ arguments: [String], in sandbox: Sandbox, environment: [String: String] = [:],
-                    timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async throws -> PacerResult {
-        try await PacerProcess.run(arguments, in: sandbox, environment: environment, executable: tool, timeout: timeout,
-                                   sourceLocation: sourceLocation)
+    static func run(
+        _ tool: URL, _ arguments: [String], in sandbox: Sandbox, environment: [String: String] = [:],
+        timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> PacerResult {
+        try await PacerProcess.run(
+            arguments, in: sandbox, environment: environment, executable: tool, timeout: timeout,
+            sourceLocation: sourceLocation)
     }
 }
 

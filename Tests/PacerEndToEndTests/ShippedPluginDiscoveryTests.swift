@@ -13,11 +13,13 @@ struct ShippedPluginDiscoveryTests {
         let elsewhere = try await Self.copy(to: "elsewhere/pacer", in: sandbox)
         let copied = try await PacerProcess.run(["plugins"], in: sandbox, environment: environment, executable: elsewhere)
         #expect(copied.status == 0 && copied.stdout.contains("Built-in sinks:"), "\(copied)")
-        #expect(!copied.stdout.contains(checkoutPlugins) && !copied.stdoutLines.contains { $0.hasSuffix("shipped with pacer") }, "\(copied)")
+        #expect(
+            !copied.stdout.contains(checkoutPlugins) && !copied.stdoutLines.contains { $0.hasSuffix("shipped with pacer") }, "\(copied)")
 
         // PREFIX/bin/pacer finds PREFIX/libexec/pacer/plugins/NAME/pacer-sink-NAME, as scripts/install lays them out.
         let installed = try await Self.copy(to: "prefix/bin/pacer", in: sandbox)
-        let hello = try PluginTests.plugin("prefix/libexec/pacer/plugins/hello/pacer-sink-hello", "#!/bin/sh\nexec cat >/dev/null\n", in: sandbox)
+        let hello = try PluginTests.plugin(
+            "prefix/libexec/pacer/plugins/hello/pacer-sink-hello", "#!/bin/sh\nexec cat >/dev/null\n", in: sandbox)
         let listed = try await PacerProcess.run(["plugins"], in: sandbox, environment: environment, executable: installed)
         let line = listed.stdoutLines.first { $0.hasPrefix("  hello ") }
         #expect(line?.contains(hello) == true && line?.hasSuffix("shipped with pacer") == true, "\(listed)")

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// The remote and statusline plugins with several sessions at once, sessions killed with kill -9,
@@ -7,7 +7,8 @@ import Testing
 @Suite("shipped plugins across sessions")
 struct ShippedPluginSessionTests {
     /// Hours long: a session must outlive a test however long a busy machine makes it wait.
-    static let long = #"{"name": "Long", "steps": [{"work": "1h", "name": "One"}, {"work": "1h", "name": "Two"}, {"work": "1h", "name": "Three"}]}"#
+    static let long =
+        #"{"name": "Long", "steps": [{"work": "1h", "name": "One"}, {"work": "1h", "name": "Two"}, {"work": "1h", "name": "Three"}]}"#
 
     /// The runtime folder the plugins share.
     static func folder(_ sandbox: Sandbox) -> String {
@@ -23,15 +24,20 @@ struct ShippedPluginSessionTests {
     static func children(of pid: Int32) -> [Int32] {
         let tasks = "/proc/\(pid)/task"
         return ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).flatMap { task in
-            ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+            ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap {
+                Int32($0)
+            }
         }
     }
 
     /// Starts a session; a second one starts `.beside` the first, at once, rather than waiting for a free place.
-    static func start(_ name: String, sinks: [String], in sandbox: Sandbox, load: Load = .ordinary) async throws -> (process: PacerProcess, log: String) {
+    static func start(_ name: String, sinks: [String], in sandbox: Sandbox, load: Load = .ordinary) async throws -> (
+        process: PacerProcess, log: String
+    ) {
         let log = sandbox.path("\(name).log")
-        let process = try await PacerProcess.startSession(["run", "long.json", "--log", log] + sinks.flatMap { ["--sink", $0] },
-                                                          in: sandbox, log: log, load: load)
+        let process = try await PacerProcess.startSession(
+            ["run", "long.json", "--log", log] + sinks.flatMap { ["--sink", $0] },
+            in: sandbox, log: log, load: load)
         return (process, log)
     }
 
@@ -45,15 +51,20 @@ struct ShippedPluginSessionTests {
         func count(_ event: String, in log: String) -> Int { EventLog.ifPresent(log)?.of(event).count ?? 0 }
 
         let both = try await PacerProcess.run(["ctl", "pause"], in: sandbox, load: .beside)
-        #expect(both.status == 0 && both.stderr.hasPrefix("pacer: sent to session \(newer.process.pid) (pacer run long.json --log"), "\(both)")
-        #expect(both.stderr.contains("the newest of 2; to steer another, add --session PID: \(older.process.pid) (pacer run long.json"), "\(both)")
+        #expect(
+            both.status == 0 && both.stderr.hasPrefix("pacer: sent to session \(newer.process.pid) (pacer run long.json --log"), "\(both)")
+        #expect(
+            both.stderr.contains("the newest of 2; to steer another, add --session PID: \(older.process.pid) (pacer run long.json"),
+            "\(both)")
         #expect(await eventually { count("pause", in: newer.log) == 1 }, "the newest session was not paused")
 
         let chosen = try await PacerProcess.run(["ctl", "--session", "\(older.process.pid)", "skip"], in: sandbox, load: .beside)
         #expect(chosen.status == 0 && chosen.stderr.isEmpty, "\(chosen)")
         #expect(await eventually { count("phase.start", in: older.log) == 2 }, "--session did not steer the older session")
         let absent = try await PacerProcess.run(["ctl", "--session", "1", "skip"], in: sandbox, load: .beside)
-        #expect(absent.status == 1 && absent.stderr.contains("no session with pid 1 takes commands; these do: \(newer.process.pid) ("), "\(absent)")
+        #expect(
+            absent.status == 1 && absent.stderr.contains("no session with pid 1 takes commands; these do: \(newer.process.pid) ("),
+            "\(absent)")
 
         // The newer session's plugin and its pacer killed outright: its FIFO, and `remote` pointing at it, stay.
         let plugin = try #require(Self.children(of: newer.process.pid).first, "the remote plugin of pid \(newer.process.pid)")
@@ -96,7 +107,9 @@ struct ShippedPluginSessionTests {
         for (change, why) in refusals {
             change()
             let refused = try await PacerProcess.run(["ctl", "skip"], in: sandbox)
-            #expect(refused.status == 1 && refused.stderr.hasPrefix("pacer: \(why)") && refused.stderr.contains("the command was not sent"), "\(refused)")
+            #expect(
+                refused.status == 1 && refused.stderr.hasPrefix("pacer: \(why)") && refused.stderr.contains("the command was not sent"),
+                "\(refused)")
             #expect(received() == "", "a command went into an untrusted FIFO")
         }
         // Made as the plugin makes it, the same FIFO takes the command.
@@ -124,10 +137,13 @@ struct ShippedPluginSessionTests {
 
         newer.process.write("quit\n")
         #expect(await newer.process.finish().status == 0)
-        #expect(line(newerFile) == nil && Self.link("statusline", in: sandbox) == olderFile, "the link does not go back to the running session")
+        #expect(
+            line(newerFile) == nil && Self.link("statusline", in: sandbox) == olderFile, "the link does not go back to the running session")
         older.process.write("quit\n")
         #expect(await older.process.finish().status == 0)
-        #expect(FileManager.default.subpaths(atPath: folder) == [], "left behind: \(String(describing: FileManager.default.subpaths(atPath: folder)))")
+        #expect(
+            FileManager.default.subpaths(atPath: folder) == [],
+            "left behind: \(String(describing: FileManager.default.subpaths(atPath: folder)))")
     }
 
     @Test func theShippedPluginsTidyUpWhenPacerIsKilled() async throws {
@@ -136,11 +152,13 @@ struct ShippedPluginSessionTests {
         let folder = Self.folder(sandbox)
         let session = try await Self.start("killed", sinks: ["statusline", "remote"], in: sandbox)
         let mine = ["remote", "remote-\(session.process.pid)", "statusline", "statusline-\(session.process.pid)"]
-        #expect(await eventually { Set(FileManager.default.subpaths(atPath: folder) ?? []) == Set(mine) },
-                "\(String(describing: FileManager.default.subpaths(atPath: folder)))")
+        #expect(
+            await eventually { Set(FileManager.default.subpaths(atPath: folder) ?? []) == Set(mine) },
+            "\(String(describing: FileManager.default.subpaths(atPath: folder)))")
         session.process.send(SIGKILL)
         _ = await session.process.finish()
-        #expect(await eventually { FileManager.default.subpaths(atPath: folder) == [] },
-                "a killed session's status line or FIFO stays: \(String(describing: FileManager.default.subpaths(atPath: folder)))")
+        #expect(
+            await eventually { FileManager.default.subpaths(atPath: folder) == [] },
+            "a killed session's status line or FIFO stays: \(String(describing: FileManager.default.subpaths(atPath: folder)))")
     }
 }

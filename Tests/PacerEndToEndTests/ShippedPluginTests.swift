@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// The plugins that ship in Plugins/ (notify, statusline, remote) and `pacer ctl`, run for real:
@@ -68,8 +68,9 @@ struct ShippedPluginTests {
         try FileManager.default.createDirectory(atPath: sandbox.path("only-python"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("only-python/python3"), withDestinationPath: python)
         let path = sandbox.path("legs.log")
-        let result = try await PacerProcess.run(["run", "legs.json", "--speed", "4", "--log", path, "--sink", "notify"],
-                                                in: sandbox, environment: ["PATH": sandbox.path("only-python")])
+        let result = try await PacerProcess.run(
+            ["run", "legs.json", "--speed", "4", "--log", path, "--sink", "notify"],
+            in: sandbox, environment: ["PATH": sandbox.path("only-python")])
         #expect(result.status == 0, "\(result)")
         try RunTests.checkLog(path, outcome: "completed")
         #expect(result.stderrLines.count == 1, "one line, and no report of a plugin that ended early: \(result)")
@@ -79,8 +80,9 @@ struct ShippedPluginTests {
 
     /// The Python executable itself (python3 on PATH may be a wrapper script, as pyenv's are).
     static func python(in sandbox: Sandbox) async throws -> String {
-        let found = try await PacerProcess.run(["python3", "-c", "import sys; print(sys.executable)"], in: sandbox,
-                                               executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let found = try await PacerProcess.run(
+            ["python3", "-c", "import sys; print(sys.executable)"], in: sandbox,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         return try #require(found.stdoutLines.first, "python3 is not on PATH: \(found)")
     }
 
@@ -88,16 +90,19 @@ struct ShippedPluginTests {
 
     @Test func statuslineCountsDownWithTheSessionAndGoesAtTheEnd() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("alpha.json", #"{"name": "Alpha", "steps": [{"repeat": 2, "steps": [{"work": 60, "name": "Alpha"}]}, {"rest": 10}]}"#)
+        try sandbox.write(
+            "alpha.json", #"{"name": "Alpha", "steps": [{"repeat": 2, "steps": [{"work": 60, "name": "Alpha"}]}, {"rest": 10}]}"#)
         let file = sandbox.runtime.appendingPathComponent("pacer/statusline").path
         let path = sandbox.path("alpha.log")
         let speed = 10.0
-        let process = try await PacerProcess.startSession(["run", "alpha.json", "--speed", "10", "--log", path, "--sink", "statusline"],
-                                                          in: sandbox, log: path)
+        let process = try await PacerProcess.startSession(
+            ["run", "alpha.json", "--speed", "10", "--log", path, "--sink", "statusline"],
+            in: sandbox, log: path)
         /// The line now, and the seconds left that it shows.
         func line() -> (text: String, left: Double)? {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-                  let match = text.firstMatch(of: /^work: Alpha (\d+):(\d\d) round (\d)\/2( paused)?\n$/) else { return nil }
+                let match = text.firstMatch(of: /^work: Alpha (\d+):(\d\d) round (\d)\/2( paused)?\n$/)
+            else { return nil }
             return (text, Double(match.1)! * 60 + Double(match.2)!)
         }
         #expect(await eventually { line() != nil }, "no status line in \(file)")
@@ -139,7 +144,9 @@ struct ShippedPluginTests {
             ["run", "plank.json", "--log", path, "--sink", "statusline:file=\(file),format=<{name}|{left}|{phase}|{total}|{paused}>"],
             in: sandbox, log: path)
         process.write("pause\n")
-        let shown = await eventually { (try? String(contentsOfFile: file, encoding: .utf8))?.wholeMatch(of: /<Plank\|1:(2\d|30)\|1\/1\|1:(2\d|30)\|paused>\n/) != nil }
+        let shown = await eventually {
+            (try? String(contentsOfFile: file, encoding: .utf8))?.wholeMatch(of: /<Plank\|1:(2\d|30)\|1\/1\|1:(2\d|30)\|paused>\n/) != nil
+        }
         #expect(shown, "\(String(describing: try? String(contentsOfFile: file, encoding: .utf8)))")
         process.write("quit\n")
         let result = await process.finish()
@@ -151,13 +158,16 @@ struct ShippedPluginTests {
 
     @Test func remoteTakesCommandsFromItsFIFOAndFromPacerCtl() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("long.json", #"{"name": "Long", "steps": [{"work": 60, "name": "One"}, {"work": 60, "name": "Two"}, {"work": 60, "name": "Three"}]}"#)
+        try sandbox.write(
+            "long.json",
+            #"{"name": "Long", "steps": [{"work": 60, "name": "One"}, {"work": 60, "name": "Two"}, {"work": 60, "name": "Three"}]}"#)
         let folder = sandbox.runtime.appendingPathComponent("pacer").path
         let fifo = folder + "/remote"
         // What a session killed with kill -9 left behind a minute ago: the next session tidies it away.
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         #expect(mkfifo(folder + "/remote-99999999", 0o600) == 0)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: folder + "/remote-99999999")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: folder + "/remote-99999999")
         let path = sandbox.path("long.log")
         let process = try await PacerProcess.startSession(["run", "long.json", "--log", path, "--sink", "remote"], in: sandbox, log: path)
         #expect(await eventually { FileManager.default.fileExists(atPath: fifo) }, "no FIFO at \(fifo)")
@@ -167,7 +177,10 @@ struct ShippedPluginTests {
         let idle = open(fifo, O_WRONLY | O_NONBLOCK)
         #expect(idle >= 0)
         defer { close(idle) }
-        #expect(Self.write(Data([0xFF, 0xFE, 0x00, 0x0A]) + Data("bad\u{1B}[2J\n".utf8) + Data(repeating: 0x61, count: 100_000) + Data("\n".utf8), to: fifo))
+        #expect(
+            Self.write(
+                Data([0xFF, 0xFE, 0x00, 0x0A]) + Data("bad\u{1B}[2J\n".utf8) + Data(repeating: 0x61, count: 100_000) + Data("\n".utf8),
+                to: fifo))
 
         #expect(Self.write(Data("skip\n".utf8), to: fifo))
         #expect(await eventually { phaseStarts() == 2 }, "echo skip > FIFO did not skip: \(String(describing: EventLog.ifPresent(path)))")
@@ -193,8 +206,10 @@ struct ShippedPluginTests {
         let log = try RunTests.checkLog(path, outcome: "quit")
         #expect(log.of("phase.end").compactMap { $0.string("outcome") } == ["skipped", "skipped", "skipped"], "\(log)")
         #expect(log.of("pause").isEmpty && log.of("extend").isEmpty, "garbage became a command: \(log)")
-        for report in ["remote: left out input that is not UTF-8 text", "remote: left out a line with control characters",
-                       "remote: left out a line longer than 1000 bytes", "remote: commands arrive faster than pacer takes them"] {
+        for report in [
+            "remote: left out input that is not UTF-8 text", "remote: left out a line with control characters",
+            "remote: left out a line longer than 1000 bytes", "remote: commands arrive faster than pacer takes them",
+        ] {
             #expect(result.stderrLines.contains { $0.hasPrefix(report) }, "no '\(report)' in \(result)")
         }
         #expect(!result.stderr.contains("was killed") && !result.stderr.contains("exited with"), "\(result)")

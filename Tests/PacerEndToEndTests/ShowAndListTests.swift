@@ -1,11 +1,14 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// `pacer show`, `pacer list` and the workout search path, built-in workouts included.
 @Suite("show, list and the search path")
 struct ShowAndListTests {
-    static let builtIns = ["amrap-12", "circuit-rounds", "emom-20", "emom-reps", "fran", "pyramid", "seven-minute", "strength-ramp", "strength", "sweet-spot", "tabata-four", "tabata", "track-400"]
+    static let builtIns = [
+        "amrap-12", "circuit-rounds", "emom-20", "emom-reps", "fran", "pyramid", "seven-minute", "strength-ramp", "strength", "sweet-spot",
+        "tabata-four", "tabata", "track-400",
+    ]
 
     @Test func showSevenMinuteListsTheTimelineAndTotals() async throws {
         let sandbox = try Sandbox()
@@ -56,7 +59,9 @@ struct ShowAndListTests {
 
     @Test func showCountsRepStepsApart() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("lift.json", """
+        try sandbox.write(
+            "lift.json",
+            """
             {"name": "Lift", "steps": [{"warmup": "2m"},
               {"repeat": 2, "name": "Set", "rest_between_rounds": "90s",
                "steps": [{"reps": 5, "name": "Squat {round}/{rounds}", "weight": "100 kg"}]}]}
@@ -98,7 +103,9 @@ struct ShowAndListTests {
     // Issue 36: another app's file on the search path is a workout like any other, by its name.
     @Test func anotherAppsFileInTheWorkoutsFolderIsListedAndFoundByName() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("workouts/over-unders.zwo", """
+        try sandbox.write(
+            "workouts/over-unders.zwo",
+            """
             <workout_file><name>Over-unders</name><workout>
             <SteadyState Duration="120" Power="0.95"/><SteadyState Duration="60" Power="1.05"/>
             </workout></workout_file>
@@ -116,9 +123,12 @@ struct ShowAndListTests {
     // text) to show a file's phases and time. It now skips them; what it shows is what a full read gives.
     @Test func aFileOfThousandsOfTextsIsListedAsAFullReadShowsIt() async throws {
         let sandbox = try Sandbox()
-        let texts = { (step: Int) in (0..<10).map { #"<textevent timeoffset="\#($0 * 6)" message="Step \#(step), cue \#($0)"/>"# }.joined() }
+        let texts = { (step: Int) in (0..<10).map { #"<textevent timeoffset="\#($0 * 6)" message="Step \#(step), cue \#($0)"/>"# }.joined()
+        }
         let steps = (0..<300).map { #"<SteadyState Duration="60" Power="0.7">\#(texts($0))</SteadyState>"# }.joined(separator: "\n")
-        try sandbox.write("pacer-path/texts.zwo", """
+        try sandbox.write(
+            "pacer-path/texts.zwo",
+            """
             <workout_file><name>Texts</name><sportType>bike</sportType><workout>
             \(steps)
             <IntervalsT Repeat="3" OnDuration="30" OffDuration="30" OnPower="1.2" OffPower="0.5">\(texts(300))</IntervalsT>
@@ -134,9 +144,13 @@ struct ShowAndListTests {
         #expect(row("course") == ["course", "200", "3:20:00", "$PACER_PATH"], "\(list)")
         for (name, phases, seconds) in [("texts", 306, 18180), ("course", 200, 12000)] {
             let show = try await PacerProcess.run(["show", name, "--json"], in: sandbox)
-            #expect(show.status == 0 && show.stdout.hasPrefix(#"{"name":"# ) && show.stdout.contains(#""planned":\#(seconds),"#), "\(show.stderr)")
+            #expect(
+                show.status == 0 && show.stdout.hasPrefix(#"{"name":"#) && show.stdout.contains(#""planned":\#(seconds),"#),
+                "\(show.stderr)")
             #expect(show.stdoutLines.filter { $0.hasPrefix(#"{"index":"#) }.count == phases, "the full read has the phases list shows")
-            #expect(show.stdout.contains(#""text":"Step 300, cue 9""#) || show.stdout.contains(#""text":"Cue 1999""#), "the full read has the texts")
+            #expect(
+                show.stdout.contains(#""text":"Step 300, cue 9""#) || show.stdout.contains(#""text":"Cue 1999""#),
+                "the full read has the texts")
         }
     }
 
@@ -248,14 +262,16 @@ struct ShowAndListTests {
         let elsewhere = sandbox.directory.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
 
-        let process = try await PacerProcess(["show", "tabata"], environment: sandbox.environment(), directory: elsewhere, executable: installed)
+        let process = try await PacerProcess(
+            ["show", "tabata"], environment: sandbox.environment(), directory: elsewhere, executable: installed)
         let show = await process.finish()
         #expect(show.status == 0, "\(show)")
         #expect(show.stdoutLines.first == "Tabata  (<built-in>/tabata.json)", "\(show)")
         let timeline = ShownTimeline(show.stdout)
         #expect(timeline.rows.count == 17 && timeline.totalTime == "6m", "\(show)")
 
-        let list = await (try await PacerProcess(["list"], environment: sandbox.environment(), directory: elsewhere, executable: installed)).finish()
+        let list = await (try await PacerProcess(["list"], environment: sandbox.environment(), directory: elsewhere, executable: installed))
+            .finish()
         #expect(list.status == 0, "\(list)")
         #expect(list.stdoutLines.dropFirst().map { String($0.prefix { $0 != " " }) } == Self.builtIns, "\(list)")
     }
@@ -277,7 +293,9 @@ struct ShowJSONTests {
     @Test func showJSONOfABrokenWorkoutPrintsOnlyItsErrors() async throws {
         let sandbox = try Sandbox()
         let result = try await PacerProcess.run(["show", "--json", "-"], in: sandbox, stdin: .text(#"{"name": "x", "steps": []}"#))
-        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.contains("<stdin>: error: at steps: must not be empty"), "\(result)")
+        #expect(
+            result.status == 1 && result.stdout.isEmpty && result.stderr.contains("<stdin>: error: at steps: must not be empty"),
+            "\(result)")
     }
 
     // Issue 33, items 16 and 25: the timeline and the notation showed no warnings.

@@ -38,7 +38,8 @@ struct ShowWatchTests {
         try FileManager.default.removeItem(atPath: sandbox.path("dotfiles"))
         #expect(await eventually { watching.outputSoFar.contains("No such file") }, "\(watching.outputSoFar)")
         try sandbox.write("dotfiles/w.json", Self.workout("Third", seconds: 7))
-        #expect(await eventually { watching.outputSoFar.contains("Third") }, "the folder made again is watched again: \(watching.outputSoFar)")
+        #expect(
+            await eventually { watching.outputSoFar.contains("Third") }, "the folder made again is watched again: \(watching.outputSoFar)")
 
         watching.send(SIGINT)
         let result = await watching.finish()
@@ -74,7 +75,9 @@ struct ShowWatchTests {
         close(writer)
         #expect(await eventually { watching.outputSoFar.contains("Save 20") }, "\(watching.outputSoFar)")
         try await Task.sleep(for: .milliseconds(500))
-        #expect(Self.draws(watching.outputSoFar) <= 4, "20 saves while a drawing waited are drawn once, not 20 times: \(Self.draws(watching.outputSoFar))")
+        #expect(
+            Self.draws(watching.outputSoFar) <= 4,
+            "20 saves while a drawing waited are drawn once, not 20 times: \(Self.draws(watching.outputSoFar))")
 
         try await Self.blockDrawing(watching, at: path, held: sandbox.path("held again"))
         let interrupted = Date()

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// A session stopped by a signal ends its log and output properly and exits with 128 + the signal.
@@ -45,8 +45,9 @@ struct SignalTests {
         let sandbox = try Sandbox()
         try sandbox.write("reps.json", #"{"name": "Reps", "steps": [{"reps": 10, "name": "Push-ups"}]}"#)
         let path = sandbox.path("reps.log")
-        let process = try await PacerProcess(["run", "reps.json", "--log", path],
-                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
+        let process = try await PacerProcess(
+            ["run", "reps.json", "--log", path],
+            environment: sandbox.environment(), directory: sandbox.directory, stdin: .open)
         #expect(await eventually { EventLog.ifPresent(path)?.of("phase.start").count == 1 }, "the session did not start")
         process.send(SIGINT)
         let result = await process.finish(timeout: 5)
@@ -65,8 +66,9 @@ struct SignalTests {
         let pacer = try PacerBinary.require().path
         // Like `pacer run … | head -1`: the reader of the display leaves after the first line.
         let script = "'\(pacer)' run minute.json --speed 1 --log '\(path)' < /dev/null | head -1; exit ${PIPESTATUS[0]}"
-        let process = try await PacerProcess(["-c", script], environment: sandbox.environment(), directory: sandbox.directory,
-                                             executable: URL(fileURLWithPath: "/bin/bash"))
+        let process = try await PacerProcess(
+            ["-c", script], environment: sandbox.environment(), directory: sandbox.directory,
+            executable: URL(fileURLWithPath: "/bin/bash"))
         let result = await process.finish(timeout: 10)
         #expect(!result.timedOut, "\(result)")
         #expect(result.status == 128 + SIGPIPE, "ends as SIGPIPE would: \(result)")
@@ -81,8 +83,9 @@ struct SignalTests {
         for attempt in 0..<20 {
             let number = attempt.isMultiple(of: 2) ? SIGINT : SIGTERM
             let path = sandbox.path("early-\(attempt).log")
-            let process = try await PacerProcess(["run", "minute.json", "--log", path], environment: sandbox.environment(),
-                                                 directory: sandbox.directory, stdin: .open)
+            let process = try await PacerProcess(
+                ["run", "minute.json", "--log", path], environment: sandbox.environment(),
+                directory: sandbox.directory, stdin: .open)
             // 1 to 8 ms after launch: before, during and after pacer sets up its signal handling.
             usleep(UInt32(1_000 * (1 + attempt % 8)))
             process.send(number)
@@ -103,15 +106,17 @@ struct SignalTests {
     @Test func aSecondInterruptExitsAtOnceWhileTheLogIsStuck() async throws {
         let sandbox = try Sandbox()
         let name = String(repeating: "x", count: 500)
-        try sandbox.write("many.json", #"{"name": "Many", "countdown": 0, "steps": [{"repeat": 10000, "steps": [{"work": 0.01, "name": "\#(name)"}]}]}"#)
+        try sandbox.write(
+            "many.json", #"{"name": "Many", "countdown": 0, "steps": [{"repeat": 10000, "steps": [{"work": 0.01, "name": "\#(name)"}]}]}"#)
         let fifo = sandbox.path("log.fifo")
         try #require(mkfifo(fifo, 0o600) == 0)
         // A reader that never reads: once the pipe is full, every write of the log waits.
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
-        let process = try await PacerProcess(["run", "many.json", "--speed", "10", "--log", fifo],
-                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .open, load: .heavy)
+        let process = try await PacerProcess(
+            ["run", "many.json", "--speed", "10", "--log", fifo],
+            environment: sandbox.environment(), directory: sandbox.directory, stdin: .open, load: .heavy)
         // The session writes about a megabyte of log a second: once what waits in the pipe stops
         // growing, the log's writes are stuck, with far more behind them than the pipe can take.
         // On a loaded machine that can take far longer than on a quiet one: wait for the state for
@@ -175,8 +180,9 @@ struct SignalTests {
     @Test func aStopFromOutsideAfterInputEndedSaysNothingAfterTheSummary() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("short.json", #"{"name": "Short", "steps": [{"work": 3, "name": "A"}, {"rest": 2}]}"#)
-        let process = try await PacerProcess(["run", "short.json", "--speed", "2", "--no-history", "--sink", "terminal"],
-                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
+        let process = try await PacerProcess(
+            ["run", "short.json", "--speed", "2", "--no-history", "--sink", "terminal"],
+            environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
         #expect(await eventually { process.outputSoFar.contains("WORK") }, "the session did not start")
         process.send(SIGTSTP)
         let stopped = await eventually { isStopped(process) }
@@ -197,8 +203,9 @@ struct SignalTests {
         // at the end, a few seconds, time for the Ctrl-Z to land on a busy machine.
         let plugin = try sandbox.write("pacer-sink-slow", "#!/bin/sh\ntrap '' TERM\nexec sleep 30\n")
         try #require(chmod(plugin, 0o755) == 0)
-        let process = try await PacerProcess(["run", "short.json", "--speed", "10", "--no-history", "--sink", "terminal", "--sink", "exec:\(plugin)"],
-                                             environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
+        let process = try await PacerProcess(
+            ["run", "short.json", "--speed", "10", "--no-history", "--sink", "terminal", "--sink", "exec:\(plugin)"],
+            environment: sandbox.environment(), directory: sandbox.directory, stdin: .null)
         #expect(await eventually { process.outputSoFar.contains("Workout complete.") }, "the session did not end")
         process.send(SIGTSTP)
         // It stops as any program would; `fg` (SIGCONT) lets it finish.

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// `-` is standard input for validate, show, run and render; a named FIFO or `<(command)` is read
@@ -24,15 +24,17 @@ struct StandardInputTests {
         let sandbox = try Sandbox()
         let huge = Data(repeating: UInt8(ascii: " "), count: 17 << 20)
         let result = try await PacerProcess.run(["validate", "-"], in: sandbox, stdin: .data(huge), timeout: 30)
-        #expect(result.status == 1 && result.stderr.contains("<stdin>: error: it is more than the 16 MiB a workout file may have"), "\(result)")
+        #expect(
+            result.status == 1 && result.stderr.contains("<stdin>: error: it is more than the 16 MiB a workout file may have"), "\(result)")
     }
 
     /// Without a terminal (setsid: no controlling terminal) `run -` has no prompt and runs to its end.
     @Test func runReadsTheWorkoutFromStandardInputAndCommandsFromNowhereWithoutATerminal() async throws {
         let sandbox = try Sandbox()
         let setsid = try #require(Tool.find("setsid"))
-        let result = try await PacerProcess.run(["-w", PacerBinary.path, "run", "-", "--speed", "20", "--no-history", "--log", "log.jsonl"],
-                                                in: sandbox, stdin: .text(Self.workout), executable: setsid)
+        let result = try await PacerProcess.run(
+            ["-w", PacerBinary.path, "run", "-", "--speed", "20", "--no-history", "--log", "log.jsonl"],
+            in: sandbox, stdin: .text(Self.workout), executable: setsid)
         #expect(result.status == 0, "\(result)")
         #expect(result.summaryLine?.hasPrefix("Workout complete.") == true, "\(result)")
         let log = try String(contentsOfFile: sandbox.path("log.jsonl"), encoding: .utf8)
@@ -69,15 +71,18 @@ struct StandardInputTests {
     func aSignalEndsTheWaitForAStalledPipeAndRecordsNothing(signal: Int32) async throws {
         let sandbox = try Sandbox()
         // The pipe stays open and empty: nothing ever ends the read but the signal.
-        let process = try await PacerProcess(["run", "-", "--speed", "20"], environment: sandbox.environment(),
-                                             directory: sandbox.directory, stdin: .open)
+        let process = try await PacerProcess(
+            ["run", "-", "--speed", "20"], environment: sandbox.environment(),
+            directory: sandbox.directory, stdin: .open)
         try await Task.sleep(for: .milliseconds(300))
         process.send(signal)
         let signalled = Date()
         let result = await process.finish(timeout: 5)
         #expect(!result.timedOut && result.status == 128 + signal, "\(result)")
         #expect((process.secondsToExit(after: signalled) ?? .infinity) < 2, "\(result)")
-        #expect(result.stderr.contains("<stdin>: error: SIG") && result.stderr.contains("came before it ended, so it was not read"), "\(result)")
+        #expect(
+            result.stderr.contains("<stdin>: error: SIG") && result.stderr.contains("came before it ended, so it was not read"), "\(result)"
+        )
         #expect(result.stderr.contains("no session was started, and nothing was recorded"), "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
         let history = try await PacerProcess.run(["history", "--json"], in: sandbox)
@@ -89,8 +94,9 @@ struct StandardInputTests {
         let sandbox = try Sandbox()
         let fifo = sandbox.path("silent.fifo")
         try #require(mkfifo(fifo, 0o600) == 0)
-        let process = try await PacerProcess(["run", fifo, "--speed", "20"], environment: sandbox.environment(),
-                                             directory: sandbox.directory, stdin: .open)
+        let process = try await PacerProcess(
+            ["run", fifo, "--speed", "20"], environment: sandbox.environment(),
+            directory: sandbox.directory, stdin: .open)
         try await Task.sleep(for: .milliseconds(300))
         process.send(SIGINT)
         let signalled = Date()

@@ -30,7 +30,8 @@ struct ThresholdTests {
         let sandbox = try Sandbox()
         try sandbox.write("ride.json", Self.ride)
         let log = sandbox.path("ride.jsonl")
-        let result = try await PacerProcess.run(["run", "ride.json", "--speed", "100", "--no-history", "--ftp", "300", "--log", log], in: sandbox)
+        let result = try await PacerProcess.run(
+            ["run", "ride.json", "--speed", "100", "--no-history", "--ftp", "300", "--log", log], in: sandbox)
         #expect(result.status == 0 && result.stdout.contains("@ 88–94 % FTP · 264–282 W"), "\(result)")
         let start = try #require(try EventLog(path: log).of("phase.start").first)
         let power = try #require(start.fields["power"] as? [String: Any])
@@ -45,7 +46,9 @@ struct ThresholdTests {
         try sandbox.write("home/config/pacer/config.json", #"{"threshold_pace": 270}"#)
         let config = try await PacerProcess.run(["show", "ride.json"], in: sandbox)
         #expect(config.status == 1 && config.stdout.isEmpty, "\(config)")
-        #expect(config.stderr.contains(#"config.json:1:20: error: "threshold_pace" is your threshold pace per kilometre as a string"#), "\(config)")
+        #expect(
+            config.stderr.contains(#"config.json:1:20: error: "threshold_pace" is your threshold pace per kilometre as a string"#),
+            "\(config)")
         #expect(config.stderr.contains("(see docs/config.md) and run again"), "\(config)")
     }
 }
@@ -58,7 +61,8 @@ extension ThresholdTests {
         #expect(refused.status == 1 && refused.stderr.contains(#"give your FTP with --ftp W or "ftp" in config.json"#), "\(refused)")
         try sandbox.write("home/config/pacer/config.json", #"{"ftp": 200}"#)
         let fromConfig = try await PacerProcess.run(["export", "ride.json", "--to", "erg"], in: sandbox)
-        #expect(fromConfig.status == 0 && fromConfig.stdout.contains("FTP = 200") && fromConfig.stdout.contains("0.00\t180\n"), "\(fromConfig)")
+        #expect(
+            fromConfig.status == 0 && fromConfig.stdout.contains("FTP = 200") && fromConfig.stdout.contains("0.00\t180\n"), "\(fromConfig)")
     }
 }
 
@@ -67,7 +71,8 @@ extension ThresholdTests {
     // per mile; the command line's threshold pace wins over the config's, with its unit.
     @Test func showGivesAPaceShareAsAPaceInTheThresholdsUnit() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("run.json", #"{"name": "Run", "steps": [{"work": "open", "distance": "1 km", "pace": "95%"}, {"work": "5m", "pace": "Z2"}]}"#)
+        try sandbox.write(
+            "run.json", #"{"name": "Run", "steps": [{"work": "open", "distance": "1 km", "pace": "95%"}, {"work": "5m", "pace": "Z2"}]}"#)
         let plain = try await PacerProcess.run(["show", "run.json"], in: sandbox)
         #expect(plain.status == 0 && plain.stdout.contains("@ 95 % threshold pace\n") && plain.stdout.contains("@ Z2 pace\n"), "\(plain)")
         try sandbox.write("home/config/pacer/config.json", #"{"threshold_pace": "7:15/mi"}"#)
@@ -82,11 +87,17 @@ extension ThresholdTests {
     // Issue 42, item 5: an ERG's `FTP =` is used when the athlete gives none, and said once.
     @Test func anERGsOwnFTPStandsInForYoursAndIsSaidOnce() async throws {
         let sandbox = try Sandbox()
-        try sandbox.write("ride.erg", "[COURSE HEADER]\nFTP = 250\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n1 50\n1 100\n2 100\n[END COURSE DATA]\n")
-        try sandbox.write("watts.erg", "[COURSE HEADER]\nFTP = 250\nMINUTES WATTS\n[END COURSE HEADER]\n[COURSE DATA]\n0 125\n1 125\n[END COURSE DATA]\n")
+        try sandbox.write(
+            "ride.erg",
+            "[COURSE HEADER]\nFTP = 250\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n1 50\n1 100\n2 100\n[END COURSE DATA]\n"
+        )
+        try sandbox.write(
+            "watts.erg", "[COURSE HEADER]\nFTP = 250\nMINUTES WATTS\n[END COURSE HEADER]\n[COURSE DATA]\n0 125\n1 125\n[END COURSE DATA]\n")
         let note = #"ride.erg: note: using the file's FTP of 250 W (--ftp W or "ftp" in config.json gives yours)"#
         let show = try await PacerProcess.run(["show", "ride.erg"], in: sandbox)
-        #expect(show.status == 0 && show.stdout.contains("@ 50 % FTP · 125 W") && show.stdout.contains("Planned load: 23 kJ · NP 209 W (83 % FTP) · IF 0.83"), "\(show)")
+        #expect(
+            show.status == 0 && show.stdout.contains("@ 50 % FTP · 125 W")
+                && show.stdout.contains("Planned load: 23 kJ · NP 209 W (83 % FTP) · IF 0.83"), "\(show)")
         #expect(show.stderr.components(separatedBy: note).count == 2, "the note once: \(show)")
 
         let yours = try await PacerProcess.run(["show", "--ftp", "300", "ride.erg"], in: sandbox)
@@ -98,10 +109,13 @@ extension ThresholdTests {
 
         let imported = try await PacerProcess.run(["import", "ride.erg"], in: sandbox)
         #expect(imported.status == 0 && imported.stdout.contains(#""description": "Written for an FTP of 250 W.""#), "\(imported)")
-        #expect(imported.stderr.contains("ride.erg: note: a workout file holds no FTP: the file's FTP of 250 W is kept in the description only"), "\(imported)")
+        #expect(
+            imported.stderr.contains(
+                "ride.erg: note: a workout file holds no FTP: the file's FTP of 250 W is kept in the description only"), "\(imported)")
 
         let exported = try await PacerProcess.run(["export", "watts.erg", "--to", "mrc"], in: sandbox)
-        #expect(exported.status == 0 && exported.stdout.contains("MINUTES PERCENT") && exported.stdout.contains("0.00\t50\n"), "\(exported)")
+        #expect(
+            exported.status == 0 && exported.stdout.contains("MINUTES PERCENT") && exported.stdout.contains("0.00\t50\n"), "\(exported)")
         #expect(exported.stderr.contains("watts.erg: note: using the file's FTP of 250 W"), "\(exported)")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import History
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import History
 
 /// A history with a row another program wrote (through the sqlite3 command), holding a value no
 /// session can have: every report and the end of a run leave the row out and name it, never trap.
@@ -10,8 +11,9 @@ import Testing
 struct UnreadableHistoryTests {
     /// Runs `statement` on the database at `path` with the sqlite3 command, as another program would.
     static func sqlite3(_ path: String, _ statement: String) throws {
-        let sqlite3 = try #require(["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                   "these tests need the sqlite3 command (scripts/test installs it)")
+        let sqlite3 = try #require(
+            ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "these tests need the sqlite3 command (scripts/test installs it)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: sqlite3)
         process.arguments = [path, statement]
@@ -31,9 +33,12 @@ struct UnreadableHistoryTests {
         let now = WallTime.now()
         for (number, workout) in ["Strength", "Tabata"].enumerated() {
             let started = WallTime(epochSeconds: now.epochSeconds - 600 + Int64(number) * 60, utcOffset: now.utcOffset)
-            let id = try store.startSession(SessionStart(workout: workout, file: "/w/\(workout).json", started: started, planned: .seconds(60), speed: 1))
-            try store.recordPhase(PhaseRecord(index: 1, kind: .reps, name: "Squat", exercise: "Squat", planned: nil, active: .seconds(30),
-                                              outcome: .completed, reps: 5, weight: LoggedWeight(text: "80 kg")), session: id)
+            let id = try store.startSession(
+                SessionStart(workout: workout, file: "/w/\(workout).json", started: started, planned: .seconds(60), speed: 1))
+            try store.recordPhase(
+                PhaseRecord(
+                    index: 1, kind: .reps, name: "Squat", exercise: "Squat", planned: nil, active: .seconds(30),
+                    outcome: .completed, reps: 5, weight: LoggedWeight(text: "80 kg")), session: id)
             try store.endSession(id, SessionEnd(ended: started, outcome: .completed, active: .seconds(30), paused: .zero))
         }
         try sqlite3(path, statement)
@@ -77,16 +82,19 @@ struct UnreadableHistoryTests {
             }
         }
         let listing = try await PacerProcess.run(["history"], in: sandbox, environment: ["PACER_HISTORY": path])
-        #expect(listing.stdout.contains("Tabata") && listing.stdout.contains("Strength") != isSession, "the rest reads as before: \(listing)")
+        #expect(
+            listing.stdout.contains("Tabata") && listing.stdout.contains("Strength") != isSession, "the rest reads as before: \(listing)")
 
         // A session run now ends as ever, and says that its standing left a row out: any but a
         // session started long before its week, which the standing does not read.
-        let run = try await PacerProcess.run(["run", "5 reps Squat @ 80 kg", "--speed", "20"], in: sandbox, environment: ["PACER_HISTORY": path],
-                                             stdin: .text("done\n"))
+        let run = try await PacerProcess.run(
+            ["run", "5 reps Squat @ 80 kg", "--speed", "20"], in: sandbox, environment: ["PACER_HISTORY": path],
+            stdin: .text("done\n"))
         #expect(run.status == 0, "\(run)")
         let standing = isSession ? "2nd session this week" : "3rd session this week"
         let leftOut = "history: left out 1 row that cannot be read ('pacer stats' names them)"
-        #expect(Array(run.stdoutLines.drop { !$0.hasPrefix("Workout complete") }.dropFirst())
+        #expect(
+            Array(run.stdoutLines.drop { !$0.hasPrefix("Workout complete") }.dropFirst())
                 == (statement.contains("started_at") ? [standing] : [standing, leftOut]), "\(run)")
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// `pacer validate FILE...`: ok lines on stdout, every problem on stderr, exit 1 if any file is bad.
@@ -30,10 +30,11 @@ struct ValidateTests {
         let result = try await PacerProcess.run(["validate", "good.json", "sub/reps.json"], in: sandbox)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
-        #expect(result.stdoutLines == [
-            "ok  good.json: 4 phases, 11s",
-            "ok  sub/reps.json: 3 phases, 2m 30s + 1 rep step",
-        ], "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "ok  good.json: 4 phases, 11s",
+                "ok  sub/reps.json: 3 phases, 2m 30s + 1 rep step",
+            ], "\(result)")
     }
 
     @Test func theShippedWorkoutsAreValid() async throws {
@@ -56,10 +57,11 @@ struct ValidateTests {
         let sandbox = try Sandbox()
         let result = try await PacerProcess.run(["validate", "tabata", "seven-minute"], in: sandbox)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "ok  <built-in>/tabata.json: 17 phases, 6m",
-            "ok  <built-in>/seven-minute.json: 24 phases, 8m",
-        ], "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "ok  <built-in>/tabata.json: 17 phases, 6m",
+                "ok  <built-in>/seven-minute.json: 24 phases, 8m",
+            ], "\(result)")
     }
 
     @Test func everyProblemOfABadFileIsReported() async throws {
@@ -73,7 +75,10 @@ struct ValidateTests {
         for line in lines {
             #expect(line.hasPrefix("bad.json: error: at steps["), "\(line)")
         }
-        #expect(lines.contains { $0.hasPrefix("bad.json: error: at steps[0]: ") && $0.contains("\"wrok\"") && $0.contains("did you mean \"work\"") }, "\(result)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("bad.json: error: at steps[0]: ") && $0.contains("\"wrok\"") && $0.contains("did you mean \"work\"")
+            }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("bad.json: error: at steps[1].circuit[1].work: ") && $0.contains("\"abc\"") }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("bad.json: error: at steps[2].repeat: ") }, "\(result)")
     }
@@ -169,8 +174,12 @@ struct ValidateTests {
         let result = try await PacerProcess.run(["validate", "little.json", "big.json"], in: sandbox)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderrLines.count == 2, "\(result)")
-        #expect(result.stderrLines.first?.hasPrefix("little.json: error: the file is UTF-16 (little-endian); workout files are UTF-8") == true, "\(result)")
-        #expect(result.stderrLines.last?.hasPrefix("big.json: error: the file is UTF-16 (big-endian); workout files are UTF-8") == true, "\(result)")
+        #expect(
+            result.stderrLines.first?.hasPrefix("little.json: error: the file is UTF-16 (little-endian); workout files are UTF-8") == true,
+            "\(result)")
+        #expect(
+            result.stderrLines.last?.hasPrefix("big.json: error: the file is UTF-16 (big-endian); workout files are UTF-8") == true,
+            "\(result)")
         #expect(!result.stderr.contains("0xFF"), "\(result)")
     }
 
@@ -183,12 +192,16 @@ struct ValidateTests {
 
     static let hostile: [HostileInput] = [
         HostileInput(label: "empty file") { Data() },
-        HostileInput(label: "binary garbage") { Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x00, 0x9C] + (0..<4096).map { UInt8(($0 * 73 + 11) % 256) }) },
+        HostileInput(label: "binary garbage") {
+            Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x00, 0x9C] + (0..<4096).map { UInt8(($0 * 73 + 11) % 256) })
+        },
         HostileInput(label: "10,000 [") { Data(repeating: UInt8(ascii: "["), count: 10_000) },
         HostileInput(label: "10,000 nested objects") { Data(String(repeating: "{\"a\":", count: 10_000).utf8) },
         HostileInput(label: "truncated workout") { Data(ValidateTests.good.utf8.prefix(40)) },
         HostileInput(label: "only whitespace") { Data("  \n\t \n".utf8) },
-        HostileInput(label: "invalid UTF-8 in a string") { Data(#"{"name": "A"#.utf8) + Data([0xC3, 0x28]) + Data(#"", "steps": [{"work": 1}]}"#.utf8) },
+        HostileInput(label: "invalid UTF-8 in a string") {
+            Data(#"{"name": "A"#.utf8) + Data([0xC3, 0x28]) + Data(#"", "steps": [{"work": 1}]}"#.utf8)
+        },
         HostileInput(label: "NUL bytes") { Data(#"{"name": "#.utf8) + Data([0, 0, 0]) },
         HostileInput(label: "a JSON array") { Data("[1, 2, 3]".utf8) },
         HostileInput(label: "repeats nested 40 deep") {
@@ -197,7 +210,9 @@ struct ValidateTests {
             return Data(#"{"name": "Deep", "steps": [\#(step)]}"#.utf8)
         },
         HostileInput(label: "a billion phases") {
-            Data(#"{"name": "Huge", "steps": [{"repeat": 1000, "steps": [{"repeat": 1000, "steps": [{"repeat": 1000, "steps": [{"work": 1}]}]}]}]}"#.utf8)
+            Data(
+                #"{"name": "Huge", "steps": [{"repeat": 1000, "steps": [{"repeat": 1000, "steps": [{"repeat": 1000, "steps": [{"work": 1}]}]}]}]}"#
+                    .utf8)
         },
         HostileInput(label: "17 MB of spaces") { Data(repeating: UInt8(ascii: " "), count: 17 << 20) },
     ]
@@ -220,7 +235,8 @@ struct ValidateTests {
 @Suite("validate warnings")
 struct ValidateWarningTests {
     static let distance = #"{"name": "Track", "steps": [{"work": "400m", "name": "400 m fast"}, {"rest": 1}]}"#
-    static let warning = #"track.json: warning: at steps[0].work: "400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration: give an open step a "distance")"#
+    static let warning =
+        #"track.json: warning: at steps[0].work: "400m" is 6h 40m: "m" means minutes, not metres (a distance is not a duration: give an open step a "distance")"#
 
     @Test func aWarningIsPrintedAndTheFileStillPasses() async throws {
         let sandbox = try Sandbox()
@@ -245,6 +261,9 @@ struct ValidateWarningTests {
         try sandbox.write("rests.json", #"{"name": "Rests", "steps": [{"rest": 1}, {"rest": 1}]}"#)
         let result = try await PacerProcess.run(["run", "rests.json", "--speed", "100", "--no-prompt"], in: sandbox)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr == "rests.json: warning: at steps[1]: two rests back to back: this rest follows the one that ends steps[0]; make them one rest\n", "\(result)")
+        #expect(
+            result.stderr
+                == "rests.json: warning: at steps[1]: two rests back to back: this rest follows the one that ends steps[0]; make them one rest\n",
+            "\(result)")
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
 import Foundation
+import Glibc
 import Testing
 
 /// The web screen's stable token (`--sink web:token=stable,port=N`) and `pacer web-token`, with real
@@ -32,8 +32,9 @@ struct WebTokenTests {
     static func session(_ sandbox: Sandbox, options: String?) async throws -> PacerResult {
         try sandbox.write("hold.json", workout)
         let sink = options.map { ["--sink", "web:" + $0] } ?? []
-        return try await PacerProcess.run(["run", "hold.json", "--speed", "4", "--no-prompt", "--no-history"] + sink,
-                                          in: sandbox, timeout: 20)
+        return try await PacerProcess.run(
+            ["run", "hold.json", "--speed", "4", "--no-prompt", "--no-history"] + sink,
+            in: sandbox, timeout: 20)
     }
 
     /// The token in the link the plugin printed for `port`.
@@ -84,7 +85,7 @@ struct WebTokenTests {
         let old = try #require(Self.contents(file))
         #expect(Self.mode(file) == 0o600 && old.count == 22, "\(old)")
 
-        chmod(file, 0o644)  // a replaced file's mode is not kept: the new one is 0600 whatever it was
+        chmod(file, 0o644) // a replaced file's mode is not kept: the new one is 0600 whatever it was
         let rotated = try await PacerProcess.run(["web-token", "--rotate"], in: sandbox)
         let new = try #require(Self.contents(file))
         #expect(rotated.status == 0 && new != old && Self.mode(file) == 0o600, "\(rotated)")
@@ -117,7 +118,9 @@ struct WebTokenTests {
         case "junk":
             try sandbox.write("home/state/pacer/web-token", "<script>alert(1)</script>\n")
             chmod(file, 0o600)
-        default: unlink(file); mkfifo(file, 0o600)
+        default:
+            unlink(file)
+            mkfifo(file, 0o600)
         }
         let result = try await Self.session(sandbox, options: "token=stable,port=\(port)")
         #expect(result.stderr.contains(refusal) && Self.printedToken(result, port: port) == nil, "\(result)")

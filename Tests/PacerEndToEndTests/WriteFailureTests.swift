@@ -11,17 +11,21 @@ struct WriteFailureTests {
     /// `pacer ARGUMENTS > /dev/full`, through bash.
     static func toFullDisk(_ arguments: String, in sandbox: Sandbox) async throws -> PacerResult {
         let pacer = try PacerBinary.require().path
-        let process = try await PacerProcess(["-c", "'\(pacer)' \(arguments) > /dev/full"], environment: sandbox.environment(),
-                                             directory: sandbox.directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        let process = try await PacerProcess(
+            ["-c", "'\(pacer)' \(arguments) > /dev/full"], environment: sandbox.environment(),
+            directory: sandbox.directory, executable: URL(fileURLWithPath: "/bin/bash"))
         return await process.finish(timeout: 10)
     }
 
     @Test func everyCommandWritingToAFullDiskFailsSayingSo() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("mine.json", Self.workout)
-        try sandbox.write("ride.erg", "[COURSE HEADER]\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n5 50\n[END COURSE DATA]\n")
-        for arguments in ["export mine.json --to zwo", "export mine.json --to fit", "import ride.erg", "cat mine.json", "cat tabata",
-                          "show mine.json", "show --json mine.json", "schema", "list", "--help", "history --csv"] {
+        try sandbox.write(
+            "ride.erg", "[COURSE HEADER]\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n5 50\n[END COURSE DATA]\n")
+        for arguments in [
+            "export mine.json --to zwo", "export mine.json --to fit", "import ride.erg", "cat mine.json", "cat tabata",
+            "show mine.json", "show --json mine.json", "schema", "list", "--help", "history --csv",
+        ] {
             let result = try await Self.toFullDisk(arguments, in: sandbox)
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("pacer: cannot write to standard output: No space left on device"), "\(result)")
@@ -33,9 +37,10 @@ struct WriteFailureTests {
         let sandbox = try Sandbox()
         let pacer = try PacerBinary.require().path
         // 2,000 phases, far more than a pipe holds, so pacer still writes once head has left.
-        let process = try await PacerProcess(["-c", "'\(pacer)' show '1000x(1s, 1s rest)' | head -1; exit ${PIPESTATUS[0]}"],
-                                             environment: sandbox.environment(), directory: sandbox.directory,
-                                             executable: URL(fileURLWithPath: "/bin/bash"))
+        let process = try await PacerProcess(
+            ["-c", "'\(pacer)' show '1000x(1s, 1s rest)' | head -1; exit ${PIPESTATUS[0]}"],
+            environment: sandbox.environment(), directory: sandbox.directory,
+            executable: URL(fileURLWithPath: "/bin/bash"))
         let result = await process.finish(timeout: 10)
         #expect(result.status == 128 + SIGPIPE && result.stderr.isEmpty, "\(result)")
     }
@@ -47,12 +52,14 @@ struct WriteFailureTests {
         let ride = try sandbox.write("ride.json", icu)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.json"), withDestinationPath: path)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.txt"), withDestinationPath: ride)
-        for (arguments, file, text) in [(["export", "mine.json", "--to", "icu", "-o", "mine.json"], path, Self.workout),
-                                        (["export", "mine.json", "--to", "zwo", "-o", "link.json"], path, Self.workout),
-                                        (["export", "link.json", "--to", "erg", "-o", "./mine.json"], path, Self.workout),
-                                        (["new", "copy", "--from", "mine.json", "-o", "link.json", "--force"], path, Self.workout),
-                                        (["import", "--from", "icu", "-o", "link.txt", "--force", "ride.json"], ride, icu),
-                                        (["import", "--from", "icu", "-d", ".", "--force", "ride.json"], ride, icu)] {
+        for (arguments, file, text) in [
+            (["export", "mine.json", "--to", "icu", "-o", "mine.json"], path, Self.workout),
+            (["export", "mine.json", "--to", "zwo", "-o", "link.json"], path, Self.workout),
+            (["export", "link.json", "--to", "erg", "-o", "./mine.json"], path, Self.workout),
+            (["new", "copy", "--from", "mine.json", "-o", "link.json", "--force"], path, Self.workout),
+            (["import", "--from", "icu", "-o", "link.txt", "--force", "ride.json"], ride, icu),
+            (["import", "--from", "icu", "-d", ".", "--force", "ride.json"], ride, icu),
+        ] {
             let result = try await PacerProcess.run(arguments, in: sandbox)
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("the workout file and the output would be one file"), "\(result)")

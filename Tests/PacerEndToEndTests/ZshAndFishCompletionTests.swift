@@ -13,12 +13,15 @@ struct ZshAndFishCompletionTests {
     }
 
     /// What fish offers for `pacer LINE`: the candidates, without their descriptions.
-    static func fishComplete(_ line: String, in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+    static func fishComplete(_ line: String, in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> [String]
+    {
         let script = sandbox.path("pacer.fish")
         if !FileManager.default.fileExists(atPath: script) { _ = try await Self.script("fish", in: sandbox) }
         let fish = try #require(Tool.find("fish"), sourceLocation: sourceLocation)
-        let result = try await Tool.run(fish, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, "\(PacerBinary.path) \(line)"],
-                                        in: sandbox, sourceLocation: sourceLocation)
+        let result = try await Tool.run(
+            fish, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, "\(PacerBinary.path) \(line)"],
+            in: sandbox, sourceLocation: sourceLocation)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)", sourceLocation: sourceLocation)
         return result.stdoutLines.map { String($0.prefix { $0 != "\t" }) }
     }

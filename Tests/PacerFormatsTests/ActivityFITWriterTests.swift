@@ -1,8 +1,9 @@
 import Foundation
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// FIT activity files as Garmin's SDK and fitdecode read them back: laps, records, pauses, load,
 /// step names, strength sets, hostile text, and a file `pacer import` still refuses.
@@ -43,8 +44,11 @@ import Testing
         let events = fit.all("event").filter { $0["event"] as? String == "timer" }
         #expect(events.map { $0["event_type"] as? String } == ["start", "stop_all", "start", "stop_all"])
         #expect(events.map { Self.number($0["timestamp"]) } == [0, 120, 140, 260].map(Self.fitTime))
-        #expect(fit.counts == ["file_id": 1, "workout": 1, "workout_step": 3, "event": 4, "record": 240, "lap": 3, "session": 1, "activity": 1],
-                "fitdecode reads the same messages")
+        #expect(
+            fit.counts == [
+                "file_id": 1, "workout": 1, "workout_step": 3, "event": 4, "record": 240, "lap": 3, "session": 1, "activity": 1,
+            ],
+            "fitdecode reads the same messages")
     }
 
     @Test func theSessionCarriesItsSportTotalsAndLoad() throws {
@@ -76,7 +80,10 @@ import Testing
 
     @Test func everyLapIsNamedByTheWorkoutStepItPointsAt() throws {
         let fit = try ActivityReadback.fit(ActivityExport.write(ActivityFixtures.ride(), as: .fit))
-        let names = Dictionary(uniqueKeysWithValues: try fit.all("workout_step").map { (try #require(Self.number($0["message_index"])), $0["wkt_step_name"] as? String) })
+        let names = Dictionary(
+            uniqueKeysWithValues: try fit.all("workout_step").map {
+                (try #require(Self.number($0["message_index"])), $0["wkt_step_name"] as? String)
+            })
         #expect(try fit.all("lap").map { names[try #require(Self.number($0["wkt_step_index"]))] } == ["Warm up", "Threshold", "Cool down"])
         #expect(try fit.one("workout")["wkt_name"] as? String == "Sweet spot")
         #expect(fit.all("workout_step").map { $0["duration_type"] as? String } == ["time", "time", "open"])
@@ -138,7 +145,9 @@ import Testing
         let ride = ActivityFixtures.ride()
         var other = ride
         other.id += 1
-        let serials = try [ride, ride, other].map { try ActivityReadback.fit(ActivityExport.write($0, as: .fit)).one("file_id")["serial_number"] as? Int }
+        let serials = try [ride, ride, other].map {
+            try ActivityReadback.fit(ActivityExport.write($0, as: .fit)).one("file_id")["serial_number"] as? Int
+        }
         #expect(serials[0] == serials[1])
         #expect(serials[0] != serials[2])
     }
@@ -150,9 +159,12 @@ import Testing
     }
 
     @Test func anHourOfRecordsDefinesTheRecordOnceAndStaysSmall() {
-        let records = (0..<3600).map { ActivityRecord(time: Double($0), power: 200, heartRate: 140, cadence: 90, speed: 9, distance: Double($0) * 9) }
-        let ride = Activity(id: 1, name: "Hour", sport: .indoorCycling, start: ActivityFixtures.start, elapsed: 3600,
-                            laps: [ActivityLap(name: "Ride", kind: .work, start: 0, elapsed: 3600, timerTime: 3600, trigger: .time)], records: records)
+        let records = (0..<3600).map {
+            ActivityRecord(time: Double($0), power: 200, heartRate: 140, cadence: 90, speed: 9, distance: Double($0) * 9)
+        }
+        let ride = Activity(
+            id: 1, name: "Hour", sport: .indoorCycling, start: ActivityFixtures.start, elapsed: 3600,
+            laps: [ActivityLap(name: "Ride", kind: .work, start: 0, elapsed: 3600, timerTime: 3600, trigger: .time)], records: records)
         let bytes = ActivityExport.write(ride, as: .fit)
         #expect(bytes.count < 3600 * 16 + 1000, "a record is 15 bytes of data; its definition is not repeated: \(bytes.count) bytes")
     }

@@ -1,6 +1,7 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
+
+@testable import PacerFormats
 
 /// Activities built by hand for the writers' tests: a measured ride with a pause, a Tabata with
 /// nothing measured, a strength session, and names a workout author could write to do harm.
@@ -21,10 +22,13 @@ enum ActivityFixtures {
         for second in 0..<260 where !(120..<140).contains(second) {
             let power = (60..<200).contains(second) ? 250 + Double(second % 20) : 150
             distance += 8
-            records.append(ActivityRecord(time: Double(second), power: power, heartRate: 120 + Double(second % 40), cadence: 90, speed: 8, distance: distance))
+            records.append(
+                ActivityRecord(
+                    time: Double(second), power: power, heartRate: 120 + Double(second % 40), cadence: 90, speed: 8, distance: distance))
         }
-        return Activity(id: 42, name: "Sweet spot", sport: .indoorCycling, start: start, elapsed: 260, laps: laps, records: records,
-                        pauses: [ActivityPause(start: 120, end: 140)], thresholdPower: 250)
+        return Activity(
+            id: 42, name: "Sweet spot", sport: .indoorCycling, start: start, elapsed: 260, laps: laps, records: records,
+            pauses: [ActivityPause(start: 120, end: 140)], thresholdPower: 250)
     }
 
     /// A Tabata with nothing measured: 8 × (20 s work, 10 s rest).
@@ -41,12 +45,17 @@ enum ActivityFixtures {
     /// Three sets of squats, 5 reps at 100 kg, with 90-s rests, and a set of curls in pounds.
     static func strength() -> Activity {
         let laps = [
-            ActivityLap(name: "Squat", kind: .reps, start: 0, elapsed: 40, timerTime: 40, trigger: .manual, reps: 5, weight: ActivityWeight(kilograms: 100, inPounds: false)),
+            ActivityLap(
+                name: "Squat", kind: .reps, start: 0, elapsed: 40, timerTime: 40, trigger: .manual, reps: 5,
+                weight: ActivityWeight(kilograms: 100, inPounds: false)),
             ActivityLap(name: "Rest", kind: .rest, start: 40, elapsed: 90, timerTime: 90, trigger: .time),
-            ActivityLap(name: "Squat", kind: .reps, start: 130, elapsed: 35, timerTime: 35, trigger: .manual, reps: 5, weight: ActivityWeight(kilograms: 100, inPounds: false)),
+            ActivityLap(
+                name: "Squat", kind: .reps, start: 130, elapsed: 35, timerTime: 35, trigger: .manual, reps: 5,
+                weight: ActivityWeight(kilograms: 100, inPounds: false)),
             ActivityLap(name: "Rest", kind: .rest, start: 165, elapsed: 90, timerTime: 90, trigger: .time),
-            ActivityLap(name: "Curl", kind: .reps, start: 255, elapsed: 30, timerTime: 30, trigger: .manual, reps: 12,
-                        weight: ActivityWeight(kilograms: 30 * ActivityWeight.kilogramsPerPound, inPounds: true)),
+            ActivityLap(
+                name: "Curl", kind: .reps, start: 255, elapsed: 30, timerTime: 30, trigger: .manual, reps: 12,
+                weight: ActivityWeight(kilograms: 30 * ActivityWeight.kilogramsPerPound, inPounds: true)),
         ]
         return Activity(id: 9, name: "Legs", sport: .strength, start: start, elapsed: 285, laps: laps)
     }
@@ -65,7 +74,8 @@ enum ActivityFixtures {
             ActivityRecord(time: 1, power: .nan, heartRate: -5, cadence: 1e9, speed: .infinity, distance: -1),
             ActivityRecord(time: 2, power: 1e12, heartRate: 300, cadence: 300, speed: 1e6, distance: 1e15),
         ]
-        return Activity(id: .max, name: hostileName, sport: .hiit, start: WallTime(epochSeconds: 0, utcOffset: -43200), elapsed: 60, laps: laps,
-                        records: records, pauses: [ActivityPause(start: 40, end: nil)], thresholdPower: 0)
+        return Activity(
+            id: .max, name: hostileName, sport: .hiit, start: WallTime(epochSeconds: 0, utcOffset: -43200), elapsed: 60, laps: laps,
+            records: records, pauses: [ActivityPause(start: 40, end: nil)], thresholdPower: 0)
     }
 }

@@ -22,7 +22,9 @@ enum ActivityReadback {
         let run = try self.run("/usr/bin/env", ["python3", root.appendingPathComponent("scripts/activity-readback.py").path, file.path])
         try #require(run.status == 0 && run.stderr.isEmpty, "scripts/test installs garmin-fit-sdk and fitdecode: \(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        return FIT(messages: try #require(object["sdk"] as? [String: [[String: Any]]]), counts: try #require(object["fitdecode"] as? [String: Int]))
+        return FIT(
+            messages: try #require(object["sdk"] as? [String: [[String: Any]]]), counts: try #require(object["fitdecode"] as? [String: Int])
+        )
     }
 
     /// xmllint's verdict on a TCX text against TrainingCenterDatabase v2 with ActivityExtension v2.
@@ -44,7 +46,8 @@ enum ActivityReadback {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        let output = try temporary([], extension: "out"), errors = try temporary([], extension: "err")
+        let output = try temporary([], extension: "out")
+        let errors = try temporary([], extension: "err")
         defer { [output, errors].forEach { try? FileManager.default.removeItem(at: $0) } }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)

@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// ERG and MRC files as their writers mean them: steps counted before they are built, float noise
 /// in the minutes, GoldenCheetah's `4 LAP` rows, the `FTP =` the file was written for, and cues
@@ -13,14 +14,18 @@ import Testing
 
     @Test func aCoursePastThePhaseLimitIsRefusedWithItsCount() {
         let rows = (0...100_001).map { (Double($0), Double($0 % 2 == 0 ? 100 : 200)) }
-        #expect(HostileInputTests.refusal(CourseFileReaderTests.course(rows), .erg)
-            == "5:1: error: the [COURSE DATA] expands to 100001 phases; a workout has at most 100000: split it into shorter workouts")
+        #expect(
+            HostileInputTests.refusal(CourseFileReaderTests.course(rows), .erg)
+                == "5:1: error: the [COURSE DATA] expands to 100001 phases; a workout has at most 100000: split it into shorter workouts")
     }
 
     @Test func floatNoiseInTheMinutesIsOneMoment() throws {
         let rows: [(Double, Double)] = [(0, 100), (4.999999999, 100), (5, 200), (10, 200), (10.0000001, 150), (15, 150)]
         let imported = try CourseFileReaderTests.imported(CourseFileReaderTests.course(rows))
-        #expect(imported.workout.steps.compactMap(Self.timed).map(\.duration) == [.same(.seconds(300)), .same(.seconds(300)), .same(.seconds(300))])
+        #expect(
+            imported.workout.steps.compactMap(Self.timed).map(\.duration) == [
+                .same(.seconds(300)), .same(.seconds(300)), .same(.seconds(300)),
+            ])
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
@@ -28,7 +33,10 @@ import Testing
         let rows: [(Double, Double)] = [(0, 100), (4.99, 100), (5, 200), (10, 200)]
         let imported = try CourseFileReaderTests.imported(CourseFileReaderTests.course(rows))
         #expect(imported.workout.steps.count == 2)
-        #expect(imported.warnings.map(\.message) == ["from minute 4.99 to 5 is 0.6s, less than a second: read as a jump from one value to the next"])
+        #expect(
+            imported.warnings.map(\.message) == [
+                "from minute 4.99 to 5 is 0.6s, less than a second: read as a jump from one value to the next"
+            ])
     }
 
     @Test func goldenCheetahsMinuteLapRowsPartSteps() throws {
@@ -48,7 +56,10 @@ import Testing
             [END COURSE DATA]
             """
         let imported = try CourseFileReaderTests.imported(text, .mrc)
-        #expect(imported.workout.steps.compactMap(Self.timed).map(\.duration) == [.same(.seconds(240)), .same(.seconds(240)), .same(.seconds(120))])
+        #expect(
+            imported.workout.steps.compactMap(Self.timed).map(\.duration) == [
+                .same(.seconds(240)), .same(.seconds(240)), .same(.seconds(120)),
+            ])
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
@@ -73,7 +84,11 @@ import Testing
             return
         }
         #expect(block.count == 4 && on.cue == nil)
-        #expect(on.cues == [WrittenCue(at: .afterStart(.zero), text: "First of four", round: 1), WrittenCue(at: .afterStart(.seconds(30)), text: "Hold it", round: 1)])
+        #expect(
+            on.cues == [
+                WrittenCue(at: .afterStart(.zero), text: "First of four", round: 1),
+                WrittenCue(at: .afterStart(.seconds(30)), text: "Hold it", round: 1),
+            ])
         let phases = Plan(imported.workout).phases
         #expect(phases[1].cues.map(\.text) == ["First of four", "Hold it"] && phases[1].round == 1 && phases[1].rounds == 4)
         #expect(phases[3].cues.isEmpty)

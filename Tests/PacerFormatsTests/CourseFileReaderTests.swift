@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// ERG and MRC course files: steps, ramps, merged steps, LAP rows, texts and their errors.
 @Suite struct CourseFileReaderTests {
@@ -16,7 +17,9 @@ import Testing
     }
 
     @Test func flatPairsAreStepsSlopesRampsAndEqualNeighboursOne() throws {
-        let rows: [(Double, Double)] = [(0, 100), (10, 200), (10, 250), (15, 250), (20, 250), (20, 120), (22.5, 120), (22.5, 180), (30, 90)]
+        let rows: [(Double, Double)] = [
+            (0, 100), (10, 200), (10, 250), (15, 250), (20, 250), (20, 120), (22.5, 120), (22.5, 180), (30, 90),
+        ]
         let imported = try Self.imported(Self.course(rows, header: "FTP = 250\r\n"))
         let minutes = rows.last!.0 - rows.first!.0
         #expect(Plan(imported.workout).planned == .seconds(Int64(minutes * 60)))
@@ -48,7 +51,9 @@ import Testing
         }
         let imported = try Self.imported(Self.course(rows, unit: "PERCENT"), .mrc)
         #expect(Plan(imported.workout).planned == .seconds(Int64(Double(count) * (on + off) * 60)))
-        guard imported.workout.steps.count == 1, case .repeated(let block) = imported.workout.steps[0], case .timed(let hard) = block.steps[0] else {
+        guard imported.workout.steps.count == 1, case .repeated(let block) = imported.workout.steps[0],
+            case .timed(let hard) = block.steps[0]
+        else {
             Issue.record("five identical rounds should be one repeat: \(imported.workout.steps)")
             return
         }
@@ -57,7 +62,8 @@ import Testing
     }
 
     @Test func aLapRowKeepsEqualStepsApartAndDoubleSpacedHeadersRead() throws {
-        let text = "[COURSE  HEADER]\nFILE NAME = tempo.erg\nDESCRIPTION = Two blocks\nMINUTES  WATTS\n[END COURSE  HEADER]\n[COURSE  DATA]\n0 200\n5 200\nLAP\n5 200\n10 200\n[END COURSE  DATA]\n"
+        let text =
+            "[COURSE  HEADER]\nFILE NAME = tempo.erg\nDESCRIPTION = Two blocks\nMINUTES  WATTS\n[END COURSE  HEADER]\n[COURSE  DATA]\n0 200\n5 200\nLAP\n5 200\n10 200\n[END COURSE  DATA]\n"
         let imported = try Self.imported(text)
         #expect(imported.workout.name == "tempo" && imported.workout.description == "Two blocks")
         #expect(Plan(imported.workout).phases.map(\.duration) == [.seconds(300), .seconds(300)])
@@ -65,20 +71,31 @@ import Testing
 
     @Test func courseTextsAreCuesAtTheirSecondsFromTheStart() throws {
         let rows: [(Double, Double)] = [(0, 150), (5, 150), (5, 300), (6, 300)]
-        let imported = try Self.imported(Self.course(rows, text: "[COURSE TEXT]\n30\tSpin up\t5\n300\tGo!\t10\n330\tHold\n999\tLate\n[END COURSE TEXT]\n"))
+        let imported = try Self.imported(
+            Self.course(rows, text: "[COURSE TEXT]\n30\tSpin up\t5\n300\tGo!\t10\n330\tHold\n999\tLate\n[END COURSE TEXT]\n"))
         guard case .timed(let easy) = imported.workout.steps[0], case .timed(let hard) = imported.workout.steps[1] else { return }
         #expect(easy.cues == [WrittenCue(at: .afterStart(.seconds(30)), text: "Spin up")])
         #expect(hard.cue == .same("Go!") && hard.cues == [WrittenCue(at: .afterStart(.seconds(330 - 300)), text: "Hold")])
-        #expect(imported.warnings.map(\.description) == ["14:1: warning: the text \"Late\" comes 16m 39s in, after the workout has ended: dropped"])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "14:1: warning: the text \"Late\" comes 16m 39s in, after the workout has ended: dropped"
+            ])
     }
 
     @Test func badRowsAreRefusedAtTheirLineAndColumn() {
         func refusal(_ text: String) -> String? {
-            do { _ = try WorkoutImport.read(Array(text.utf8), format: .erg, name: "x"); return nil } catch { return error.diagnostics.first?.description }
+            do {
+                _ = try WorkoutImport.read(Array(text.utf8), format: .erg, name: "x")
+                return nil
+            } catch { return error.diagnostics.first?.description }
         }
-        #expect(refusal("[COURSE DATA]\n0 100\n5   1OO\n") == "3:5: error: \"1OO\" is not a number: a row of [COURSE DATA] is the minutes and the watts, such as 5.00 200")
+        #expect(
+            refusal("[COURSE DATA]\n0 100\n5   1OO\n")
+                == "3:5: error: \"1OO\" is not a number: a row of [COURSE DATA] is the minutes and the watts, such as 5.00 200")
         #expect(refusal("[COURSE DATA]\n0 100\n5 100\n4 100\n")?.hasPrefix("4:1: error: the course goes back in time") ?? false)
-        #expect(refusal("0 100\n[COURSE DATA]\n") == "1:1: error: this line comes before any section: a course file starts with [COURSE HEADER] or [COURSE DATA]")
+        #expect(
+            refusal("0 100\n[COURSE DATA]\n")
+                == "1:1: error: this line comes before any section: a course file starts with [COURSE HEADER] or [COURSE DATA]")
         #expect(refusal("[COURSE DATA]\n0 100\n") == "1:1: error: the [COURSE DATA] has one row: a course needs two, its start and its end")
         #expect(refusal("[COURSE DATA]\n0 100\n0 200\n")?.contains("lasts no time") ?? false)
     }
@@ -87,6 +104,8 @@ import Testing
         let imported = try Self.imported(Self.course([(0, 0), (1, 0), (1, 200), (2, 200)]))
         guard case .timed(let idle) = imported.workout.steps[0] else { return }
         #expect(idle.targets.power == nil)
-        #expect(imported.warnings.first?.description.hasPrefix("5:1: warning: the power target 0 W cannot be kept") ?? false, "\(imported.warnings)")
+        #expect(
+            imported.warnings.first?.description.hasPrefix("5:1: warning: the power target 0 W cannot be kept") ?? false,
+            "\(imported.warnings)")
     }
 }

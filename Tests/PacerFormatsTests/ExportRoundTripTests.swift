@@ -1,18 +1,22 @@
 import Foundation
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// import(export(W)) gives the same phases as W, for every shipped workout a format can express;
 /// the others are refused, naming the step.
 @Suite struct ExportRoundTripTests {
     static let ftp = 250.0
-    static let workoutsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let workoutsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("workouts")
 
     static func shipped() throws -> [(name: String, workout: Workout)] {
-        let files = try FileManager.default.contentsOfDirectory(atPath: workoutsFolder.path).filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: workoutsFolder.path).filter {
+            $0.hasSuffix(".json") && $0 != "schema.json"
+        }.sorted()
         return try files.map { file in
             let bytes = try [UInt8](Data(contentsOf: workoutsFolder.appendingPathComponent(file)))
             return (file, try WorkoutDecoder.decodeWithWarnings(bytes).workout)
@@ -34,13 +38,16 @@ import Testing
     static func kept(_ phase: Phase, middles: Bool, cadence keepsCadence: Bool) -> Kept {
         var power: [Double]?
         if case .target(let unit, let span)? = phase.targets.power {
-            let percent: (Double) -> Double = switch unit {
-            case .ftp: { $0 }
-            case .watts: { $0 / ftp * 100 }
-            case .zone: { _ in Double.nan }
-            }
+            let percent: (Double) -> Double =
+                switch unit {
+                case .ftp: { $0 }
+                case .watts: { $0 / ftp * 100 }
+                case .zone: { _ in Double.nan }
+                }
             let values = [span.start.low, span.start.high, span.end.low, span.end.high].map(percent)
-            let middle = [(values[0] + values[1]) / 2, (values[0] + values[1]) / 2, (values[2] + values[3]) / 2, (values[2] + values[3]) / 2]
+            let middle = [
+                (values[0] + values[1]) / 2, (values[0] + values[1]) / 2, (values[2] + values[3]) / 2, (values[2] + values[3]) / 2,
+            ]
             power = (middles ? middle : values).map { ($0 * 100).rounded() / 100 }
         }
         let cadence = keepsCadence ? phase.targets.cadence.map { [$0.span.start.low, $0.span.start.high] } : nil
@@ -75,8 +82,10 @@ import Testing
             #expect(imported.workout.name == workout.name)
             // Kinds are kept where the format says them: a warm-up ramp at the start, a cool-down ramp at the end.
             let (original, back) = (Plan(workout).phases, Plan(imported.workout).phases)
-            for (index, phase) in original.enumerated() where index < back.count && phase.targets.power?.span?.isRamp == true
-                && ((index == 0 && phase.kind == .warmup) || (index == original.count - 1 && phase.kind == .cooldown)) {
+            for (index, phase) in original.enumerated()
+            where index < back.count && phase.targets.power?.span?.isRamp == true
+                && ((index == 0 && phase.kind == .warmup) || (index == original.count - 1 && phase.kind == .cooldown))
+            {
                 #expect(back[index].kind == phase.kind, "\(file) through \(format): \(phase.name) came back as \(back[index].kind)")
             }
             written += 1
@@ -97,15 +106,18 @@ import Testing
         }
         func kept(_ plan: Plan) -> [IcuKept] {
             plan.phases.map { phase in
-                IcuKept(milliseconds: phase.duration?.milliseconds, distance: phase.distance, targets: phase.targets.descriptions(),
-                        warmsOrCools: phase.kind == .warmup || phase.kind == .cooldown ? phase.kind : nil)
+                IcuKept(
+                    milliseconds: phase.duration?.milliseconds, distance: phase.distance, targets: phase.targets.descriptions(),
+                    warmsOrCools: phase.kind == .warmup || phase.kind == .cooldown ? phase.kind : nil)
             }
         }
         var written = 0
         for (file, workout) in try Self.shipped() {
             guard let exported = try? WorkoutExport.write(workout, as: .icu, thresholds: TargetThresholds(ftp: Self.ftp)) else { continue }
             let imported = try WorkoutImport.read(exported.bytes, format: .icu, name: workout.name)
-            #expect(kept(Plan(workout)) == kept(Plan(imported.workout)), "\(file) through icu:\n\(String(decoding: exported.bytes, as: UTF8.self))")
+            #expect(
+                kept(Plan(workout)) == kept(Plan(imported.workout)),
+                "\(file) through icu:\n\(String(decoding: exported.bytes, as: UTF8.self))")
             written += 1
         }
         #expect(written >= 6)

@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// FIT workout files a stranger (or an attacker) wrote: repeats nested past the model's limit or
 /// expanding past it, names the model would refuse, and repeat steps that end on a condition.
@@ -56,7 +57,8 @@ import Testing
         let message = Self.refusal(bytes)
         #expect(message.contains("the steps repeated here expand to 1000000 phases; a workout may have 100000"), "\(message)")
         #expect(message.hasPrefix("at byte "), "\(message)")
-        let rounds = Self.refusal(Self.file([Self.timed(1), Self.repeating(from: 0, UInt32.max - 1), Self.repeating(from: 0, UInt32.max - 1)]))
+        let rounds = Self.refusal(
+            Self.file([Self.timed(1), Self.repeating(from: 0, UInt32.max - 1), Self.repeating(from: 0, UInt32.max - 1)]))
         #expect(rounds.contains("phases; a workout may have 100000"), "\(rounds)")
     }
 
@@ -72,12 +74,13 @@ import Testing
     }
 
     @Test func namesAndNotesAreCleanedAsEveryReaderCleansThem() throws {
-        let bytes = Self.file([
-            Self.timed(30, name: "Hard\nand fast") + [.string(8, "Stay\r\nseated")],
-            Self.timed(30, name: "   "),
-            Self.timed(30, name: "Sprint {round}/{rounds}"),
-            Self.repeating(from: 2, 2),
-        ], name: "Two\nlines {item}")
+        let bytes = Self.file(
+            [
+                Self.timed(30, name: "Hard\nand fast") + [.string(8, "Stay\r\nseated")],
+                Self.timed(30, name: "   "),
+                Self.timed(30, name: "Sprint {round}/{rounds}"),
+                Self.repeating(from: 2, 2),
+            ], name: "Two\nlines {item}")
         let imported = try WorkoutImport.read(bytes, format: .fit, name: "x")
         let phases = Plan(imported.workout).phases
         #expect(imported.workout.name == "Two lines (item)")
@@ -98,8 +101,10 @@ import Testing
 
     @Test func aRepeatUntilADistanceRunsTheRoundsThatCoverIt() throws {
         // 1 km and 200 m, until 10 km: 9 rounds.
-        let bytes = Self.file([[.enumeration(1, 1), .uint32(2, 100_000)], [.enumeration(1, 1), .uint32(2, 20_000)],
-                               Self.repeating(from: 0, type: 8, 1_000_000)])
+        let bytes = Self.file([
+            [.enumeration(1, 1), .uint32(2, 100_000)], [.enumeration(1, 1), .uint32(2, 20_000)],
+            Self.repeating(from: 0, type: 8, 1_000_000),
+        ])
         let imported = try WorkoutImport.read(bytes, format: .fit, name: "x")
         #expect(Plan(imported.workout).phases.count == 18)
         #expect(imported.warnings.map(\.message) == ["at byte 96: a repeat until 10 km are covered: 9 rounds of 1.2 km here"])
@@ -116,7 +121,10 @@ import Testing
             return
         }
         #expect(block.name == "Repeat until heart rate is below 130 bpm")
-        #expect(imported.warnings.map(\.message).contains { $0.contains("a repeat until heart rate is below 130 bpm: pacer does not measure it") })
+        #expect(
+            imported.warnings.map(\.message).contains {
+                $0.contains("a repeat until heart rate is below 130 bpm: pacer does not measure it")
+            })
     }
 
     @Test func anAMRAPInsideARepeatUntilATimeIsNotNested() throws {

@@ -1,6 +1,7 @@
-@testable import PacerFormats
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// FIT export: values a field cannot hold are refused or warned about, thresholds give absolute
 /// targets, every sport carries its own, and every export has its own identity.
@@ -35,7 +36,9 @@ import Testing
         let exported = try WorkoutExport.write(try Self.workout("3m \(long) {cue: \(long)}"), as: .fit)
         let step = try #require(try Self.messages(exported, .workoutStep).first)
         #expect((step.text(StepField.name)?.utf8.count ?? 0) <= FITEncoding.longestString)
-        #expect(exported.warnings.contains { $0.contains("FIT holds 254 bytes of text in a name or notes: longer ones are cut") }, "\(exported.warnings)")
+        #expect(
+            exported.warnings.contains { $0.contains("FIT holds 254 bytes of text in a name or notes: longer ones are cut") },
+            "\(exported.warnings)")
         let short = try WorkoutExport.write(try Self.workout("3m Short"), as: .fit)
         #expect(short.warnings.isEmpty, "\(short.warnings)")
     }
@@ -69,7 +72,9 @@ import Testing
         // 95 % of the speed of 4:00/km: 0.95 × 1000 m / 240 s = 3.958 m/s.
         let with = try WorkoutExport.write(workout, as: .fit, thresholds: TargetThresholds(thresholdPace: 240))
         let step = try #require(try Self.messages(with, .workoutStep).first)
-        #expect(step.number(StepField.targetType) == UInt64(FITProfile.TargetType.speed.rawValue) && step.number(StepField.customTargetLow) == 3958)
+        #expect(
+            step.number(StepField.targetType) == UInt64(FITProfile.TargetType.speed.rawValue)
+                && step.number(StepField.customTargetLow) == 3958)
         let without = try WorkoutExport.write(workout, as: .fit)
         #expect(without.warnings.contains { $0.contains("give --threshold-pace") }, "\(without.warnings)")
     }
@@ -91,7 +96,9 @@ import Testing
         #expect(workout.number(FITProfile.WorkoutField.subSport) == UInt64(subSport.rawValue), "\(tags) \(notation)")
         // Read back, the sport is a tag that exports as the same sport again.
         let again = try WorkoutExport.write(try WorkoutImport.read(exported.bytes, format: .fit, name: "x").workout, as: .fit)
-        #expect(try Self.messages(again, .workout).first?.number(FITProfile.WorkoutField.sport) == UInt64(sport.rawValue), "\(tags) \(notation)")
+        #expect(
+            try Self.messages(again, .workout).first?.number(FITProfile.WorkoutField.sport) == UInt64(sport.rawValue), "\(tags) \(notation)"
+        )
     }
 
     @Test func aRunKeepsItsSportTypeInAZwiftFile() throws {
@@ -111,18 +118,24 @@ import Testing
         let serial = first.number(FITProfile.FileIDField.serialNumber)
         #expect(serial != nil && first.number(FITProfile.FileIDField.timeCreated) == UInt64(1_800_000_000 - 631_065_600))
         #expect(try fileID(b, identity).number(FITProfile.FileIDField.serialNumber) != serial, "two workouts, one second")
-        #expect(try fileID(a, FITFileIdentity(created: 1_800_000_000, nonce: 8)).number(FITProfile.FileIDField.serialNumber) != serial,
-                "one workout exported twice")
+        #expect(
+            try fileID(a, FITFileIdentity(created: 1_800_000_000, nonce: 8)).number(FITProfile.FileIDField.serialNumber) != serial,
+            "one workout exported twice")
     }
 
     @Test(arguments: WorkoutFormat.writable)
     func aDistanceLabelOnATimedStepIsSaidToBeDropped(format: WorkoutFormat) throws {
-        let exported = try WorkoutExport.write(try Self.workout("3m Tempo @ 88% {distance: 1 km}"), as: format, thresholds: TargetThresholds(ftp: 250))
-        #expect(exported.warnings.contains { $0.contains("distance label is dropped") && $0.contains("\"Tempo\"") }, "\(format): \(exported.warnings)")
+        let exported = try WorkoutExport.write(
+            try Self.workout("3m Tempo @ 88% {distance: 1 km}"), as: format, thresholds: TargetThresholds(ftp: 250))
+        #expect(
+            exported.warnings.contains { $0.contains("distance label is dropped") && $0.contains("\"Tempo\"") },
+            "\(format): \(exported.warnings)")
     }
 
     @Test func aDistanceLabelThatIsNoLengthIsSaidToBeDroppedFromFIT() throws {
         let exported = try WorkoutExport.write(try Self.workout("open Lap {distance: one lap}"), as: .fit)
-        #expect(exported.warnings.contains { $0.contains("a distance label that is no length (\"one lap\") is dropped") }, "\(exported.warnings)")
+        #expect(
+            exported.warnings.contains { $0.contains("a distance label that is no length (\"one lap\") is dropped") },
+            "\(exported.warnings)")
     }
 }

@@ -1,16 +1,21 @@
-@testable import PacerFormats
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// garmin-workouts targets, lap-button steps and the keys its forks add.
 @Suite struct GarminWorkoutsTargetTests {
     static func steps(_ steps: String) throws(WorkoutErrors) -> (steps: [TimedStep], warnings: [String]) {
         let imported = try YAMLWorkoutTests.imported("name: G\nsport: running\nsteps:\n" + steps)
-        return (imported.workout.steps.compactMap { if case .timed(let timed) = $0 { timed } else { nil } }, imported.warnings.map(\.description))
+        return (
+            imported.workout.steps.compactMap { if case .timed(let timed) = $0 { timed } else { nil } },
+            imported.warnings.map(\.description)
+        )
     }
 
     @Test func zoneTargetsOfEveryTypeAreKept() throws {
-        let read = try Self.steps("""
+        let read = try Self.steps(
+            """
               - {duration: "5:00", target: {type: power.zone, zone: 2}}
               - {duration: "5:00", target: {type: heart.rate.zone, zone: 3}}
               - {duration: "5:00", target: {type: pace.zone, zone: 4}}
@@ -24,11 +29,14 @@ import Testing
         #expect(read.steps[2].targets.pace == .same(try PaceTarget(parsing: "Z4")))
         #expect(read.steps[3].targets.heartRate == .same(try HeartRateTarget(parsing: "Z3")))
         let cadence = try CadenceTarget(parsing: "85-95 rpm")
-        #expect(read.steps[4].targets.power == .same(.target(.zone, TargetSpan(TargetRange(5)))) && read.steps[4].targets.cadence == .same(cadence))
+        #expect(
+            read.steps[4].targets.power == .same(.target(.zone, TargetSpan(TargetRange(5))))
+                && read.steps[4].targets.cadence == .same(cadence))
     }
 
     @Test func rangesInWattsPercentBeatsPaceAndSpeed() throws {
-        let read = try Self.steps("""
+        let read = try Self.steps(
+            """
               - {duration: "5:00", target: {type: power.zone, min: 250W, max: 270W}}
               - {duration: "5:00", target: {type: power.zone, min: 88, max: 94}}
               - {duration: "5:00", target: {type: heart.rate.zone, min: 140, max: 150}}
@@ -47,7 +55,8 @@ import Testing
     }
 
     @Test func aTargetFromTheToolsSettingsIsWarnedByName() throws {
-        let read = try Self.steps("  - {duration: \"5:00\", target: MARATHON_PACE}\n  - {duration: \"5:00\", target: {type: grade, min: 2, max: 4}}\n")
+        let read = try Self.steps(
+            "  - {duration: \"5:00\", target: MARATHON_PACE}\n  - {duration: \"5:00\", target: {type: grade, min: 2, max: 4}}\n")
         #expect(read.steps.allSatisfy { $0.targets == WrittenTargets() }, "\(read.warnings)")
         #expect(read.warnings.contains { $0.hasPrefix("4:32: warning: the target MARATHON_PACE is set in garmin-workouts' own settings") })
         #expect(read.warnings.contains { $0.hasPrefix("5:39: warning: the target type grade is not one pacer has") })
@@ -61,6 +70,8 @@ import Testing
     }
 
     @Test func aStepWhoseEveryKeyIsUnknownIsRefused() {
-        #expect(YAMLWorkoutTests.refusal("name: G\nsteps:\n  - {colour: red, mood: good}\n")?.hasPrefix("3:5: error: this step has only colour, mood") == true)
+        #expect(
+            YAMLWorkoutTests.refusal("name: G\nsteps:\n  - {colour: red, mood: good}\n")?.hasPrefix(
+                "3:5: error: this step has only colour, mood") == true)
     }
 }

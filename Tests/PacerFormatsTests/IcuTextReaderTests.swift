@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// intervals.icu workout text: sections, repeats, lengths, targets, the `400m` rule and its errors.
 @Suite struct IcuTextReaderTests {
@@ -10,7 +11,10 @@ import Testing
     }
 
     static func refusal(_ text: String) -> String? {
-        do { _ = try imported(text); return nil } catch { return error.diagnostics.first?.description }
+        do {
+            _ = try imported(text)
+            return nil
+        } catch { return error.diagnostics.first?.description }
     }
 
     static func timed(_ step: Step?) -> TimedStep? {
@@ -19,12 +23,14 @@ import Testing
 
     @Test func sectionsRepeatAndTheirTimesAddUp() throws {
         let (warmup, on, off, rounds, cooldown) = (10 * 60, 3 * 60, 2 * 60, 5, 8 * 60)
-        let text = "Easy spin first.\n\nWarmup\n- 10m ramp 50%-75% 90rpm\n\nMain Set \(rounds)x\n- 3m 120% 100rpm\n- 2m Z1\n\nCooldown\n- 8m 50-40%\n"
+        let text =
+            "Easy spin first.\n\nWarmup\n- 10m ramp 50%-75% 90rpm\n\nMain Set \(rounds)x\n- 3m 120% 100rpm\n- 2m Z1\n\nCooldown\n- 8m 50-40%\n"
         let imported = try Self.imported(text)
         #expect(Plan(imported.workout).planned == .seconds(Int64(warmup + rounds * (on + off) + cooldown)))
         #expect(imported.workout.description == "Easy spin first.")
         let steps = imported.workout.steps
-        guard steps.count == 3, let first = Self.timed(steps[0]), case .repeated(let main) = steps[1], let last = Self.timed(steps[2]) else {
+        guard steps.count == 3, let first = Self.timed(steps[0]), case .repeated(let main) = steps[1], let last = Self.timed(steps[2])
+        else {
             Issue.record("a warm-up, a repeat and a cool-down: \(steps)")
             return
         }
@@ -33,8 +39,12 @@ import Testing
         let cadence = try CadenceTarget(parsing: "90 rpm")
         #expect(first.targets.cadence == .same(cadence))
         #expect(main.count == rounds && main.name == "Main Set" && main.steps.count == 2)
-        #expect(Self.timed(main.steps[1])?.kind == .rest && Self.timed(main.steps[1])?.targets.power == .same(.target(.zone, TargetSpan(TargetRange(1)))))
-        #expect(last.kind == .cooldown && last.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(40, 50)))), "50-40% is a range, not a ramp")
+        #expect(
+            Self.timed(main.steps[1])?.kind == .rest
+                && Self.timed(main.steps[1])?.targets.power == .same(.target(.zone, TargetSpan(TargetRange(1)))))
+        #expect(
+            last.kind == .cooldown && last.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(40, 50)))),
+            "50-40% is a range, not a ramp")
     }
 
     @Test func lengthsInEveryFormAddUp() throws {
@@ -92,11 +102,16 @@ import Testing
             return
         }
         #expect(hard.duration == nil && hard.distance == .same("400 m"), "an open step of 400 metres, never 400 minutes")
-        #expect(Self.timed(block.steps[1])?.distance == .same("100 m"), "in a run, 100m is metres though 100 minutes would be under two hours")
+        #expect(
+            Self.timed(block.steps[1])?.distance == .same("100 m"), "in a run, 100m is metres though 100 minutes would be under two hours")
         #expect(Self.timed(imported.workout.steps[0])?.duration == .same(.seconds(10 * 60)), "10m in a run stays ten minutes")
         let warnings = imported.warnings.map(\.description)
-        #expect(warnings.contains("4:3: warning: 400m is read as 400 metres, not minutes (this is a run or a swim): an open step with that distance; write 400mtr to say so, or 6.67h for the time"), "\(warnings)")
-        #expect(warnings.contains { $0.hasPrefix("2:3: warning: 10m is read as 10 minutes") }, "a run's minutes are never silent: \(warnings)")
+        #expect(
+            warnings.contains(
+                "4:3: warning: 400m is read as 400 metres, not minutes (this is a run or a swim): an open step with that distance; write 400mtr to say so, or 6.67h for the time"
+            ), "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("2:3: warning: 10m is read as 10 minutes") }, "a run's minutes are never silent: \(warnings)")
         #expect(imported.workout.tags == ["run"])
     }
 
@@ -104,7 +119,8 @@ import Testing
         let imported = try Self.imported("- 400m 60%\n- 120m 60%\n")
         #expect(Self.timed(imported.workout.steps[0])?.distance == .same("400 m"))
         #expect(Self.timed(imported.workout.steps[1])?.duration == .same(.seconds(120 * 60)), "two hours is still minutes")
-        #expect(imported.warnings.first?.description.contains("as minutes it would be a step of 6.67 hours") ?? false, "\(imported.warnings)")
+        #expect(
+            imported.warnings.first?.description.contains("as minutes it would be a step of 6.67 hours") ?? false, "\(imported.warnings)")
     }
 
     @Test func distancesInMetresKilometresAndMiles() throws {
@@ -124,11 +140,16 @@ import Testing
     }
 
     @Test func badLinesAreRefusedAtTheirLineAndColumn() {
-        #expect(Self.refusal("Warmup\n  - easy 60%\n") == "2:5: error: this step says no length: write a time (10m, 30s, 1h2m30s) or a distance (400mtr, 2km, 1mi) before its targets")
+        #expect(
+            Self.refusal("Warmup\n  - easy 60%\n")
+                == "2:5: error: this step says no length: write a time (10m, 30s, 1h2m30s) or a distance (400mtr, 2km, 1mi) before its targets"
+        )
         #expect(Self.refusal("Main 0x\n- 1m 90%\n") == "1:6: error: 0x is not a number of rounds from 1 to 1000")
         #expect(Self.refusal("- 5000x 1m 90%, 1m 50%\n") == "1:3: error: 5000x is not a number of rounds from 1 to 1000")
         #expect(Self.refusal("- 25h 60%\n") == "1:3: error: 25h is longer than a step may last (24 hours)")
-        #expect(Self.refusal("Just words\n") == "1:1: error: the file has no steps: intervals.icu writes each as a line starting with \"- \", such as - 10m 60%")
+        #expect(
+            Self.refusal("Just words\n")
+                == "1:1: error: the file has no steps: intervals.icu writes each as a line starting with \"- \", such as - 10m 60%")
         #expect(Self.refusal("-\n") == "1:1: error: this step is empty: write it as - 10m 60%")
     }
 
@@ -138,14 +159,17 @@ import Testing
         #expect(Self.refusal("- 0.0004s 60%\n") == "1:3: error: 0.0004s is too short for a step, which lasts at least a millisecond")
         #expect(Self.refusal("- 24h0m0.1s 60%\n") == "1:3: error: 24h0m0.1s is longer than a step may last (24 hours)")
         let phases = Plan(try Self.imported("- 0.5s 60%\n- 30.0000001s 50%\n").workout).phases
-        #expect(phases.map(\.duration) == [.init(milliseconds: 500), .seconds(30)], "half a second is a step; float noise is no millisecond")
+        #expect(
+            phases.map(\.duration) == [.init(milliseconds: 500), .seconds(30)], "half a second is a step; float noise is no millisecond")
     }
 
     @Test func detectionTakesPlainIcuTextAndNeverJSONOrNotation() {
         #expect(WorkoutFormat.detect(Array("Warmup\n- 10m 60%\n".utf8), path: "w.txt") == .icu)
         #expect(WorkoutFormat.detect(Array("{\"name\": \"- 10m\"}\n- 10m 60%\n".utf8), path: "w.txt") == nil)
         #expect(WorkoutFormat.detect(Array("8x(20s, 10s rest)\n".utf8), path: "w.txt") == nil)
-        #expect(WorkoutFormat.detect(Array("- buy milk\n- 10m 60%\n".utf8), path: "w.txt") == nil, "a list with no length on a line is not a workout")
+        #expect(
+            WorkoutFormat.detect(Array("- buy milk\n- 10m 60%\n".utf8), path: "w.txt") == nil,
+            "a list with no length on a line is not a workout")
         #expect(WorkoutFormat.detect(Array("notes\n".utf8), path: "w.txt") == nil, ".txt alone says nothing")
         #expect(WorkoutFormat.extensionFormat(of: "w.txt") == nil && WorkoutFormat.importExtension(of: "w.TXT") == "txt")
     }

@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// Every word of an intervals.icu step line read or warned about, prompts and titles, the phase
 /// limit, and export → import giving the same phases back.
@@ -34,14 +35,18 @@ import Testing
         #expect(steps[1].name == .same("not quite all out") && steps[1].cue == .same("RPE 9"))
         #expect(steps[2].targets.power == nil && steps[2].cue == nil, "MMP and its duration are one target, warned")
         #expect(steps[3].cue == .same("RPE 6") && steps[3].targets.power == .same(.target(.ftp, TargetSpan(TargetRange(90)))))
-        #expect(imported.warnings.map(\.description) == ["3:6: warning: a share of a mean maximal power (MMP) is not a target pacer has: the step has no power target"])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "3:6: warning: a share of a mean maximal power (MMP) is not a target pacer has: the step has no power target"
+            ])
     }
 
     @Test func wordsThatLookLikeTargetsAreReadOrWarnedAtTheirColumn() throws {
         let imported = try Self.imported("Sport: Run\n- 4x 200m 95% pace 30s rest\n- 30s 150%+\n- 5m CZ2\n- 5m 60% 3x3\n")
         let warnings = imported.warnings.map(\.description)
         guard case .repeated(let repeatStep) = imported.workout.steps.first, repeatStep.steps.count == 2,
-              let run = IcuTextReaderTests.timed(repeatStep.steps[0]), let rest = IcuTextReaderTests.timed(repeatStep.steps[1]) else {
+            let run = IcuTextReaderTests.timed(repeatStep.steps[0]), let rest = IcuTextReaderTests.timed(repeatStep.steps[1])
+        else {
             Issue.record("a repeat of a run and a rest: \(imported.workout.steps)")
             return
         }
@@ -82,7 +87,9 @@ import Testing
         let workout = try WorkoutDecoder.decode(Array(json.utf8))
         let exported = try WorkoutExport.write(workout, as: .icu)
         let back = try WorkoutImport.read(exported.bytes, format: .icu, name: "Names")
-        let phases = { (workout: Workout) in Plan(workout).phases.map { "\($0.kind) \($0.name) \($0.duration?.seconds ?? -1) \($0.targets) \($0.cue ?? "") \($0.cues)" } }
+        let phases = { (workout: Workout) in
+            Plan(workout).phases.map { "\($0.kind) \($0.name) \($0.duration?.seconds ?? -1) \($0.targets) \($0.cue ?? "") \($0.cues)" }
+        }
         #expect(phases(back.workout) == phases(workout))
         #expect(exported.warnings.isEmpty && back.warnings.isEmpty, "\(exported.warnings) \(back.warnings)")
     }

@@ -1,6 +1,6 @@
+import PacerFormats
 import PacerFoundation
 import PacerWorkout
-import PacerFormats
 import Testing
 
 /// A file read without its timed texts (`ImportedTexts.skipped`, as `pacer list` reads) is the same
@@ -43,7 +43,8 @@ import Testing
         #expect(outline.phases.map(\.kind) == whole.phases.map(\.kind) && outline.phases.map(\.duration) == whole.phases.map(\.duration))
         #expect(outline.phases.map(\.targets) == whole.phases.map(\.targets))
         #expect(skipped.workout.name == kept.workout.name && skipped.workout.tags == kept.workout.tags)
-        #expect(kept.warnings.contains { $0.message.contains("text") } && !skipped.warnings.contains { $0.message.contains("text") },
-                "the texts' own warnings go with them: \(skipped.warnings)")
+        #expect(
+            kept.warnings.contains { $0.message.contains("text") } && !skipped.warnings.contains { $0.message.contains("text") },
+            "the texts' own warnings go with them: \(skipped.warnings)")
     }
 }

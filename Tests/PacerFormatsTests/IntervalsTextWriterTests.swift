@@ -1,6 +1,7 @@
-@testable import PacerFormats
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 @Suite struct IntervalsTextWriterTests {
     static func icu(_ json: String) throws -> ExportedWorkout {
@@ -17,11 +18,15 @@ import Testing
               {"cooldown":"5m","power":"200-220 W"}]}
             """
         let exported = try Self.icu(json)
-        let lines = String(decoding: exported.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = String(decoding: exported.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         // The nested repeat (3 × 2 rounds) is one section of 6 rounds.
         // A warm-up and a cool-down each stand under a section of that name, as intervals.icu knows them.
-        #expect(lines == ["Warmup", "- Easy 10m ramp 50-75% 90rpm", "", "6x", "- Hard 3m 105%", "- 1m30s Z1", "", "- Run 400mtr Z2 HR",
-                          "- Tempo 0^Smooth <!> 1.5km 4:00/km Pace", "", "Cooldown", "- 5m 200-220w", ""])
+        #expect(
+            lines == [
+                "Warmup", "- Easy 10m ramp 50-75% 90rpm", "", "6x", "- Hard 3m 105%", "- 1m30s Z1", "", "- Run 400mtr Z2 HR",
+                "- Tempo 0^Smooth <!> 1.5km 4:00/km Pace", "", "Cooldown", "- 5m 200-220w", "",
+            ])
         #expect(exported.warnings.isEmpty, "the cue is the step's prompt: \(exported.warnings)")
     }
 
@@ -31,7 +36,8 @@ import Testing
     }
 
     @Test func stepsNumberedByTheirRoundFoldIntoOneSection() throws {
-        let json = #"{"pacer":1,"name":"T","steps":[{"repeat":4,"rest_between_rounds":"10s","steps":[{"work":"20s","name":"Sprint {round}/{rounds}"}]}]}"#
+        let json =
+            #"{"pacer":1,"name":"T","steps":[{"repeat":4,"rest_between_rounds":"10s","steps":[{"work":"20s","name":"Sprint {round}/{rounds}"}]}]}"#
         let text = String(decoding: try Self.icu(json).bytes, as: UTF8.self)
         #expect(text == "3x\n- Sprint 20s\n- Rest 10s\n\n- Sprint 4/4 <!> 20s\n")
     }

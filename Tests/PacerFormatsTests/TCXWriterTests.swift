@@ -1,7 +1,8 @@
 import Foundation
-@testable import PacerFormats
 import PacerFoundation
 import Testing
+
+@testable import PacerFormats
 
 /// TCX activities valid against Garmin's published schemas (xmllint), and read back with the
 /// formats' own XML reader: laps, trackpoints, names.
@@ -74,7 +75,9 @@ import Testing
     @Test func hostileNamesAreEscapedAndTheFileStaysValid() throws {
         let (text, root) = try Self.document(ActivityFixtures.hostile())
         #expect(!text.contains("<b>") && !text.contains("]]>"))
-        let kept = String(String.UnicodeScalarView(ActivityFixtures.hostileName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\n" || $0 == "\t" }))
+        let kept = String(
+            String.UnicodeScalarView(
+                ActivityFixtures.hostileName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\n" || $0 == "\t" }))
         #expect(try Self.laps(root).first.flatMap { Self.child($0, "Notes")?.text } == kept)
         #expect(Self.child(root, "Activities", "Activity", "Notes")?.text == kept)
     }

@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 /// YAML read as its own tools read it: a key written twice, merge keys, and pacer's own format.
 @Suite struct YAMLKeysTests {
@@ -16,15 +17,23 @@ import Testing
     @Test func aKeyWrittenTwiceKeepsTheLastValueWithAWarningAtItsLine() throws {
         let text = "name: Twice\nsteps:\n  - duration: \"1:00\"\n    power: 60\n    power: 90\n"
         let imported = try Self.imported(text)
-        #expect(Self.timed(imported.workout.steps[0])?.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(90)))), "PyYAML keeps the last")
-        #expect(imported.warnings.map(\.description).contains { $0.hasPrefix("5:5: warning: power is written twice") && $0.contains("first at line 4") })
+        #expect(
+            Self.timed(imported.workout.steps[0])?.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(90)))),
+            "PyYAML keeps the last")
+        #expect(
+            imported.warnings.map(\.description).contains {
+                $0.hasPrefix("5:5: warning: power is written twice") && $0.contains("first at line 4")
+            })
     }
 
     @Test func aKeyWrittenTwiceInAnIncludedFileIsToldAtTheInclude() throws {
         let files = ["inc/w.yaml": "- {duration: \"2:00\", duration: \"3:00\"}\n"]
         let imported = try Self.imported("name: I\nsteps:\n  - !include inc/w.yaml\n", files: files)
         #expect(Plan(imported.workout).planned == .seconds(180))
-        #expect(imported.warnings.map(\.description).contains { $0.hasPrefix("3:5: warning: in inc/w.yaml, at 1:22: duration is written twice") })
+        #expect(
+            imported.warnings.map(\.description).contains {
+                $0.hasPrefix("3:5: warning: in inc/w.yaml, at 1:22: duration is written twice")
+            })
     }
 
     @Test func aMergeKeyBringsTheKeysTheStepLacks() throws {
@@ -41,14 +50,18 @@ import Testing
         let imported = try Self.imported(text)
         let first = Self.timed(imported.workout.steps[0])
         let second = Self.timed(imported.workout.steps[1])
-        #expect(first?.duration == .same(.seconds(180)) && first?.name == .same("First") && first?.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(105)))))
+        #expect(
+            first?.duration == .same(.seconds(180)) && first?.name == .same("First")
+                && first?.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(105)))))
         // In a list of merged mappings the first wins a key: the recovery's 2:00, then the interval's name.
         #expect(second?.kind == .rest && second?.duration == .same(.seconds(120)) && second?.name == .same("Hard"))
         #expect(!imported.warnings.contains { $0.message.contains("<<") })
     }
 
     @Test func aMergeKeyOfAScalarIsRefusedAtItsPlace() {
-        #expect(YAMLWorkoutTests.refusal("name: M\nsteps:\n  - <<: 5\n    duration: 60\n")?.hasPrefix("3:9: error: a merge key (<<) takes a mapping") == true)
+        #expect(
+            YAMLWorkoutTests.refusal("name: M\nsteps:\n  - <<: 5\n    duration: 60\n")?.hasPrefix(
+                "3:9: error: a merge key (<<) takes a mapping") == true)
     }
 
     @Test func pacersOwnFormatInYAMLReadsAsItsJSONDoes() throws {
@@ -68,7 +81,8 @@ import Testing
               - cooldown: 2m
             """
         let imported = try Self.imported(text)
-        let json = #"{"pacer":1,"name":"Mine","description":"Written by hand","steps":[{"warmup":"5m","power":"ramp 50-75%"},"#
+        let json =
+            #"{"pacer":1,"name":"Mine","description":"Written by hand","steps":[{"warmup":"5m","power":"ramp 50-75%"},"#
             + #"{"repeat":3,"steps":[{"work":"30s","name":"Hard","power":"105%","halfway":true},{"rest":"30s"}]},{"cooldown":"2m"}]}"#
         #expect(imported.json == (try WorkoutEncoder.text(of: WorkoutDecoder.decode(Array(json.utf8)))))
         #expect(imported.warnings.isEmpty)
@@ -124,7 +138,9 @@ import Testing
     }
 
     @Test func plainNumbersAndFlagsAreJSONsAndQuotedOnesText() {
-        #expect(YAMLWorkoutTests.refusal("name: Q\ncountdown: \"5\"\nsteps:\n  - work: 30s\n")?.hasPrefix("2:12: error:") == true, "a quoted 5 is text")
+        #expect(
+            YAMLWorkoutTests.refusal("name: Q\ncountdown: \"5\"\nsteps:\n  - work: 30s\n")?.hasPrefix("2:12: error:") == true,
+            "a quoted 5 is text")
         #expect((try? Self.imported("name: Q\ncountdown: 5\nhalfway: true\nsteps:\n  - work: 30s\n"))?.workout.countdown == 5)
     }
 }

@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 @Suite struct ZwiftReaderTests {
     static func imported(_ text: String, name: String = "fallback") throws -> ImportedWorkout {
@@ -43,7 +44,8 @@ import Testing
         let seconds = [600, 300, 240, 5 * (60 + 90), 3 * (30 + 30), 180, 300, 20, 420].reduce(0, +)
         #expect(Plan(workout).planned == .seconds(Int64(seconds)))
         guard case .timed(let warmup) = workout.steps[0], case .repeated(let intervals) = workout.steps[3],
-              case .repeated(let ranges) = workout.steps[4], case .timed(let cooldown) = workout.steps[8] else {
+            case .repeated(let ranges) = workout.steps[4], case .timed(let cooldown) = workout.steps[8]
+        else {
             Issue.record("unexpected steps: \(workout.steps)")
             return
         }
@@ -52,12 +54,15 @@ import Testing
         #expect(warmup.targets.cadence == .same(CadenceTarget(span: TargetSpan(TargetRange(85)))))
         #expect(intervals.count == 5 && intervals.steps.count == 2)
         guard case .timed(let on) = intervals.steps[0], case .timed(let off) = intervals.steps[1],
-              case .timed(let onRange) = ranges.steps[0] else { return }
+            case .timed(let onRange) = ranges.steps[0]
+        else { return }
         #expect(on.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(120)))))
         #expect(off.kind == .rest && off.targets.cadence == .same(CadenceTarget(span: TargetSpan(TargetRange(80)))))
         #expect(onRange.targets.power == .same(.target(.ftp, TargetSpan(TargetRange(105, 110)))))
         #expect(ranges.count == 3)
-        #expect(cooldown.targets.power == .same(.target(.ftp, TargetSpan(start: TargetRange(70), end: TargetRange(30)))), "a cool-down ramps down, however written")
+        #expect(
+            cooldown.targets.power == .same(.target(.ftp, TargetSpan(start: TargetRange(70), end: TargetRange(30)))),
+            "a cool-down ramps down, however written")
     }
 
     @Test func textEventsBecomeCuesAtTheirOffsets() throws {
@@ -74,17 +79,22 @@ extension ZwiftReaderTests {
     }
 
     @Test func aTextInsideIntervalsIsTimedFromTheBlockAndSaidInItsRoundOnly() throws {
-        let on = 40, off = 20, repeats = 4
+        let on = 40
+        let off = 20
+        let repeats = 4
         let offset = 2 * (on + off) + on + 5
-        let imported = try Self.imported(Self.zwo("""
-            <IntervalsT Repeat="\(repeats)" OnDuration="\(on)" OffDuration="\(off)" OnPower="1.1" OffPower="0.5">
-              <textevent timeoffset="\(offset)" message="Third rest"/>
-            </IntervalsT>
-            """))
+        let imported = try Self.imported(
+            Self.zwo(
+                """
+                <IntervalsT Repeat="\(repeats)" OnDuration="\(on)" OffDuration="\(off)" OnPower="1.1" OffPower="0.5">
+                  <textevent timeoffset="\(offset)" message="Third rest"/>
+                </IntervalsT>
+                """))
         let steps = imported.workout.steps
         #expect(Plan(imported.workout).planned == .seconds(Int64(repeats * (on + off))))
         guard steps.count == 1, case .repeated(let block) = steps[0], block.count == repeats, block.steps.count == 2,
-              case .timed(let onStep) = block.steps[0], case .timed(let offStep) = block.steps[1] else {
+            case .timed(let onStep) = block.steps[0], case .timed(let offStep) = block.steps[1]
+        else {
             Issue.record("expected one repeat of \(repeats) rounds: \(steps)")
             return
         }
@@ -97,13 +107,15 @@ extension ZwiftReaderTests {
     }
 
     @Test func aTextPastItsStepMovesOnWithAWarningAndOnePastTheEndIsDropped() throws {
-        let imported = try Self.imported(Self.zwo("""
-            <SteadyState Duration="60" Power="0.7">
-              <textevent timeoffset="75" message="Moved"/>
-              <textevent timeoffset="500" message="Gone"/>
-            </SteadyState>
-            <SteadyState Duration="60" Power="0.8"/>
-            """))
+        let imported = try Self.imported(
+            Self.zwo(
+                """
+                <SteadyState Duration="60" Power="0.7">
+                  <textevent timeoffset="75" message="Moved"/>
+                  <textevent timeoffset="500" message="Gone"/>
+                </SteadyState>
+                <SteadyState Duration="60" Power="0.8"/>
+                """))
         guard case .timed(let second) = imported.workout.steps[1] else { return }
         #expect(second.cues == [WrittenCue(at: .afterStart(.seconds(75 - 60)), text: "Moved")])
         let messages = imported.warnings.map(\.description)
@@ -113,10 +125,12 @@ extension ZwiftReaderTests {
     }
 
     @Test func aRunMeasuredInMetresHasOpenStepsWithADistanceAndPaceTargets() throws {
-        let imported = try Self.imported(Self.zwo("""
-            <SteadyState Duration="400" Power="0.95" pace="2"/>
-            <IntervalsT Repeat="6" OnDuration="200" OffDuration="100" OnPower="1.05" OffPower="0.7"/>
-            """, head: "<sportType>run</sportType><durationType>distance</durationType>"))
+        let imported = try Self.imported(
+            Self.zwo(
+                """
+                <SteadyState Duration="400" Power="0.95" pace="2"/>
+                <IntervalsT Repeat="6" OnDuration="200" OffDuration="100" OnPower="1.05" OffPower="0.7"/>
+                """, head: "<sportType>run</sportType><durationType>distance</durationType>"))
         let phases = Plan(imported.workout).phases
         #expect(phases.count == 1 + 6 * 2)
         #expect(phases.allSatisfy { $0.duration == nil }, "a distance is never a guessed time")
@@ -129,11 +143,15 @@ extension ZwiftReaderTests {
     }
 
     @Test func aRunByTimeHoldsTheRangeOfARampedPace() throws {
-        let imported = try Self.imported(Self.zwo(#"<Warmup Duration="300" PowerLow="0.7" PowerHigh="0.85"/>"#, head: "<sportType>run</sportType>"))
+        let imported = try Self.imported(
+            Self.zwo(#"<Warmup Duration="300" PowerLow="0.7" PowerHigh="0.85"/>"#, head: "<sportType>run</sportType>"))
         guard case .timed(let warmup) = imported.workout.steps[0] else { return }
         #expect(warmup.duration == .same(.seconds(300)) && warmup.targets.power == nil)
         #expect(warmup.targets.pace == .same(PaceTarget(unit: .threshold, span: TargetSpan(TargetRange(70, 85)))))
-        #expect(imported.warnings.map(\.description) == ["2:1: warning: pacer ramps only power, and this run step ramps its pace: it keeps the range 70-85% instead"])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "2:1: warning: pacer ramps only power, and this run step ramps its pace: it keeps the range 70-85% instead"
+            ])
     }
 
     @Test func identicalStepsWrittenOutFoldIntoARepeatOnlyWhenEveryOneMatches() throws {
@@ -155,13 +173,16 @@ extension ZwiftReaderTests {
     }
 
     @Test func freeRideMaxEffortAndTheFTPTestAreKept() throws {
-        let imported = try Self.imported(Self.zwo("""
-            <FreeRide Duration="1200" FlatRoad="1" ftptest="1"/>
-            <Freeride Duration="300"/>
-            <MaxEffort Duration="30"/>
-            """))
+        let imported = try Self.imported(
+            Self.zwo(
+                """
+                <FreeRide Duration="1200" FlatRoad="1" ftptest="1"/>
+                <Freeride Duration="300"/>
+                <MaxEffort Duration="30"/>
+                """))
         guard case .timed(let test) = imported.workout.steps[0], case .timed(let free) = imported.workout.steps[1],
-              case .timed(let max) = imported.workout.steps[2] else { return }
+            case .timed(let max) = imported.workout.steps[2]
+        else { return }
         #expect(test.name == .same("FTP test") && test.targets.power == .same(.freeRide))
         #expect(free.targets.power == .same(.freeRide))
         #expect(max.name == .same("Max effort"))
@@ -169,7 +190,8 @@ extension ZwiftReaderTests {
     }
 
     @Test func entitiesCRLFAndTheShortNameTagAreRead() throws {
-        let text = "<workout_file>\r\n<n>Caf&#233; &quot;ride&quot;</n>\r\n<workout>\r\n<SteadyState Duration=\"60\" Power=\"0.75\"/>\r\n<Bogus Duration=\"5\"/>\r\n</workout>\r\n</workout_file>\r\n"
+        let text =
+            "<workout_file>\r\n<n>Caf&#233; &quot;ride&quot;</n>\r\n<workout>\r\n<SteadyState Duration=\"60\" Power=\"0.75\"/>\r\n<Bogus Duration=\"5\"/>\r\n</workout>\r\n</workout_file>\r\n"
         let imported = try Self.imported(text)
         #expect(imported.workout.name == "Café \"ride\"")
         #expect(imported.warnings.map(\.description) == ["5:1: warning: <Bogus> is not a step pacer knows: dropped"])
@@ -184,7 +206,8 @@ extension ZwiftReaderTests {
 
     @Test func aPowerOutOfPacersRangeIsDroppedWithAWarning() throws {
         let huge = String(repeating: "9", count: 300)
-        let imported = try Self.imported(Self.zwo(#"<SteadyState Duration="60" Power="12"/><SteadyState Duration="60" Power="\#(huge)" Cadence="1e5"/>"#))
+        let imported = try Self.imported(
+            Self.zwo(#"<SteadyState Duration="60" Power="12"/><SteadyState Duration="60" Power="\#(huge)" Cadence="1e5"/>"#))
         guard case .timed(let step) = imported.workout.steps[0], case .timed(let absurd) = imported.workout.steps[1] else { return }
         #expect(step.targets.power == nil && absurd.targets.power == nil && absurd.targets.cadence == nil)
         let messages = imported.warnings.map(\.message)

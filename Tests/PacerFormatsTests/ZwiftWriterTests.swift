@@ -1,7 +1,8 @@
-@testable import PacerFormats
 import PacerFoundation
 import PacerWorkout
 import Testing
+
+@testable import PacerFormats
 
 @Suite struct ZwiftWriterTests {
     static func workout(_ json: String) throws -> Workout {
@@ -25,7 +26,10 @@ import Testing
         let (text, warnings) = try Self.zwo(Self.intervals)
         #expect(text.contains("<name>Over &amp; under</name>"))
         #expect(text.contains(#"<Warmup Duration="600" PowerLow="0.4" PowerHigh="0.7"/>"#))
-        #expect(text.contains(#"<IntervalsT Repeat="5" OnDuration="60" OffDuration="90" OnPower="1.2" OffPower="0.5" Cadence="100" CadenceResting="80"/>"#))
+        #expect(
+            text.contains(
+                #"<IntervalsT Repeat="5" OnDuration="60" OffDuration="90" OnPower="1.2" OffPower="0.5" Cadence="100" CadenceResting="80"/>"#
+            ))
         #expect(text.contains(#"<SteadyState Duration="180" Power="0.83"/>"#), "Z3 is 76-90 %, its middle 83 %")
         #expect(text.contains(#"<Cooldown Duration="300" PowerLow="0.6" PowerHigh="0.3"/>"#))
         #expect(warnings.contains { $0.contains("Z3 as 83 % of FTP") })
@@ -82,15 +86,17 @@ extension ZwiftWriterTests {
               {"rest":"1m","power":"50%","cue":"Spin"}]}]}
             """
         let (text, _) = try Self.zwo(json)
-        #expect(text.contains("""
-                    <IntervalsT Repeat="4" OnDuration="60" OffDuration="60" OnPower="1.2" OffPower="0.5">
-                        <textevent timeoffset="60" message="Spin"/>
-                        <textevent timeoffset="130" message="Second: go"/>
-                        <textevent timeoffset="180" message="Spin"/>
-                        <textevent timeoffset="300" message="Spin"/>
-                        <textevent timeoffset="420" message="Spin"/>
-                    </IntervalsT>
-            """), "\(text)")
+        #expect(
+            text.contains(
+                """
+                        <IntervalsT Repeat="4" OnDuration="60" OffDuration="60" OnPower="1.2" OffPower="0.5">
+                            <textevent timeoffset="60" message="Spin"/>
+                            <textevent timeoffset="130" message="Second: go"/>
+                            <textevent timeoffset="180" message="Spin"/>
+                            <textevent timeoffset="300" message="Spin"/>
+                            <textevent timeoffset="420" message="Spin"/>
+                        </IntervalsT>
+                """), "\(text)")
         #expect(!text.contains("SteadyState"), "no round is written out: \(text)")
         let imported = try WorkoutImport.read(Array(text.utf8), format: .zwo, name: "x")
         #expect(imported.workout.steps.count == 1, "one repeat of 4 rounds")

@@ -28,7 +28,10 @@ struct FileErrorWordingTests {
     @Test func theConfigsSizeErrorNamesTheConfigFileUnderTilde() throws {
         try Self.withConfig(size: (1 << 20) + 1) { environment in
             let error = try #require(throws: ConfigLoadError.self) { try UserConfig.load(from: environment, settings: []) }
-            #expect(error.lines == ["pacer: cannot read ~/.config/pacer/config.json: it is 1048577 bytes, more than the 1 MiB the config file may have"])
+            #expect(
+                error.lines == [
+                    "pacer: cannot read ~/.config/pacer/config.json: it is 1048577 bytes, more than the 1 MiB the config file may have"
+                ])
         }
     }
 
@@ -47,6 +50,9 @@ struct FileErrorWordingTests {
         let error = try #require(throws: WorkoutNotFound.self) { try library.locate("tabta") }
         let searched = ["./workouts", "/nonexistent-\(getpid())/pacer/workouts", "the built-in workouts"]
         #expect(error == .noWorkout(named: "tabta", searched: searched, suggestion: "tabata"))
-        #expect(error.description == "no workout named \"tabta\" in \(searched.joined(separator: ", ")); did you mean \"tabata\"? (pacer list shows them all)")
+        #expect(
+            error.description
+                == "no workout named \"tabta\" in \(searched.joined(separator: ", ")); did you mean \"tabata\"? (pacer list shows them all)"
+        )
     }
 }

@@ -53,7 +53,9 @@ struct FileSystemTests {
     }
     // Issue 15, item 17: a relative XDG_DATA_HOME was honoured; the XDG spec says to ignore it.
     @Test func relativeXDGFoldersAreIgnored() {
-        let relative = Environment(["HOME": "/home/u", "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "./c", "XDG_STATE_HOME": "s", "XDG_RUNTIME_DIR": "r"])
+        let relative = Environment([
+            "HOME": "/home/u", "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "./c", "XDG_STATE_HOME": "s", "XDG_RUNTIME_DIR": "r",
+        ])
         #expect(relative.dataFolder == "/home/u/.local/share/pacer")
         #expect(relative.configFolder == "/home/u/.config/pacer")
         #expect(relative.stateFolder == "/home/u/.local/state/pacer")
@@ -87,7 +89,9 @@ struct FileSystemTests {
         let error = try #require(throws: FileError.self) { try FileSystem.read(big, limit: 1 << 20) }
         #expect(error.action == "read" && error.file == big && error.reason == .tooLarge(size: (1 << 20) + 1, limit: 1 << 20))
         #expect(error.why(kind: "the config file") == "it is 1048577 bytes, more than the 1 MiB the config file may have")
-        #expect(error.message(kind: "a workout file", shown: "~/big.json") == "cannot read ~/big.json: it is 1048577 bytes, more than the 1 MiB a workout file may have")
+        #expect(
+            error.message(kind: "a workout file", shown: "~/big.json")
+                == "cannot read ~/big.json: it is 1048577 bytes, more than the 1 MiB a workout file may have")
     }
 
     @Test func aFileOfManyChunksIsReadWholeByEitherWayIn() throws {
@@ -121,7 +125,10 @@ struct FileSystemTests {
             close(writer)
         }
         var lines: [String] = []
-        LineSplitter.read(ends[0], maximumLength: 100_000) { lines.append($0); return true }
+        LineSplitter.read(ends[0], maximumLength: 100_000) {
+            lines.append($0)
+            return true
+        }
         close(ends[0])
         #expect(lines == ["first", long, "last"])
     }

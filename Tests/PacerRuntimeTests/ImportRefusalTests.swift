@@ -1,9 +1,9 @@
 import Glibc
-import PacerFoundation
-import PacerWorkout
-import PacerUserFiles
 import PacerFormats
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import Testing
 
 /// A file pacer cannot tell the format of is refused with the list of every format it reads,

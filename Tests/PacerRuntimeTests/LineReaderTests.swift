@@ -1,5 +1,5 @@
-import Glibc
 import Dispatch
+import Glibc
 import PacerEngine
 import PacerRuntime
 import Synchronization
@@ -38,14 +38,15 @@ private final class Inbox: Sendable {
     }
 
     var inbox: CommandInbox {
-        CommandInbox(deliver: { [self] input, completion in
-            if case .line(let line) = input { lines.append(line) }
-            let later = held.withLock { state -> Bool in
-                if state.holding { state.completions.append(completion) }
-                return state.holding
-            }
-            if !later { completion() }
-        }, finish: { [self] in ends.append(1) })
+        CommandInbox(
+            deliver: { [self] input, completion in
+                if case .line(let line) = input { lines.append(line) }
+                let later = held.withLock { state -> Bool in
+                    if state.holding { state.completions.append(completion) }
+                    return state.holding
+                }
+                if !later { completion() }
+            }, finish: { [self] in ends.append(1) })
     }
 
     /// Carries out what was held, and everything from now on at once.

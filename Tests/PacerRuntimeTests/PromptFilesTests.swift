@@ -65,7 +65,10 @@ struct PromptFilesTests {
         try Self.write("$if term=xterm\n$include ~/fifo\n$endif\n", to: folder.file("middle"))
         let files = PromptFiles(environment: environment)
         #expect(!files.readsInputrc)
-        #expect(files.notices == ["pacer: ~/fifo, which the inputrc ~/rc includes, is a FIFO, not a file: the prompt takes readline's own settings instead"])
+        #expect(
+            files.notices == [
+                "pacer: ~/fifo, which the inputrc ~/rc includes, is a FIFO, not a file: the prompt takes readline's own settings instead"
+            ])
     }
 
     // An inputrc that includes itself made readline recurse until pacer crashed (SIGSEGV) at the

@@ -60,8 +60,10 @@ final class MemorySink: Sink {
 }
 
 /// A hub member: a presenter that takes snapshots unless told otherwise.
-func member(_ name: String, _ sink: any Sink, _ kind: SinkTraits.Kind = .presenter, showsReplies: Bool = false,
-            takesSnapshots: Bool = true) -> SinkHub.Member {
+func member(
+    _ name: String, _ sink: any Sink, _ kind: SinkTraits.Kind = .presenter, showsReplies: Bool = false,
+    takesSnapshots: Bool = true
+) -> SinkHub.Member {
     SinkHub.Member(name: name, sink: sink, traits: SinkTraits(kind: kind, showsReplies: showsReplies, takesSnapshots: takesSnapshots))
 }
 

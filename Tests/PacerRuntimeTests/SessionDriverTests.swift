@@ -29,7 +29,8 @@ struct SessionDriverTests {
 
         init(_ phases: [Phase], speed: Double = 1, countdown: Int = 3, alsoTo others: [SinkHub.Member] = []) {
             hub = SinkHub([member("memory", sink, .recorder)] + others) { _ in }
-            let engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { Self.wall })
+            let engine = Engine(
+                plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { Self.wall })
             driver = SessionDriver(engine: engine, hub: hub, clock: clock) { [notices] in notices.append($0) }
         }
 
@@ -70,9 +71,10 @@ struct SessionDriverTests {
         #expect(monotonicSeconds() - started < 1, "70 s of session in well under a second")
         #expect(rig.outcomes.all == [.completed])
         let events = rig.events()
-        #expect(events.map(\.name).filter { $0 != "countdown" } == [
-            "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
-        ])
+        #expect(
+            events.map(\.name).filter { $0 != "countdown" } == [
+                "session.start", "phase.start", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
+            ])
         // Every event happened exactly when it was due: the clock is the engine's.
         for event in events where event.due != nil {
             #expect(event.t == event.due, "\(event.jsonLine)")
@@ -135,9 +137,11 @@ struct SessionDriverTests {
         while let deadline = rig.clock.deadline { rig.clock.advance(to: deadline) }
         #expect(rig.outcomes.all == [.completed])
         let events = rig.events()
-        #expect(events.map(\.name) == [
-            "session.start", "phase.start", "pause", "resume", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end", "session.end",
-        ])
+        #expect(
+            events.map(\.name) == [
+                "session.start", "phase.start", "pause", "resume", "phase.end", "phase.start", "phase.end", "phase.start", "phase.end",
+                "session.end",
+            ])
         #expect(events[2].t == .seconds(6) && events[3].t == .seconds(65))
         // Every phase lasts as planned, counted from where the session went on.
         #expect(events.filter { $0.name == "phase.start" }.map(\.due) == [.start, .seconds(89), .seconds(99)])
@@ -146,7 +150,10 @@ struct SessionDriverTests {
             return
         }
         #expect(end.active == .seconds(70) && end.paused == .seconds(59))
-        #expect(rig.notices.all == ["pacer: the clock did not run for 59s (the process was stopped, or the machine slept): that time counts as a pause"])
+        #expect(
+            rig.notices.all == [
+                "pacer: the clock did not run for 59s (the process was stopped, or the machine slept): that time counts as a pause"
+            ])
     }
 
     // Arming the wake-up from the time the events were made (tried in issue 19's tenth pass, to
@@ -228,8 +235,9 @@ struct SessionDriverTests {
 
     // Issue 7, item 8: a rep step without a cap waited forever once piped input had ended.
     @Test func whenNoCommandCanArriveARepStepEndsTheSession() {
-        let rig = Rig([Phase(kind: .work, name: "Warm", duration: .seconds(2)), Phase(kind: .reps, name: "Squat", duration: nil, reps: 5)],
-                      countdown: 0)
+        let rig = Rig(
+            [Phase(kind: .work, name: "Warm", duration: .seconds(2)), Phase(kind: .reps, name: "Squat", duration: nil, reps: 5)],
+            countdown: 0)
         rig.start()
         let notices = rig.endInput()
         // Timed phases still run to their end without input.
@@ -253,8 +261,12 @@ struct SessionDriverTests {
 
     // Issue 7, item 8: a capped rep step still runs to its cap when input ends; only waiting for ever ends a session.
     @Test func whenNoCommandCanArriveACappedRepStepRunsToItsCap() {
-        let rig = Rig([Phase(kind: .reps, name: "Squat", duration: nil, cap: .seconds(30), reps: 5), Phase(kind: .rest, name: "Rest", duration: .seconds(5))],
-                      countdown: 0)
+        let rig = Rig(
+            [
+                Phase(kind: .reps, name: "Squat", duration: nil, cap: .seconds(30), reps: 5),
+                Phase(kind: .rest, name: "Rest", duration: .seconds(5)),
+            ],
+            countdown: 0)
         rig.start()
         let notices = rig.endInput()
         rig.clock.advance(to: .seconds(35))
@@ -264,9 +276,12 @@ struct SessionDriverTests {
 
     // Issue 16, item 6: an open step waits for done as an uncapped rep step does, even with a target still to come.
     @Test func whenNoCommandCanArriveAnOpenStepEndsTheSession() {
-        let rig = Rig([Phase(kind: .rest, name: "Rest", duration: .seconds(1)),
-                       Phase(kind: .work, name: "400 m", duration: nil, isOpen: true, target: .seconds(90), distance: "400 m")],
-                      countdown: 0)
+        let rig = Rig(
+            [
+                Phase(kind: .rest, name: "Rest", duration: .seconds(1)),
+                Phase(kind: .work, name: "400 m", duration: nil, isOpen: true, target: .seconds(90), distance: "400 m"),
+            ],
+            countdown: 0)
         rig.start()
         let notices = rig.endInput()
         #expect(rig.outcomes.all.isEmpty)
@@ -314,8 +329,9 @@ struct SessionDriverTests {
         let log = GatedSink()
         // More events than the old bound of 10,000 that any sink could have waiting.
         let count = 6_000
-        let rig = Rig(Self.phases(Array(repeating: 1, count: count)), countdown: 0,
-                      alsoTo: [member("terminal", display), member("log", log, .recorder)])
+        let rig = Rig(
+            Self.phases(Array(repeating: 1, count: count)), countdown: 0,
+            alsoTo: [member("terminal", display), member("log", log, .recorder)])
         rig.start()
         #expect(display.entered.wait(for: 1, timeout: 2) && log.entered.wait(for: 1, timeout: 2))
         // The whole session falls due while both are stuck, as when the process was stopped.

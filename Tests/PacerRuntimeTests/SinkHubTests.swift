@@ -225,7 +225,8 @@ struct SinkHubTests {
         let display = MemorySink()
         let plugin = MemorySink()
         let log = MemorySink()
-        let hub = SinkHub([member("terminal", display, showsReplies: true), member("plugin", plugin), member("log", log, .recorder)]) { _ in }
+        let hub = SinkHub([member("terminal", display, showsReplies: true), member("plugin", plugin), member("log", log, .recorder)]) { _ in
+        }
         let shown = Reply(command: "status", accepted: true, text: "here", t: .start)
         let toPlugin = Reply(command: "skip", accepted: false, text: "no", t: .start)
         hub.showReply(shown)
@@ -272,8 +273,13 @@ struct SinkHubTests {
         let everything = MemorySink()
         let traits = SinkTraits(kind: .recorder, takesSnapshots: false, events: [.phaseEnd, .sessionEnd])
         let hub = SinkHub([SinkHub.Member(name: "history", sink: recorder, traits: traits), member("display", everything)]) { _ in }
-        var engine = Engine(plan: Plan(name: "W", phases: [Phase(kind: .work, name: "A", duration: .seconds(10)),
-                                                           Phase(kind: .rest, name: "B", duration: .seconds(5))]), file: "w.json")
+        var engine = Engine(
+            plan: Plan(
+                name: "W",
+                phases: [
+                    Phase(kind: .work, name: "A", duration: .seconds(10)),
+                    Phase(kind: .rest, name: "B", duration: .seconds(5)),
+                ]), file: "w.json")
         hub.publish(engine.start(at: .start))
         hub.publish(engine.advance(to: .seconds(8)))
         hub.drain(timeout: 1)

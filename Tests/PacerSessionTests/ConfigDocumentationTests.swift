@@ -17,8 +17,9 @@ struct ConfigDocumentationTests {
         let url = Self.docs.appendingPathComponent("config.schema.json")
         let written = ConfigDocumentation().schema
         if Self.rewrite { try written.write(to: url, atomically: true, encoding: .utf8) }
-        #expect(try String(contentsOf: url, encoding: .utf8) == written,
-                "docs/config.schema.json differs from the registrations: PACER_WRITE_DOCS=1 swift test --filter ConfigDocumentationTests")
+        #expect(
+            try String(contentsOf: url, encoding: .utf8) == written,
+            "docs/config.schema.json differs from the registrations: PACER_WRITE_DOCS=1 swift test --filter ConfigDocumentationTests")
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
         #expect((schema["properties"] as? [String: Any])?.keys.contains("history") == true)
     }
@@ -33,18 +34,24 @@ struct ConfigDocumentationTests {
             page.replaceSubrange(start.lowerBound..<page.index(after: end), with: table)
             try page.write(to: url, atomically: true, encoding: .utf8)
         }
-        #expect(String(page[start.lowerBound..<page.index(after: end)]) == table,
-                "docs/config.md's table differs from the registrations: PACER_WRITE_DOCS=1 swift test --filter ConfigDocumentationTests")
+        #expect(
+            String(page[start.lowerBound..<page.index(after: end)]) == table,
+            "docs/config.md's table differs from the registrations: PACER_WRITE_DOCS=1 swift test --filter ConfigDocumentationTests")
     }
 
     /// A made-up sink with a file setting is in both, with its description and flag.
     @Test func aNewSinksSettingIsDocumented() {
-        let clicks = SinkSetting(.file, key: "clicks", flag: "--clicks", help: "write a click track to FILE",
-                                 configHelp: "A file every session writes its click track to.")
-        let metronome = SinkRegistration(name: "metronome", summary: "clicks", settings: [clicks], traits: SinkTraits(kind: .presenter),
-                                         runsByDefault: .whenGiven(clicks)) { _ in throw SinkSetupError("unused") }
+        let clicks = SinkSetting(
+            .file, key: "clicks", flag: "--clicks", help: "write a click track to FILE",
+            configHelp: "A file every session writes its click track to.")
+        let metronome = SinkRegistration(
+            name: "metronome", summary: "clicks", settings: [clicks], traits: SinkTraits(kind: .presenter),
+            runsByDefault: .whenGiven(clicks)
+        ) { _ in throw SinkSetupError("unused") }
         let documentation = ConfigDocumentation(registry: SinkRegistry(builtIn: SinkRegistry.standard.builtIn + [metronome]))
-        #expect(documentation.schema.contains(#""clicks": { "type": "string", "minLength": 1, "description": "A file every session writes its click track to." }"#))
+        #expect(
+            documentation.schema.contains(
+                #""clicks": { "type": "string", "minLength": 1, "description": "A file every session writes its click track to." }"#))
         #expect(documentation.table.contains("| `clicks` | A file every session writes its click track to. | none | `--clicks` |"))
         #expect(documentation.table.contains("metronome when --clicks is given"))
     }

@@ -1,8 +1,8 @@
 import Foundation
-import PacerUserFiles
-import PacerWorkout
 import PacerSession
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import SinkKit
 import Testing
 
@@ -21,8 +21,10 @@ struct SessionSetupTests {
         }
 
         var environment: Environment {
-            Environment(["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data",
-                         "PATH": "/usr/bin:/bin", "TERM": "dumb"])
+            Environment([
+                "HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data",
+                "PATH": "/usr/bin:/bin", "TERM": "dumb",
+            ])
         }
 
         func writeConfig(_ text: String) throws {
@@ -43,7 +45,9 @@ struct SessionSetupTests {
         }
     }
 
-    func request(_ workout: String = "tabata", sinks: [String] = [], _ settings: (inout SinkSettingValues) -> Void = { _ in }) throws -> SessionRequest {
+    func request(_ workout: String = "tabata", sinks: [String] = [], _ settings: (inout SinkSettingValues) -> Void = { _ in }) throws
+        -> SessionRequest
+    {
         var request = SessionRequest(workout: workout)
         request.noPrompt = true
         request.sinks = try sinks.map { try SinkSpec(parsing: $0) }
@@ -120,7 +124,9 @@ struct SessionSetupTests {
         for log in [history, home.folder + "/log-link", history + "-wal"] {
             let result = assemble(try request(sinks: ["history:file=\(history)", "log"]) { $0[Self.logSetting] = .file(log) }, in: home)
             let message = failure(result) ?? ""
-            #expect(message.contains("would be one file") && message.contains("the history") && message.contains("the log"), "\(log): \(result)")
+            #expect(
+                message.contains("would be one file") && message.contains("the history") && message.contains("the log"), "\(log): \(result)"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: history), "the history is not touched")
     }
@@ -157,14 +163,18 @@ struct SessionSetupTests {
         try "[COURSE HEADER]\nFTP = 250\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n1 50\n[END COURSE DATA]\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         var notices: [String] = []
-        let fileFTP = try SessionSetup(environment: home.environment).configuration(for: try request(path), isTerminal: false) { notices.append($0) }
+        let fileFTP = try SessionSetup(environment: home.environment).configuration(for: try request(path), isTerminal: false) {
+            notices.append($0)
+        }
         #expect(fileFTP.workout.plan.thresholds.ftp == 250)
         #expect(fileFTP.workout.plan.phases.first?.targets.power?.description(with: fileFTP.workout.plan.thresholds) == "50 % FTP · 125 W")
         #expect(notices == ["\(path): note: using the file's FTP of 250 W (--ftp W or \"ftp\" in config.json gives yours)"])
 
         try home.writeConfig(#"{"ftp": 300}"#)
         notices = []
-        let configFTP = try SessionSetup(environment: home.environment).configuration(for: try request(path), isTerminal: false) { notices.append($0) }
+        let configFTP = try SessionSetup(environment: home.environment).configuration(for: try request(path), isTerminal: false) {
+            notices.append($0)
+        }
         #expect(configFTP.workout.plan.thresholds.ftp == 300 && notices.isEmpty, "\(notices)")
     }
 }

@@ -47,12 +47,17 @@ struct BellSinkTests {
         events += session.command(.restart, at: 4) + session.command(.back, at: 5)
         events += session.engine.finish(.quit, at: Session.at(6))
         let quiet = events.filter { !["phase.start", "countdown"].contains($0.name) }
-        #expect(quiet.map(\.name) == ["session.start", "pause", "resume", "extend", "phase.end", "restart", "phase.end", "back", "phase.end", "session.end"])
+        #expect(
+            quiet.map(\.name) == [
+                "session.start", "pause", "resume", "extend", "phase.end", "restart", "phase.end", "back", "phase.end", "session.end",
+            ])
         for event in quiet {
             try bell.receive(event)
         }
         #expect(counter.ringCount == 0)
-        #expect(BellSink.rings(for: Event(t: .start, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: Session.wall)))) == 0)
+        #expect(
+            BellSink.rings(for: Event(t: .start, .sessionEnd(.init(outcome: .aborted, active: .zero, paused: .zero, wall: Session.wall))))
+                == 0)
         #expect(BellSink.rings(for: Event(t: .start, .cue(.init(index: 0, text: "Halfway", isHalfway: true)))) == 0)
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import TerminalDisplay
 @testable import TerminalSink
-import Testing
 
 @Suite("BigDigits")
 struct BigDigitsTests {

@@ -35,7 +35,9 @@ struct BlockFrameTests {
             #expect(terminal == after, "at \(second) s the screen shows the new block")
             let changed = after.differences(from: before)
             #expect(!changed.isEmpty)
-            #expect(terminal.written == changed, "at \(second) s, written but unchanged: \(terminal.written.subtracting(changed).sorted { "\($0)" < "\($1)" })")
+            #expect(
+                terminal.written == changed,
+                "at \(second) s, written but unchanged: \(terminal.written.subtracting(changed).sorted { "\($0)" < "\($1)" })")
         }
         #expect(screen.overwrites == 29, "each tick is written as spans over the block")
         // A tick changes a digit or two, the bars' ends and the times beside them: over the phase
@@ -59,7 +61,9 @@ struct BlockFrameTests {
         #expect(!frame.draw(block, columns: 20, rows: 5).isEmpty)
         #expect(frame.draw(block, columns: 20, rows: 5).isEmpty)
         // The same cells written another way are the same screen.
-        let same: [TerminalText] = [.styled("a ", "0") + .styled("bo", "1") + .styled("ld", "1"), .styled("t", "1;31") + .styled("wo", "1;31")]
+        let same: [TerminalText] = [
+            .styled("a ", "0") + .styled("bo", "1") + .styled("ld", "1"), .styled("t", "1;31") + .styled("wo", "1;31"),
+        ]
         #expect(frame.draw(same, columns: 20, rows: 5).isEmpty)
     }
 
@@ -83,8 +87,10 @@ struct BlockFrameTests {
         let after = TerminalEmulator.showing(new, columns: 20, rows: 5)
         #expect(terminal == after)
         #expect(terminal.written == after.differences(from: before))
-        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;3H\u{1B}[6X\u{1B}D\u{1B}[6X\u{1B}D  \u{1B}D\u{8}\u{8}\u{1B}[1;31m█\u{1B}[39m█\u{1B}[C\u{1B}[m8",
-                "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{1B}[1;3H\u{1B}[6X\u{1B}D\u{1B}[6X\u{1B}D  \u{1B}D\u{8}\u{8}\u{1B}[1;31m█\u{1B}[39m█\u{1B}[C\u{1B}[m8",
+            "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
     }
 
     @Test func aResizeRedrawsWhole() throws {
@@ -98,7 +104,9 @@ struct BlockFrameTests {
             terminal.fill(with: "x")
             terminal.write(screen.writes[1])
             let block = screen.block.count
-            #expect(terminal.top(block) == TerminalEmulator.showing(screen.block, columns: columns, rows: rows).top(block), "\(columns)×\(rows): \(terminal)")
+            #expect(
+                terminal.top(block) == TerminalEmulator.showing(screen.block, columns: columns, rows: rows).top(block),
+                "\(columns)×\(rows): \(terminal)")
             #expect(screen.writes[1].components(separatedBy: "\u{1B}[2K").count - 1 >= screen.block.count)
         }
     }
@@ -134,7 +142,9 @@ struct BlockFrameTests {
             return Int(state >> 33) % bound
         }
         // Texts and styles of more than 8 bytes are held by their place among the frame's long texts.
-        let pieces = ["a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…", "e\u{301}\u{302}\u{303}\u{304}", "o\u{308}\u{304}\u{301}\u{327}"]
+        let pieces = [
+            "a", "b", " ", "█", "░", "深", "蹲", "e\u{301}", "🏋️", "…", "e\u{301}\u{302}\u{303}\u{304}", "o\u{308}\u{304}\u{301}\u{327}",
+        ]
         let styles = ["", "1", "1;31", "2", "1;7;33", "1;38;5;208", "4;32", "1;44", "31;1;39"]
         func line() -> TerminalText {
             var text = TerminalText.empty
@@ -161,12 +171,14 @@ struct BlockFrameTests {
             #expect(terminal == after, "round \(round): \(terminal.lines) for \(new.map(\.plain))")
             // A row with a character of more than one scalar, which terminals measure each their own
             // way, is written whole from its start when it changes; the others, only where they differ.
-            let uncertain = Set((0..<max(old.count, new.count)).filter { row in
-                [old, new].contains { $0.indices.contains(row) && $0[row].plain.contains { $0.unicodeScalars.count > 1 } }
-            })
+            let uncertain = Set(
+                (0..<max(old.count, new.count)).filter { row in
+                    [old, new].contains { $0.indices.contains(row) && $0[row].plain.contains { $0.unicodeScalars.count > 1 } }
+                })
             let differing = after.differences(from: before)
-            #expect(terminal.written.filter { !uncertain.contains($0.row) } == differing.filter { !uncertain.contains($0.row) },
-                    "round \(round): \(old.map(\.plain)) → \(new.map(\.plain))")
+            #expect(
+                terminal.written.filter { !uncertain.contains($0.row) } == differing.filter { !uncertain.contains($0.row) },
+                "round \(round): \(old.map(\.plain)) → \(new.map(\.plain))")
             #expect(differing.isSubset(of: terminal.written), "round \(round)")
         }
     }
@@ -229,7 +241,8 @@ struct BlockFrameTests {
         terminal.write(bytes)
         #expect(terminal == .showing(new, columns: 30, rows: 5))
         #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[2KWORK  🏋️ Lift  2/3"), "the row with the emoji, from its start")
-        #expect(terminal.written.filter { $0.row == 1 } == [TerminalEmulator.Position(row: 1, column: 7)], "the plain row, where it changed")
+        #expect(
+            terminal.written.filter { $0.row == 1 } == [TerminalEmulator.Position(row: 1, column: 7)], "the plain row, where it changed")
         #expect(frame.overwrite([TerminalSpan(row: 0, column: 16, text: "3")], columns: 30, rows: 5) == nil, "no span over it")
     }
 

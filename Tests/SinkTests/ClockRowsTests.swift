@@ -1,7 +1,8 @@
 import PacerFoundation
+import Testing
+
 @testable import TerminalDisplay
 @testable import TerminalSink
-import Testing
 
 @Suite("ClockRows")
 struct ClockRowsTests {
@@ -16,11 +17,14 @@ struct ClockRowsTests {
                 for (step, clock) in clocks.enumerated() {
                     let indent = step % 3
                     let rows = try #require(clockRows.rows(of: clock, digits: digits, style: style, indent: indent, palette: palette))
-                    let whole = try #require(digits.render(clock)).map { TerminalText.spaces(indent) + palette.paint(TerminalText($0), style) }
+                    let whole = try #require(digits.render(clock)).map {
+                        TerminalText.spaces(indent) + palette.paint(TerminalText($0), style)
+                    }
                     let columns = digits.width(of: clock) + indent + 1
-                    #expect(TerminalEmulator.showing(rows, columns: columns, rows: digits.height)
-                                == TerminalEmulator.showing(whole, columns: columns, rows: digits.height),
-                            "\(clock) in \(digits.height) rows, style \(style)")
+                    #expect(
+                        TerminalEmulator.showing(rows, columns: columns, rows: digits.height)
+                            == TerminalEmulator.showing(whole, columns: columns, rows: digits.height),
+                        "\(clock) in \(digits.height) rows, style \(style)")
                 }
             }
         }

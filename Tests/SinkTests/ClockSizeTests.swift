@@ -1,7 +1,7 @@
 import PacerEngine
-import Testing
-import TerminalSink
 import TerminalRendering
+import TerminalSink
+import Testing
 
 /// How the live display chooses the size of its digits for the terminal it is in.
 @Suite("The clock's size")

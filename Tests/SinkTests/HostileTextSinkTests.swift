@@ -74,8 +74,10 @@ struct HostileTextSinkTests {
             let screen = FakeScreen(isTerminal: live, columns: columns, rows: rows)
             let sink = TerminalSink(screen: screen, color: color, noColor: false)
             try HostileFixture.run(plan, each: sink.receive, snapshot: sink.update)
-            sink.reply(Reply(command: "\u{1B}]0;PWNED\u{07}", accepted: false,
-                             text: "unknown command \"\u{1B}]0;pwned\u{07}\u{9B}2J\"; type help for the list", t: .start))
+            sink.reply(
+                Reply(
+                    command: "\u{1B}]0;PWNED\u{07}", accepted: false,
+                    text: "unknown command \"\u{1B}]0;pwned\u{07}\u{9B}2J\"; type help for the list", t: .start))
             sink.reply(Reply(command: "status", accepted: true, text: "\(plan.phases[1].name) (work, phase 2/10)\nsecond line", t: .start))
 
             let everything = screen.shown.flatMap { $0 } + screen.printed

@@ -28,7 +28,10 @@ struct LogFileSinkTests {
         #expect(lines.count == events.count + 1)
         #expect(lines.last == "")
         #expect(lines.first?.hasPrefix(#"{"event":"session.start","t":0.000,"due":0.000,"workout":"Test""#) == true)
-        #expect(lines.dropLast().last == #"{"event":"session.end","t":9.000,"outcome":"completed","active":8,"paused":1,"wall":"2026-11-30T07:00:00+01:00","worked":5,"rested":3,"warmed_up":0,"cooled_down":0,"completed":2,"skipped":0,"skipped_time":0,"sets":[]}"#)
+        #expect(
+            lines.dropLast().last
+                == #"{"event":"session.end","t":9.000,"outcome":"completed","active":8,"paused":1,"wall":"2026-11-30T07:00:00+01:00","worked":5,"rested":3,"warmed_up":0,"cooled_down":0,"completed":2,"skipped":0,"skipped_time":0,"sets":[]}"#
+        )
     }
 
     @Test func appendsToAnExistingFile() throws {

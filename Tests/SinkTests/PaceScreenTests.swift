@@ -1,10 +1,11 @@
+import PacerEngine
 import PacerFoundation
 import PacerWorkout
-import PacerEngine
-@testable import TerminalDisplay
 import TerminalRendering
 import TerminalSink
 import Testing
+
+@testable import TerminalDisplay
 
 /// Issue 42, item 13, on the run screen: with threshold pace known, a share of it or a pace zone
 /// is shown as a pace, in the headline and in the ride screen's big target, and a distance step
@@ -19,8 +20,9 @@ struct PaceScreenTests {
         var fast = Phase(kind: .work, name: "Fast", duration: nil, isOpen: true, distance: "1 km")
         fast.targets = Targets(pace: try PaceTarget(parsing: "95%"))
         var session = Session([steady, fast], countdown: 0)
-        session.engine = Engine(plan: Plan(name: "Run", countdown: 0, phases: [steady, fast]).with(thresholds), speed: 1,
-                                file: "run.json", wallClock: { Session.wall })
+        session.engine = Engine(
+            plan: Plan(name: "Run", countdown: 0, phases: [steady, fast]).with(thresholds), speed: 1,
+            file: "run.json", wallClock: { Session.wall })
         return session
     }
 
@@ -28,14 +30,16 @@ struct PaceScreenTests {
     private static func screen(_ thresholds: TargetThresholds, at seconds: Double, metresPerSecond: Double? = nil) throws -> [String] {
         var session = try session(thresholds)
         let events = session.start() + session.run(until: seconds)
-        let start = try #require(events.compactMap { event -> Event.PhaseStart? in if case .phaseStart(let start) = event.payload { start } else { nil } }.last)
+        let start = try #require(
+            events.compactMap { event -> Event.PhaseStart? in if case .phaseStart(let start) = event.payload { start } else { nil } }.last)
         var readings: Readings?
         if let metresPerSecond {
             readings = Readings()
             readings?.take(MeasuredValues([.speed: metresPerSecond]))
         }
-        let view = LiveView(start: start, cue: nil, snapshot: session.snapshot(at: seconds), paused: false, planned: .seconds(60),
-                            readings: readings, palette: Palette(enabled: false), memo: LiveViewMemo())
+        let view = LiveView(
+            start: start, cue: nil, snapshot: session.snapshot(at: seconds), paused: false, planned: .seconds(60),
+            readings: readings, palette: Palette(enabled: false), memo: LiveViewMemo())
         return view.lines(columns: 100, rows: 30).map(\.rendered)
     }
 
@@ -46,7 +50,9 @@ struct PaceScreenTests {
         let lines = try Self.screen(Self.fourThirty, at: 10, metresPerSecond: 3)
         let text = lines.joined(separator: "\n")
         #expect(lines[0].hasPrefix("WORK  Steady  @ Z2 pace · 77.5–87.7 % threshold pace · 5:08–5:48 /km"), "\(text)")
-        #expect(try RideScreenTests.showsBig("5:08-5:48", rows: 5, in: lines) && RideScreenTests.showsBig("5:33", rows: 5, in: lines), "\(text)")
+        #expect(
+            try RideScreenTests.showsBig("5:08-5:48", rows: 5, in: lines) && RideScreenTests.showsBig("5:33", rows: 5, in: lines), "\(text)"
+        )
         #expect(lines.contains { $0.contains("target /km · Z2") && $0.contains("pace /km ● on target") }, "\(text)")
         #expect(lines.last == "next: Fast @ 95 % threshold pace · 4:44 /km", "\(text)")
     }
@@ -77,7 +83,10 @@ struct PaceScreenTests {
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
         var session = try Self.session(Self.fourThirty)
         for event in session.start() + session.run(until: 61) { try sink.receive(event) }
-        #expect(screen.printed.contains { $0.contains("Fast  open, say done when finished, about 4m 44s at target pace  1 km  @ 95 % threshold pace · 4:44 /km") },
-                "\(screen.printed)")
+        #expect(
+            screen.printed.contains {
+                $0.contains("Fast  open, say done when finished, about 4m 44s at target pace  1 km  @ 95 % threshold pace · 4:44 /km")
+            },
+            "\(screen.printed)")
     }
 }

@@ -1,10 +1,11 @@
 import PacerEngine
 import PacerFoundation
 import PacerWorkout
-@testable import TerminalDisplay
 import TerminalRendering
 import TerminalSink
 import Testing
+
+@testable import TerminalDisplay
 
 /// Issue 44, section 2: the ride screen. A step's target in digits as big as the clock's, the
 /// reading beside it coloured and marked by where it stands, the other readings under them, the
@@ -19,20 +20,26 @@ struct RideScreenTests {
         var easy = work("Work", 60)
         easy.targets = Targets(power: try PowerTarget(parsing: "150 W"), thresholds: thresholds)
         var session = Session([hard, easy], countdown: 0)
-        session.engine = Engine(plan: Plan(name: "Ride", countdown: 0, phases: [hard, easy], thresholds: thresholds), speed: 1,
-                                file: "ride.json", wallClock: { Session.wall })
+        session.engine = Engine(
+            plan: Plan(name: "Ride", countdown: 0, phases: [hard, easy], thresholds: thresholds), speed: 1,
+            file: "ride.json", wallClock: { Session.wall })
         return session
     }
 
     /// The display `seconds` into the session, with `readings`, as lines of text (styles kept when `colored`).
-    private static func screen(columns: Int, rows: Int, at seconds: Double = 0, readings: Readings? = nil, colored: Bool = false) throws -> [String] {
+    private static func screen(columns: Int, rows: Int, at seconds: Double = 0, readings: Readings? = nil, colored: Bool = false) throws
+        -> [String]
+    {
         var session = try session()
         let events = session.start() + session.run(until: seconds)
-        let starts = events.compactMap { event -> Event.PhaseStart? in if case .phaseStart(let start) = event.payload { start } else { nil } }
-        let plan = try #require(events.compactMap { event -> Plan? in if case .sessionStart(let start) = event.payload { start.plan } else { nil } }.first)
-        let view = LiveView(start: try #require(starts.last), cue: nil, snapshot: session.snapshot(at: seconds), paused: false,
-                            planned: plan.planned, readings: readings, profile: ProfileRow(plan: plan), palette: Palette(enabled: colored),
-                            memo: LiveViewMemo())
+        let starts = events.compactMap { event -> Event.PhaseStart? in if case .phaseStart(let start) = event.payload { start } else { nil }
+        }
+        let plan = try #require(
+            events.compactMap { event -> Plan? in if case .sessionStart(let start) = event.payload { start.plan } else { nil } }.first)
+        let view = LiveView(
+            start: try #require(starts.last), cue: nil, snapshot: session.snapshot(at: seconds), paused: false,
+            planned: plan.planned, readings: readings, profile: ProfileRow(plan: plan), palette: Palette(enabled: colored),
+            memo: LiveViewMemo())
         return view.lines(columns: columns, rows: rows).map(\.rendered)
     }
 
@@ -50,12 +57,13 @@ struct RideScreenTests {
         let glyphs = try #require(BigDigits.sizes.first { $0.height == size }?.render(text)).map(Array.init)
         let cells = lines.map(Array.init)
         return cells.indices.contains { top in
-            top + size <= cells.count && cells[top].indices.contains { column in
-                glyphs.indices.allSatisfy { row in
-                    let line = cells[top + row]
-                    return line.count >= column + glyphs[row].count && Array(line[column..<column + glyphs[row].count]) == glyphs[row]
+            top + size <= cells.count
+                && cells[top].indices.contains { column in
+                    glyphs.indices.allSatisfy { row in
+                        let line = cells[top + row]
+                        return line.count >= column + glyphs[row].count && Array(line[column..<column + glyphs[row].count]) == glyphs[row]
+                    }
                 }
-            }
         }
     }
 
@@ -75,7 +83,9 @@ struct RideScreenTests {
     @Test(arguments: [(80, 24, 5), (100, 30, 7)])
     func theReadingIsBesideTheTargetWithHeartRateAndCadenceUnder(columns: Int, rows: Int, size: Int) throws {
         let lines = try Self.screen(columns: columns, rows: rows, readings: Self.power(230))
-        #expect(try Self.showsBig("200", rows: size, in: lines) && Self.showsBig("230", rows: size, in: lines), "\(lines.joined(separator: "\n"))")
+        #expect(
+            try Self.showsBig("200", rows: size, in: lines) && Self.showsBig("230", rows: size, in: lines),
+            "\(lines.joined(separator: "\n"))")
         #expect(lines.contains { $0.contains("target W · 80 % FTP") && $0.contains("power W ▲ high") }, "\(lines)")
         #expect(lines.contains { $0.contains("heart rate 150 bpm   cadence 90 rpm") }, "\(lines)")
     }
@@ -126,7 +136,8 @@ struct RideScreenTests {
 
     @Test func whereTheBigTargetDoesNotFitTheReadingsTakeTheLineUnderTheClock() throws {
         let lines = try Self.screen(columns: 60, rows: 20, readings: Self.power(185))
-        #expect(try Self.showsBig("1:00", rows: 5, in: lines) && !Self.showsBig("200", rows: 5, in: lines), "\(lines.joined(separator: "\n"))")
+        #expect(
+            try Self.showsBig("1:00", rows: 5, in: lines) && !Self.showsBig("200", rows: 5, in: lines), "\(lines.joined(separator: "\n"))")
         #expect(lines[0].hasPrefix("WORK  Work  @ 200 W · 80 % FTP"))
         #expect(lines.contains { $0.contains("power 185 W ▼ low   heart rate 150 bpm   cadence 90 rpm") }, "\(lines)")
     }

@@ -1,5 +1,6 @@
-@testable import TerminalRendering
 import Testing
+
+@testable import TerminalRendering
 
 /// Going from one style to another names only what differs when that is shorter, and a terminal
 /// that takes the change ends in the new style.
@@ -60,8 +61,10 @@ struct SGRAttributesTests {
 
     // Every change between styles, taken by a terminal in the old one, leaves it in the new one.
     @Test func aTerminalThatTakesTheChangeShowsTheNewStyle() throws {
-        let styles = ["", "1", "2", "1;2", "3", "4", "5", "7", "8", "9", "1;31", "1;32", "2;33", "1;7;33", "4;32",
-                      "1;44", "38;5;208", "1;38;2;10;20;30", "48;5;17;97", "31;1;39", "0;1;24"]
+        let styles = [
+            "", "1", "2", "1;2", "3", "4", "5", "7", "8", "9", "1;31", "1;32", "2;33", "1;7;33", "4;32",
+            "1;44", "38;5;208", "1;38;2;10;20;30", "48;5;17;97", "31;1;39", "0;1;24",
+        ]
         for old in styles {
             for new in styles {
                 let change = try Self.change(from: old, to: new)

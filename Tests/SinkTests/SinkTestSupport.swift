@@ -50,7 +50,8 @@ struct Session {
     static let wall = WallTime(epochSeconds: 1_796_018_400, utcOffset: 3600)
 
     init(_ phases: [Phase], countdown: Int = 3, speed: Double = 1) {
-        engine = Engine(plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { Self.wall })
+        engine = Engine(
+            plan: Plan(name: "Test", countdown: countdown, phases: phases), speed: speed, file: "test.json", wallClock: { Self.wall })
     }
 
     static func at(_ seconds: Double) -> Instant {

@@ -20,8 +20,9 @@ struct SummaryLoadTests {
     static func measured(seconds: Int, power: Double) -> MeasuredSummary {
         var summary = MeasuredSummary()
         for _ in 0..<seconds {
-            summary.add(MeasuredValues([.power: power, .heartRate: 150, .cadence: 90]),
-                        target: { $0 == .power ? TargetRange(220, 230) : nil })
+            summary.add(
+                MeasuredValues([.power: power, .heartRate: 150, .cadence: 90]),
+                target: { $0 == .power ? TargetRange(220, 230) : nil })
         }
         return summary
     }
@@ -33,16 +34,22 @@ struct SummaryLoadTests {
     @Test func whatWasMeasuredIsGivenWithIFAndTSSFromThePlansFTP() {
         let lines = SummaryText.lines(for: Self.end(Self.measured(seconds: 600, power: 225)), plan: Self.plan)
         // 225 W for 600 s: 135 kJ; NP 225 W, 90 % of 250; TSS = 600 × 0.9² / 3600 × 100 = 13.5.
-        #expect(lines.dropFirst() == ["Measured: 135 kJ · avg 225 W · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5",
-                                      "  heart rate avg 150, max 150 bpm · cadence avg 90 rpm · inside the target: power 100 % (10m)"])
+        #expect(
+            lines.dropFirst() == [
+                "Measured: 135 kJ · avg 225 W · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5",
+                "  heart rate avg 150, max 150 bpm · cadence avg 90 rpm · inside the target: power 100 % (10m)",
+            ])
         #expect(lines.first == "Workout complete. worked 0s, rested 0s, paused 0s, nothing skipped.")
     }
 
     @Test func withoutFTPThereIsNoIFOrTSSAndTimeOutsideTheTargetCounts() {
         let withoutFTP = Plan(name: "Ride", phases: Self.plan.phases)
         let lines = SummaryText.lines(for: Self.end(Self.measured(seconds: 60, power: 200)), plan: withoutFTP)
-        #expect(lines.dropFirst() == ["Measured: 12 kJ · avg 200 W · NP 200 W · heart rate avg 150, max 150 bpm · cadence avg 90 rpm",
-                                      "  inside the target: power 0 % (0s)"])
+        #expect(
+            lines.dropFirst() == [
+                "Measured: 12 kJ · avg 200 W · NP 200 W · heart rate avg 150, max 150 bpm · cadence avg 90 rpm",
+                "  inside the target: power 0 % (0s)",
+            ])
     }
 
     @Test func everyLineFitsA100ColumnTerminalWhateverWasMeasured() {
@@ -56,16 +63,18 @@ struct SummaryLoadTests {
         let plan = Plan(name: "Ride", phases: Self.plan.phases).with(TargetThresholds(ftp: 100))
         let lines = SummaryText.lines(for: Self.end(summary), plan: plan).dropFirst()
         #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 100 }, "\(lines.map { "\($0.count): \($0)" })")
-        #expect(Array(lines) == [
-            "Measured: 107991 kJ · avg 3000 W · NP 3000 W (3000 % FTP) · IF 30.00 · TSS 899775.0",
-            "  heart rate avg 250, max 250 bpm · cadence avg 300 rpm · inside the target: power 33 % (3h 20m 1s),",
-            "  heart rate 33 % (3h 20m 1s), cadence 33 % (3h 20m 1s), speed 33 % (3h 20m 1s)",
-        ])
+        #expect(
+            Array(lines) == [
+                "Measured: 107991 kJ · avg 3000 W · NP 3000 W (3000 % FTP) · IF 30.00 · TSS 899775.0",
+                "  heart rate avg 250, max 250 bpm · cadence avg 300 rpm · inside the target: power 33 % (3h 20m 1s),",
+                "  heart rate 33 % (3h 20m 1s), cadence 33 % (3h 20m 1s), speed 33 % (3h 20m 1s)",
+            ])
     }
 
     @Test func withNothingMeasuredThePlannedLoadIsGivenAndSaidToBePlanned() {
         let lines = SummaryText.lines(for: Self.end(MeasuredSummary()), plan: Self.plan)
-        #expect(lines.last == "Planned load (nothing measured): 135 kJ · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5", "as pacer show gives it")
+        #expect(
+            lines.last == "Planned load (nothing measured): 135 kJ · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5", "as pacer show gives it")
         let circuit = Plan(name: "Circuit", phases: [work("Squats", 30)])
         #expect(SummaryText.lines(for: Self.end(MeasuredSummary()), plan: circuit).count == 1, "no power target: no load line")
     }
@@ -73,10 +82,18 @@ struct SummaryLoadTests {
     @Test func theTerminalSinkPrintsTheLoadUnderTheClosingLine() throws {
         let screen = FakeScreen(isTerminal: false)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
-        try sink.receive(Event(t: .start, .sessionStart(.init(workout: "Ride", file: "r.json", phases: 1, planned: .seconds(600), wall: Session.wall,
-                                                               speed: 1, plan: Self.plan))))
+        try sink.receive(
+            Event(
+                t: .start,
+                .sessionStart(
+                    .init(
+                        workout: "Ride", file: "r.json", phases: 1, planned: .seconds(600), wall: Session.wall,
+                        speed: 1, plan: Self.plan))))
         try sink.receive(Event(t: .seconds(600), .sessionEnd(Self.end(MeasuredSummary()))))
-        #expect(screen.printed.suffix(2) == ["Workout complete. worked 0s, rested 0s, paused 0s, nothing skipped.",
-                                             "Planned load (nothing measured): 135 kJ · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5"])
+        #expect(
+            screen.printed.suffix(2) == [
+                "Workout complete. worked 0s, rested 0s, paused 0s, nothing skipped.",
+                "Planned load (nothing measured): 135 kJ · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5",
+            ])
     }
 }

@@ -234,7 +234,8 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
 /// one `BlockFrame`, and keeps every write and every block (for spans, the block they give).
 final class RecordingScreen: Screen {
     let isLive = true
-    private let state: Mutex<(size: (columns: Int, rows: Int), frame: BlockFrame, writes: [String], blocks: [[TerminalText]], overwrites: Int)>
+    private let state:
+        Mutex<(size: (columns: Int, rows: Int), frame: BlockFrame, writes: [String], blocks: [[TerminalText]], overwrites: Int)>
 
     init(columns: Int, rows: Int) {
         state = Mutex(((columns, rows), BlockFrame(), [], [], 0))
@@ -260,7 +261,8 @@ final class RecordingScreen: Screen {
     func overwrite(_ spans: [TerminalSpan], block: @escaping @Sendable () -> [TerminalText]) {
         let whole = block()
         let drawn = state.withLock { state in
-            guard let bytes = state.frame.overwrite(spans, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true) else {
+            guard let bytes = state.frame.overwrite(spans, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
+            else {
                 return false
             }
             state.blocks.append(whole)

@@ -61,25 +61,26 @@ struct TerminalSinkTests {
         events += session.command(.done(reps: 8, weight: nil), at: 52)
         try Self.feed(sink, events)
 
-        #expect(screen.printed == [
-            "00:00  Test: 3 phases, 15s planned",
-            "00:00  [1/3]  WORK  Squats  10s  round 1/2  - Chest up  (next: Rest)",
-            "00:07  3…",
-            "00:08  2…",
-            "00:09  1…",
-            "00:10  [2/3]  REST  Rest  5s  round 1/2  (next: Push-ups)",
-            "00:11  paused",
-            "00:13  resumed",
-            // The countdown of the 5 s rest had begun; lengthened, it counts down again.
-            "00:14  3…",
-            "00:14  +5s",
-            "00:19  3…",
-            "00:20  2…",
-            "00:21  1…",
-            "00:22  [3/3]  REPS  Push-ups  10 reps @ 20 kg",
-            "00:52  logged 8 reps @ 20 kg",
-            "Workout complete. worked 40s, rested 10s, paused 2s, nothing skipped.",
-        ])
+        #expect(
+            screen.printed == [
+                "00:00  Test: 3 phases, 15s planned",
+                "00:00  [1/3]  WORK  Squats  10s  round 1/2  - Chest up  (next: Rest)",
+                "00:07  3…",
+                "00:08  2…",
+                "00:09  1…",
+                "00:10  [2/3]  REST  Rest  5s  round 1/2  (next: Push-ups)",
+                "00:11  paused",
+                "00:13  resumed",
+                // The countdown of the 5 s rest had begun; lengthened, it counts down again.
+                "00:14  3…",
+                "00:14  +5s",
+                "00:19  3…",
+                "00:20  2…",
+                "00:21  1…",
+                "00:22  [3/3]  REPS  Push-ups  10 reps @ 20 kg",
+                "00:52  logged 8 reps @ 20 kg",
+                "Workout complete. worked 40s, rested 10s, paused 2s, nothing skipped.",
+            ])
         #expect(screen.shown.isEmpty)
     }
 
@@ -102,23 +103,24 @@ struct TerminalSinkTests {
         events += session.command(.back, at: 3) + session.command(.skip, at: 4) + session.command(.restart, at: 5)
         events += session.engine.finish(.quit, at: Session.at(6.5))
         try Self.feed(sink, events)
-        #expect(screen.printed == [
-            "00:00  Test: 3 phases, 1m 10s planned at 2x speed",
-            "00:00  [1/3]  WORK  A  30s  (next: Rest)",
-            // Stamped in workout time: 2.5 real seconds at speed 2 is 00:05.
-            "00:05  skipped phase 1 after 5s",
-            "00:05  [2/3]  REST  Rest  10s  (next: B)",
-            "00:06  skipped phase 2 after 1s",
-            "00:06  back to phase 1",
-            "00:06  [1/3]  WORK  A  30s  (next: Rest)",
-            "00:08  skipped phase 1 after 2s",
-            "00:08  [2/3]  REST  Rest  10s  (next: B)",
-            "00:10  skipped phase 2 after 2s",
-            "00:10  restarting phase 2",
-            "00:10  [2/3]  REST  Rest  10s  (next: B)",
-            "00:13  skipped phase 2 after 3s",
-            "Session ended early. worked 7s, rested 6s, paused 0s, skipped 5 phases (1m 17s).",
-        ])
+        #expect(
+            screen.printed == [
+                "00:00  Test: 3 phases, 1m 10s planned at 2x speed",
+                "00:00  [1/3]  WORK  A  30s  (next: Rest)",
+                // Stamped in workout time: 2.5 real seconds at speed 2 is 00:05.
+                "00:05  skipped phase 1 after 5s",
+                "00:05  [2/3]  REST  Rest  10s  (next: B)",
+                "00:06  skipped phase 2 after 1s",
+                "00:06  back to phase 1",
+                "00:06  [1/3]  WORK  A  30s  (next: Rest)",
+                "00:08  skipped phase 1 after 2s",
+                "00:08  [2/3]  REST  Rest  10s  (next: B)",
+                "00:10  skipped phase 2 after 2s",
+                "00:10  restarting phase 2",
+                "00:10  [2/3]  REST  Rest  10s  (next: B)",
+                "00:13  skipped phase 2 after 3s",
+                "Session ended early. worked 7s, rested 6s, paused 0s, skipped 5 phases (1m 17s).",
+            ])
     }
 
     // MARK: - Live display
@@ -287,10 +289,11 @@ struct TerminalSinkTests {
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
         var session = Self.circuit()
         try Self.feed(sink, session.start())
-        #expect(screen.block == [
-            "WORK Squats  0:30  round 2/3  [1/3]",
-            "» Keep your back straight   next: Rest",
-        ])
+        #expect(
+            screen.block == [
+                "WORK Squats  0:30  round 2/3  [1/3]",
+                "» Keep your back straight   next: Rest",
+            ])
         try Self.feed(sink, session.command(.pause, at: 2))
         #expect(screen.block.first?.hasPrefix("PAUSED Squats  0:30") == true)
     }
@@ -371,7 +374,10 @@ struct TerminalSinkTests {
     }
 
     // Issue 7, item 10: wide names were measured in characters, so a long one wrapped into a row never redrawn.
-    @Test(arguments: ["深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃", "🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️", "스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트", "Cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301}"])
+    @Test(arguments: [
+        "深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃深蹲跳跃", "🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️🏋️", "스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트 스쿼트",
+        "Cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301}",
+    ])
     func wideNamesAreMeasuredInCells(name: String) throws {
         var session = Session([work(name, 30, cue: name, round: 1, rounds: 2), work(name, 30, round: 2, rounds: 2)])
         let events = session.start()
@@ -391,12 +397,15 @@ struct TerminalSinkTests {
     @Test func theSummaryCountsCoolDownApartFromWarmUp() throws {
         let screen = FakeScreen(isTerminal: false)
         let sink = TerminalSink(screen: screen, color: .never, noColor: false)
-        var session = Session([
-            Phase(kind: .warmup, name: "Warm up", duration: .seconds(60)), Phase(kind: .prepare, name: "Ready", duration: .seconds(10)),
-            work("Squats", 30), rest(15), Phase(kind: .cooldown, name: "Cool down", duration: .seconds(120)),
-        ], countdown: 0)
+        var session = Session(
+            [
+                Phase(kind: .warmup, name: "Warm up", duration: .seconds(60)), Phase(kind: .prepare, name: "Ready", duration: .seconds(10)),
+                work("Squats", 30), rest(15), Phase(kind: .cooldown, name: "Cool down", duration: .seconds(120)),
+            ], countdown: 0)
         try Self.feed(sink, session.start() + session.runToEnd())
-        #expect(screen.printed.last == "Workout complete. worked 30s, rested 15s, warm-up and prep 1m 10s, cool-down 2m, paused 0s, nothing skipped.")
+        #expect(
+            screen.printed.last
+                == "Workout complete. worked 30s, rested 15s, warm-up and prep 1m 10s, cool-down 2m, paused 0s, nothing skipped.")
     }
 
     // Issue 16, item 5: the summary says how far an AMRAP got, and a block for time how long it took.
@@ -438,8 +447,12 @@ struct TerminalSinkTests {
         #expect(screen.printed.contains("01:00  AMRAP 1:00: 0 rounds (11 steps skipped)"), "\(screen.printed)")
         #expect(screen.printed.last?.hasPrefix("Workout complete. AMRAP 1:00: 0 rounds (11 steps skipped). ") == true, "\(screen.printed)")
 
-        var forTime = [Phase(kind: .reps, name: "Thrusters", duration: nil, reps: 21), Phase(kind: .reps, name: "Pull-ups", duration: nil, reps: 21)]
-        for index in forTime.indices { forTime[index].timeLimit = TimeLimitedBlock(kind: .timeCap, length: .seconds(900), first: 0, last: 1) }
+        var forTime = [
+            Phase(kind: .reps, name: "Thrusters", duration: nil, reps: 21), Phase(kind: .reps, name: "Pull-ups", duration: nil, reps: 21),
+        ]
+        for index in forTime.indices {
+            forTime[index].timeLimit = TimeLimitedBlock(kind: .timeCap, length: .seconds(900), first: 0, last: 1)
+        }
         session = Session(forTime, countdown: 0)
         events = session.start() + session.command(.done(reps: nil, weight: nil), at: 100) + session.command(.skip, at: 103)
         let capped = FakeScreen(isTerminal: false)
@@ -450,13 +463,16 @@ struct TerminalSinkTests {
     // Issue 7, item 3: the summary came from what the display had seen; a display that dropped
     // stale events must still print the session's whole summary, from session.end alone.
     @Test func theSummaryComesFromSessionEndAlone() throws {
-        var session = Session([work("A", 30), rest(10), work("B", 30), Phase(kind: .cooldown, name: "Cool", duration: .seconds(60))], countdown: 0)
+        var session = Session(
+            [work("A", 30), rest(10), work("B", 30), Phase(kind: .cooldown, name: "Cool", duration: .seconds(60))], countdown: 0)
         var events = session.start() + session.run(until: 45)
         events += session.command(.skip, at: 50) + session.runToEnd()
         for live in [false, true] {
             let screen = FakeScreen(isTerminal: live)
             try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), [try #require(events.last)])
-            #expect(screen.printed == ["Workout complete. worked 40s, rested 10s, cool-down 1m, paused 0s, skipped 1 phase (20s)."], "live: \(live)")
+            #expect(
+                screen.printed == ["Workout complete. worked 40s, rested 10s, cool-down 1m, paused 0s, skipped 1 phase (20s)."],
+                "live: \(live)")
         }
     }
 
@@ -493,7 +509,9 @@ struct TerminalSinkTests {
         let events = session.start()
         try Self.feed(TerminalSink(screen: coloured, color: .always, noColor: false), events)
         try Self.feed(TerminalSink(screen: plain, color: .auto, noColor: false), events)
-        #expect(coloured.printed[1] == "00:00  [1/3]  " + colorCode(.work) + "WORK\u{1B}[0m  Squats  30s  round 2/3  - Keep your back straight  (next: Rest)")
+        #expect(
+            coloured.printed[1] == "00:00  [1/3]  " + colorCode(.work)
+                + "WORK\u{1B}[0m  Squats  30s  round 2/3  - Keep your back straight  (next: Rest)")
         #expect(plain.printed[1] == "00:00  [1/3]  WORK  Squats  30s  round 2/3  - Keep your back straight  (next: Rest)")
     }
 

@@ -61,7 +61,8 @@ struct TickSpanTests {
 
     @Test func spansThatCannotBeWrittenCellByCellAskForTheWholeBlock() {
         var frame = BlockFrame()
-        #expect(frame.overwrite([TerminalSpan(row: 0, column: 0, text: "x")], columns: 10, rows: 5) == nil, "nothing is known of the screen")
+        #expect(
+            frame.overwrite([TerminalSpan(row: 0, column: 0, text: "x")], columns: 10, rows: 5) == nil, "nothing is known of the screen")
         let block: [TerminalText] = ["深深 wide", "two", "🏋️ lift"]
         _ = frame.draw(block, columns: 10, rows: 5)
         let refused: [(TerminalSpan, String, columns: Int)] = [
@@ -89,8 +90,9 @@ struct TickSpanTests {
     // what the styled text would, over the same screen, and leaves the frame knowing the same
     // cells; text that is not one cell a character, or a style longer than a cell holds, falls
     // back to being read as text.
-    @Test(arguments: ["████  ██", "ab c", " ░▒▓█ ", "e\u{301}x", "深x", "a\u{1B}[2Jb", "🏋️"],
-          ["1;31", "", "0", "1;7;33", "1;38;5;208", "31m", "2"])
+    @Test(
+        arguments: ["████  ██", "ab c", " ░▒▓█ ", "e\u{301}x", "深x", "a\u{1B}[2Jb", "🏋️"],
+        ["1;31", "", "0", "1;7;33", "1;38;5;208", "31m", "2"])
     func aGlyphRowReadFromItsCharactersWritesWhatItsTextWrites(plain: String, style: String) {
         let block: [TerminalText] = ["0123456789" + "0123456789", .styled("ABCDEFGHIJ", "1;31"), "░░░░░░░░░░░░"]
         let styled = style.isEmpty ? TerminalText(plain) : TerminalText.styled(TerminalText(plain), style)
@@ -98,11 +100,16 @@ struct TickSpanTests {
         var read = BlockFrame()
         _ = direct.draw(block, columns: 24, rows: 5, fromDefaultStyle: true)
         _ = read.draw(block, columns: 24, rows: 5, fromDefaultStyle: true)
-        let written = direct.overwrite([TerminalSpan(row: 1, column: 3, piece: TerminalPiece(plain: plain, styled: style))], columns: 24, rows: 5, fromDefaultStyle: true)
-        let expected = read.overwrite([TerminalSpan(row: 1, column: 3, piece: TerminalPiece(styled))], columns: 24, rows: 5, fromDefaultStyle: true)
+        let written = direct.overwrite(
+            [TerminalSpan(row: 1, column: 3, piece: TerminalPiece(plain: plain, styled: style))], columns: 24, rows: 5,
+            fromDefaultStyle: true)
+        let expected = read.overwrite(
+            [TerminalSpan(row: 1, column: 3, piece: TerminalPiece(styled))], columns: 24, rows: 5, fromDefaultStyle: true)
         #expect(written == expected, "\(plain.debugDescription) in \(style.debugDescription)")
-        #expect(direct.draw(block, columns: 24, rows: 5, fromDefaultStyle: true) == read.draw(block, columns: 24, rows: 5, fromDefaultStyle: true),
-                "the frames know the same cells afterwards")
+        #expect(
+            direct.draw(block, columns: 24, rows: 5, fromDefaultStyle: true)
+                == read.draw(block, columns: 24, rows: 5, fromDefaultStyle: true),
+            "the frames know the same cells afterwards")
     }
 
     // A session in each size and with colour and without: every tick of a phase is written as
@@ -120,7 +127,8 @@ struct TickSpanTests {
         for event in session.start() { try sink.receive(event) }
         terminal.write(screen.writes.joined())
         seen = screen.writes.count
-        #expect(terminal == .showing(screen.block, columns: size.columns, rows: size.rows), "\(size) \(color): the first draw shows the block")
+        #expect(
+            terminal == .showing(screen.block, columns: size.columns, rows: size.rows), "\(size) \(color): the first draw shows the block")
         // After each change, the screen shows the block, and only the cells that differ were written.
         func expectWholeBlock(_ moment: String) {
             let before = terminal

@@ -3,13 +3,16 @@ import Speech
 import Testing
 
 /// The bytes of a WAV file with a format chunk and a data chunk (and chunks before them).
-private func wav(format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 22_050, bits: UInt16 = 16, data: [UInt8],
-                 dataSize: UInt32? = nil, extra: [UInt8] = [], extensible: Bool = false) -> [UInt8] {
+private func wav(
+    format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 22_050, bits: UInt16 = 16, data: [UInt8],
+    dataSize: UInt32? = nil, extra: [UInt8] = [], extensible: Bool = false
+) -> [UInt8] {
     func le<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
     let frame = UInt16(channels) * bits / 8
     var fmt = le(extensible ? 0xFFFE : format) + le(channels) + le(rate) + le(rate * UInt32(frame)) + le(frame) + le(bits)
     if extensible { fmt += le(UInt16(22)) + le(bits) + le(UInt32(4)) + le(format) + Array(repeating: 0, count: 14) }
-    let body = Array("WAVE".utf8) + extra + Array("fmt ".utf8) + le(UInt32(fmt.count)) + fmt
+    let body =
+        Array("WAVE".utf8) + extra + Array("fmt ".utf8) + le(UInt32(fmt.count)) + fmt
         + Array("data".utf8) + le(dataSize ?? UInt32(data.count)) + data
     return Array("RIFF".utf8) + le(UInt32(body.count)) + body
 }
@@ -23,8 +26,9 @@ struct WAVTests {
     @Test func theHeaderWeWriteIsTheCanonicalOne() throws {
         let header = WAVHeader.bytes(sampleRate: 22_050, sampleCount: 100)
         #expect(header.count == 44)
-        #expect(header == Array("RIFF".utf8) + [236, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0]
-            + [0x22, 0x56, 0, 0, 0x44, 0xAC, 0, 0, 2, 0, 16, 0] + Array("data".utf8) + [200, 0, 0, 0])
+        #expect(
+            header == Array("RIFF".utf8) + [236, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0]
+                + [0x22, 0x56, 0, 0, 0x44, 0xAC, 0, 0, 2, 0, 16, 0] + Array("data".utf8) + [200, 0, 0, 0])
         let file = header + bytes(Array(repeating: 1000, count: 100))
         let audio = try WAVDecoder.decode(file)
         #expect(audio.sampleRate == 22_050 && audio.samples == Array(repeating: 1000, count: 100))
@@ -104,14 +108,15 @@ struct MixerTests {
     @Test func addsClipsAtTheirPlacesAndClampsTheSum() {
         let sound = Audio(samples: [100, 200, 300], sampleRate: 10)
         let loud = Audio(samples: [30_000, 30_000], sampleRate: 10)
-        let mixer = Mixer(clips: [
-            Mixer.Clip(start: 1, sound: sound),
-            Mixer.Clip(start: 2, sound: sound, gain: 128),
-            Mixer.Clip(start: 6, sound: loud),
-            Mixer.Clip(start: 6, sound: loud),
-            Mixer.Clip(start: 9, sound: sound),
-            Mixer.Clip(start: 50, sound: sound),
-        ], length: 10)
+        let mixer = Mixer(
+            clips: [
+                Mixer.Clip(start: 1, sound: sound),
+                Mixer.Clip(start: 2, sound: sound, gain: 128),
+                Mixer.Clip(start: 6, sound: loud),
+                Mixer.Clip(start: 6, sound: loud),
+                Mixer.Clip(start: 9, sound: sound),
+                Mixer.Clip(start: 50, sound: sound),
+            ], length: 10)
         let expected: [Int16] = [0, 100, 250, 400, 150, 0, 32_767, 32_767, 0, 100]
         #expect(mixed(mixer, blockSize: 1 << 16) == expected)
         // Blocks of any size give the same samples.

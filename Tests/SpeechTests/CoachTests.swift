@@ -10,13 +10,14 @@ struct CoachTests {
         var session = CoachedSession([prepare(10), work("Wall sit", 30), rest(10), work("Lunges", 45)], countdown: 3)
         session.start()
         session.runToEnd()
-        #expect(session.texts == [
-            "Get ready", "Next: Wall sit", "three", "two", "one",
-            "Wall sit, 30 seconds", "three", "two", "one",
-            "Rest", "Next: Lunges", "three", "two", "one",
-            "Lunges, 45 seconds", "three", "two", "one",
-            "Workout complete",
-        ])
+        #expect(
+            session.texts == [
+                "Get ready", "Next: Wall sit", "three", "two", "one",
+                "Wall sit, 30 seconds", "three", "two", "one",
+                "Rest", "Next: Lunges", "three", "two", "one",
+                "Lunges, 45 seconds", "three", "two", "one",
+                "Workout complete",
+            ])
         #expect(session.said.map(\.event).first == "phase.start" && session.said.last?.event == "session.end")
     }
 
@@ -105,18 +106,21 @@ struct CoachTests {
         }
         var session = CoachedSession([
             try run("Tempo", "95%", perKilometre), try run("Steady", "Z2", perKilometre), try run("Easy", "Z1", perKilometre),
-            try run("Hard", "Z5", perKilometre), try run("Mile", "95%", TargetThresholds(thresholdPace: 435 / 1.609344, thresholdPaceUnit: .perMile)),
+            try run("Hard", "Z5", perKilometre),
+            try run("Mile", "95%", TargetThresholds(thresholdPace: 435 / 1.609344, thresholdPaceUnit: .perMile)),
             try run("Unknown", "95%", .none), try run("Zone", "Z3", .none), try run("Swim", "1:45/100m", .none),
         ])
         session.start()
         session.runToEnd()
-        for said in ["Tempo, 4 minutes at pace 4 minutes 44 per kilometre",
-                     "Steady, 4 minutes at pace zone 2, 5 minutes 8 to 5 minutes 48 per kilometre",
-                     "Easy, 4 minutes at pace zone 1, 5 minutes 48 per kilometre or slower",
-                     "Hard, 4 minutes at pace zone 5, 4 minutes 30 per kilometre or faster",
-                     "Mile, 4 minutes at pace 7 minutes 38 per mile",
-                     "Unknown, 4 minutes at pace 95 percent of threshold", "Zone, 4 minutes at pace zone 3",
-                     "Swim, 4 minutes at pace 1 minute 45 per 100 metres"] {
+        for said in [
+            "Tempo, 4 minutes at pace 4 minutes 44 per kilometre",
+            "Steady, 4 minutes at pace zone 2, 5 minutes 8 to 5 minutes 48 per kilometre",
+            "Easy, 4 minutes at pace zone 1, 5 minutes 48 per kilometre or slower",
+            "Hard, 4 minutes at pace zone 5, 4 minutes 30 per kilometre or faster",
+            "Mile, 4 minutes at pace 7 minutes 38 per mile",
+            "Unknown, 4 minutes at pace 95 percent of threshold", "Zone, 4 minutes at pace zone 3",
+            "Swim, 4 minutes at pace 1 minute 45 per 100 metres",
+        ] {
             #expect(session.texts.contains(said), "\(said): \(session.texts)")
         }
     }
@@ -189,11 +193,15 @@ struct CoachTests {
     }
 
     @Test func cuesAndTheHalfwayCallComeAtTheirMomentsAndMustFinishBeforeTheNextBeat() throws {
-        let plank = work("Plank", 20, cue: "Hips level", cues: [Cue(at: .seconds(5), text: "Breathe"), Cue(at: .seconds(18), text: "Hold it")])
+        let plank = work(
+            "Plank", 20, cue: "Hips level", cues: [Cue(at: .seconds(5), text: "Breathe"), Cue(at: .seconds(18), text: "Hold it")])
         var session = CoachedSession([plank], countdown: 3, halfway: true)
         session.start()
         session.runToEnd()
-        #expect(session.texts == ["Plank, 20 seconds", "Hips level", "Breathe", "Halfway", "three", "two", "Hold it", "one", "Workout complete"])
+        #expect(
+            session.texts == [
+                "Plank, 20 seconds", "Hips level", "Breathe", "Halfway", "three", "two", "Hold it", "one", "Workout complete",
+            ])
         #expect(try session.utterance("Hips level").priority == .remark)
         let breathe = try session.utterance("Breathe")
         #expect(breathe.due == seconds(5) && breathe.finishBy == seconds(17) && breathe.priority == .remark)
@@ -241,8 +249,9 @@ struct CoachTests {
     }
 
     @Test func workoutTextIsMadeSafeToSpeak() throws {
-        let hostile = Phase(kind: .work, name: "--help\u{1B}[31m\nRed\u{7}", duration: .seconds(30),
-                            cue: String(repeating: "push ", count: 100_000))
+        let hostile = Phase(
+            kind: .work, name: "--help\u{1B}[31m\nRed\u{7}", duration: .seconds(30),
+            cue: String(repeating: "push ", count: 100_000))
         var session = CoachedSession([Phase(kind: .rest, name: "\u{0}\u{1}", duration: .seconds(10)), hostile])
         session.start()
         session.runToEnd()

@@ -14,9 +14,10 @@ struct SessionScoreTests {
         #expect(starts.map(\.at) == [0, 5, 15, 19].map(seconds))
         #expect(score.soundings.filter { $0.signal == .tick }.map(\.at) == [3, 4, 13, 14, 17, 18].map(seconds))
         // The coach's offers come at their events, and say what the live coach says.
-        #expect(score.offers.map(\.utterance.text) == [
-            "Get ready", "Next: Squats", "two", "one", "Squats, 10 seconds", "two", "one", "Rest", "two", "one", "Workout complete",
-        ])
+        #expect(
+            score.offers.map(\.utterance.text) == [
+                "Get ready", "Next: Squats", "two", "one", "Squats, 10 seconds", "two", "one", "Rest", "two", "one", "Workout complete",
+            ])
         #expect(score.offers.allSatisfy { $0.at == $0.utterance.due })
     }
 
@@ -27,8 +28,9 @@ struct SessionScoreTests {
         #expect(score.soundings.map(\.signal) == [.workStart, .restStart, .tick, .tick, .tick, .finish])
         let open = Phase(kind: .reps, name: "Back squat", duration: nil, reps: 5)
         let error = #expect(throws: SpeechError.self) { try SessionScore(plan: Plan(name: "Test", phases: [rest(5), open])) }
-        #expect(error?.description == """
-            step 2, “Back squat”, is a rep step without a cap, so it has no length to render: give it one ("cap": "2m") and it is rendered at its cap
-            """)
+        #expect(
+            error?.description == """
+                step 2, “Back squat”, is a rep step without a cap, so it has no length to render: give it one ("cap": "2m") and it is rendered at its cap
+                """)
     }
 }

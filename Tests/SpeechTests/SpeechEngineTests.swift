@@ -59,8 +59,9 @@ struct SpeechEngineTests {
         #expect(try flags(.espeak, settings) == ["-v", "en-gb", "-s", "250", "-a", "150"])
         #expect(try flags(.spdSay, settings) == ["-w", "-t", "en-gb", "-r", "42", "-i", "50"])
         #expect(try flags(.say, settings) == ["-v", "en-gb", "-r", "250"])
-        #expect(try flags(.spdSay, SpeechSettings(voice: "espeak-ng/female1", rate: 80, volume: 0))
-            == ["-w", "-o", "espeak-ng", "-t", "female1", "-r", "-54", "-i", "-100"])
+        #expect(
+            try flags(.spdSay, SpeechSettings(voice: "espeak-ng/female1", rate: 80, volume: 0))
+                == ["-w", "-o", "espeak-ng", "-t", "female1", "-r", "-54", "-i", "-100"])
         #expect(try flags(.espeakNG, SpeechSettings()).isEmpty && flags(.spdSay, SpeechSettings()) == ["-w"])
 
         let espeak = try SpeechEngine.find(settings, searchPath: bin.path, among: [.espeak])
@@ -89,7 +90,8 @@ struct SpeechSettingsTests {
             ["voice": "en gb"]: "'en gb' is not a voice name (letters, digits and -_+./, as in en-gb or en+f3)",
             ["command": " "]: "speech option command= names no program",
             ["nudges": "maybe"]: "speech option nudges takes on or off, not 'maybe'",
-            ["command": "say", "rate": "200"]: "speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command",
+            ["command": "say", "rate": "200"]:
+                "speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command",
         ]
         for (options, message) in problems {
             let error = #expect(throws: SinkSetupError.self) { try SpeechSettings(options: options) }

@@ -52,7 +52,8 @@ struct CoachedSession {
 
     /// The utterance with this text (the first, if several).
     func utterance(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Utterance {
-        try #require(said.first { $0.utterance.text == text }?.utterance, "nothing said “\(text)” in \(texts)", sourceLocation: sourceLocation)
+        try #require(
+            said.first { $0.utterance.text == text }?.utterance, "nothing said “\(text)” in \(texts)", sourceLocation: sourceLocation)
     }
 }
 
@@ -71,10 +72,13 @@ func prepare(_ seconds: Int64) -> Phase {
 func seconds(_ value: Double) -> Instant { .seconds(value) }
 
 /// An utterance for queue tests: due at `at`, may start up to a second late, in scope 1.
-func line(_ text: String, _ priority: Utterance.Priority = .announcement, at: Double = 0, finishBy: Double? = nil,
-          short: String? = nil, scope: Int = 1) -> Utterance {
-    Utterance(text: text, shortText: short, priority: priority, due: .seconds(at), startBy: .seconds(at + 1),
-              finishBy: finishBy.map { .seconds($0) }, scope: scope)
+func line(
+    _ text: String, _ priority: Utterance.Priority = .announcement, at: Double = 0, finishBy: Double? = nil,
+    short: String? = nil, scope: Int = 1
+) -> Utterance {
+    Utterance(
+        text: text, shortText: short, priority: priority, due: .seconds(at), startBy: .seconds(at + 1),
+        finishBy: finishBy.map { .seconds($0) }, scope: scope)
 }
 
 /// Lengths for queue tests: a tenth of a second a character.

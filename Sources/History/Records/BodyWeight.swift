@@ -34,11 +34,15 @@ public struct BodyWeight: Sendable, Equatable, CustomStringConvertible {
             return .failure(BodyWeightError("'\(written)' is not a body weight: write a number and its unit, such as \(example)"))
         }
         guard let unit = logged.unit.map({ Unit(rawValue: $0) }) ?? fallback else {
-            return .failure(BodyWeightError(logged.unit.map { "'\($0)' is not a unit of body weight: write kg or lb, as in \(example)" }
-                ?? "give the unit of '\(written)': \(example)"))
+            return .failure(
+                BodyWeightError(
+                    logged.unit.map { "'\($0)' is not a unit of body weight: write kg or lb, as in \(example)" }
+                        ?? "give the unit of '\(written)': \(example)"))
         }
         guard let weight = BodyWeight(value: value, unit: unit) else {
-            return .failure(BodyWeightError("a body weight is above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit), not \(written)"))
+            return .failure(
+                BodyWeightError(
+                    "a body weight is above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit), not \(written)"))
         }
         return .success(weight)
     }

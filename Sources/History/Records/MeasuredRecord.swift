@@ -44,7 +44,8 @@ public struct MeasuredRecord: Sendable, Equatable {
     /// The `measured` and `in_target` fields as `phase.end` writes them (the latter only with a
     /// target), for `history --json`.
     public var fields: [(key: String, json: String)] {
-        var measured = JSONObjectWriter(), inTarget = JSONObjectWriter()
+        var measured = JSONObjectWriter()
+        var inTarget = JSONObjectWriter()
         for channel in MeasuredChannel.allCases {
             if let statistics = channels[channel] {
                 var object = JSONObjectWriter()
@@ -72,13 +73,17 @@ public struct MeasuredRecord: Sendable, Equatable {
             return .failure(MeasuredRecordError(expected: "JSON (\(error.message) at \(error.position))"))
         }
         var record = MeasuredRecord(json: text)
-        guard case .object(let members) = value.content else { return .failure(MeasuredRecordError("it is \(value.typeName), not an object")) }
+        guard case .object(let members) = value.content else {
+            return .failure(MeasuredRecordError("it is \(value.typeName), not an object"))
+        }
         for member in members {
             switch member.key {
             case "measured":
                 if let problem = record.readChannels(member.value) { return .failure(MeasuredRecordError(problem)) }
             case "in_target":
-                guard record.readAdherence(member.value) else { return .failure(MeasuredRecordError("in_target holds no whole seconds per channel")) }
+                guard record.readAdherence(member.value) else {
+                    return .failure(MeasuredRecordError("in_target holds no whole seconds per channel"))
+                }
             default: continue
             }
         }

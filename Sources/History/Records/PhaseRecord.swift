@@ -30,9 +30,11 @@ public struct PhaseRecord: Sendable, Equatable {
     /// What was measured over it; nil when nothing was.
     public var measured: MeasuredRecord?
 
-    public init(index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
-                outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil,
-                targets: Targets = Targets(), started: Double? = nil, measured: MeasuredRecord? = nil) {
+    public init(
+        index: Int, kind: PhaseKind, name: String, exercise: String?, planned: WorkoutDuration?, active: WorkoutDuration,
+        outcome: PhaseOutcome, reps: Int? = nil, weight: LoggedWeight? = nil, isOpen: Bool = false, distance: String? = nil,
+        targets: Targets = Targets(), started: Double? = nil, measured: MeasuredRecord? = nil
+    ) {
         self.index = index
         self.kind = kind
         self.name = name

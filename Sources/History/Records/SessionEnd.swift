@@ -12,8 +12,10 @@ public struct SessionEnd: Sendable {
     /// What was measured over the whole session; nil when nothing was.
     public var measured: MeasuredRecord?
 
-    public init(ended: WallTime, outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, stress: Double? = nil,
-                measured: MeasuredRecord? = nil) {
+    public init(
+        ended: WallTime, outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, stress: Double? = nil,
+        measured: MeasuredRecord? = nil
+    ) {
         self.ended = ended
         self.outcome = outcome
         self.active = active

@@ -17,8 +17,10 @@ public struct SessionOverview: Sendable {
     /// Its training stress; nil when neither its power nor its plan gives one.
     public var stress: SessionStress?
 
-    public init(id: Int64, workout: String, file: String = "", started: WallTime, active: WorkoutDuration, outcome: SessionOutcome?,
-                isRunning: Bool = false, stress: SessionStress? = nil) {
+    public init(
+        id: Int64, workout: String, file: String = "", started: WallTime, active: WorkoutDuration, outcome: SessionOutcome?,
+        isRunning: Bool = false, stress: SessionStress? = nil
+    ) {
         self.id = id
         self.workout = workout
         self.file = file

@@ -16,8 +16,10 @@ public struct SessionStart: Sendable {
     /// The TSS the plan's power targets ask for (`PlannedLoad`); nil when they give none.
     public var plannedStress: Double?
 
-    public init(workout: String, file: String, started: WallTime, planned: WorkoutDuration, speed: Double,
-                runner: ProcessIdentity? = nil, ftp: Double? = nil, plannedStress: Double? = nil) {
+    public init(
+        workout: String, file: String, started: WallTime, planned: WorkoutDuration, speed: Double,
+        runner: ProcessIdentity? = nil, ftp: Double? = nil, plannedStress: Double? = nil
+    ) {
         self.workout = workout
         self.file = file
         self.started = started

@@ -54,13 +54,14 @@ public struct SessionStanding: Sendable, Equatable {
 
     /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `112th`.
     static func ordinal(_ number: Int) -> String {
-        let suffix = switch (number % 10, number % 100) {
-        case (_, 11...13): "th"
-        case (1, _): "st"
-        case (2, _): "nd"
-        case (3, _): "rd"
-        default: "th"
-        }
+        let suffix =
+            switch (number % 10, number % 100) {
+            case (_, 11...13): "th"
+            case (1, _): "st"
+            case (2, _): "nd"
+            case (3, _): "rd"
+            default: "th"
+            }
         return "\(number)\(suffix)"
     }
 }

@@ -58,8 +58,10 @@ public struct Statistics: Sendable {
     /// Fitness, fatigue and form from the sessions' TSS.
     public let load: TrainingLoad
 
-    public init(sessions: [SessionOverview], sets: [StrengthSet], efforts: [TimedEffort] = [], weighIns: [WeighIn] = [], plan: WeekPlan? = nil,
-                today: CalendarDay, weekCount: Int = 12) {
+    public init(
+        sessions: [SessionOverview], sets: [StrengthSet], efforts: [TimedEffort] = [], weighIns: [WeighIn] = [], plan: WeekPlan? = nil,
+        today: CalendarDay, weekCount: Int = 12
+    ) {
         let firstMonday = today.adding(days: 1 - today.weekday - 7 * (weekCount - 1))
         var perWeek = Array(repeating: (sessions: 0, active: WorkoutDuration.zero, stress: 0.0, planned: 0.0), count: weekCount)
         var stressPerDay: [CalendarDay: Double] = [:]
@@ -87,12 +89,15 @@ public struct Statistics: Sendable {
             perWorkout[session.workout] = tally
         }
         weeks = perWeek.enumerated().map { offset, tally in
-            Week(week: firstMonday.adding(days: 7 * offset).isoWeek, sessions: tally.sessions, active: tally.active,
-                 stress: tally.stress, plannedStress: tally.planned)
+            Week(
+                week: firstMonday.adding(days: 7 * offset).isoWeek, sessions: tally.sessions, active: tally.active,
+                stress: tally.stress, plannedStress: tally.planned)
         }
         streak = Streak(days: days, today: today)
-        workouts = perWorkout.map { Workout(name: $0.key, sessions: $0.value.sessions, completed: $0.value.completed, running: $0.value.running) }
-            .sorted { ($1.sessions, $0.name) < ($0.sessions, $1.name) }
+        workouts = perWorkout.map {
+            Workout(name: $0.key, sessions: $0.value.sessions, completed: $0.value.completed, running: $0.value.running)
+        }
+        .sorted { ($1.sessions, $0.name) < ($0.sessions, $1.name) }
         exercises = StrengthCurve.curves(of: sets, dayOfSession: dayOfSession)
         open = OpenStepTimes.times(of: efforts)
         weight = WeightCurve(weighIns)

@@ -40,9 +40,11 @@ public struct StrengthCurve: Sendable, Equatable {
             bestByDay[curve][day] = set
         }
         return curveIndex.map { key, curve in
-            StrengthCurve(name: key.name, unit: key.unit, points: bestByDay[curve].map { day, set in
-                Point(day: day, reps: set.reps, weight: set.weight, unit: set.unit, e1rm: set.estimatedOneRepMax)
-            }.sorted { $0.day < $1.day })
+            StrengthCurve(
+                name: key.name, unit: key.unit,
+                points: bestByDay[curve].map { day, set in
+                    Point(day: day, reps: set.reps, weight: set.weight, unit: set.unit, e1rm: set.estimatedOneRepMax)
+                }.sorted { $0.day < $1.day })
         }.sorted { ($0.name, $0.unit ?? "") < ($1.name, $1.unit ?? "") }
     }
 

@@ -41,9 +41,11 @@ public struct TrainingLoad: Sendable, Equatable {
             days = []
             return
         }
-        var fitness = 0.0, fatigue = 0.0
+        var fitness = 0.0
+        var fatigue = 0.0
         days = (first.number...today.number).map { number in
-            let day = CalendarDay(number: number), score = stress[day] ?? 0
+            let day = CalendarDay(number: number)
+            let score = stress[day] ?? 0
             fitness += (score - fitness) / Self.fitnessDays
             fatigue += (score - fatigue) / Self.fatigueDays
             return Day(day: day, stress: score, fitness: fitness, fatigue: fatigue)

@@ -25,11 +25,13 @@ public struct WeightCurve: Sendable, Equatable {
         self.unit = unit
         // One pass: the readings of the seven days up to each day are a window sliding over them.
         var points: [Point] = []
-        var start = 0, windowSum = 0.0
+        var start = 0
+        var windowSum = 0.0
         var index = 0
         while index < readings.count {
             let day = readings[index].day
-            var end = index, daySum = 0.0
+            var end = index
+            var daySum = 0.0
             while end < readings.count && readings[end].day == day {
                 daySum += readings[end].value
                 windowSum += readings[end].value

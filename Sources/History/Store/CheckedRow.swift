@@ -122,8 +122,10 @@ struct CheckedRow {
     /// A whole number within `range`; nil for NULL or a value that cannot be read (a real with
     /// no fraction is read as the integer it is), which is described as `what` from the range's
     /// bounds, or as `expected` when given.
-    mutating func integer(_ column: Int32, _ name: String, in range: ClosedRange<Int64>, what: String = "a whole number",
-                          expected: String? = nil) -> Int64? {
+    mutating func integer(
+        _ column: Int32, _ name: String, in range: ClosedRange<Int64>, what: String = "a whole number",
+        expected: String? = nil
+    ) -> Int64? {
         let value = row.value(column)
         switch value {
         case .null: return nil
@@ -138,8 +140,10 @@ struct CheckedRow {
 
     /// A finite number within `range`; nil for NULL or a value that cannot be read, which is
     /// described as `what` from the range's bounds, or as `expected` when given.
-    mutating func number(_ column: Int32, _ name: String, in range: ClosedRange<Double>, what: String = "a number",
-                         expected: String? = nil) -> Double? {
+    mutating func number(
+        _ column: Int32, _ name: String, in range: ClosedRange<Double>, what: String = "a number",
+        expected: String? = nil
+    ) -> Double? {
         let value = row.value(column)
         switch value {
         case .null: return nil
@@ -158,12 +162,13 @@ struct CheckedRow {
 
     /// `active is inf, not a number of seconds from 0 to 31622400`.
     private static func problem(_ name: String, _ value: SQLiteValue, _ expected: String) -> String {
-        let shown = switch value {
-        case .null: "NULL"
-        case .integer(let number): "\(number)"
-        case .real(let number): JSONText.number(number)
-        case .text(let text): JSONText.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text)
-        }
+        let shown =
+            switch value {
+            case .null: "NULL"
+            case .integer(let number): "\(number)"
+            case .real(let number): JSONText.number(number)
+            case .text(let text): JSONText.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text)
+            }
         return "\(name) is \(shown), not \(expected)"
     }
 }

@@ -24,7 +24,8 @@ enum HistorySchema {
 
     /// Version 1: sessions with their local start and end as ISO text, phases with a weight as text.
     private static func version1(_ database: SQLiteDatabase) throws(SQLiteError) {
-        try database.run("""
+        try database.run(
+            """
             CREATE TABLE sessions (
                 id      INTEGER PRIMARY KEY,
                 workout TEXT NOT NULL,
@@ -37,7 +38,8 @@ enum HistorySchema {
                 paused  REAL
             )
             """)
-        try database.run("""
+        try database.run(
+            """
             CREATE TABLE phases (
                 id      INTEGER PRIMARY KEY,
                 session INTEGER NOT NULL REFERENCES sessions(id),
@@ -70,9 +72,12 @@ enum HistorySchema {
         }
         for (id, started, ended) in times {
             let start = started ?? ended ?? WallTime(epochSeconds: 0, utcOffset: 0)
-            try database.run("UPDATE sessions SET started_at = ?, utc_offset = ?, ended_at = ? WHERE id = ?",
-                             [.integer(start.epochSeconds), .integer(Int64(start.utcOffset)),
-                              ended.map { .integer($0.epochSeconds) } ?? .null, .integer(id)])
+            try database.run(
+                "UPDATE sessions SET started_at = ?, utc_offset = ?, ended_at = ? WHERE id = ?",
+                [
+                    .integer(start.epochSeconds), .integer(Int64(start.utcOffset)),
+                    ended.map { .integer($0.epochSeconds) } ?? .null, .integer(id),
+                ])
         }
         try database.run("ALTER TABLE phases RENAME COLUMN weight TO weight_text")
         try database.run("ALTER TABLE phases ADD COLUMN weight_value REAL")
@@ -81,7 +86,8 @@ enum HistorySchema {
         try database.run("CREATE INDEX sessions_by_start ON sessions(started_at, id)")
         try database.run("CREATE INDEX sessions_by_workout ON sessions(workout, started_at)")
         try database.run("CREATE INDEX phases_by_session ON phases(session, idx)")
-        try database.run("""
+        try database.run(
+            """
             CREATE INDEX phases_sets ON phases(session, name, reps, weight_value, weight_unit)
             WHERE reps > 0 AND weight_value > 0
             """)
@@ -109,7 +115,8 @@ enum HistorySchema {
             try database.run("UPDATE phases SET exercise = ? WHERE id = ?", [.text(ExerciseName.derived(fromShown: name)), .integer(id)])
         }
         try database.run("DROP INDEX phases_sets")
-        try database.run("""
+        try database.run(
+            """
             CREATE INDEX phases_sets ON phases(session, exercise, reps, weight_value, weight_unit)
             WHERE reps > 0 AND weight_value > 0
             """)
@@ -127,7 +134,8 @@ enum HistorySchema {
     /// Version 6: body weight readings (`pacer weight`), each for a local day, its number and unit
     /// as written, and when it was recorded. A history before had none.
     private static func version6(_ database: SQLiteDatabase) throws(SQLiteError) {
-        try database.run("""
+        try database.run(
+            """
             CREATE TABLE weigh_ins (
                 id          INTEGER PRIMARY KEY,
                 day         TEXT NOT NULL,
@@ -158,7 +166,8 @@ enum HistorySchema {
         for column in ["measured TEXT", "ftp REAL", "tss REAL", "planned_tss REAL"] {
             try database.run("ALTER TABLE sessions ADD COLUMN \(column)")
         }
-        try database.run("""
+        try database.run(
+            """
             CREATE TABLE samples (
                 session    INTEGER NOT NULL REFERENCES sessions(id),
                 t          REAL NOT NULL,
@@ -172,7 +181,8 @@ enum HistorySchema {
             )
             """)
         try database.run("CREATE INDEX samples_by_session ON samples(session, t)")
-        try database.run("""
+        try database.run(
+            """
             CREATE TABLE pauses (
                 session INTEGER NOT NULL REFERENCES sessions(id),
                 started REAL NOT NULL,
@@ -188,8 +198,9 @@ enum HistorySchema {
             (row.integer(0) ?? 0, LoggedWeight(text: row.text(1) ?? ""))
         }
         for (id, weight) in weights {
-            try database.run("UPDATE phases SET weight_value = ?, weight_unit = ? WHERE id = ?",
-                             [weight.value.map(SQLiteValue.real) ?? .null, weight.unit.map(SQLiteValue.text) ?? .null, .integer(id)])
+            try database.run(
+                "UPDATE phases SET weight_value = ?, weight_unit = ? WHERE id = ?",
+                [weight.value.map(SQLiteValue.real) ?? .null, weight.unit.map(SQLiteValue.text) ?? .null, .integer(id)])
         }
     }
 }

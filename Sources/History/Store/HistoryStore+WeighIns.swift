@@ -6,10 +6,14 @@ extension HistoryStore {
     public func recordWeighIn(_ weight: BodyWeight, day: CalendarDay, at recorded: WallTime) throws(HistoryError) -> Int64 {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                try database.run("""
+                try database.run(
+                    """
                     INSERT INTO weigh_ins (day, value, unit, recorded_at, utc_offset) VALUES (?, ?, ?, ?, ?)
-                    """, [.text(day.description), .real(weight.value), .text(weight.unit.rawValue),
-                          .integer(recorded.epochSeconds), .integer(Int64(recorded.utcOffset))])
+                    """,
+                    [
+                        .text(day.description), .real(weight.value), .text(weight.unit.rawValue),
+                        .integer(recorded.epochSeconds), .integer(Int64(recorded.utcOffset)),
+                    ])
                 return database.lastInsertedRowID
             }
         }
@@ -26,9 +30,12 @@ extension HistoryStore {
                     if day == nil { checked.note("day", row.value(1), "a date written YYYY-MM-DD") }
                     let unit = row.text(3).flatMap(BodyWeight.Unit.init)
                     if unit == nil { checked.note("unit", row.value(3), "kg or lb") }
-                    guard let unit, let value = checked.number(2, "value", in: Double.leastNonzeroMagnitude...unit.maximum,
-                                                               expected: "a body weight above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit)"),
-                          let day, let weight = BodyWeight(value: value, unit: unit) else { return nil }
+                    guard let unit,
+                        let value = checked.number(
+                            2, "value", in: Double.leastNonzeroMagnitude...unit.maximum,
+                            expected: "a body weight above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit)"),
+                        let day, let weight = BodyWeight(value: value, unit: unit)
+                    else { return nil }
                     return WeighIn(id: id, day: day, weight: weight)
                 }
             }.compactMap { $0 }

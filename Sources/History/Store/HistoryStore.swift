@@ -69,7 +69,7 @@ public final class HistoryStore {
                 if mode?.lowercased() == "wal" { return }
                 try database.run("PRAGMA journal_mode = WAL")
                 return
-            } catch where error.isBusy && Clocks.monotonicNanoseconds() < deadline {
+            } catch  where error.isBusy && Clocks.monotonicNanoseconds() < deadline {
                 usleep(10_000)
             }
         }
@@ -80,15 +80,19 @@ public final class HistoryStore {
     public func startSession(_ start: SessionStart) throws(HistoryError) -> Int64 {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                try database.run("""
+                try database.run(
+                    """
                     INSERT INTO sessions (workout, file, started, started_at, utc_offset, planned, speed, runner_pid, runner_start, runner_boot,
                                           ftp, planned_tss)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(start.workout), .text(start.file), .text(start.started.iso8601),
-                          .integer(start.started.epochSeconds), .integer(Int64(start.started.utcOffset)),
-                          .real(start.planned.seconds), .real(start.speed), start.runner.map { .integer(Int64($0.pid)) } ?? .null,
-                          start.runner.map { .integer($0.startTicks) } ?? .null, start.runner.map { .text($0.boot) } ?? .null,
-                          start.ftp.map(SQLiteValue.real) ?? .null, start.plannedStress.map(SQLiteValue.real) ?? .null])
+                    """,
+                    [
+                        .text(start.workout), .text(start.file), .text(start.started.iso8601),
+                        .integer(start.started.epochSeconds), .integer(Int64(start.started.utcOffset)),
+                        .real(start.planned.seconds), .real(start.speed), start.runner.map { .integer(Int64($0.pid)) } ?? .null,
+                        start.runner.map { .integer($0.startTicks) } ?? .null, start.runner.map { .text($0.boot) } ?? .null,
+                        start.ftp.map(SQLiteValue.real) ?? .null, start.plannedStress.map(SQLiteValue.real) ?? .null,
+                    ])
                 return database.lastInsertedRowID
             }
         }
@@ -100,17 +104,22 @@ public final class HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try insert(batch, session: session)
-                try database.run("""
+                try database.run(
+                    """
                     INSERT INTO phases (session, idx, kind, name, exercise, planned, active, outcome, reps, weight_text, weight_value, weight_unit,
                                         is_open, distance, targets, started, measured)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.integer(session), .integer(Int64(phase.index)), .text(phase.kind.rawValue), .text(phase.name),
-                          phase.exercise.map(SQLiteValue.text) ?? .null, phase.planned.map { .real($0.seconds) } ?? .null, .real(phase.active.seconds),
-                          .text(phase.outcome.rawValue), phase.reps.map { .integer(Int64($0)) } ?? .null,
-                          phase.weight.map { .text($0.text) } ?? .null, phase.weight?.value.map(SQLiteValue.real) ?? .null,
-                          phase.weight?.unit.map(SQLiteValue.text) ?? .null, .integer(phase.isOpen ? 1 : 0),
-                          phase.distance.map(SQLiteValue.text) ?? .null, phase.targets.isEmpty ? .null : .text(Self.json(phase.targets)),
-                          phase.started.map(SQLiteValue.real) ?? .null, phase.measured.map { .text($0.json) } ?? .null])
+                    """,
+                    [
+                        .integer(session), .integer(Int64(phase.index)), .text(phase.kind.rawValue), .text(phase.name),
+                        phase.exercise.map(SQLiteValue.text) ?? .null, phase.planned.map { .real($0.seconds) } ?? .null,
+                        .real(phase.active.seconds),
+                        .text(phase.outcome.rawValue), phase.reps.map { .integer(Int64($0)) } ?? .null,
+                        phase.weight.map { .text($0.text) } ?? .null, phase.weight?.value.map(SQLiteValue.real) ?? .null,
+                        phase.weight?.unit.map(SQLiteValue.text) ?? .null, .integer(phase.isOpen ? 1 : 0),
+                        phase.distance.map(SQLiteValue.text) ?? .null, phase.targets.isEmpty ? .null : .text(Self.json(phase.targets)),
+                        phase.started.map(SQLiteValue.real) ?? .null, phase.measured.map { .text($0.json) } ?? .null,
+                    ])
             }
         }
     }
@@ -125,14 +134,17 @@ public final class HistoryStore {
     /// Inserts `batch`'s rows, inside the caller's transaction.
     private func insert(_ batch: MeasurementBatch, session: Int64) throws(SQLiteError) {
         for sample in batch.samples {
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO samples (session, t, active, phase, power, heart_rate, cadence, speed, distance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(session), .real(sample.t), .real(sample.active), .integer(Int64(sample.phase))]
-                + MeasuredChannel.allCases.map { sample.values[$0].map(SQLiteValue.real) ?? .null })
+                """,
+                [.integer(session), .real(sample.t), .real(sample.active), .integer(Int64(sample.phase))]
+                    + MeasuredChannel.allCases.map { sample.values[$0].map(SQLiteValue.real) ?? .null })
         }
         for pause in batch.pauses {
-            try database.run("INSERT INTO pauses (session, started, ended) VALUES (?, ?, ?)",
-                             [.integer(session), .real(pause.started), pause.ended.map(SQLiteValue.real) ?? .null])
+            try database.run(
+                "INSERT INTO pauses (session, started, ended) VALUES (?, ?, ?)",
+                [.integer(session), .real(pause.started), pause.ended.map(SQLiteValue.real) ?? .null])
         }
     }
 
@@ -151,11 +163,15 @@ public final class HistoryStore {
         try attempt { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
                 try insert(batch, session: session)
-                try database.run("""
+                try database.run(
+                    """
                     UPDATE sessions SET ended = ?, ended_at = ?, outcome = ?, active = ?, paused = ?, tss = ?, measured = ? WHERE id = ?
-                    """, [.text(end.ended.iso8601), .integer(end.ended.epochSeconds), .text(end.outcome.rawValue),
-                          .real(end.active.seconds), .real(end.paused.seconds), end.stress.map(SQLiteValue.real) ?? .null,
-                          end.measured.map { .text($0.json) } ?? .null, .integer(session)])
+                    """,
+                    [
+                        .text(end.ended.iso8601), .integer(end.ended.epochSeconds), .text(end.outcome.rawValue),
+                        .real(end.active.seconds), .real(end.paused.seconds), end.stress.map(SQLiteValue.real) ?? .null,
+                        end.measured.map { .text($0.json) } ?? .null, .integer(session),
+                    ])
             }
         }
     }
@@ -200,7 +216,8 @@ public final class HistoryStore {
                 let version = try userVersion()
                 let tables = try database.query("SELECT count(*) FROM sqlite_master") { $0.integer(0) ?? 0 }.first ?? 0
                 guard version <= HistorySchema.current else {
-                    throw SQLiteError.refusal("it was written by a newer pacer (schema version \(version); this pacer knows up to \(HistorySchema.current))")
+                    throw SQLiteError.refusal(
+                        "it was written by a newer pacer (schema version \(version); this pacer knows up to \(HistorySchema.current))")
                 }
                 guard version > 0 || tables == 0 else {
                     throw SQLiteError.refusal("it is an SQLite database, but not a pacer history")

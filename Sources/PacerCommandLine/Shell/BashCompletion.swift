@@ -170,9 +170,10 @@ struct BashCompletion {
     }
 
     private var argumentCases: String {
-        lines(commands.compactMap { command in
-            command.arguments.map { "\(command.name.shellQuoted)) \(offer($0, word: "$2")) ;;" }
-        })
+        lines(
+            commands.compactMap { command in
+                command.arguments.map { "\(command.name.shellQuoted)) \(offer($0, word: "$2")) ;;" }
+            })
     }
 
     /// The call that offers values of this kind starting with `word`.

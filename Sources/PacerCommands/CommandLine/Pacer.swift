@@ -49,8 +49,12 @@ public enum Pacer {
             return ExitStatus.usage
         }
         switch first {
-        case "--help", "-h": Output.line(TerminalText(lines: overview)); return ExitStatus.success
-        case "--version", "-V": Output.line("pacer \(version)"); return ExitStatus.success
+        case "--help", "-h":
+            Output.line(TerminalText(lines: overview))
+            return ExitStatus.success
+        case "--version", "-V":
+            Output.line("pacer \(version)")
+            return ExitStatus.success
         default: break
         }
         guard let command = commands.first(where: { $0.name == first }) else {

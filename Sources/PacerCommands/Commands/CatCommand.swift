@@ -1,7 +1,7 @@
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerRuntime
+import PacerUserFiles
 
 /// `pacer cat WORKOUT`: a workout's source as it is written, built-ins included.
 enum CatCommand {

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerFoundation
 import PacerFormats
+import PacerFoundation
 
 /// `pacer completions SHELL`: the completion script for bash, zsh or fish, made from the command table.
 enum CompletionsCommand {
@@ -22,8 +22,9 @@ enum CompletionsCommand {
         }
         guard let shell = Shell(rawValue: arguments.positionals[0]) else {
             let suggestion = Suggestion.closest(to: arguments.positionals[0], among: Shell.allCases.map(\.rawValue))
-            return Pacer.usageError("pacer has completions for bash, zsh and fish, not '\(arguments.positionals[0])'",
-                                    hintFor: "completions", suggestion: suggestion)
+            return Pacer.usageError(
+                "pacer has completions for bash, zsh and fish, not '\(arguments.positionals[0])'",
+                hintFor: "completions", suggestion: suggestion)
         }
         Output.data(shell.script(commands: Pacer.commands, options: Pacer.options, workoutExtensions: WorkoutFormat.workoutFileExtensions))
         return ExitStatus.success

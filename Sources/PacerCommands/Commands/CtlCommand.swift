@@ -4,7 +4,8 @@ import PacerRuntime
 
 /// `pacer ctl COMMAND...`: a prompt command for the running session, through its remote plugin.
 enum CtlCommand {
-    static let session = Option<Int32>("--session", value: "PID", help: "steer the session of this pacer process (the newest by default)") { text throws(UsageError) in
+    static let session = Option<Int32>("--session", value: "PID", help: "steer the session of this pacer process (the newest by default)") {
+        text throws(UsageError) in
         guard let number = Int32(text), number > 0 else {
             throw UsageError(message: "--session takes the process id of a session's pacer, as in --session 4242")
         }
@@ -38,7 +39,8 @@ enum CtlCommand {
         do throws(CommandParseError) {
             _ = try CommandGrammar.parse(line)
             if CommandGrammar.command(typedAs: line)?.senders.contains(.control) == false {
-                return Pacer.usageError("the answer to '\(line)' is shown at the session's prompt only, so pacer ctl does not send it", hintFor: "ctl")
+                return Pacer.usageError(
+                    "the answer to '\(line)' is shown at the session's prompt only, so pacer ctl does not send it", hintFor: "ctl")
             }
         } catch {
             return Pacer.usageError(error.message, hintFor: "ctl")
@@ -48,7 +50,8 @@ enum CtlCommand {
             let (steered, running) = try RemoteControl(environment: environment).send(line, to: pid)
             if running.count > 1, pid == nil {
                 let others = running.filter { $0.pid != steered.pid }.map(\.description).joined(separator: ", ")
-                Output.problem("pacer: sent to session \(steered), the newest of \(running.count); to steer another, add --session PID: \(others)")
+                Output.problem(
+                    "pacer: sent to session \(steered), the newest of \(running.count); to steer another, add --session PID: \(others)")
             }
         } catch {
             Output.problem("pacer: \(error)")

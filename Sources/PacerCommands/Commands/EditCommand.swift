@@ -1,14 +1,15 @@
 import Glibc
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerSystem
+import PacerUserFiles
 
 /// `pacer edit NAME`: the workout in `$VISUAL` or `$EDITOR`, checked when the editor exits, as
 /// `crontab -e` does: a valid file is never replaced by one with errors.
 enum EditCommand {
     static let spec = CommandSpec(
-        name: "edit", abstract: "edit a workout in your editor, checking it before it is saved", usage: "pacer edit WORKOUT", arguments: .workout,
+        name: "edit", abstract: "edit a workout in your editor, checking it before it is saved", usage: "pacer edit WORKOUT",
+        arguments: .workout,
         details: """
             Opens $VISUAL, else $EDITOR, else vi, on a copy of the workout beside it (a built-in one
             is first copied to $XDG_CONFIG_HOME/pacer/workouts). When the editor exits the copy is

@@ -1,9 +1,9 @@
 import PacerCommandLine
-import PacerFoundation
-import PacerWorkout
 import PacerFormats
-import PacerUserFiles
+import PacerFoundation
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// `pacer export WORKOUT --to FORMAT [-o FILE]`: a workout in another app's format.
 enum ExportCommand {
@@ -17,10 +17,13 @@ enum ExportCommand {
         }
         return format
     }
-    static let output = Option<String>("-o", value: "FILE", help: "write the file here (whole or not at all) instead of standard output", kind: .file)
+    static let output = Option<String>(
+        "-o", value: "FILE", help: "write the file here (whole or not at all) instead of standard output", kind: .file)
     static let spec = CommandSpec(
         name: "export", abstract: "write a workout for another app: \(WorkoutFormat.apps(of: formats, last: "or"))",
-        usage: "pacer export WORKOUT --to \(formats.map(\.name).joined(separator: "|")) [--ftp W] [--lthr BPM] [--max-hr BPM] [--threshold-pace M:SS] [-o FILE]", arguments: .workout,
+        usage:
+            "pacer export WORKOUT --to \(formats.map(\.name).joined(separator: "|")) [--ftp W] [--lthr BPM] [--max-hr BPM] [--threshold-pace M:SS] [-o FILE]",
+        arguments: .workout,
         details: SharedOptions.workoutArgument + """
 
 
@@ -41,11 +44,16 @@ enum ExportCommand {
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "export") { () throws(UsageError) in
             let reference = try arguments.workout(for: "export")
-            guard let format = arguments[to] else { throw UsageError(message: "export needs a format: --to \(WorkoutFormat.names(of: formats))") }
+            guard let format = arguments[to] else {
+                throw UsageError(message: "export needs a format: --to \(WorkoutFormat.names(of: formats))")
+            }
             let path = arguments[output]
             if path?.isEmpty == true { throw UsageError(message: "-o needs a file name") }
             if path == nil, format.isBinary, Output.isTerminal {
-                throw UsageError(message: "\(format.app) is binary: give -o FILE.\(format.extensions.first ?? format.name) or redirect standard output to a file")
+                throw UsageError(
+                    message:
+                        "\(format.app) is binary: give -o FILE.\(format.extensions.first ?? format.name) or redirect standard output to a file"
+                )
             }
             let thresholds: TargetThresholds
             do throws(CommandFailure) {
@@ -57,7 +65,9 @@ enum ExportCommand {
         }
     }
 
-    private static func export(_ reference: String, as format: WorkoutFormat, to path: String?, thresholds: TargetThresholds, library: WorkoutLibrary) -> Int32 {
+    private static func export(
+        _ reference: String, as format: WorkoutFormat, to path: String?, thresholds: TargetThresholds, library: WorkoutLibrary
+    ) -> Int32 {
         let loaded: LoadedWorkout
         do throws(WorkoutLoadError) {
             loaded = try WorkoutLoader.load(reference, library: library).with(thresholds)

@@ -1,7 +1,7 @@
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerSystem
+import PacerUserFiles
 
 /// `pacer fmt FILE...`: workout files in the one canonical layout.
 enum FmtCommand {
@@ -9,7 +9,8 @@ enum FmtCommand {
     static let check = Flag("--check", help: "print the files whose layout would change, and exit 1 if there are any")
 
     static let spec = CommandSpec(
-        name: "fmt", abstract: "lay out workout files in the canonical layout", usage: "pacer fmt [-w | --check] FILE...", arguments: .workout,
+        name: "fmt", abstract: "lay out workout files in the canonical layout", usage: "pacer fmt [-w | --check] FILE...",
+        arguments: .workout,
         details: """
             The layout: 2-space indent, keys in the order docs/workout-format.md gives them, a short
             step or a short array of numbers or names on one line. Every value is kept, $comment and

@@ -9,7 +9,7 @@ enum HelpCommand {
         name: "help", abstract: "show help for pacer or one of its commands", usage: "pacer help [COMMAND]", arguments: .command,
         details: "",
         options: [
-            man.spec,
+            man.spec
         ]
     ) { arguments, _ in
         if arguments[man] {

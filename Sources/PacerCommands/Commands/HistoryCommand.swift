@@ -1,8 +1,8 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
-import PacerFoundation
 import PacerFormats
+import PacerFoundation
 import PacerRuntime
 
 /// `pacer history`: the sessions recorded, newest first, or one of them in full.
@@ -11,18 +11,24 @@ enum HistoryCommand {
     static let defaultLimit = 20
 
     static let workout = Option<String>("--workout", value: "NAME", help: "only sessions of this workout")
-    static let exercise = Option<String>("--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)")
+    static let exercise = Option<String>(
+        "--exercise", value: "NAME", help: "only sessions that trained this exercise (and, exported, its phases)")
     static let since = Option<CalendarDay>.day("--since", help: "only sessions on or after this day (YYYY-MM-DD)")
     static let limit = Option<Int>.limit(help: "at most the N newest sessions")
     static let csv = Flag("--csv", help: "print CSV, one row per phase, with a header")
     static let to = Option<ActivityFormat>(
-        "--to", value: "FORMAT", help: "export: the activity format, fit or tcx (required)", kind: .choice(ActivityFormat.allCases.map(\.rawValue))
+        "--to", value: "FORMAT", help: "export: the activity format, fit or tcx (required)",
+        kind: .choice(ActivityFormat.allCases.map(\.rawValue))
     ) { text throws(UsageError) in
-        guard let format = ActivityFormat(rawValue: text.lowercased()) else { throw UsageError(message: "--to takes fit or tcx, not '\(text)'") }
+        guard let format = ActivityFormat(rawValue: text.lowercased()) else {
+            throw UsageError(message: "--to takes fit or tcx, not '\(text)'")
+        }
         return format
     }
-    static let output = Option<String>("-o", value: "FILE", help: "export: write the file here (whole or not at all) instead of standard output", kind: .file)
-    static let folder = Option<String>("-d", value: "DIR", help: "export --since: write each session to DIR/DAY-ID.fit (or .tcx)", kind: .file)
+    static let output = Option<String>(
+        "-o", value: "FILE", help: "export: write the file here (whole or not at all) instead of standard output", kind: .file)
+    static let folder = Option<String>(
+        "-d", value: "DIR", help: "export --since: write each session to DIR/DAY-ID.fit (or .tcx)", kind: .file)
 
     static let spec = CommandSpec(
         name: "history", abstract: "list the sessions recorded, show one, or export them as activities",
@@ -77,8 +83,11 @@ enum HistoryCommand {
     private static func export(_ arguments: Arguments, _ filter: SessionFilter, _ access: HistoryAccess) -> Int32 {
         CommandSpec.reportingUsage(of: "history") { () throws(UsageError) in
             guard let format = arguments[to] else { throw UsageError(message: "history export needs a format: --to fit or tcx") }
-            let path = arguments[output], directory = arguments[folder]
-            if path?.isEmpty == true || directory?.isEmpty == true { throw UsageError(message: "\(path?.isEmpty == true ? "-o" : "-d") needs a name") }
+            let path = arguments[output]
+            let directory = arguments[folder]
+            if path?.isEmpty == true || directory?.isEmpty == true {
+                throw UsageError(message: "\(path?.isEmpty == true ? "-o" : "-d") needs a name")
+            }
             if arguments.positionals.count == 1 {
                 guard filter.since != nil, let directory, path == nil else {
                     throw UsageError(message: "history export takes a session (ID or 'last'), or --since DATE with -d DIR")
@@ -86,9 +95,13 @@ enum HistoryCommand {
                 return ActivityExportActions.many(filter, as: format, into: directory, access)
             }
             guard let choice = ActivityExportActions.Choice(arguments.positionals[1]) else {
-                throw UsageError(message: "history export takes a session number as 'pacer history' lists them, or 'last', not '\(arguments.positionals[1])'")
+                throw UsageError(
+                    message:
+                        "history export takes a session number as 'pacer history' lists them, or 'last', not '\(arguments.positionals[1])'")
             }
-            guard directory == nil, arguments[since] == nil else { throw UsageError(message: "-d and --since export many sessions: give no ID with them") }
+            guard directory == nil, arguments[since] == nil else {
+                throw UsageError(message: "-d and --since export many sessions: give no ID with them")
+            }
             if path == nil, format.isBinary, Output.isTerminal {
                 throw UsageError(message: "FIT is binary: give -o FILE.fit or redirect standard output to a file")
             }

@@ -1,5 +1,4 @@
 import PacerCommandLine
-
 import PacerFormats
 import PacerUserFiles
 
@@ -7,7 +6,9 @@ import PacerUserFiles
 enum ImportCommand {
     static let formats = WorkoutFormat.readable
     static let names = formats.map(\.name).joined(separator: ", ")
-    static let from = Option<WorkoutFormat>("--from", value: "FORMAT", help: "read every FILE as this format: \(names)", kind: .choice(formats.map(\.name))) { text throws(UsageError) in
+    static let from = Option<WorkoutFormat>(
+        "--from", value: "FORMAT", help: "read every FILE as this format: \(names)", kind: .choice(formats.map(\.name))
+    ) { text throws(UsageError) in
         guard let format = WorkoutFormat.named(text, among: formats) else {
             throw UsageError(message: "--from takes \(names), not '\(text)'")
         }
@@ -43,15 +44,21 @@ enum ImportCommand {
         case (.some, .some):
             return Pacer.usageError("-o writes one file and -d a folder of them; give one of them", hintFor: "import")
         case (let file?, nil):
-            guard files.count == 1 else { return Pacer.usageError("-o FILE takes one file, and \(files.count) were given: -d DIR writes each to DIR", hintFor: "import") }
+            guard files.count == 1 else {
+                return Pacer.usageError(
+                    "-o FILE takes one file, and \(files.count) were given: -d DIR writes each to DIR", hintFor: "import")
+            }
             destination = .file(file)
         case (nil, let directory?):
             destination = .folder(directory)
         case (nil, nil):
-            guard files.count == 1 else { return Pacer.usageError("\(files.count) files were given: -d DIR writes each to DIR/NAME.json", hintFor: "import") }
+            guard files.count == 1 else {
+                return Pacer.usageError("\(files.count) files were given: -d DIR writes each to DIR/NAME.json", hintFor: "import")
+            }
             destination = .standardOutput
         }
-        let importing = WorkoutImporting(library: WorkoutLibrary(environment: environment), format: arguments[from], destination: destination, force: arguments[force])
+        let importing = WorkoutImporting(
+            library: WorkoutLibrary(environment: environment), format: arguments[from], destination: destination, force: arguments[force])
         return importing.run(files)
     }
 }

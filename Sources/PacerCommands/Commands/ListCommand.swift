@@ -14,7 +14,7 @@ enum ListCommand {
             workouts, in that order; 'pacer run NAME' takes the first NAME found.
             """,
         options: [
-            names.spec,
+            names.spec
         ]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
@@ -48,11 +48,15 @@ enum ListCommand {
             do throws(WorkoutLoadError) {
                 // A listing shows no cue: a file's thousands of timed texts are not read (issue 41.4).
                 let loaded = try WorkoutLoader.load(source, texts: .skipped)
-                table.append([TerminalText(source.name), "\(loaded.plan.phases.count)", TerminalText(loaded.plan.planned.clock),
-                              TerminalText(loaded.workout.tags.joined(separator: ",")), TerminalText(origin)])
+                table.append([
+                    TerminalText(source.name), "\(loaded.plan.phases.count)", TerminalText(loaded.plan.planned.clock),
+                    TerminalText(loaded.workout.tags.joined(separator: ",")), TerminalText(origin),
+                ])
             } catch {
                 let problems = "\(error.lines.count) problem\(error.lines.count == 1 ? "" : "s")"
-                table.append([TerminalText(source.name), "-", "-", "broken: \(problems) (pacer validate \(source.path))", TerminalText(origin)])
+                table.append([
+                    TerminalText(source.name), "-", "-", "broken: \(problems) (pacer validate \(source.path))", TerminalText(origin),
+                ])
             }
         }
         return table

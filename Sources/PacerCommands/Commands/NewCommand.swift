@@ -1,13 +1,15 @@
 import PacerCommandLine
 import PacerFoundation
-import PacerWorkout
-import PacerUserFiles
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 
 /// `pacer new NAME [NOTATION | --from WORKOUT]`: a new workout file, laid out as `fmt` would.
 enum NewCommand {
-    static let from = Option<String>("--from", value: "WORKOUT", help: "start from a copy of this workout (a name, a path or -)", kind: .workout)
-    static let output = Option<String>("-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json (- for standard output)", kind: .file)
+    static let from = Option<String>(
+        "--from", value: "WORKOUT", help: "start from a copy of this workout (a name, a path or -)", kind: .workout)
+    static let output = Option<String>(
+        "-o", value: "FILE", help: "write FILE instead of the config folder's NAME.json (- for standard output)", kind: .file)
     static let force = Flag("--force", help: "replace the file if it exists")
 
     static let spec = CommandSpec(
@@ -27,14 +29,19 @@ enum NewCommand {
         CommandSpec.reportingUsage(of: "new") { () throws(UsageError) in
             let positionals = arguments.positionals
             guard let name = positionals.first, positionals.count <= 2 else {
-                throw .init(message: positionals.isEmpty ? "new needs the NAME of the workout" : "new takes a NAME and at most one line of notation")
+                throw .init(
+                    message: positionals.isEmpty ? "new needs the NAME of the workout" : "new takes a NAME and at most one line of notation"
+                )
             }
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.hasPrefix("-") else {
                 throw .init(message: "'\(name)' cannot name a workout file: give a name without '/' that does not start with '.' or '-'")
             }
             let notation = positionals.count == 2 ? positionals[1] : nil
             if let notation, !NotationWorkout.looksLikeNotation(notation) {
-                throw .init(message: "'\(notation)' is not a line of notation (which starts with a number, such as 30s or 8x(...)); --from WORKOUT copies a workout")
+                throw .init(
+                    message:
+                        "'\(notation)' is not a line of notation (which starts with a number, such as 30s or 8x(...)); --from WORKOUT copies a workout"
+                )
             }
             if notation != nil, arguments[from] != nil { throw .init(message: "give a line of notation or --from WORKOUT, not both") }
             let path = arguments[output] ?? WorkoutFile.path(ofNamed: name, environment: environment)
@@ -45,7 +52,8 @@ enum NewCommand {
             do throws(WorkoutLoadError) {
                 let bytes: [UInt8]
                 if let reference = notation ?? arguments[from] {
-                    let loaded = try WorkoutLoader.load(reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name }))
+                    let loaded = try WorkoutLoader.load(
+                        reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name }))
                     if path != "-", let refusal = loaded.source.refusal(toWrite: path) { return refusal.report() }
                     bytes = loaded.bytes
                 } else {

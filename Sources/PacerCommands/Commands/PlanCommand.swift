@@ -1,9 +1,9 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerSystem
+import PacerUserFiles
 import PacerWeekPlan
 
 /// `pacer plan`: this week of the week plan and its entries; `add`, `remove` and `edit` change it.
@@ -38,8 +38,11 @@ enum PlanCommand {
 
     private static func add(_ words: [String], _ file: PlanFile) throws(UsageError) -> Int32 {
         guard (2...3).contains(words.count) else {
-            throw UsageError(message: words.count < 2 ? "plan add takes DAYS, an optional TIME and a WORKOUT: pacer plan add mon,wed,fri 07:00 seven-minute"
-                : "plan add takes one WORKOUT: quote a line of notation, as in pacer plan add sat \"10s prepare, 8x(20s Sprint, 10s rest)\"")
+            throw UsageError(
+                message: words.count < 2
+                    ? "plan add takes DAYS, an optional TIME and a WORKOUT: pacer plan add mon,wed,fri 07:00 seven-minute"
+                    : "plan add takes one WORKOUT: quote a line of notation, as in pacer plan add sat \"10s prepare, 8x(20s Sprint, 10s rest)\""
+            )
         }
         let days: [Weekday]
         switch Weekday.days(in: words[0]) {
@@ -48,7 +51,9 @@ enum PlanCommand {
         }
         var time: TimeOfDay?
         if words.count == 3 {
-            guard let parsed = TimeOfDay(words[1]) else { throw UsageError(message: "'\(words[1])' is not a time: write HH:MM on the 24-hour clock, such as 07:00 or 18:30") }
+            guard let parsed = TimeOfDay(words[1]) else {
+                throw UsageError(message: "'\(words[1])' is not a time: write HH:MM on the 24-hour clock, such as 07:00 or 18:30")
+            }
             time = parsed
         }
         let entry = WeekPlan.Entry(days: days, time: time, workout: PlannedWorkout(words[words.count - 1]), since: WallTime.now().localDay)

@@ -10,7 +10,8 @@ enum PluginsCommand {
     static let names = Flag("--names", help: "print only the names, one per line (for completion)")
 
     static let spec = CommandSpec(
-        name: "plugins", abstract: "list the built-in sinks and the external plugins found", usage: "pacer plugins [--names]", arguments: nil,
+        name: "plugins", abstract: "list the built-in sinks and the external plugins found", usage: "pacer plugins [--names]",
+        arguments: nil,
         details: """
             An external plugin is an executable named pacer-sink-NAME, found in $XDG_CONFIG_HOME/pacer/plugins
             (default ~/.config/pacer/plugins), then on PATH, then among the plugins that ship with pacer;
@@ -25,7 +26,8 @@ enum PluginsCommand {
         let found = PluginDirectory(environment: environment).all()
         if arguments[names] {
             var seen: Set<String> = []
-            for name in SinkRegistry.standard.builtIn.map(\.name) + found.filter({ $0.isExecutable && $0.isNameable }).map(\.name) where seen.insert(name).inserted {
+            for name in SinkRegistry.standard.builtIn.map(\.name) + found.filter({ $0.isExecutable && $0.isNameable }).map(\.name)
+            where seen.insert(name).inserted {
                 Output.line(TerminalText(name))
             }
             return ExitStatus.success
@@ -49,7 +51,8 @@ enum PluginsCommand {
         for plugin in found {
             var origin = TerminalText(plugin.origin)
             if !plugin.isNameable {
-                origin += " (cannot be named with --sink: rename it to pacer-sink-NAME, NAME of \(SinkSpec.nameRule); or run it with --sink exec:PATH)"
+                origin +=
+                    " (cannot be named with --sink: rename it to pacer-sink-NAME, NAME of \(SinkSpec.nameRule); or run it with --sink exec:PATH)"
             } else if !plugin.isExecutable {
                 origin += " (not executable: chmod +x to use it)"
             } else if plugin.shadowedBy != nil {

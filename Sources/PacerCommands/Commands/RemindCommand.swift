@@ -1,9 +1,9 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerSystem
+import PacerUserFiles
 import PacerWeekPlan
 
 /// `pacer remind`: a desktop notification when a planned session is not done yet (today's, or
@@ -11,13 +11,16 @@ import PacerWeekPlan
 /// systemd timer that runs it in place, or take it away.
 enum RemindCommand {
     static let cron = Flag("--cron", help: "print crontab lines instead of writing systemd units")
-    static let lead = Option<Int>("--lead", value: "D", help: "remind this long before a planned time: 15m (default), 1h, 0") { text throws(UsageError) in
+    static let lead = Option<Int>("--lead", value: "D", help: "remind this long before a planned time: 15m (default), 1h, 0") {
+        text throws(UsageError) in
         switch ReminderSettings.lead(from: text) {
         case .success(let minutes): return minutes
         case .failure(let error): throw UsageError(message: "--lead: \(error)")
         }
     }
-    static let untimed = Option<TimeOfDay>("--untimed", value: "HH:MM", help: "the time to remind on planned days without a time (default 18:00)") {
+    static let untimed = Option<TimeOfDay>(
+        "--untimed", value: "HH:MM", help: "the time to remind on planned days without a time (default 18:00)"
+    ) {
         text throws(UsageError) in
         guard let time = TimeOfDay(text) else { throw UsageError(message: "--untimed takes a time as HH:MM, such as 18:00, not '\(text)'") }
         return time
@@ -25,7 +28,8 @@ enum RemindCommand {
 
     static let spec = CommandSpec(
         name: "remind", abstract: "remind of a planned workout not done yet, or install the timer that does",
-        usage: "pacer remind [install [--cron]] [--lead D] [--untimed HH:MM] | pacer remind uninstall", arguments: .choice(["install", "uninstall"]),
+        usage: "pacer remind [install [--cron]] [--lead D] [--untimed HH:MM] | pacer remind uninstall",
+        arguments: .choice(["install", "uninstall"]),
         details: """
             'pacer remind' sends a desktop notification (notify-send) when a session the week plan has
             is not done yet, and does nothing otherwise; without a desktop it prints the line. It names

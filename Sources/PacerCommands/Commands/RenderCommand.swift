@@ -1,8 +1,8 @@
 import Glibc
 import PacerCommandLine
-import PacerWorkout
 import PacerRuntime
 import PacerSystem
+import PacerWorkout
 import SinkKit
 import Speech
 
@@ -10,7 +10,8 @@ import Speech
 enum RenderCommand {
     static let output = Option<String>("-o", value: "FILE", help: "write the WAV file here (required); --output is the same", kind: .file)
     static let outputLong = Option<String>("--output", value: "FILE", help: "the same as -o", kind: .file)
-    static let voice = Option<String>("--voice", value: "NAME", help: "the espeak-ng voice, as in en-gb or en+f3") { text throws(UsageError) in
+    static let voice = Option<String>("--voice", value: "NAME", help: "the espeak-ng voice, as in en-gb or en+f3") {
+        text throws(UsageError) in
         try UsageError.rephrasing { () throws(SinkSetupError) in try SpeechSettings.checkedVoice(text) }
     }
     static let rate = Option<Int>(
@@ -66,7 +67,9 @@ enum RenderCommand {
         } catch {
             return error.report()
         }
-        return WorkoutRender(workout: reference, library: arguments.library(environment), output: output,
-                             speech: speaks ? settings : nil, thresholds: thresholds, environment: environment).run()
+        return WorkoutRender(
+            workout: reference, library: arguments.library(environment), output: output,
+            speech: speaks ? settings : nil, thresholds: thresholds, environment: environment
+        ).run()
     }
 }

@@ -1,6 +1,6 @@
 import PacerCommandLine
-import PacerUserFiles
 import PacerRuntime
+import PacerUserFiles
 
 /// `pacer schema`: the JSON Schema of workout files, for editors and checkers.
 enum SchemaCommand {

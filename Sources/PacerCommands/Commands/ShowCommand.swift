@@ -1,9 +1,9 @@
 import PacerCommandLine
 import PacerFoundation
-import PacerWorkout
-import PacerUserFiles
 import PacerRuntime
 import PacerSystem
+import PacerUserFiles
+import PacerWorkout
 import TerminalRendering
 
 /// `pacer show WORKOUT`: the expanded timeline with start offsets, rounds and totals.
@@ -13,7 +13,8 @@ enum ShowCommand {
     static let watch = Flag("--watch", help: "redraw the timeline each time the file is saved, until Ctrl-C")
 
     static let spec = CommandSpec(
-        name: "show", abstract: "show a workout's expanded timeline and totals", usage: "pacer show [--json | --notation | --watch] WORKOUT",
+        name: "show", abstract: "show a workout's expanded timeline and totals",
+        usage: "pacer show [--json | --notation | --watch] WORKOUT",
         arguments: .workout,
         details: SharedOptions.workoutArgument + """
 
@@ -53,8 +54,10 @@ enum ShowCommand {
                 return error.report()
             }
             if arguments[watch] {
-                return TimelineWatch(path: reference, library: arguments.library(environment), color: arguments.colorChoice,
-                                     thresholds: thresholds, environment: environment).run()
+                return TimelineWatch(
+                    path: reference, library: arguments.library(environment), color: arguments.colorChoice,
+                    thresholds: thresholds, environment: environment
+                ).run()
             }
             let format: Format = arguments[json] ? .json : arguments[notation] ? .notation : .timeline(arguments.colorChoice)
             return show(reference, as: format, thresholds: thresholds, library: arguments.library(environment), environment: environment)
@@ -68,8 +71,10 @@ enum ShowCommand {
         case notation
     }
 
-    private static func show(_ reference: String, as format: Format, thresholds: TargetThresholds, library: WorkoutLibrary,
-                             environment: Environment) -> Int32 {
+    private static func show(
+        _ reference: String, as format: Format, thresholds: TargetThresholds, library: WorkoutLibrary,
+        environment: Environment
+    ) -> Int32 {
         do throws(WorkoutLoadError) {
             let loaded = try WorkoutLoader.load(reference, library: library).with(thresholds)
             loaded.warnings.forEach { Output.problem(TerminalText($0)) }
@@ -81,7 +86,8 @@ enum ShowCommand {
                 return NotationOutput.print(loaded)
             case .timeline(let color):
                 // A dumb terminal takes no escapes: no colour, as the watched timeline has none there.
-                let colored = color.enabled(isTerminal: Output.isTerminal && environment["TERM"] != "dumb", noColor: environment["NO_COLOR"] != nil)
+                let colored = color.enabled(
+                    isTerminal: Output.isTerminal && environment["TERM"] != "dumb", noColor: environment["NO_COLOR"] != nil)
                 let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
                 Timeline(loaded: loaded, colored: colored, columns: columns).forEachLine(Output.line)
                 return ExitStatus.success

@@ -1,5 +1,5 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
 import PacerRuntime
 import PacerWeekPlan
@@ -8,7 +8,8 @@ import PacerWeekPlan
 /// weight curves.
 enum StatsCommand {
     static let spec = CommandSpec(
-        name: "stats", abstract: "show time trained per week, streaks and strength progress", usage: "pacer stats [OPTIONS]", arguments: nil,
+        name: "stats", abstract: "show time trained per week, streaks and strength progress", usage: "pacer stats [OPTIONS]",
+        arguments: nil,
         details: """
             Time trained per ISO week for the last 12 weeks; the current and longest streak of days
             with a session (the current one counts if the last session was today or yesterday);

@@ -1,11 +1,11 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerRuntime
 import PacerSession
 import PacerSystem
+import PacerUserFiles
 
 /// `pacer today`: runs the first of today's planned workouts not done yet that can be run, as
 /// `pacer run` would.
@@ -52,9 +52,11 @@ enum TodayCommand {
                 continue
             }
             if passedOver { Output.problem(TerminalText("pacer: running the next workout planned today instead: \(slot.workout)")) }
-            return RunCommand.run(RunOptions.request(arguments, workout: file.runnable(slot.workout), registry: .standard), environment: environment)
+            return RunCommand.run(
+                RunOptions.request(arguments, workout: file.runnable(slot.workout), registry: .standard), environment: environment)
         }
-        Output.problem("pacer: nothing planned today can be run: fix the plan ('pacer plan edit'), or run a workout with 'pacer run WORKOUT'")
+        Output.problem(
+            "pacer: nothing planned today can be run: fix the plan ('pacer plan edit'), or run a workout with 'pacer run WORKOUT'")
         return ExitStatus.failure
     }
 }

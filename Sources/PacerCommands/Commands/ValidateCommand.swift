@@ -1,7 +1,7 @@
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerRuntime
+import PacerUserFiles
 
 /// `pacer validate FILE...`: checks workout files and reports every problem.
 enum ValidateCommand {

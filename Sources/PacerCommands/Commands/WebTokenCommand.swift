@@ -1,7 +1,7 @@
 import PacerCommandLine
 import PacerFoundation
-import PacerUserFiles
 import PacerSystem
+import PacerUserFiles
 
 /// `pacer web-token`: where the web screen's bookmarkable token is kept, and a new one on request.
 enum WebTokenCommand {
@@ -20,7 +20,7 @@ enum WebTokenCommand {
             user's, open to others, or no token in it).
             """,
         options: [
-            rotate.spec,
+            rotate.spec
         ]
     ) { arguments, environment in
         guard arguments.positionals.isEmpty else {
@@ -33,9 +33,12 @@ enum WebTokenCommand {
             case .missing:
                 Output.line("It does not exist yet: the first session with --sink web:token=stable,port=N makes it.")
             case .usable:
-                Output.line("It holds a token: the link a session with --sink web:token=stable,port=N prints works for every session on that port.")
+                Output.line(
+                    "It holds a token: the link a session with --sink web:token=stable,port=N prints works for every session on that port.")
             case .refused(let reason):
-                Output.problem(TerminalText("pacer: the web plugin refuses it, and a session with --sink web:token=stable goes on without the page: \(reason)"))
+                Output.problem(
+                    TerminalText(
+                        "pacer: the web plugin refuses it, and a session with --sink web:token=stable goes on without the page: \(reason)"))
                 return ExitStatus.failure
             }
             return ExitStatus.success
@@ -47,7 +50,9 @@ enum WebTokenCommand {
             return ExitStatus.failure
         }
         Output.line(TerminalText("Made a new token in \(file.path)."))
-        Output.line("Bookmarks of the old link no longer work: bookmark the link the next session prints (a session running now keeps the old one until it ends).")
+        Output.line(
+            "Bookmarks of the old link no longer work: bookmark the link the next session prints (a session running now keeps the old one until it ends)."
+        )
         return ExitStatus.success
     }
 }

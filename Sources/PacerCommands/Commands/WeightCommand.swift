@@ -1,5 +1,5 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
 import PacerFoundation
 import PacerRuntime
@@ -32,14 +32,19 @@ enum WeightCommand {
             let exporting = arguments[SharedOptions.json] || arguments[csv]
             if arguments[SharedOptions.json] && arguments[csv] { throw UsageError(message: "choose one of --json and --csv") }
             guard !arguments.positionals.isEmpty else {
-                return WeightLog.show(json: arguments[SharedOptions.json], csv: arguments[csv], limit: arguments[limit] ?? defaultLimit, access)
+                return WeightLog.show(
+                    json: arguments[SharedOptions.json], csv: arguments[csv], limit: arguments[limit] ?? defaultLimit, access)
             }
-            guard arguments.positionals.count <= 2 else { throw UsageError(message: "weight takes one weight and its unit: pacer weight 82.5 kg") }
+            guard arguments.positionals.count <= 2 else {
+                throw UsageError(message: "weight takes one weight and its unit: pacer weight 82.5 kg")
+            }
             guard !exporting, arguments[limit] == nil else {
                 throw UsageError(message: "--json, --csv and --limit show the readings; give them without a weight")
             }
             let day = arguments[date] ?? access.today
-            guard day <= access.today else { throw UsageError(message: "--date \(day) is after today: a reading is of a day that has come") }
+            guard day <= access.today else {
+                throw UsageError(message: "--date \(day) is after today: a reading is of a day that has come")
+            }
             return try WeightLog.record(arguments.positionals.joined(separator: " "), day: day, access)
         }
     }

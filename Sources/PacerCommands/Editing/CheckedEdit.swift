@@ -28,8 +28,10 @@ public struct CheckedEdit {
     /// An edit of the file at `path` by `command`, from `original` (nil when there is no file yet,
     /// and the copy starts as `template`), read back with at most `limit` bytes, saved only when
     /// `problems` finds none, then described by `saved`.
-    public init(path: String, original: [UInt8]?, template: [UInt8], command: String, limit: Int,
-                problems: @escaping (_ bytes: [UInt8], _ copy: String) -> [String], saved: @escaping (_ bytes: [UInt8]) -> TerminalText) {
+    public init(
+        path: String, original: [UInt8]?, template: [UInt8], command: String, limit: Int,
+        problems: @escaping (_ bytes: [UInt8], _ copy: String) -> [String], saved: @escaping (_ bytes: [UInt8]) -> TerminalText
+    ) {
         self.path = path
         self.original = original
         self.template = template
@@ -73,7 +75,9 @@ public struct CheckedEdit {
                 throw CommandFailure(["pacer: \(error.description)"])
             }
             guard status == 0 else {
-                throw CommandFailure(["pacer: the editor (\(editor)) exited with status \(status); \(path) is unchanged and the edited copy is kept in \(copy)"])
+                throw CommandFailure([
+                    "pacer: the editor (\(editor)) exited with status \(status); \(path) is unchanged and the edited copy is kept in \(copy)"
+                ])
             }
             let edited = try read(copy)
             if edited == start {
@@ -84,7 +88,9 @@ public struct CheckedEdit {
             let found = problems(edited, copy)
             if found.isEmpty {
                 guard try (FileSystem.exists(path) ? read(path) : nil) == original else {
-                    throw CommandFailure(["pacer: \(path) changed while it was being edited, so it is not replaced; the edited copy is kept in \(copy) (compare: diff -u \(path) \(copy))"])
+                    throw CommandFailure([
+                        "pacer: \(path) changed while it was being edited, so it is not replaced; the edited copy is kept in \(copy) (compare: diff -u \(path) \(copy))"
+                    ])
                 }
                 try write(edited, to: path)
                 discardCopy()
@@ -116,10 +122,14 @@ public struct CheckedEdit {
         }
         let aside = freeName(for: copy)
         guard rename(copy, aside) == 0 else {
-            throw CommandFailure(["pacer: cannot move the edited copy \(copy) aside: \(String(cString: strerror(errno))); move or delete it, then edit again"])
+            throw CommandFailure([
+                "pacer: cannot move the edited copy \(copy) aside: \(String(cString: strerror(errno))); move or delete it, then edit again"
+            ])
         }
         unlink(base)
-        Output.problem("pacer: the edited copy kept in \(copy) was made before \(path) last changed, so it does not replace it: it is now \(aside) (compare: diff -u \(path) \(aside)); editing \(path) as it is")
+        Output.problem(
+            "pacer: the edited copy kept in \(copy) was made before \(path) last changed, so it does not replace it: it is now \(aside) (compare: diff -u \(path) \(aside)); editing \(path) as it is"
+        )
         return false
     }
 

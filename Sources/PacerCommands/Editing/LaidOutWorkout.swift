@@ -1,5 +1,5 @@
-import PacerFoundation
 import PacerFormats
+import PacerFoundation
 import PacerRuntime
 import PacerSystem
 import PacerUserFiles
@@ -17,11 +17,15 @@ public struct LaidOutWorkout {
     public init(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) {
         let loaded = try WorkoutLoader.load(reference, library: library)
         guard loaded.source.notation == nil else {
-            throw WorkoutLoadError(lines: ["pacer: fmt lays out workout files; for the JSON a line of notation stands for, use pacer new NAME LINE"])
+            throw WorkoutLoadError(lines: [
+                "pacer: fmt lays out workout files; for the JSON a line of notation stands for, use pacer new NAME LINE"
+            ])
         }
         let yaml = try Self.yaml(loaded)
         guard loaded.importedFrom == nil || yaml != nil else {
-            throw WorkoutLoadError(lines: ["pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.importedFrom?.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"])
+            throw WorkoutLoadError(lines: [
+                "pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.importedFrom?.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"
+            ])
         }
         let json = yaml ?? loaded.bytes
         guard let root = try? JSONParser.parse(json) else {
@@ -57,7 +61,9 @@ public struct LaidOutWorkout {
     public func write() throws(WorkoutLoadError) {
         guard changes else { return }
         guard source.isFile else {
-            throw WorkoutLoadError(lines: ["pacer: \(source.path) is not a file that can be rewritten; pacer fmt \(source.name) > FILE writes it elsewhere"])
+            throw WorkoutLoadError(lines: [
+                "pacer: \(source.path) is not a file that can be rewritten; pacer fmt \(source.name) > FILE writes it elsewhere"
+            ])
         }
         do throws(FileError) {
             try ReplacementFile.write(Array(text.utf8), to: source.path)

@@ -44,11 +44,13 @@ extension WorkoutFile {
             guard let bytes = try? source.read(), let format = WorkoutFormat.detect(bytes, path: source.path) else { return source.path }
             let json = path(ofNamed: source.name, environment: environment)
             throw WorkoutLoadError(lines: [
-                "pacer: \(source.path) is \(format.title), which edit cannot change: 'pacer import \(source.path.shellQuoted) -o \(json.shellQuoted)' writes it as a workout file, which 'pacer edit \(source.name.shellQuoted)' then opens",
+                "pacer: \(source.path) is \(format.title), which edit cannot change: 'pacer import \(source.path.shellQuoted) -o \(json.shellQuoted)' writes it as a workout file, which 'pacer edit \(source.name.shellQuoted)' then opens"
             ])
         }
         guard source.origin == "built in" else {
-            throw WorkoutLoadError(lines: ["pacer: edit changes a workout file; 'pacer new NAME \(source.notation != nil ? "LINE" : "--from -")' writes one"])
+            throw WorkoutLoadError(lines: [
+                "pacer: edit changes a workout file; 'pacer new NAME \(source.notation != nil ? "LINE" : "--from -")' writes one"
+            ])
         }
         let path = path(ofNamed: source.name, environment: environment)
         let loaded = try WorkoutLoader.load(source)

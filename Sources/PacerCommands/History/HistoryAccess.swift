@@ -1,5 +1,5 @@
-import HistoryReports
 import History
+import HistoryReports
 import PacerCommandLine
 import PacerFoundation
 import PacerRuntime
@@ -9,7 +9,8 @@ import PacerSystem
 /// and the clock.
 public struct HistoryAccess: Sendable {
     public static let file = Option<String>(
-        "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)", kind: .file)
+        "--history", value: "FILE", help: "read this history file (default $PACER_HISTORY, else $XDG_DATA_HOME/pacer/history.sqlite3)",
+        kind: .file)
 
     /// The history file to read.
     public let path: String
@@ -45,8 +46,10 @@ public struct HistoryAccess: Sendable {
         for row in store.unreadableRows { Output.problem(TerminalText("pacer: left out \(row)")) }
         for row in store.unreadableTargets { Output.problem(TerminalText("pacer: shown without its targets: \(row)")) }
         for row in store.unreadableMeasurements { Output.problem(TerminalText("pacer: shown without what was measured: \(row)")) }
-        Output.problem(TerminalText("pacer: such values come from another program or a damaged file: "
-            + "correct or delete \(count == 1 ? "that row" : "those rows") with sqlite3 \(store.path.shellQuoted)"))
+        Output.problem(
+            TerminalText(
+                "pacer: such values come from another program or a damaged file: "
+                    + "correct or delete \(count == 1 ? "that row" : "those rows") with sqlite3 \(store.path.shellQuoted)"))
     }
 
     /// Reports a history that cannot be read, in one line, and returns the failure status.

@@ -20,21 +20,29 @@ extension Activity {
             end = start + seconds(phase.active)
         }
         let records = samples.map { sample in
-            ActivityRecord(time: workout(sample.t), power: sample.values[.power], heartRate: sample.values[.heartRate],
-                           cadence: sample.values[.cadence], speed: sample.values[.speed], distance: sample.values[.distance])
+            ActivityRecord(
+                time: workout(sample.t), power: sample.values[.power], heartRate: sample.values[.heartRate],
+                cadence: sample.values[.cadence], speed: sample.values[.speed], distance: sample.values[.distance])
         }
         let pauses = session.pauses.map { ActivityPause(start: workout($0.started), end: $0.ended.map(workout)) }
-        let elapsed = [seconds(session.active) + seconds(session.paused ?? .zero), end, records.last?.time ?? 0, pauses.last.map { $0.end ?? $0.start } ?? 0].max() ?? 0
+        let elapsed =
+            [
+                seconds(session.active) + seconds(session.paused ?? .zero), end, records.last?.time ?? 0,
+                pauses.last.map { $0.end ?? $0.start } ?? 0,
+            ].max() ?? 0
         var laps: [ActivityLap] = []
         for (index, phase) in session.phases.enumerated() {
             let next = index + 1 < starts.count ? starts[index + 1] : elapsed
-            laps.append(ActivityLap(
-                name: phase.name, kind: phase.kind, start: starts[index], elapsed: max(next - starts[index], seconds(phase.active)),
-                timerTime: seconds(phase.active), trigger: phase.planned != nil && !phase.isOpen && phase.outcome == .completed ? .time : .manual,
-                reps: phase.reps, weight: phase.weight.flatMap(ActivityWeight.init)))
+            laps.append(
+                ActivityLap(
+                    name: phase.name, kind: phase.kind, start: starts[index], elapsed: max(next - starts[index], seconds(phase.active)),
+                    timerTime: seconds(phase.active),
+                    trigger: phase.planned != nil && !phase.isOpen && phase.outcome == .completed ? .time : .manual,
+                    reps: phase.reps, weight: phase.weight.flatMap(ActivityWeight.init)))
         }
-        self.init(id: session.id, name: session.workout, sport: Self.sport(of: session.phases), start: session.started, elapsed: elapsed,
-                  laps: laps, records: records.sorted { $0.time < $1.time }, pauses: pauses, thresholdPower: session.ftp)
+        self.init(
+            id: session.id, name: session.workout, sport: Self.sport(of: session.phases), start: session.started, elapsed: elapsed,
+            laps: laps, records: records.sorted { $0.time < $1.time }, pauses: pauses, thresholdPower: session.ftp)
     }
 
     /// Cycling on a trainer when a phase had power, running on a treadmill when one had a pace,

@@ -54,11 +54,14 @@ public struct WorkoutImporting {
         switch destination {
         case .standardOutput: path = nil
         case .file(let file): path = file == "-" ? nil : file
-        case .folder(let folder): path = (folder.hasSuffix("/") ? folder : folder + "/") + (source.isStandardInput ? "imported" : source.name) + ".json"
+        case .folder(let folder):
+            path = (folder.hasSuffix("/") ? folder : folder + "/") + (source.isStandardInput ? "imported" : source.name) + ".json"
         }
         if let path {
             guard written.insert(path).inserted else {
-                throw WorkoutLoadError(lines: ["pacer: \(source.path) would be written to \(path) too, over the workout imported just before; import it apart with -o FILE"])
+                throw WorkoutLoadError(lines: [
+                    "pacer: \(source.path) would be written to \(path) too, over the workout imported just before; import it apart with -o FILE"
+                ])
             }
             if let refusal = source.refusal(toWrite: path) { throw WorkoutLoadError(lines: refusal.lines) }
             if FileSystem.entryExists(path), !force {
@@ -87,7 +90,8 @@ public struct WorkoutImporting {
     static func ftpNote(of imported: ImportedWorkout, from source: String) -> String? {
         imported.ftp.map { ftp in
             let watts = JSONText.number(ftp)
-            return "\(source): note: a workout file holds no FTP: the file's FTP of \(watts) W is kept in the description only (--ftp \(watts) rides it at that FTP)"
+            return
+                "\(source): note: a workout file holds no FTP: the file's FTP of \(watts) W is kept in the description only (--ftp \(watts) rides it at that FTP)"
         }
     }
 
@@ -99,6 +103,7 @@ public struct WorkoutImporting {
         let steps = imported.workout.steps.count == 1 ? "1 step" : "\(imported.workout.steps.count) steps"
         let phases = steps + " (" + (plan.phases.count == 1 ? "1 phase" : "\(plan.phases.count) phases") + ")"
         let untimed = plan.phases.contains { $0.duration == nil } ? " and open steps" : ""
-        return "\(source): \(JSONText.quoted(imported.workout.name)), \(phases), \(plan.planned.spoken)\(untimed), \(warnings)" + (path.map { " -> \($0)" } ?? "")
+        return "\(source): \(JSONText.quoted(imported.workout.name)), \(phases), \(plan.planned.spoken)\(untimed), \(warnings)"
+            + (path.map { " -> \($0)" } ?? "")
     }
 }

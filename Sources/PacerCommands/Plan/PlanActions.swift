@@ -1,9 +1,9 @@
 import HistoryReports
 import PacerCommandLine
+import PacerConfig
 import PacerFoundation
 import PacerUserFiles
 import PacerWeekPlan
-import PacerConfig
 
 /// What `pacer plan` does once its command line is read: the week shown against the history, an
 /// entry added or removed, each change said and the reminders' need to follow it.

@@ -15,7 +15,9 @@ public enum ReminderSetup {
             plan.reminders.lead = lead ?? plan.reminders.lead
             plan.reminders.untimed = untimed ?? plan.reminders.untimed
             guard !plan.entries.isEmpty else {
-                throw CommandFailure(["pacer: nothing is planned in \(file.shown), so there is nothing to remind of: 'pacer plan add' plans a workout"])
+                throw CommandFailure([
+                    "pacer: nothing is planned in \(file.shown), so there is nothing to remind of: 'pacer plan add' plans a workout"
+                ])
             }
             let units = ReminderUnits(plan: plan, executable: FileSystem.executablePath() ?? "pacer", environment: environment)
             if let problem = units.problem { throw CommandFailure(["pacer: \(problem)"]) }
@@ -41,7 +43,8 @@ public enum ReminderSetup {
         PlanActions.reporting {
             let installer = ReminderInstaller(environment: environment)
             guard installer.isInstalled else {
-                Output.line("no reminders are installed (a crontab line from --cron ends in '\(ReminderUnits.cronMark)': crontab -e removes it)")
+                Output.line(
+                    "no reminders are installed (a crontab line from --cron ends in '\(ReminderUnits.cronMark)': crontab -e removes it)")
                 return
             }
             try systemctl(ReminderInstaller.disabling, installer)

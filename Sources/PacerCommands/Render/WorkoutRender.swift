@@ -21,8 +21,10 @@ public struct WorkoutRender: Sendable {
     let thresholds: TargetThresholds
     let environment: Environment
 
-    public init(workout: String, library: WorkoutLibrary, output: String, speech: SpeechSettings?, thresholds: TargetThresholds = .none,
-                environment: Environment) {
+    public init(
+        workout: String, library: WorkoutLibrary, output: String, speech: SpeechSettings?, thresholds: TargetThresholds = .none,
+        environment: Environment
+    ) {
         self.workout = workout
         self.library = library
         self.output = output
@@ -48,7 +50,9 @@ public struct WorkoutRender: Sendable {
             do throws(SpeechError) {
                 engine = try SpeechEngine.find(settings, searchPath: environment["PATH"], among: [.espeakNG, .espeak])
             } catch {
-                Output.problem("pacer: render speaks through espeak-ng (or espeak), and neither is on PATH: install espeak-ng (apt install espeak-ng), or give --no-speech for tones only")
+                Output.problem(
+                    "pacer: render speaks through espeak-ng (or espeak), and neither is on PATH: install espeak-ng (apt install espeak-ng), or give --no-speech for tones only"
+                )
                 return ExitStatus.failure
             }
         }
@@ -98,7 +102,10 @@ public struct WorkoutRender: Sendable {
                 return ExitStatus.failure
             }
             let seconds = WorkoutDuration(milliseconds: rendering.duration.nanoseconds / 1_000_000)
-            let speech = renderer.engine == nil ? "tones only" : "\(rendering.utterances) utterance\(rendering.utterances == 1 ? "" : "s") of \(rendering.phrases) phrase\(rendering.phrases == 1 ? "" : "s")"
+            let speech =
+                renderer.engine == nil
+                ? "tones only"
+                : "\(rendering.utterances) utterance\(rendering.utterances == 1 ? "" : "s") of \(rendering.phrases) phrase\(rendering.phrases == 1 ? "" : "s")"
             Output.line("wrote \(output): \(seconds.spoken), \(speech), \(Decimal3(Int64(rendering.bytes / 100_000) * 100).text) MB")
             return ExitStatus.success
         } catch {

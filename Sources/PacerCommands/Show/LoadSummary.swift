@@ -22,8 +22,10 @@ struct LoadSummary {
             for time in load.zones {
                 let zone = PowerTarget.target(.zone, TargetSpan(TargetRange(Double(time.zone)))).description(with: thresholds)
                 let share = String(Int((time.seconds / load.seconds * 100).rounded())) + " %"
-                table.append([colored ? .styled(TerminalText(zone), ZoneColor.parameters(zone: time.zone)) : TerminalText(zone),
-                              TerminalText(Self.zoneNames[time.zone - 1]), TerminalText(Self.spoken(time.seconds)), TerminalText(share)])
+                table.append([
+                    colored ? .styled(TerminalText(zone), ZoneColor.parameters(zone: time.zone)) : TerminalText(zone),
+                    TerminalText(Self.zoneNames[time.zone - 1]), TerminalText(Self.spoken(time.seconds)), TerminalText(share),
+                ])
             }
             table.forEachLine(indent: "    ", separator: "   ") { lines.append($0) }
         }
@@ -36,7 +38,9 @@ struct LoadSummary {
     private var notes: [String] {
         var notes: [String] = []
         if profile.wattsNeedFTP { notes.append("Steps in watts are left out: with your FTP they are compared with the shares of FTP.") }
-        if load.leftOutSeconds > 0 { notes.append("\(Self.spoken(load.leftOutSeconds)) without a power target (free rides, rests, ...) left out.") }
+        if load.leftOutSeconds > 0 {
+            notes.append("\(Self.spoken(load.leftOutSeconds)) without a power target (free rides, rests, ...) left out.")
+        }
         if load.kilojoules == nil { notes.append(#"Give your FTP (--ftp W, or "ftp" in config.json) for kJ and NP in watts."#) }
         if load.intensityFactor == nil { notes.append(#"Give your FTP (--ftp W, or "ftp" in config.json) for time in zones, IF and TSS."#) }
         return notes

@@ -11,7 +11,9 @@ public enum NotationOutput {
             let written = try NotationWriter.write(loaded.workout)
             Output.line(TerminalText(written.line))
             if !written.leftOut.isEmpty {
-                let list = written.leftOut.count == 1 ? written.leftOut[0] : written.leftOut.dropLast().joined(separator: ", ") + " and " + written.leftOut.last!
+                let list =
+                    written.leftOut.count == 1
+                    ? written.leftOut[0] : written.leftOut.dropLast().joined(separator: ", ") + " and " + written.leftOut.last!
                 var note: TerminalText = "pacer: the line leaves out \(list)"
                 if written.leftOut.contains("the name") { note += " (give the name with --name)" }
                 Output.problem(note)

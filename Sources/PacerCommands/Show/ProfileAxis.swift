@@ -10,7 +10,9 @@ struct ProfileAxis {
     let width: Int
 
     /// Round intervals between ticks, in seconds, shortest first.
-    private static let intervals: [Int64] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400]
+    private static let intervals: [Int64] = [
+        1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400,
+    ]
 
     /// The shortest round interval whose ticks are far enough apart for their labels.
     private var interval: Int64 {
@@ -26,7 +28,9 @@ struct ProfileAxis {
     /// The ticks, first to last: their columns and labels.
     private var ticks: [(column: Int, label: String)] {
         let step = interval
-        return stride(from: Int64(0), through: Int64(seconds), by: Int(step)).map { (column(at: Double($0)), WorkoutDuration.seconds($0).clock) }
+        return stride(from: Int64(0), through: Int64(seconds), by: Int(step)).map {
+            (column(at: Double($0)), WorkoutDuration.seconds($0).clock)
+        }
     }
 
     /// The axis line from its corner, with `marks` (glyph, style) at their columns, and the line

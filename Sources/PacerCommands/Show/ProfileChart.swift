@@ -33,7 +33,10 @@ struct ProfileChart {
         var lines: [TerminalText] = [TerminalText(Self.indent + "Power profile (" + (percent ? "% FTP" : "watts") + "):")]
         for (row, bar) in bars.enumerated() {
             let label = labels[row] ?? ""
-            lines.append(TerminalText(Self.indent + String(repeating: " ", count: labelWidth - 1 - label.count) + label + (labels[row] == nil ? " │" : " ┤")) + bar)
+            lines.append(
+                TerminalText(
+                    Self.indent + String(repeating: " ", count: labelWidth - 1 - label.count) + label + (labels[row] == nil ? " │" : " ┤"))
+                    + bar)
         }
         let axis = ProfileAxis(seconds: profile.length.seconds, width: chartWidth)
         let marks = profile.untimed.map { (column: axis.column(at: $0.seconds), glyph: Self.untimed, style: dim) }

@@ -56,12 +56,15 @@ public struct Timeline {
         }
         for total in plan.plannedByKind {
             let phases = "\(total.count) phase\(total.count == 1 ? "" : "s")"
-            let time = total.kind == .reps ? "untimed" : Self.time(total.duration, count: total.count, open: open[total.kind] ?? OpenSteps())
+            let time =
+                total.kind == .reps ? "untimed" : Self.time(total.duration, count: total.count, open: open[total.kind] ?? OpenSteps())
             totals.append([paint(TerminalText(total.kind.rawValue), total.kind), TerminalText(phases), TerminalText(time)])
         }
         let notReps = plan.phases.count - (plan.plannedByKind.first { $0.kind == .reps }?.count ?? 0)
-        totals.append(["total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")",
-                       TerminalText(Self.time(plan.planned, count: notReps, open: open.values.reduce(OpenSteps(), +)))])
+        totals.append([
+            "total", "\(plan.phases.count) phase\(plan.phases.count == 1 ? "" : "s")",
+            TerminalText(Self.time(plan.planned, count: notReps, open: open.values.reduce(OpenSteps(), +))),
+        ])
         totals.forEachLine(indent: "  ", separator: "   ", body)
         if colored {
             body("")
@@ -84,11 +87,12 @@ public struct Timeline {
     /// then, when some open steps have an estimate, about how long with them: `6m + 2 open, ~16m`
     /// (`~11m + 1 open` while one has none).
     private static func time(_ duration: WorkoutDuration, count: Int, open: OpenSteps) -> String {
-        let time = switch open.count {
-        case 0: duration.spoken
-        case count: "open"
-        default: "\(duration.spoken) + \(open.count) open"
-        }
+        let time =
+            switch open.count {
+            case 0: duration.spoken
+            case count: "open"
+            default: "\(duration.spoken) + \(open.count) open"
+            }
         guard open.estimated > 0 else { return time }
         let unestimated = open.count - open.estimated
         return time + ", ~" + (duration + open.estimate).spoken + (unestimated > 0 ? " + \(unestimated) open" : "")
@@ -123,8 +127,10 @@ public struct Timeline {
         if let cap = phase.cap { name += " (cap \(cap.clock))" }
         if let distance = phase.distance { name += " · " + TerminalText(distance) }
         if let target = phase.target { name += " (target \(target.clock))" }
-        return [TerminalText(String(index + 1)), TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
-                TerminalText(duration), TerminalText(round), name]
+        return [
+            TerminalText(String(index + 1)), TerminalText(start.clock), paint(TerminalText(phase.kind.rawValue), phase.kind),
+            TerminalText(duration), TerminalText(round), name,
+        ]
     }
 
     /// The line above an AMRAP's or capped block's phases.

@@ -66,9 +66,12 @@ public struct TimelineWatch: Sendable {
                 }
                 let missing = places.contains { !watch.isWatching($0.folder) }
                 let changes = watch.next(timeout: changed ? 0 : missing ? 500 : -1)
-                guard changed || changes.contains(where: { change in
-                    places.contains { $0.folder == change.folder && (change.name.isEmpty || change.name == $0.name) }
-                }) else { continue }
+                guard
+                    changed
+                        || changes.contains(where: { change in
+                            places.contains { $0.folder == change.folder && (change.name.isEmpty || change.name == $0.name) }
+                        })
+                else { continue }
                 // An editor's save is several events: let them settle, then draw once for them all.
                 usleep(50_000)
                 _ = watch.next(timeout: 0)
@@ -87,12 +90,17 @@ public struct TimelineWatch: Sendable {
 
     private static func place(of path: String) -> (folder: String, name: String) {
         let slash = path.lastIndex(of: "/")
-        return (slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".", slash.map { String(path[path.index(after: $0)...]) } ?? path)
+        return (
+            slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".",
+            slash.map { String(path[path.index(after: $0)...]) } ?? path
+        )
     }
 
     /// The screen's lines: a heading, then the timeline or the file's errors.
     private func lines(live: Bool) -> [TerminalText] {
-        var lines: [TerminalText] = ["Watching \(TerminalText(path)) (Ctrl-C to stop), drawn at \(WallTime.now().clock(seconds: true))", .empty]
+        var lines: [TerminalText] = [
+            "Watching \(TerminalText(path)) (Ctrl-C to stop), drawn at \(WallTime.now().clock(seconds: true))", .empty,
+        ]
         do throws(WorkoutLoadError) {
             let loaded = try WorkoutLoader.load(path, library: library).with(thresholds)
             let colored = color.enabled(isTerminal: live, noColor: environment["NO_COLOR"] != nil)

@@ -32,17 +32,21 @@ public struct CommandParseError: Error, Sendable, Equatable {
 extension PromptCommand {
     public static let all: [PromptCommand] = [
         PromptCommand(words: ["pause"], help: nil, read: plain(.pause)),
-        PromptCommand(words: ["resume"], usage: "pause, resume", help: "stop and restart the clock (an empty line toggles)", read: plain(.resume)),
+        PromptCommand(
+            words: ["resume"], usage: "pause, resume", help: "stop and restart the clock (an empty line toggles)", read: plain(.resume)),
         PromptCommand(words: ["skip", "next"], help: "end this phase now and start the next", read: plain(.skip)),
         PromptCommand(words: ["back", "prev"], help: "restart the previous phase", read: plain(.back)),
         PromptCommand(words: ["restart"], help: "restart this phase", read: plain(.restart)),
-        PromptCommand(words: [], signs: ["+", "-"], usage: "+30, -10, +1m", help: "lengthen or shorten this phase", read: CommandArguments.extend),
-        PromptCommand(words: ["done"], usage: "done [REPS] [@ W]",
-                      help: "finish a rep step: done, done 8, done 8 @ 22.5 kg\n(22,5 is 22.5; write 1000, not 1,000 or 1.000)",
-                      read: CommandArguments.done),
+        PromptCommand(
+            words: [], signs: ["+", "-"], usage: "+30, -10, +1m", help: "lengthen or shorten this phase", read: CommandArguments.extend),
+        PromptCommand(
+            words: ["done"], usage: "done [REPS] [@ W]",
+            help: "finish a rep step: done, done 8, done 8 @ 22.5 kg\n(22,5 is 22.5; write 1000, not 1,000 or 1.000)",
+            read: CommandArguments.done),
         PromptCommand(words: ["status"], help: "where we are and how long is left", senders: [.plugins], read: plain(.status)),
-        PromptCommand(words: ["measure"], usage: "measure K=V ...", help: "a sensor's values: power, heart_rate, cadence, speed, distance",
-                      read: CommandArguments.measure),
+        PromptCommand(
+            words: ["measure"], usage: "measure K=V ...", help: "a sensor's values: power, heart_rate, cadence, speed, distance",
+            read: CommandArguments.measure),
         PromptCommand(words: ["help"], quietWords: ["?"], help: nil, senders: [.plugins], read: plain(.help)),
         PromptCommand(words: ["quit", "exit"], usage: "help; quit, exit", help: "this list; end the session", read: plain(.quit)),
     ]

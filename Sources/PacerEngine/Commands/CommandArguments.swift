@@ -32,11 +32,16 @@ enum CommandArguments {
             let text = parts.count == 2 ? String(parts[1]) : ""
             let shownValue = text.count > 20 ? text.prefix(19) + "…" : text
             guard let value = Double(text), value.isFinite, text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }) else {
-                throw CommandParseError(message: "\(key) takes a number of \(channel.unit), such as \(key)=\(Self.example(of: channel)) (not \"\(shownValue)\")")
+                throw CommandParseError(
+                    message: "\(key) takes a number of \(channel.unit), such as \(key)=\(Self.example(of: channel)) (not \"\(shownValue)\")"
+                )
             }
             guard value >= 0 else { throw CommandParseError(message: "\(key) is never negative (\(shownValue))") }
             guard value <= channel.maximum else {
-                throw CommandParseError(message: "\(key)=\(shownValue) is more than any sensor reads (at most \(JSONText.number(channel.maximum)) \(channel.unit)): check the sensor")
+                throw CommandParseError(
+                    message:
+                        "\(key)=\(shownValue) is more than any sensor reads (at most \(JSONText.number(channel.maximum)) \(channel.unit)): check the sensor"
+                )
             }
             values[channel] = value
         }
@@ -63,7 +68,10 @@ enum CommandArguments {
                 throw CommandParseError(message: "done takes the reps you did and an optional weight: done 8 @ 22.5 kg")
             }
             guard let count = Int(repsText), count <= Phase.maximumReps else {
-                throw CommandParseError(message: "done logs at most \(Phase.maximumReps) reps, as a rep step asks for at most that many: say the reps you did, such as done 8")
+                throw CommandParseError(
+                    message:
+                        "done logs at most \(Phase.maximumReps) reps, as a rep step asks for at most that many: say the reps you did, such as done 8"
+                )
             }
             reps = count
         }

@@ -52,7 +52,8 @@ public enum CommandGrammar {
     public static func parse(_ line: String, sentBy sender: PromptCommand.Senders) throws(CommandParseError) -> Command {
         let command = try parse(line)
         if let declared = self.command(typedAs: line), !declared.senders.isSuperset(of: sender) {
-            throw CommandParseError(message: "\(declared.name) is typed at the prompt only, not sent by \(sender == .plugins ? "a plugin" : "pacer ctl")")
+            throw CommandParseError(
+                message: "\(declared.name) is typed at the prompt only, not sent by \(sender == .plugins ? "a plugin" : "pacer ctl")")
         }
         return command
     }

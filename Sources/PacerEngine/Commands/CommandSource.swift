@@ -22,7 +22,8 @@ public struct CommandInbox: Sendable {
     private let finish: @Sendable () -> Void
 
     /// `deliver` carries out an input and then calls its completion; `finish` learns that the source ended.
-    public init(deliver: @escaping @Sendable (CommandInput, @escaping @Sendable () -> Void) -> Void, finish: @escaping @Sendable () -> Void) {
+    public init(deliver: @escaping @Sendable (CommandInput, @escaping @Sendable () -> Void) -> Void, finish: @escaping @Sendable () -> Void)
+    {
         self.deliver = deliver
         self.finish = finish
     }

@@ -35,8 +35,10 @@ public struct PromptCommand: Sendable {
     public let senders: Senders
     let read: Reader
 
-    init(words: [String], quietWords: [String] = [], signs: [Character] = [], usage: String? = nil, help: String?,
-         senders: Senders = [.control, .plugins], read: @escaping Reader) {
+    init(
+        words: [String], quietWords: [String] = [], signs: [Character] = [], usage: String? = nil, help: String?,
+        senders: Senders = [.control, .plugins], read: @escaping Reader
+    ) {
         self.words = words
         self.quietWords = quietWords
         self.signs = signs

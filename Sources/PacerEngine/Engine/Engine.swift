@@ -82,8 +82,10 @@ public struct Engine: Sendable {
 
     /// An engine for `plan`; `wallClock` tells the local time for the start and the end (an engine
     /// run offline, as `pacer render` runs one, may leave it at the epoch).
-    public init(plan: Plan, speed: Double = 1, file: String,
-                wallClock: @escaping @Sendable () -> WallTime = { WallTime(epochSeconds: 0, utcOffset: 0) }) {
+    public init(
+        plan: Plan, speed: Double = 1, file: String,
+        wallClock: @escaping @Sendable () -> WallTime = { WallTime(epochSeconds: 0, utcOffset: 0) }
+    ) {
         self.plan = plan
         self.scale = TimeScale(speed: speed)
         self.file = file
@@ -113,9 +115,14 @@ public struct Engine: Sendable {
         guard state == .ready else { return [] }
         state = .running
         var events: [Event] = []
-        emit(Event(t: now, due: now, .sessionStart(.init(
-            workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wallClock(), speed: speed, countdown: plan.countdown, plan: plan))),
-             into: &events)
+        emit(
+            Event(
+                t: now, due: now,
+                .sessionStart(
+                    .init(
+                        workout: plan.workoutName, file: file, phases: plan.phases.count, planned: plan.planned, wall: wallClock(),
+                        speed: speed, countdown: plan.countdown, plan: plan))),
+            into: &events)
         beginPhase(0, at: now, now: now, into: &events)
         return events
     }
@@ -146,7 +153,9 @@ public struct Engine: Sendable {
                 moveOn(to: after, startingAt: dueAt, now: now, into: &events)
             case .windowEnd:
                 let phase = plan.phases[index]
-                endPhase(phase.window?.fillsRound == true ? .completed : .timeout, active: scale.workout(dueAt - phaseStart), at: now, into: &events)
+                endPhase(
+                    phase.window?.fillsRound == true ? .completed : .timeout, active: scale.workout(dueAt - phaseStart), at: now,
+                    into: &events)
                 moveOn(to: indexAfterRound(), startingAt: dueAt, now: now, into: &events)
             }
         }
@@ -196,7 +205,8 @@ public struct Engine: Sendable {
         case .done(let reps, let weight):
             let phase = plan.phases[index]
             guard phase.endsWithDone else {
-                throw CommandRejection(message: "done is for rep steps and open steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
+                throw CommandRejection(
+                    message: "done is for rep steps and open steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
             }
             guard phase.kind == .reps || (reps == nil && weight == nil) else {
                 throw CommandRejection(message: "an open step logs the time it took: say done alone")
@@ -226,10 +236,12 @@ public struct Engine: Sendable {
         case .help:
             return CommandGrammar.help
         case .measure(let values):
-            return "noted " + values.channels.map { "\($0.spokenName) \(JSONText.number(values[$0] ?? 0)) \($0.unit)" }.joined(separator: ", ")
+            return "noted "
+                + values.channels.map { "\($0.spokenName) \(JSONText.number(values[$0] ?? 0)) \($0.unit)" }.joined(separator: ", ")
         case .extend(let milliseconds):
             guard let change = try? lengthChange(by: milliseconds, at: now), let cut = change.cut else { return nil }
-            return "lengthened by \((change.limit - change.current).spoken), not \(WorkoutDuration(milliseconds: milliseconds).spoken): \(cut.what) then"
+            return
+                "lengthened by \((change.limit - change.current).spoken), not \(WorkoutDuration(milliseconds: milliseconds).spoken): \(cut.what) then"
         default:
             return nil
         }
@@ -283,7 +295,8 @@ public struct Engine: Sendable {
     }
 
     /// Begins a phase; `reentering` (back, restart) comes into a phase again, so an EMOM round keeps its window.
-    private mutating func beginPhase(_ newIndex: Int, at start: Instant, now: Instant, reentering: Bool = false, into events: inout [Event]) {
+    private mutating func beginPhase(_ newIndex: Int, at start: Instant, now: Instant, reentering: Bool = false, into events: inout [Event])
+    {
         index = newIndex
         if let since = pausedSince {
             // A phase that begins during a pause starts now, still paused; the pause so far is counted.
@@ -307,17 +320,28 @@ public struct Engine: Sendable {
             phase.rounds = nil
         }
         let next = index + 1 < plan.phases.count ? plan.phases[index + 1] : nil
-        emit(Event(t: now, due: phaseStart, .phaseStart(.init(
-            index: index, count: plan.phases.count, phase: phase, next: next, plannedAfter: plan.planned(after: index)))),
-             into: &events)
+        emit(
+            Event(
+                t: now, due: phaseStart,
+                .phaseStart(
+                    .init(
+                        index: index, count: plan.phases.count, phase: phase, next: next, plannedAfter: plan.planned(after: index)))),
+            into: &events)
     }
 
-    private mutating func endPhase(_ outcome: PhaseOutcome, active: WorkoutDuration? = nil, at now: Instant,
-                                   reps: Int? = nil, weight: Weight? = nil, into events: inout [Event]) {
-        emit(Event(t: now, .phaseEnd(.init(
-            index: index, phase: plan.phases[index], outcome: outcome, active: active ?? activeInPhase(at: now), reps: reps, weight: weight,
-            measured: phaseMeasured))),
-             into: &events)
+    private mutating func endPhase(
+        _ outcome: PhaseOutcome, active: WorkoutDuration? = nil, at now: Instant,
+        reps: Int? = nil, weight: Weight? = nil, into events: inout [Event]
+    ) {
+        emit(
+            Event(
+                t: now,
+                .phaseEnd(
+                    .init(
+                        index: index, phase: plan.phases[index], outcome: outcome, active: active ?? activeInPhase(at: now), reps: reps,
+                        weight: weight,
+                        measured: phaseMeasured))),
+            into: &events)
         phaseMeasured = MeasuredSummary()
     }
 
@@ -329,9 +353,14 @@ public struct Engine: Sendable {
         state = .finished(outcome)
         pending = []
         let active = scale.workout(((end ?? now) - .start) - pausedTotal)
-        emit(Event(t: now, .sessionEnd(.init(
-            outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wallClock(), summary: summary, measured: sessionMeasured))),
-             into: &events)
+        emit(
+            Event(
+                t: now,
+                .sessionEnd(
+                    .init(
+                        outcome: outcome, active: active, paused: scale.workout(pausedTotal), wall: wallClock(), summary: summary,
+                        measured: sessionMeasured))),
+            into: &events)
     }
 
     private mutating func extend(by milliseconds: Int64, at now: Instant, into events: inout [Event]) throws(CommandRejection) {
@@ -352,9 +381,11 @@ public struct Engine: Sendable {
     /// `now`: never less than the time spent, and never past the EMOM window or the block's time
     /// that cuts it off (`cut` says so when that shortened a lengthening).
     private func lengthChange(by milliseconds: Int64, at now: Instant) throws(CommandRejection)
-        -> (current: WorkoutDuration, limit: WorkoutDuration, cut: (offset: WorkoutDuration, what: String)?) {
+        -> (current: WorkoutDuration, limit: WorkoutDuration, cut: (offset: WorkoutDuration, what: String)?)
+    {
         guard let current = limit else {
-            throw CommandRejection(message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
+            throw CommandRejection(
+                message: "this \(plan.phases[index].isOpen ? "open" : "rep") step has no time limit to change: say done when you finish")
         }
         guard plan.phases[index].window?.fillsRound != true else {
             throw CommandRejection(message: "\(Self.beatRest): pause to rest longer, or skip to start the round now")
@@ -364,7 +395,10 @@ public struct Engine: Sendable {
         let newLimit = WorkoutDuration(milliseconds: min(max(wanted, elapsed.milliseconds), WorkoutDuration.maximumStep.milliseconds))
         guard milliseconds > 0, let cut = cutOff, newLimit > cut.offset else { return (current, newLimit, nil) }
         guard current < cut.offset else {
-            throw CommandRejection(message: "\(cut.what) in \((cut.offset - elapsed).spoken), and this phase already lasts until then: it cannot be lengthened (pause stops the clock)")
+            throw CommandRejection(
+                message:
+                    "\(cut.what) in \((cut.offset - elapsed).spoken), and this phase already lasts until then: it cannot be lengthened (pause stops the clock)"
+            )
         }
         return (current, cut.offset, cut)
     }
@@ -374,7 +408,9 @@ public struct Engine: Sendable {
     private var cutOff: (offset: WorkoutDuration, what: String)? {
         if let windowEnd { return (scale.workout(windowEnd - phaseStart), "the round's window ends") }
         guard let running = limitedBlock else { return nil }
-        return (scale.workout(running.end - phaseStart), running.block.kind == .amrap ? "the AMRAP's time is up" : "the time cap is reached")
+        return (
+            scale.workout(running.end - phaseStart), running.block.kind == .amrap ? "the AMRAP's time is up" : "the time cap is reached"
+        )
     }
 
     /// Why the rest that fills an EMOM round cannot be made longer or shorter.
@@ -458,7 +494,8 @@ public struct Engine: Sendable {
         let target: (MeasuredChannel) -> TargetRange? = { phase.targets.measuredRange(of: $0, at: fraction) }
         phaseMeasured.add(values, target: target)
         sessionMeasured.add(values, target: target)
-        let sample = Event.Sample(index: index, active: .seconds(sampledThrough), values: values, standing: values.standings(against: target))
+        let sample = Event.Sample(
+            index: index, active: .seconds(sampledThrough), values: values, standing: values.standings(against: target))
         emit(Event(t: now, due: at, .sample(sample)), into: &events)
     }
 
@@ -510,7 +547,8 @@ public struct Engine: Sendable {
     /// way for one that is done and counted, and the block with it: it is refused instead.
     private func checkAMRAPRoundIsOpen() throws(CommandRejection) {
         guard let running = limitedBlock, running.block.kind == .amrap, index == running.block.first, running.round > 1 else { return }
-        throw CommandRejection(message: "round \(running.round - 1) of the AMRAP is done, so back cannot reopen it: restart starts this step again")
+        throw CommandRejection(
+            message: "round \(running.round - 1) of the AMRAP is done, so back cannot reopen it: restart starts this step again")
     }
 
     /// Moves the instants kept apart from the phase's start later by a pause.
@@ -566,10 +604,16 @@ public struct Engine: Sendable {
         guard let running = limitedBlock else { return }
         limitedBlock = nil
         let isAMRAP = running.block.kind == .amrap
-        emit(Event(t: now, due: capped ? end : nil, .blockEnd(.init(
-            kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.completedRounds : nil, steps: running.steps,
-            skipped: running.skipped, active: capped ? running.block.length : scale.workout(end - running.start), capped: capped))),
-             into: &events)
+        emit(
+            Event(
+                t: now, due: capped ? end : nil,
+                .blockEnd(
+                    .init(
+                        kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.completedRounds : nil,
+                        steps: running.steps,
+                        skipped: running.skipped, active: capped ? running.block.length : scale.workout(end - running.start), capped: capped
+                    ))),
+            into: &events)
     }
 
     /// The first phase after the current round of an EMOM.

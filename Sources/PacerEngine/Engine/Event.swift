@@ -104,7 +104,10 @@ public struct Event: Sendable {
         /// Whether its time ran out (always, for an AMRAP).
         public var capped: Bool
 
-        public init(kind: TimeLimitedBlock.Kind, length: WorkoutDuration, rounds: Int?, steps: Int, skipped: Int, active: WorkoutDuration, capped: Bool) {
+        public init(
+            kind: TimeLimitedBlock.Kind, length: WorkoutDuration, rounds: Int?, steps: Int, skipped: Int, active: WorkoutDuration,
+            capped: Bool
+        ) {
             self.kind = kind
             self.length = length
             self.rounds = rounds
@@ -130,7 +133,10 @@ public struct Event: Sendable {
         /// The plan run, for the `profile` field (nil: no profile).
         public var plan: Plan?
 
-        public init(workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: WallTime, speed: Double, countdown: Int = 3, plan: Plan? = nil) {
+        public init(
+            workout: String, file: String, phases: Int, planned: WorkoutDuration, wall: WallTime, speed: Double, countdown: Int = 3,
+            plan: Plan? = nil
+        ) {
             self.workout = workout
             self.file = file
             self.plan = plan
@@ -202,8 +208,10 @@ public struct Event: Sendable {
         /// What the sensors measured during the phase (empty when nothing was).
         public var measured: MeasuredSummary
 
-        public init(index: Int, phase: Phase, outcome: PhaseOutcome, active: WorkoutDuration, reps: Int? = nil, weight: Weight? = nil,
-                    measured: MeasuredSummary = MeasuredSummary()) {
+        public init(
+            index: Int, phase: Phase, outcome: PhaseOutcome, active: WorkoutDuration, reps: Int? = nil, weight: Weight? = nil,
+            measured: MeasuredSummary = MeasuredSummary()
+        ) {
             self.index = index
             self.phase = phase
             self.outcome = outcome
@@ -247,8 +255,11 @@ public struct Event: Sendable {
         /// What the sensors measured over the whole session (empty when nothing was).
         public var measured: MeasuredSummary
 
-        public init(outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: WallTime, summary: SessionSummary = SessionSummary(),
-                    measured: MeasuredSummary = MeasuredSummary()) {
+        public init(
+            outcome: SessionOutcome, active: WorkoutDuration, paused: WorkoutDuration, wall: WallTime,
+            summary: SessionSummary = SessionSummary(),
+            measured: MeasuredSummary = MeasuredSummary()
+        ) {
             self.outcome = outcome
             self.active = active
             self.paused = paused

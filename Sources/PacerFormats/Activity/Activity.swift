@@ -21,8 +21,10 @@ public struct Activity: Sendable, Equatable {
     /// FTP in watts, for intensity factor and TSS; nil when not known.
     public var thresholdPower: Double?
 
-    public init(id: Int64, name: String, sport: ActivitySport, start: WallTime, elapsed: Double, laps: [ActivityLap] = [],
-                records: [ActivityRecord] = [], pauses: [ActivityPause] = [], thresholdPower: Double? = nil) {
+    public init(
+        id: Int64, name: String, sport: ActivitySport, start: WallTime, elapsed: Double, laps: [ActivityLap] = [],
+        records: [ActivityRecord] = [], pauses: [ActivityPause] = [], thresholdPower: Double? = nil
+    ) {
         self.id = id
         self.name = name
         self.sport = sport

@@ -43,24 +43,32 @@ enum ActivityFITProfile {
         let averageCadence: UInt8, maximumCadence: UInt8, averagePower: UInt8, maximumPower: UInt8
         let normalizedPower: UInt8, work: UInt8
 
-        static let lap = SummaryFields(distance: 9, calories: 11, averageSpeed: 13, maximumSpeed: 14, averageHeartRate: 15, maximumHeartRate: 16,
-                                       averageCadence: 17, maximumCadence: 18, averagePower: 19, maximumPower: 20, normalizedPower: 33, work: 41)
-        static let session = SummaryFields(distance: 9, calories: 11, averageSpeed: 14, maximumSpeed: 15, averageHeartRate: 16, maximumHeartRate: 17,
-                                           averageCadence: 18, maximumCadence: 19, averagePower: 20, maximumPower: 21, normalizedPower: 34, work: 48)
+        static let lap = SummaryFields(
+            distance: 9, calories: 11, averageSpeed: 13, maximumSpeed: 14, averageHeartRate: 15, maximumHeartRate: 16,
+            averageCadence: 17, maximumCadence: 18, averagePower: 19, maximumPower: 20, normalizedPower: 33, work: 41)
+        static let session = SummaryFields(
+            distance: 9, calories: 11, averageSpeed: 14, maximumSpeed: 15, averageHeartRate: 16, maximumHeartRate: 17,
+            averageCadence: 18, maximumCadence: 19, averagePower: 20, maximumPower: 21, normalizedPower: 34, work: 48)
     }
 }
 
 extension FITEncoding.Field {
     static func enumeration(_ number: UInt8, _ value: UInt8) -> Self { Self(number: number, type: .enumeration, bytes: [value]) }
     static func uint8(_ number: UInt8, _ value: UInt8) -> Self { Self(number: number, type: .uint8, bytes: [value]) }
-    static func uint16(_ number: UInt8, _ value: UInt16) -> Self { Self(number: number, type: .uint16, bytes: FITEncoding.little(UInt32(value), count: 2)) }
-    static func uint32(_ number: UInt8, _ value: UInt32) -> Self { Self(number: number, type: .uint32, bytes: FITEncoding.little(value, count: 4)) }
+    static func uint16(_ number: UInt8, _ value: UInt16) -> Self {
+        Self(number: number, type: .uint16, bytes: FITEncoding.little(UInt32(value), count: 2))
+    }
+    static func uint32(_ number: UInt8, _ value: UInt32) -> Self {
+        Self(number: number, type: .uint32, bytes: FITEncoding.little(value, count: 4))
+    }
 
     /// A string, NUL-terminated, cut at a character boundary to fit FIT's 255-byte field.
     static func string(_ number: UInt8, _ text: String) -> Self {
         Self(number: number, type: .string, bytes: Array(FITEncoding.fitting(text).utf8) + [0])
     }
-    static func uint32z(_ number: UInt8, _ value: UInt32) -> Self { Self(number: number, type: .uint32z, bytes: FITEncoding.little(value, count: 4)) }
+    static func uint32z(_ number: UInt8, _ value: UInt32) -> Self {
+        Self(number: number, type: .uint32z, bytes: FITEncoding.little(value, count: 4))
+    }
 
     /// `value × scale` rounded, as an unsigned field of `type`, kept from 0 to just under the
     /// type's invalid value (its maximum); nil for no value, a value below zero or one that is not

@@ -22,8 +22,10 @@ public struct ActivityLap: Sendable, Equatable {
     /// The weight lifted, for a rep step logged with one.
     public var weight: ActivityWeight?
 
-    public init(name: String, kind: PhaseKind, start: Double, elapsed: Double, timerTime: Double, trigger: Trigger,
-                reps: Int? = nil, weight: ActivityWeight? = nil) {
+    public init(
+        name: String, kind: PhaseKind, start: Double, elapsed: Double, timerTime: Double, trigger: Trigger,
+        reps: Int? = nil, weight: ActivityWeight? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.start = start

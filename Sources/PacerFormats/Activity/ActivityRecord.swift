@@ -9,7 +9,9 @@ public struct ActivityRecord: Sendable, Equatable {
     public var speed: Double?
     public var distance: Double?
 
-    public init(time: Double, power: Double? = nil, heartRate: Double? = nil, cadence: Double? = nil, speed: Double? = nil, distance: Double? = nil) {
+    public init(
+        time: Double, power: Double? = nil, heartRate: Double? = nil, cadence: Double? = nil, speed: Double? = nil, distance: Double? = nil
+    ) {
         self.time = time
         self.power = power
         self.heartRate = heartRate

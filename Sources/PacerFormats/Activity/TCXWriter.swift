@@ -45,8 +45,12 @@ struct TCXWriter {
         text += "        <DistanceMeters>\(number(statistics.distance ?? 0))</DistanceMeters>\n"
         if let speed = statistics.speed.highest { text += "        <MaximumSpeed>\(number(speed))</MaximumSpeed>\n" }
         text += "        <Calories>\(whole(statistics.calories ?? 0, 0...65535))</Calories>\n"
-        if let heartRate = statistics.heartRate.average { text += "        <AverageHeartRateBpm><Value>\(whole(heartRate, 1...255))</Value></AverageHeartRateBpm>\n" }
-        if let heartRate = statistics.heartRate.highest { text += "        <MaximumHeartRateBpm><Value>\(whole(heartRate, 1...255))</Value></MaximumHeartRateBpm>\n" }
+        if let heartRate = statistics.heartRate.average {
+            text += "        <AverageHeartRateBpm><Value>\(whole(heartRate, 1...255))</Value></AverageHeartRateBpm>\n"
+        }
+        if let heartRate = statistics.heartRate.highest {
+            text += "        <MaximumHeartRateBpm><Value>\(whole(heartRate, 1...255))</Value></MaximumHeartRateBpm>\n"
+        }
         text += "        <Intensity>\(lap.isActive ? "Active" : "Resting")</Intensity>\n"
         if !isRunning, let cadence = statistics.cadence.average { text += "        <Cadence>\(whole(cadence, 0...254))</Cadence>\n" }
         text += "        <TriggerMethod>\(lap.trigger == .time ? "Time" : "Manual")</TriggerMethod>\n"
@@ -58,9 +62,15 @@ struct TCXWriter {
         text += "        <Notes>\(ExportText.xml(lap.name))</Notes>\n"
         var summary = ""
         if let speed = statistics.speed.average { summary += "<ax:AvgSpeed>\(number(speed))</ax:AvgSpeed>" }
-        if let cadence = statistics.cadence.highest { summary += isRunning ? "" : "<ax:MaxBikeCadence>\(whole(cadence, 0...254))</ax:MaxBikeCadence>" }
-        if isRunning, let cadence = statistics.cadence.average { summary += "<ax:AvgRunCadence>\(whole(cadence, 0...254))</ax:AvgRunCadence>" }
-        if isRunning, let cadence = statistics.cadence.highest { summary += "<ax:MaxRunCadence>\(whole(cadence, 0...254))</ax:MaxRunCadence>" }
+        if let cadence = statistics.cadence.highest {
+            summary += isRunning ? "" : "<ax:MaxBikeCadence>\(whole(cadence, 0...254))</ax:MaxBikeCadence>"
+        }
+        if isRunning, let cadence = statistics.cadence.average {
+            summary += "<ax:AvgRunCadence>\(whole(cadence, 0...254))</ax:AvgRunCadence>"
+        }
+        if isRunning, let cadence = statistics.cadence.highest {
+            summary += "<ax:MaxRunCadence>\(whole(cadence, 0...254))</ax:MaxRunCadence>"
+        }
         if let power = statistics.power.average { summary += "<ax:AvgWatts>\(whole(power, 0...65535))</ax:AvgWatts>" }
         if let power = statistics.power.highest { summary += "<ax:MaxWatts>\(whole(power, 0...65535))</ax:MaxWatts>" }
         if !summary.isEmpty { text += "        <Extensions><ax:LX>\(summary)</ax:LX></Extensions>\n" }
@@ -70,7 +80,9 @@ struct TCXWriter {
     private func write(_ record: ActivityRecord, to text: inout String) {
         text += "          <Trackpoint><Time>\(time(record.time))</Time>"
         if let distance = record.distance, distance.isFinite { text += "<DistanceMeters>\(number(distance))</DistanceMeters>" }
-        if let heartRate = record.heartRate, heartRate >= 0.5 { text += "<HeartRateBpm><Value>\(whole(heartRate, 1...255))</Value></HeartRateBpm>" }
+        if let heartRate = record.heartRate, heartRate >= 0.5 {
+            text += "<HeartRateBpm><Value>\(whole(heartRate, 1...255))</Value></HeartRateBpm>"
+        }
         if !isRunning, let cadence = record.cadence { text += "<Cadence>\(whole(cadence, 0...254))</Cadence>" }
         var measured = ""
         if let speed = record.speed, speed.isFinite { measured += "<ax:Speed>\(number(speed))</ax:Speed>" }

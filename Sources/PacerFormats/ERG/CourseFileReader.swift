@@ -67,7 +67,10 @@ struct CourseFileReader {
             if section == .text, !readsTexts { continue }
             let fields = Self.fields(of: line)
             switch section {
-            case nil: throw importError(SourcePosition(line: number, column: fields[0].column), "this line comes before any section: a course file starts with [COURSE HEADER] or [COURSE DATA]")
+            case nil:
+                throw importError(
+                    SourcePosition(line: number, column: fields[0].column),
+                    "this line comes before any section: a course file starts with [COURSE HEADER] or [COURSE DATA]")
             case .header: readHeader(trimmed, fields: fields, line: number)
             case .data: try readData(fields, line: number)
             case .text: readText(line, fields: fields, line: number)
@@ -75,19 +78,26 @@ struct CourseFileReader {
             }
         }
         guard points.count >= 2 else {
-            throw importError(SourcePosition(line: 1, column: 1), points.isEmpty ? "the file has no [COURSE DATA] rows, so no steps to run" : "the [COURSE DATA] has one row: a course needs two, its start and its end")
+            throw importError(
+                SourcePosition(line: 1, column: 1),
+                points.isEmpty
+                    ? "the file has no [COURSE DATA] rows, so no steps to run"
+                    : "the [COURSE DATA] has one row: a course needs two, its start and its end")
         }
         var flat = try steps()
         guard !flat.isEmpty else {
             throw importError(points[0].position, "every row of [COURSE DATA] is at the same minute: the course lasts no time")
         }
-        let timed = texts.map { TimedText(offset: ImportedValues.offset(seconds: $0.seconds), text: $0.text, position: $0.position, steps: 0..<flat.count) }
+        let timed = texts.map {
+            TimedText(offset: ImportedValues.offset(seconds: $0.seconds), text: $0.text, position: $0.position, steps: 0..<flat.count)
+        }
         TimedText.place(timed, in: &flat, notes: &notes)
         // A file pacer exported says it already, in its DESCRIPTION: it is not said twice.
         if let ftp, case let written = "Written for an FTP of \(JSONText.number(ftp)) W.", description?.hasSuffix(written) != true {
             description = (description.map { $0 + "\n\n" } ?? "") + written
         }
-        return ImportedDraft(workout: Workout(name: name ?? fallback, description: description, steps: RepeatFolding.fold(flat)), notes: notes, ftp: ftp)
+        return ImportedDraft(
+            workout: Workout(name: name ?? fallback, description: description, steps: RepeatFolding.fold(flat)), notes: notes, ftp: ftp)
     }
 
     // MARK: - Lines
@@ -112,7 +122,11 @@ struct CourseFileReader {
                 switch words[1] {
                 case "WATTS": percent = false
                 case "PERCENT": percent = true
-                default: notes.warn(SourcePosition(line: number, column: fields[1].column), "the unit \(fields[1].text) is not one pacer reads (WATTS or PERCENT): the values are read as \(percent ? "percent of FTP" : "watts")")
+                default:
+                    notes.warn(
+                        SourcePosition(line: number, column: fields[1].column),
+                        "the unit \(fields[1].text) is not one pacer reads (WATTS or PERCENT): the values are read as \(percent ? "percent of FTP" : "watts")"
+                    )
                 }
             }
             return
@@ -122,27 +136,36 @@ struct CourseFileReader {
         switch key {
         case "FTP": ftp = value.decimalValue.flatMap { $0 > 0 ? $0 : nil }
         case "DESCRIPTION": description = ImportedValues.paragraphs(value)
-        case "FILE NAME": name = ImportedValues.label(value.hasSuffix(".erg") || value.hasSuffix(".mrc") ? String(value.dropLast(4)) : value)
+        case "FILE NAME":
+            name = ImportedValues.label(value.hasSuffix(".erg") || value.hasSuffix(".mrc") ? String(value.dropLast(4)) : value)
         default: break
         }
     }
 
     private mutating func readData(_ fields: [(text: String, column: Int)], line number: Int) throws(WorkoutErrors) {
-        if fields[0].text.uppercased() == "LAP" || (fields.count == 2 && fields[1].text.uppercased() == "LAP" && fields[0].text.decimalValue != nil) {
+        if fields[0].text.uppercased() == "LAP"
+            || (fields.count == 2 && fields[1].text.uppercased() == "LAP" && fields[0].text.decimalValue != nil)
+        {
             lap = true
             return
         }
         guard fields.count >= 2 else {
-            throw importError(SourcePosition(line: number, column: fields[0].column), "a row of [COURSE DATA] is the minutes and the \(percent ? "percent of FTP" : "watts"), such as 5.00 200")
+            throw importError(
+                SourcePosition(line: number, column: fields[0].column),
+                "a row of [COURSE DATA] is the minutes and the \(percent ? "percent of FTP" : "watts"), such as 5.00 200")
         }
         var values: [Double] = []
         for field in fields.prefix(2) {
             guard let value = field.text.decimalValue, value < 1_000_000 else {
-                throw importError(SourcePosition(line: number, column: field.column), "\"\(field.text)\" is not a number: a row of [COURSE DATA] is the minutes and the \(percent ? "percent of FTP" : "watts"), such as 5.00 200")
+                throw importError(
+                    SourcePosition(line: number, column: field.column),
+                    "\"\(field.text)\" is not a number: a row of [COURSE DATA] is the minutes and the \(percent ? "percent of FTP" : "watts"), such as 5.00 200"
+                )
             }
             values.append(value)
         }
-        points.append(Point(minutes: values[0], value: values[1], position: SourcePosition(line: number, column: fields[0].column), afterLap: lap))
+        points.append(
+            Point(minutes: values[0], value: values[1], position: SourcePosition(line: number, column: fields[0].column), afterLap: lap))
         lap = false
     }
 
@@ -189,7 +212,10 @@ struct CourseFileReader {
         var lastValue: Double?
         for (before, point) in zip(points, points.dropFirst()) {
             guard point.minutes >= before.minutes else {
-                throw importError(point.position, "the course goes back in time, from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)): the minutes of [COURSE DATA] only grow")
+                throw importError(
+                    point.position,
+                    "the course goes back in time, from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)): the minutes of [COURSE DATA] only grow"
+                )
             }
             let seconds = (point.minutes - before.minutes) * 60
             let length: WorkoutDuration
@@ -198,10 +224,16 @@ struct CourseFileReader {
             } catch .notPositive {
                 continue
             } catch {
-                throw importError(point.position, "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) \(ImportedValues.lengthProblem(seconds: seconds, error))")
+                throw importError(
+                    point.position,
+                    "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) \(ImportedValues.lengthProblem(seconds: seconds, error))"
+                )
             }
             if length < Self.shortestStep {
-                notes.warn(point.position, "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) is \(length.spoken), less than a second: read as a jump from one value to the next")
+                notes.warn(
+                    point.position,
+                    "from minute \(JSONText.number(before.minutes)) to \(JSONText.number(point.minutes)) is \(length.spoken), less than a second: read as a jump from one value to the next"
+                )
                 continue
             }
             if before.value == point.value, lastValue == point.value, !before.afterLap, let last = flat.last?.length {
@@ -212,11 +244,15 @@ struct CourseFileReader {
             guard phases.add(1) else { continue }
             let text = ImportedValues.targetText(start: before.value, end: point.value, unit: percent ? "%" : " W", range: false)
             let power = ImportedValues.target(text, at: before.position, notes: &notes, kind: "power") { () throws(TargetError) in
-                try percent ? PowerTarget(ftpPercentFrom: before.value, to: point.value) : PowerTarget(wattsFrom: before.value, to: point.value)
+                try percent
+                    ? PowerTarget(ftpPercentFrom: before.value, to: point.value) : PowerTarget(wattsFrom: before.value, to: point.value)
             }
-            flat.append(FlatStep(step: TimedStep(kind: kind(from: before.value, to: point.value, first: flat.isEmpty, last: point.position == points.last?.position),
-                                                 duration: .same(length), targets: WrittenTargets(power: power.map(PerRound.same))),
-                                 position: before.position))
+            flat.append(
+                FlatStep(
+                    step: TimedStep(
+                        kind: kind(from: before.value, to: point.value, first: flat.isEmpty, last: point.position == points.last?.position),
+                        duration: .same(length), targets: WrittenTargets(power: power.map(PerRound.same))),
+                    position: before.position))
         }
         try phases.check(at: points[0].position, "the [COURSE DATA]")
         return flat

@@ -45,7 +45,8 @@ struct CourseFileWriter {
         if step.targets.heartRate != nil || step.targets.pace != nil || step.targets.cadence != nil {
             notes.note("\(format.short) gives power only: heart-rate, pace and cadence targets are dropped", step: step.name)
         }
-        let span = percent
+        let span =
+            percent
             ? try ExportPower.percent(of: step, format: format, thresholds: thresholds, notes: &notes)
             : try ExportPower.watts(of: step, format: format, thresholds: thresholds, notes: &notes)
         guard let span else {

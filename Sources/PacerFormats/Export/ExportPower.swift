@@ -18,18 +18,24 @@ enum ExportPower {
 
     /// The step's power in percent of FTP, nil when it has none or is a free ride. Watts need
     /// FTP; a zone is taken at its middle, noted.
-    static func percent(of step: ExportStep, format: WorkoutFormat, thresholds: TargetThresholds, notes: inout ExportNotes) throws(ExportRefusal) -> TargetSpan? {
+    static func percent(of step: ExportStep, format: WorkoutFormat, thresholds: TargetThresholds, notes: inout ExportNotes)
+        throws(ExportRefusal) -> TargetSpan?
+    {
         guard case .target(let unit, let span)? = step.targets.power else { return nil }
         switch unit {
         case .ftp:
             return span
         case .zone:
             let middle = middlePercent(ofZone: span.start.low)
-            notes.note("\(format.short) has no power zones: a zone is written as the middle of its range (Z\(JSONText.number(span.start.low)) as \(JSONText.number(middle)) % of FTP)", step: step.name)
+            notes.note(
+                "\(format.short) has no power zones: a zone is written as the middle of its range (Z\(JSONText.number(span.start.low)) as \(JSONText.number(middle)) % of FTP)",
+                step: step.name)
             return TargetSpan(TargetRange(middle))
         case .watts:
             guard let ftp = thresholds.ftp, ftp > 0 else {
-                throw ExportRefusal("\"\(step.name)\" aims at \(step.targets.power?.description ?? "watts"), and \(format.short) gives power as a share of FTP: give your FTP with --ftp W or \"ftp\" in config.json")
+                throw ExportRefusal(
+                    "\"\(step.name)\" aims at \(step.targets.power?.description ?? "watts"), and \(format.short) gives power as a share of FTP: give your FTP with --ftp W or \"ftp\" in config.json"
+                )
             }
             return scaled(span, by: 100 / ftp)
         }
@@ -37,11 +43,15 @@ enum ExportPower {
 
     /// The step's power in watts, nil when it has none or is a free ride. A share of FTP or a
     /// zone needs FTP.
-    static func watts(of step: ExportStep, format: WorkoutFormat, thresholds: TargetThresholds, notes: inout ExportNotes) throws(ExportRefusal) -> TargetSpan? {
+    static func watts(of step: ExportStep, format: WorkoutFormat, thresholds: TargetThresholds, notes: inout ExportNotes)
+        throws(ExportRefusal) -> TargetSpan?
+    {
         guard case .target(let unit, let span)? = step.targets.power else { return nil }
         if unit == .watts { return span }
         guard let ftp = thresholds.ftp, ftp > 0 else {
-            throw ExportRefusal("\"\(step.name)\" aims at \(step.targets.power?.description ?? "a share of FTP"), and \(format.short) gives power in watts: give your FTP with --ftp W or \"ftp\" in config.json (or export --to mrc, which gives percent)")
+            throw ExportRefusal(
+                "\"\(step.name)\" aims at \(step.targets.power?.description ?? "a share of FTP"), and \(format.short) gives power in watts: give your FTP with --ftp W or \"ftp\" in config.json (or export --to mrc, which gives percent)"
+            )
         }
         return try percent(of: step, format: format, thresholds: thresholds, notes: &notes).map { scaled($0, by: ftp / 100) }
     }

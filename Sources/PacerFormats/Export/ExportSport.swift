@@ -21,7 +21,9 @@ enum ExportSport: Equatable {
     init(of workout: Workout, steps: [ExportStep]) {
         let tags = Set(workout.tags.map { $0.lowercased() })
         let nameWords = Set(workout.name.lowercased().split { !$0.isLetter && $0 != "-" }.map(String.init))
-        if let (sport, _) = Self.words.first(where: { !$0.1.isDisjoint(with: tags) }) ?? Self.words.first(where: { !$0.1.isDisjoint(with: nameWords) }) {
+        if let (sport, _) = Self.words.first(where: { !$0.1.isDisjoint(with: tags) })
+            ?? Self.words.first(where: { !$0.1.isDisjoint(with: nameWords) })
+        {
             self = sport
         } else if steps.contains(where: { $0.targets.pace?.unit == .per100Metres }) {
             self = .swimming

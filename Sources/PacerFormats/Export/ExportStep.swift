@@ -70,10 +70,13 @@ struct ExportStep: Equatable {
             } else if format.hasOpenSteps {
                 length = .open
             } else {
-                throw ExportRefusal("\"\(phase.name)\" is an open step, which lasts until you say done, and \(format.short) has no such step: give it a duration to export it")
+                throw ExportRefusal(
+                    "\"\(phase.name)\" is an open step, which lasts until you say done, and \(format.short) has no such step: give it a duration to export it"
+                )
             }
-            var step = ExportStep(kind: phase.kind, name: phase.name, length: length, targets: phase.targets, cue: phase.cue, cues: phase.cues,
-                                  roundLabel: phase.round.flatMap { round in phase.rounds.map { " \(round)/\($0)" } })
+            var step = ExportStep(
+                kind: phase.kind, name: phase.name, length: length, targets: phase.targets, cue: phase.cue, cues: phase.cues,
+                roundLabel: phase.round.flatMap { round in phase.rounds.map { " \(round)/\($0)" } })
             if case .distance = length {} else { step.lostDistance = phase.distance }
             steps.append(step)
         }
@@ -85,7 +88,8 @@ struct ExportStep: Equatable {
         var notes = ExportNotes()
         for step in steps {
             guard let label = step.lostDistance else { continue }
-            let reason = step.duration == nil
+            let reason =
+                step.duration == nil
                 ? "\(format.short) gives a distance in metres: a distance label that is no length (\"\(label)\") is dropped"
                 : "\(format.short) has no distance on a timed step: its distance label is dropped"
             notes.note(reason, step: step.name)
@@ -97,18 +101,26 @@ struct ExportStep: Equatable {
         let cannot = "\(format.short) cannot say that"
         if phase.kind == .reps {
             let reps = phase.reps.map { " of \($0) reps" } ?? ""
-            throw ExportRefusal("\"\(phase.name)\" is a rep step\(reps), which lasts until you say done, and \(format.short) steps last a time\(format.measuresDistance ? " or a distance" : "")")
+            throw ExportRefusal(
+                "\"\(phase.name)\" is a rep step\(reps), which lasts until you say done, and \(format.short) steps last a time\(format.measuresDistance ? " or a distance" : "")"
+            )
         }
         if let block = phase.timeLimit {
             switch block.kind {
             case .amrap:
-                throw ExportRefusal("\"\(phase.name)\" is part of an AMRAP (as many rounds as you can in \(block.length.spoken)), and \(format.short) cannot repeat steps until a time runs out")
+                throw ExportRefusal(
+                    "\"\(phase.name)\" is part of an AMRAP (as many rounds as you can in \(block.length.spoken)), and \(format.short) cannot repeat steps until a time runs out"
+                )
             case .timeCap:
-                throw ExportRefusal("\"\(phase.name)\" is part of a block with a time cap of \(block.length.spoken), and \(format.short) has no time cap: \(cannot)")
+                throw ExportRefusal(
+                    "\"\(phase.name)\" is part of a block with a time cap of \(block.length.spoken), and \(format.short) has no time cap: \(cannot)"
+                )
             }
         }
         if let window = phase.window {
-            throw ExportRefusal("\"\(phase.name)\" is part of an EMOM (a round every \(window.length.spoken)), and \(format.short) cannot start rounds on a beat: \(cannot)")
+            throw ExportRefusal(
+                "\"\(phase.name)\" is part of an EMOM (a round every \(window.length.spoken)), and \(format.short) cannot start rounds on a beat: \(cannot)"
+            )
         }
     }
 }

@@ -35,7 +35,9 @@ enum ExportText {
             case "\n": escaped += "&#10;"
             case "\t": escaped += "&#9;"
             default:
-                if scalar.value >= 0x20, scalar.value != 0x7F, scalar.value != 0xFFFE, scalar.value != 0xFFFF { escaped.unicodeScalars.append(scalar) }
+                if scalar.value >= 0x20, scalar.value != 0x7F, scalar.value != 0xFFFE, scalar.value != 0xFFFF {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return escaped

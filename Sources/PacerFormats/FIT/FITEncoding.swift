@@ -38,7 +38,8 @@ struct FITEncoding {
         }
 
         /// An enum value of the profile.
-        static func enumeration<Value: RawRepresentable>(_ field: some FITProfile.Field, _ value: Value) -> Field where Value.RawValue == UInt8 {
+        static func enumeration<Value: RawRepresentable>(_ field: some FITProfile.Field, _ value: Value) -> Field
+        where Value.RawValue == UInt8 {
             number(field, .enumeration, UInt32(value.rawValue))
         }
 
@@ -103,7 +104,8 @@ struct FITEncoding {
 
     /// The whole file: header, messages and CRC.
     var bytes: [UInt8] {
-        var header: [UInt8] = [14, Self.protocolVersion] + Self.little(UInt32(Self.profileVersion), count: 2)
+        var header: [UInt8] =
+            [14, Self.protocolVersion] + Self.little(UInt32(Self.profileVersion), count: 2)
             + Self.little(UInt32(records.count), count: 4) + Array(".FIT".utf8)
         header += Self.little(UInt32(Self.crc(header)), count: 2)
         let file = header + records

@@ -18,10 +18,12 @@ public struct FITFileIdentity: Sendable, Equatable {
         // uint32z: 0 is "no serial number", so it is never written.
         let serial = max(digest ^ nonce, 1)
         let created = UInt32(clamping: max(created - FITProfile.Scale.epochInUnixSeconds, 0))
-        return [.enumeration(FITProfile.FileIDField.type, FITProfile.FileType.workout),
-                .uint16(FITProfile.FileIDField.manufacturer, FITProfile.Manufacturer.development.rawValue),
-                .uint16(FITProfile.FileIDField.product, 0),
-                .number(FITProfile.FileIDField.serialNumber, .uint32z, serial),
-                .uint32(FITProfile.FileIDField.timeCreated, created)]
+        return [
+            .enumeration(FITProfile.FileIDField.type, FITProfile.FileType.workout),
+            .uint16(FITProfile.FileIDField.manufacturer, FITProfile.Manufacturer.development.rawValue),
+            .uint16(FITProfile.FileIDField.product, 0),
+            .number(FITProfile.FileIDField.serialNumber, .uint32z, serial),
+            .uint32(FITProfile.FileIDField.timeCreated, created),
+        ]
     }
 }

@@ -90,7 +90,9 @@ struct FITMessages {
         let dataSize = Int(Self.little(bytes, at: 4, size: 4))
         let end = headerSize + dataSize
         guard end + 2 <= bytes.count else {
-            throw Refusal(offset: bytes.count, message: "the file ends after \(bytes.count) bytes, where its header promises \(end + 2): it is cut short")
+            throw Refusal(
+                offset: bytes.count,
+                message: "the file ends after \(bytes.count) bytes, where its header promises \(end + 2): it is cut short")
         }
         if headerSize == 14 {
             let stored = Self.little(bytes, at: 12, size: 2)
@@ -119,7 +121,9 @@ struct FITMessages {
             guard let definition = definitions[local] else {
                 throw Refusal(offset: start, message: "a data message of local type \(local) comes before its definition")
             }
-            guard offset + definition.size <= end else { throw Refusal(offset: start, message: "a message runs past the end of the records") }
+            guard offset + definition.size <= end else {
+                throw Refusal(offset: start, message: "a message runs past the end of the records")
+            }
             if let global = FITProfile.Message(rawValue: definition.global), kept.contains(global) {
                 messages.append(Message(global, file: bytes, definition: definition, offset: start, data: offset))
             }
@@ -132,11 +136,14 @@ struct FITMessages {
         self.messages = messages
     }
 
-    private static func definition(_ bytes: [UInt8], at start: Int, end: Int, developer: Bool,
-                                   keeping kept: Set<FITProfile.Message>) throws(Refusal) -> (Definition, Int) {
+    private static func definition(
+        _ bytes: [UInt8], at start: Int, end: Int, developer: Bool,
+        keeping kept: Set<FITProfile.Message>
+    ) throws(Refusal) -> (Definition, Int) {
         guard start + 5 <= end else { throw Refusal(offset: start, message: "a definition runs past the end of the records") }
         let bigEndian = bytes[start + 1] == 1
-        let global = bigEndian ? UInt16(bytes[start + 2]) << 8 | UInt16(bytes[start + 3]) : UInt16(Self.little(bytes, at: start + 2, size: 2))
+        let global =
+            bigEndian ? UInt16(bytes[start + 2]) << 8 | UInt16(bytes[start + 3]) : UInt16(Self.little(bytes, at: start + 2, size: 2))
         let count = Int(bytes[start + 4])
         var offset = start + 5
         guard offset + 3 * count <= end else { throw Refusal(offset: start, message: "a definition runs past the end of the records") }
@@ -155,7 +162,9 @@ struct FITMessages {
             guard offset < end else { throw Refusal(offset: start, message: "a definition runs past the end of the records") }
             let developerCount = Int(bytes[offset])
             offset += 1
-            guard offset + 3 * developerCount <= end else { throw Refusal(offset: start, message: "a definition runs past the end of the records") }
+            guard offset + 3 * developerCount <= end else {
+                throw Refusal(offset: start, message: "a definition runs past the end of the records")
+            }
             developerBytes = (0..<developerCount).reduce(0) { $0 + Int(bytes[offset + 3 * $1 + 1]) }
             offset += 3 * developerCount
         }

@@ -48,8 +48,9 @@ enum FITProfile {
         let high: WorkoutStepField
 
         static let primary = TargetFields(type: .targetType, value: .targetValue, low: .customTargetLow, high: .customTargetHigh)
-        static let secondary = TargetFields(type: .secondaryTargetType, value: .secondaryTargetValue, low: .secondaryCustomTargetLow,
-                                            high: .secondaryCustomTargetHigh)
+        static let secondary = TargetFields(
+            type: .secondaryTargetType, value: .secondaryTargetValue, low: .secondaryCustomTargetLow,
+            high: .secondaryCustomTargetHigh)
         static let both = [primary, secondary]
     }
 
@@ -92,8 +93,8 @@ enum FITProfile {
         var repeats: Bool {
             switch self {
             case .repeatUntilStepsComplete, .repeatUntilTime, .repeatUntilDistance, .repeatUntilCalories, .repeatUntilHeartRateLessThan,
-                 .repeatUntilHeartRateGreaterThan, .repeatUntilPowerLessThan, .repeatUntilPowerGreaterThan, .repeatUntilPowerLastLapLessThan,
-                 .repeatUntilMaxPowerLastLapLessThan, .repeatUntilTrainingPeaksTSS:
+                .repeatUntilHeartRateGreaterThan, .repeatUntilPowerLessThan, .repeatUntilPowerGreaterThan, .repeatUntilPowerLastLapLessThan,
+                .repeatUntilMaxPowerLastLapLessThan, .repeatUntilTrainingPeaksTSS:
                 true
             default:
                 false

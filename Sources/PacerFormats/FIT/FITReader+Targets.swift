@@ -16,39 +16,53 @@ extension FITReader {
             switch type {
             case .power?:
                 let offset = FITProfile.Scale.powerOffset
-                targets.power = if let zone {
-                    read("Z\(zone)", message, "power") { () throws(TargetError) in try PowerTarget(zone: Int(clamping: zone)) }.map(PerRound.same)
-                } else if range.0 >= offset {
-                    read(Self.text(range.0 - offset, range.1 - offset, " W"), message, "power") { () throws(TargetError) in
-                        try PowerTarget(watts: lowest - Double(offset)...highest - Double(offset))
-                    }.map(PerRound.same)
-                } else {
-                    read(Self.text(range.0, range.1, "%"), message, "power") { () throws(TargetError) in try PowerTarget(ftpPercent: lowest...highest) }.map(PerRound.same)
-                }
+                targets.power =
+                    if let zone {
+                        read("Z\(zone)", message, "power") { () throws(TargetError) in try PowerTarget(zone: Int(clamping: zone)) }.map(
+                            PerRound.same)
+                    } else if range.0 >= offset {
+                        read(Self.text(range.0 - offset, range.1 - offset, " W"), message, "power") { () throws(TargetError) in
+                            try PowerTarget(watts: lowest - Double(offset)...highest - Double(offset))
+                        }.map(PerRound.same)
+                    } else {
+                        read(Self.text(range.0, range.1, "%"), message, "power") { () throws(TargetError) in
+                            try PowerTarget(ftpPercent: lowest...highest)
+                        }.map(PerRound.same)
+                    }
             case .heartRate?:
                 let offset = FITProfile.Scale.heartRateOffset
-                targets.heartRate = if let zone {
-                    read("Z\(zone)", message, "heart-rate") { () throws(TargetError) in try HeartRateTarget(zone: Int(clamping: zone)) }.map(PerRound.same)
-                } else if range.0 > offset {
-                    read(Self.text(range.0 - offset, range.1 - offset, " bpm"), message, "heart-rate") { () throws(TargetError) in
-                        try HeartRateTarget(bpm: lowest - Double(offset)...highest - Double(offset))
-                    }.map(PerRound.same)
-                } else {
-                    read(Self.text(range.0, range.1, "% max"), message, "heart-rate") { () throws(TargetError) in try HeartRateTarget(maxPercent: lowest...highest) }.map(PerRound.same)
-                }
+                targets.heartRate =
+                    if let zone {
+                        read("Z\(zone)", message, "heart-rate") { () throws(TargetError) in try HeartRateTarget(zone: Int(clamping: zone)) }
+                            .map(PerRound.same)
+                    } else if range.0 > offset {
+                        read(Self.text(range.0 - offset, range.1 - offset, " bpm"), message, "heart-rate") { () throws(TargetError) in
+                            try HeartRateTarget(bpm: lowest - Double(offset)...highest - Double(offset))
+                        }.map(PerRound.same)
+                    } else {
+                        read(Self.text(range.0, range.1, "% max"), message, "heart-rate") { () throws(TargetError) in
+                            try HeartRateTarget(maxPercent: lowest...highest)
+                        }.map(PerRound.same)
+                    }
             case .speed?:
-                targets.pace = if let zone {
-                    read("Z\(zone)", message, "speed") { () throws(TargetError) in try PaceTarget(zone: Int(clamping: zone)) }.map(PerRound.same)
-                } else {
-                    read(Self.pace(fromSpeeds: range), message, "speed") { () throws(TargetError) in
-                        let (fast, slow) = (Self.seconds(perKilometreAt: range.1), Self.seconds(perKilometreAt: range.0))
-                        return try PaceTarget(secondsPerKilometre: Double(min(fast, slow))...Double(max(fast, slow)))
-                    }.map(PerRound.same)
-                }
+                targets.pace =
+                    if let zone {
+                        read("Z\(zone)", message, "speed") { () throws(TargetError) in try PaceTarget(zone: Int(clamping: zone)) }.map(
+                            PerRound.same)
+                    } else {
+                        read(Self.pace(fromSpeeds: range), message, "speed") { () throws(TargetError) in
+                            let (fast, slow) = (Self.seconds(perKilometreAt: range.1), Self.seconds(perKilometreAt: range.0))
+                            return try PaceTarget(secondsPerKilometre: Double(min(fast, slow))...Double(max(fast, slow)))
+                        }.map(PerRound.same)
+                    }
             case .cadence? where zone == nil:
-                targets.cadence = read(Self.text(range.0, range.1, " rpm"), message, "cadence") { () throws(TargetError) in try CadenceTarget(rpm: lowest...highest) }.map(PerRound.same)
+                targets.cadence = read(Self.text(range.0, range.1, " rpm"), message, "cadence") { () throws(TargetError) in
+                    try CadenceTarget(rpm: lowest...highest)
+                }.map(PerRound.same)
             default:
-                notes.warn(atByte: message.offset, "a target pacer does not keep (FIT target type \(number)\(zone.map { ", zone \($0)" } ?? "")): left out")
+                notes.warn(
+                    atByte: message.offset,
+                    "a target pacer does not keep (FIT target type \(number)\(zone.map { ", zone \($0)" } ?? "")): left out")
             }
         }
         return targets
@@ -75,8 +89,10 @@ extension FITReader {
     }
 
     /// A target made by `make`; one it refuses is left out with a warning that shows it as `text`.
-    private mutating func read<Target>(_ text: @autoclosure () -> String, _ message: FITMessages.Message, _ kind: String,
-                                       _ make: () throws(TargetError) -> Target) -> Target? {
+    private mutating func read<Target>(
+        _ text: @autoclosure () -> String, _ message: FITMessages.Message, _ kind: String,
+        _ make: () throws(TargetError) -> Target
+    ) -> Target? {
         do throws(TargetError) {
             return try make()
         } catch {

@@ -28,7 +28,10 @@ struct FITReader {
         }
         let type = fileID.number(FITProfile.FileIDField.type)
         guard type == UInt64(FITProfile.FileType.workout.rawValue) else {
-            throw refusal(at: fileID.offset, "a FIT file of type \(type.map(String.init) ?? "unknown"), not a workout (type \(FITProfile.FileType.workout.rawValue)): an activity or a course is not a workout")
+            throw refusal(
+                at: fileID.offset,
+                "a FIT file of type \(type.map(String.init) ?? "unknown"), not a workout (type \(FITProfile.FileType.workout.rawValue)): an activity or a course is not a workout"
+            )
         }
         let workout = messages.first { $0.global == .workout }
         var reader = FITReader()
@@ -75,9 +78,10 @@ struct FITReader {
     }
 
     private mutating func timed(_ message: FITMessages.Message) -> TimedStep {
-        var step = TimedStep(kind: Self.kind(ofIntensity: message.number(StepField.intensity)), duration: nil,
-                             name: Self.label(message, StepField.name).map(PerRound.same), cue: Self.label(message, StepField.notes).map(PerRound.same),
-                             targets: targets(of: message))
+        var step = TimedStep(
+            kind: Self.kind(ofIntensity: message.number(StepField.intensity)), duration: nil,
+            name: Self.label(message, StepField.name).map(PerRound.same), cue: Self.label(message, StepField.notes).map(PerRound.same),
+            targets: targets(of: message))
         let value = message.number(StepField.durationValue)
         let type = message.number(StepField.durationType)
         switch type.flatMap({ FITProfile.DurationType(rawValue: UInt8(clamping: $0)) }) {
@@ -96,7 +100,10 @@ struct FITReader {
         case nil where type == nil:
             break
         default:
-            notes.warn(atByte: message.offset, "a step that ends on a condition pacer does not measure (FIT duration type \(type ?? 0)): it is an open step here, ended with done")
+            notes.warn(
+                atByte: message.offset,
+                "a step that ends on a condition pacer does not measure (FIT duration type \(type ?? 0)): it is an open step here, ended with done"
+            )
         }
         return step
     }

@@ -8,13 +8,16 @@ struct FITRepeatCondition {
 
     init(type: FITProfile.DurationType?, bound: UInt64?, holdsAMRAP: Bool) {
         let value = bound ?? 0
-        let heartRate = value > FITProfile.Scale.heartRateOffset ? "\(value - FITProfile.Scale.heartRateOffset) bpm" : "\(value) % of maximum"
+        let heartRate =
+            value > FITProfile.Scale.heartRateOffset ? "\(value - FITProfile.Scale.heartRateOffset) bpm" : "\(value) % of maximum"
         let power = value >= FITProfile.Scale.powerOffset ? "\(value - FITProfile.Scale.powerOffset) W" : "\(value) % of FTP"
         let measure = "pacer does not measure it"
         switch type {
         case .repeatUntilTime?:
             text = WorkoutDuration(milliseconds: Int64(clamping: value)).spoken + " have passed"
-            reason = holdsAMRAP ? "it holds another such repeat, and an AMRAP cannot hold an AMRAP" : "that is longer than a block may last (24 hours)"
+            reason =
+                holdsAMRAP
+                ? "it holds another such repeat, and an AMRAP cannot hold an AMRAP" : "that is longer than a block may last (24 hours)"
         case .repeatUntilDistance?:
             text = ImportedValues.distance(metres: Double(value) / FITProfile.Scale.distance) + " are covered"
             reason = "its steps are not all measured by distance, so pacer cannot count the rounds"

@@ -32,8 +32,10 @@ struct FITRepeats {
     mutating func append(_ step: TimedStep, index: Int, at offset: Int) {
         let duration = step.duration?.value(inRound: nil)
         let metres = duration == nil ? step.distance.flatMap { DistanceLabel.metres(in: $0.value(inRound: nil)) } : nil
-        items.append(Item(first: index, step: .timed(step), depth: 0, size: PlanSize(phases: 1, planned: duration ?? .zero), holdsAMRAP: false,
-                          metres: metres, offset: offset))
+        items.append(
+            Item(
+                first: index, step: .timed(step), depth: 0, size: PlanSize(phases: 1, planned: duration ?? .zero), holdsAMRAP: false,
+                metres: metres, offset: offset))
     }
 
     /// Folds the steps a repeat step names into one repeat: `repeat_until_steps_cmplt` a number of
@@ -51,7 +53,8 @@ struct FITRepeats {
         let body = items[start...]
         let depth = 1 + body.reduce(0) { max($0, $1.depth) }
         guard depth <= WorkoutDecoder.maximumNesting else {
-            throw FITReader.refusal(at: message.offset, "repeats nest more than \(WorkoutDecoder.maximumNesting) levels deep here, the limit for a workout")
+            throw FITReader.refusal(
+                at: message.offset, "repeats nest more than \(WorkoutDecoder.maximumNesting) levels deep here, the limit for a workout")
         }
         let steps = body.map(\.step)
         var holdsAMRAP = body.contains { $0.holdsAMRAP }
@@ -62,7 +65,9 @@ struct FITRepeats {
         var metres: Double?
         switch type {
         case .repeatUntilStepsComplete?:
-            guard let bound, bound >= 1 else { throw FITReader.refusal(at: message.offset, "step \(index) repeats, but says not how many times") }
+            guard let bound, bound >= 1 else {
+                throw FITReader.refusal(at: message.offset, "step \(index) repeats, but says not how many times")
+            }
             step = .repeated(RepeatStep(count: Int(clamping: bound), steps: steps))
             metres = roundMetres.map { $0 * Double(bound) }
         case .repeatUntilTime? where !holdsAMRAP && (1...UInt64(WorkoutDuration.maximumStep.milliseconds)).contains(bound ?? 0):
@@ -71,18 +76,24 @@ struct FITRepeats {
         case .repeatUntilDistance? where (bound ?? 0) > 0 && (roundMetres ?? 0) > 0:
             let distance = Double(bound ?? 0) / FITProfile.Scale.distance
             let rounds = (distance / (roundMetres ?? 1)).rounded(.up)
-            notes.warn(atByte: message.offset, "a repeat until \(ImportedValues.distance(metres: distance)) are covered: \(JSONText.number(rounds)) rounds of \(ImportedValues.distance(metres: roundMetres ?? 0)) here")
+            notes.warn(
+                atByte: message.offset,
+                "a repeat until \(ImportedValues.distance(metres: distance)) are covered: \(JSONText.number(rounds)) rounds of \(ImportedValues.distance(metres: roundMetres ?? 0)) here"
+            )
             step = .repeated(RepeatStep(count: Int(min(rounds, Double(Int32.max))), steps: steps))
             metres = distance
         default:
             let until = FITRepeatCondition(type: type, bound: bound, holdsAMRAP: holdsAMRAP)
-            notes.warn(atByte: message.offset, "a repeat until \(until.text): \(until.reason), so its steps run once here, in a repeat named for it")
+            notes.warn(
+                atByte: message.offset,
+                "a repeat until \(until.text): \(until.reason), so its steps run once here, in a repeat named for it")
             step = .repeated(RepeatStep(count: 1, steps: steps, name: "Repeat until \(until.text)"))
         }
         let size = PlanSize(of: Workout(name: "repeat", steps: [step]))
         try Self.check(size, at: message.offset, what: "the steps repeated here")
         items.removeLast(body.count)
-        items.append(Item(first: from, step: step, depth: depth, size: size, holdsAMRAP: holdsAMRAP, metres: metres, offset: message.offset))
+        items.append(
+            Item(first: from, step: step, depth: depth, size: size, holdsAMRAP: holdsAMRAP, metres: metres, offset: message.offset))
     }
 
     /// The steps, once the whole workout is checked against the model's limits.

@@ -54,14 +54,21 @@ extension FITWriter {
         case .bpm:
             return custom(.heartRate, heartRate.span, step: step) { $0 + offset }
         case .max:
-            guard max(heartRate.span.start.high, heartRate.span.end.high) > offset else { return custom(.heartRate, heartRate.span, step: step) { $0 } }
-            if let maximum = thresholds.maxHeartRate { return custom(.heartRate, heartRate.span, step: step) { $0 * maximum / 100 + offset } }
-            notes.note("FIT gives a share of maximum heart rate up to 100 %: more is written as 100 % (give --max-hr to write beats)", step: step.name)
+            guard max(heartRate.span.start.high, heartRate.span.end.high) > offset else {
+                return custom(.heartRate, heartRate.span, step: step) { $0 }
+            }
+            if let maximum = thresholds.maxHeartRate {
+                return custom(.heartRate, heartRate.span, step: step) { $0 * maximum / 100 + offset }
+            }
+            notes.note(
+                "FIT gives a share of maximum heart rate up to 100 %: more is written as 100 % (give --max-hr to write beats)",
+                step: step.name)
             return custom(.heartRate, heartRate.span, step: step) { min($0, offset) }
         case .lthr:
             if let lthr = thresholds.lthr { return custom(.heartRate, heartRate.span, step: step) { $0 * lthr / 100 + offset } }
             let zone = TargetZones.heartRate.zone(ofPercent: ExportPower.middle(heartRate.span.start))
-            notes.note("FIT has no share of LTHR: it is written as the heart-rate zone it falls in (give --lthr to write beats)", step: step.name)
+            notes.note(
+                "FIT has no share of LTHR: it is written as the heart-rate zone it falls in (give --lthr to write beats)", step: step.name)
             return Target(type: .heartRate, zone: UInt32(zone))
         }
     }
@@ -72,16 +79,21 @@ extension FITWriter {
         let scale = FITProfile.Scale.speed
         if pace.unit == .zone { return Target(type: .speed, zone: UInt32(pace.span.start.low)) }
         guard let resolved = pace.resolved(with: thresholds), let metres = resolved.metres else {
-            notes.note("FIT gives speed, and a share of threshold pace needs your threshold pace: dropped (give --threshold-pace)", step: step.name)
+            notes.note(
+                "FIT gives speed, and a share of threshold pace needs your threshold pace: dropped (give --threshold-pace)", step: step.name
+            )
             return nil
         }
         return custom(.speed, resolved.span, step: step) { metres / $0 * scale }
     }
 
     /// A custom low–high target, each value through `value`; a ramp as the range it covers.
-    private mutating func custom(_ type: FITProfile.TargetType, _ span: TargetSpan, step: ExportStep, _ value: (Double) -> Double) -> Target {
+    private mutating func custom(_ type: FITProfile.TargetType, _ span: TargetSpan, step: ExportStep, _ value: (Double) -> Double) -> Target
+    {
         if span.isRamp { notes.note("FIT has no ramps: a ramp is written as the range it covers", step: step.name) }
-        let values = [span.start.low, span.start.high, span.end.low, span.end.high].map { UInt32(min(max(value($0).rounded(), 0), Double(UInt32.max - 1))) }
+        let values = [span.start.low, span.start.high, span.end.low, span.end.high].map {
+            UInt32(min(max(value($0).rounded(), 0), Double(UInt32.max - 1)))
+        }
         return Target(type: type, low: values.min() ?? 0, high: values.max() ?? 0)
     }
 }

@@ -29,9 +29,11 @@ struct FITWriter {
                 let first = messages.count
                 for step in round { messages.append(try fields(of: step, name: step.nameInRepeat, index: messages.count)) }
                 // Back to the round's first step, `count` times in all.
-                messages.append([.uint16(StepField.messageIndex, UInt16(messages.count)),
-                                 .enumeration(StepField.durationType, FITProfile.DurationType.repeatUntilStepsComplete),
-                                 .uint32(StepField.durationValue, UInt32(first)), .uint32(StepField.targetValue, UInt32(count))])
+                messages.append([
+                    .uint16(StepField.messageIndex, UInt16(messages.count)),
+                    .enumeration(StepField.durationType, FITProfile.DurationType.repeatUntilStepsComplete),
+                    .uint32(StepField.durationValue, UInt32(first)), .uint32(StepField.targetValue, UInt32(count)),
+                ])
             }
             guard messages.count <= Self.maximumSteps else {
                 throw ExportRefusal("the workout has more than \(Self.maximumSteps) steps written out, more than a FIT workout holds")
@@ -39,9 +41,13 @@ struct FITWriter {
         }
         let sport = Self.sport(ExportSport(of: workout, steps: steps))
         var content = FITEncoding()
-        content.append(message: .workout, [.enumeration(FITProfile.WorkoutField.sport, sport.sport), .enumeration(FITProfile.WorkoutField.subSport, sport.subSport),
-                                           .uint16(FITProfile.WorkoutField.numberOfValidSteps, UInt16(messages.count)),
-                                           .string(FITProfile.WorkoutField.name, text(workout.name, of: "the workout's name"))])
+        content.append(
+            message: .workout,
+            [
+                .enumeration(FITProfile.WorkoutField.sport, sport.sport), .enumeration(FITProfile.WorkoutField.subSport, sport.subSport),
+                .uint16(FITProfile.WorkoutField.numberOfValidSteps, UInt16(messages.count)),
+                .string(FITProfile.WorkoutField.name, text(workout.name, of: "the workout's name")),
+            ])
         for message in messages { content.append(message: .workoutStep, message) }
         var file = FITEncoding()
         file.append(message: .fileID, identity.fileID(digest: content.digest))
@@ -53,13 +59,20 @@ struct FITWriter {
         var fields: [FITEncoding.Field] = [.uint16(StepField.messageIndex, UInt16(index)), .string(StepField.name, text(name, of: name))]
         switch step.length {
         case .time(let duration):
-            fields += [.enumeration(StepField.durationType, FITProfile.DurationType.time), .uint32(StepField.durationValue, UInt32(duration.milliseconds))]
+            fields += [
+                .enumeration(StepField.durationType, FITProfile.DurationType.time),
+                .uint32(StepField.durationValue, UInt32(duration.milliseconds)),
+            ]
         case .distance(let metres):
             guard metres <= Self.longestDistanceMetres else {
-                throw ExportRefusal("\"\(step.name)\" covers \(ImportedValues.distance(metres: metres)), and a FIT step covers at most \(ImportedValues.distance(metres: Self.longestDistanceMetres.rounded(.down)))")
+                throw ExportRefusal(
+                    "\"\(step.name)\" covers \(ImportedValues.distance(metres: metres)), and a FIT step covers at most \(ImportedValues.distance(metres: Self.longestDistanceMetres.rounded(.down)))"
+                )
             }
-            fields += [.enumeration(StepField.durationType, FITProfile.DurationType.distance),
-                       .uint32(StepField.durationValue, UInt32((metres * FITProfile.Scale.distance).rounded()))]
+            fields += [
+                .enumeration(StepField.durationType, FITProfile.DurationType.distance),
+                .uint32(StepField.durationValue, UInt32((metres * FITProfile.Scale.distance).rounded())),
+            ]
         case .open:
             fields.append(.enumeration(StepField.durationType, FITProfile.DurationType.open))
         }
@@ -72,7 +85,9 @@ struct FITWriter {
         fields.append(.enumeration(StepField.intensity, Self.intensity(of: step.kind)))
         if let cue = step.cue { fields.append(.string(StepField.notes, text(cue, of: step.name))) }
         if targets.count == 2 { fields += targets[1].fields(in: .secondary) }
-        if !step.cues.isEmpty { notes.note("FIT has no timed cues: a step's cue is kept as its notes, its timed cues are dropped", step: step.name) }
+        if !step.cues.isEmpty {
+            notes.note("FIT has no timed cues: a step's cue is kept as its notes, its timed cues are dropped", step: step.name)
+        }
         return fields
     }
 

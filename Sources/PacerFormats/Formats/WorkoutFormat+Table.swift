@@ -27,13 +27,15 @@ extension WorkoutFormat {
         reader: { bytes, context throws(WorkoutErrors) in try IcuTextReader.read(bytes, name: context.name) },
         writer: { workout, steps, _ throws(ExportRefusal) in
             var writer = IntervalsTextWriter()
-            return Written(bytes: Array(try writer.text(of: steps, sections: NamedRepeat.starts(in: workout)).utf8), warnings: writer.notes.warnings)
+            return Written(
+                bytes: Array(try writer.text(of: steps, sections: NamedRepeat.starts(in: workout)).utf8), warnings: writer.notes.warnings)
         })
 
     public static let yaml = WorkoutFormat(
         name: "yaml", title: "a YAML workout (qintervals or garmin-workouts)", app: "YAML", short: "YAML", extensions: ["yaml", "yml"],
         detector: FormatDetector(strength: .shape, matches: YAMLWorkoutReader.looksLikeYAMLWorkout),
-        reader: { bytes, context throws(WorkoutErrors) in try YAMLWorkoutReader.read(bytes, name: context.name, includes: context.includes) },
+        reader: { bytes, context throws(WorkoutErrors) in try YAMLWorkoutReader.read(bytes, name: context.name, includes: context.includes)
+        },
         writer: nil)
 
     public static let fit = WorkoutFormat(
@@ -52,7 +54,9 @@ extension WorkoutFormat {
         return WorkoutFormat(
             name: name, title: "an \(name.uppercased()) course file", app: name.uppercased(), short: name.uppercased(), extensions: [name],
             detector: FormatDetector(strength: .shape) { CourseFileReader.looksLikeCourse($0, percent: percent) },
-            reader: { bytes, context throws(WorkoutErrors) in try CourseFileReader.read(bytes, percent: percent, name: context.name, texts: context.texts) },
+            reader: { bytes, context throws(WorkoutErrors) in
+                try CourseFileReader.read(bytes, percent: percent, name: context.name, texts: context.texts)
+            },
             writer: { workout, steps, context throws(ExportRefusal) in
                 var writer = CourseFileWriter(percent: percent, thresholds: context.thresholds)
                 return Written(bytes: Array(try writer.text(of: workout, steps: steps).utf8), warnings: writer.notes.warnings)

@@ -48,8 +48,10 @@ public struct WorkoutFormat: Sendable, Hashable, CustomStringConvertible {
     let reader: Reader?
     let writer: Writer?
 
-    init(name: String, title: String, app: String, short: String, extensions: [String], looseExtensions: [String] = [],
-         traits: FormatTraits = [], detector: FormatDetector?, reader: Reader?, writer: Writer?) {
+    init(
+        name: String, title: String, app: String, short: String, extensions: [String], looseExtensions: [String] = [],
+        traits: FormatTraits = [], detector: FormatDetector?, reader: Reader?, writer: Writer?
+    ) {
         self.name = name
         self.title = title
         self.app = app

@@ -8,7 +8,9 @@ enum IcuLength: Equatable {
     case time(seconds: Double, minutesOnly: Bool)
     case distance(metres: Double, label: String)
 
-    private static let distances: [(suffix: String, metres: Double, label: String)] = [("mtr", 1, "m"), ("km", 1000, "km"), ("mi", 1609.344, "mi")]
+    private static let distances: [(suffix: String, metres: Double, label: String)] = [
+        ("mtr", 1, "m"), ("km", 1000, "km"), ("mi", 1609.344, "mi"),
+    ]
     private static let timeUnits: [Character: Double] = ["h": 3600, "m": 60, "'": 60, "s": 1, "\"": 1]
 
     /// The length a word writes; nil for any other word.

@@ -19,10 +19,17 @@ struct IcuPrompt {
             index += 1
             if word.text == "," {
                 // A comma the line's words stand apart from is the prompt's own.
-                if timed.isEmpty, !nameWords.isEmpty { nameWords[nameWords.count - 1] += "," } else if !timed.isEmpty, !timed[timed.count - 1].words.isEmpty { timed[timed.count - 1].words[timed[timed.count - 1].words.count - 1] += "," }
+                if timed.isEmpty, !nameWords.isEmpty {
+                    nameWords[nameWords.count - 1] += ","
+                } else if !timed.isEmpty, !timed[timed.count - 1].words.isEmpty {
+                    timed[timed.count - 1].words[timed[timed.count - 1].words.count - 1] += ","
+                }
             } else if let (seconds, text) = Self.timedPrompt(word.text) {
                 timed.append((seconds, text.isEmpty ? [] : [text], word))
-            } else if word.text.lowercased().hasPrefix("rpe"), let value = String(word.text.dropFirst(3)).decimalValue ?? (word.text.count == 3 && index < words.endIndex ? words[index].text.decimalValue : nil) {
+            } else if word.text.lowercased().hasPrefix("rpe"),
+                let value = String(word.text.dropFirst(3)).decimalValue
+                    ?? (word.text.count == 3 && index < words.endIndex ? words[index].text.decimalValue : nil)
+            {
                 if word.text.count == 3 { index += 1 }
                 rpe.append("RPE " + JSONText.number(value))
             } else if timed.isEmpty {
@@ -37,7 +44,8 @@ struct IcuPrompt {
         var atStart = rpe
         for prompt in timed {
             guard let text = ImportedValues.label(prompt.words.joined(separator: " ")) else {
-                notes.warn(SourcePosition(line: line, column: prompt.word.column), "\(prompt.word.text) is a timed prompt with no text: dropped")
+                notes.warn(
+                    SourcePosition(line: line, column: prompt.word.column), "\(prompt.word.text) is a timed prompt with no text: dropped")
                 continue
             }
             guard prompt.seconds > 0 else {

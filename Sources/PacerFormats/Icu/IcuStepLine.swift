@@ -35,8 +35,12 @@ struct IcuStepLine {
         let position = { (word: Word) in SourcePosition(line: context.line, column: word.column) }
         let promptEnd = words.firstIndex { $0.text == Self.promptEnd }
         let searchFrom = promptEnd.map { $0 + 1 } ?? 0
-        guard let lengthIndex = words[searchFrom...].firstIndex(where: { IcuLength($0.text) != nil }), let length = IcuLength(words[lengthIndex].text) else {
-            throw importError(position(words[0]), "this step says no length: write a time (10m, 30s, 1h2m30s) or a distance (400mtr, 2km, 1mi) before its targets")
+        guard let lengthIndex = words[searchFrom...].firstIndex(where: { IcuLength($0.text) != nil }),
+            let length = IcuLength(words[lengthIndex].text)
+        else {
+            throw importError(
+                position(words[0]),
+                "this step says no length: write a time (10m, 30s, 1h2m30s) or a distance (400mtr, 2km, 1mi) before its targets")
         }
         let prompt = IcuPrompt(words[..<lengthIndex].filter { $0.text != Self.promptEnd }, line: context.line, notes: &notes)
         var step = TimedStep(kind: .work, duration: nil, name: prompt.name.map(PerRound.same))
@@ -50,10 +54,16 @@ struct IcuStepLine {
                 let hours = JSONText.number((minutes / 60 * 100).rounded() / 100)
                 let why = context.isRunOrSwim ? "this is a run or a swim" : "as minutes it would be a step of \(hours) hours"
                 step.distance = .same(ImportedValues.distance(metres: minutes))
-                notes.warn(position(words[lengthIndex]), "\(words[lengthIndex].text) is read as \(JSONText.number(minutes)) metres, not minutes (\(why)): an open step with that distance; write \(JSONText.number(minutes))mtr to say so, or \(hours)h for the time")
+                notes.warn(
+                    position(words[lengthIndex]),
+                    "\(words[lengthIndex].text) is read as \(JSONText.number(minutes)) metres, not minutes (\(why)): an open step with that distance; write \(JSONText.number(minutes))mtr to say so, or \(hours)h for the time"
+                )
             } else {
                 if minutesOnly, context.isRunOrSwim {
-                    notes.warn(position(words[lengthIndex]), "\(words[lengthIndex].text) is read as \(JSONText.number(minutes)) minutes, as intervals.icu means m; write \(JSONText.number(minutes))mtr for metres")
+                    notes.warn(
+                        position(words[lengthIndex]),
+                        "\(words[lengthIndex].text) is read as \(JSONText.number(minutes)) minutes, as intervals.icu means m; write \(JSONText.number(minutes))mtr for metres"
+                    )
                 }
                 step.duration = .same(try duration(seconds, of: words[lengthIndex], at: position(words[lengthIndex])))
             }
@@ -104,7 +114,11 @@ struct IcuStepLine {
     /// A rest when named a recovery or rest, or when its targets ask for one (below 60 % of FTP,
     /// 80 % of LTHR or of threshold pace, or in zone 1: `Targets.asksForRecovery`); else work.
     static func kind(of step: TimedStep) -> PhaseKind {
-        if let words = step.name?.value(inRound: nil).lowercased().split(separator: " "), words.contains(where: { $0.hasPrefix("recover") || $0 == "rest" }) { return .rest }
+        if let words = step.name?.value(inRound: nil).lowercased().split(separator: " "),
+            words.contains(where: { $0.hasPrefix("recover") || $0 == "rest" })
+        {
+            return .rest
+        }
         return step.targets.value(inRound: nil).asksForRecovery ? .rest : .work
     }
 
@@ -154,26 +168,43 @@ struct IcuStepLine {
                     after.cue.append(rpe.text)
                     index = rpe.next
                 } else if case .time(let seconds, _)? = IcuLength(lower), let next, ["rest", "recovery", "recover", "easy"].contains(next) {
-                    notes.warn(position, "\(word.text) \(next) is read as a rest step of \(word.text) after this one (intervals.icu would write it as a step of its own)")
+                    notes.warn(
+                        position,
+                        "\(word.text) \(next) is read as a rest step of \(word.text) after this one (intervals.icu would write it as a step of its own)"
+                    )
                     after.rest = (seconds, word)
                     index += 1
                 } else if lower.contains(":") {
                     pace(lower, at: position)
                 } else if lower.hasPrefix("cz") {
-                    notes.warn(position, "\(word.text) is one of the custom zones set in intervals.icu, which pacer does not have: the step keeps no target from it")
+                    notes.warn(
+                        position,
+                        "\(word.text) is one of the custom zones set in intervals.icu, which pacer does not have: the step keeps no target from it"
+                    )
                 } else if let zones = Self.values(lower, prefix: "z", unit: "") {
                     zone(zones, qualifier: qualifier, at: position)
-                } else if let values = Self.values(lower, prefix: "", unit: "rpm") ?? (qualifier == "rpm" ? Self.values(lower, prefix: "", unit: "") : nil) {
-                    written.cadence = ImportedValues.cadence(Self.text(values, unit: " rpm"), at: position, notes: &notes).map(PerRound.same)
-                } else if let values = Self.values(lower, prefix: "", unit: "bpm") ?? (qualifier == "bpm" ? Self.values(lower, prefix: "", unit: "") : nil) {
-                    written.heartRate = ImportedValues.heartRate(Self.text(values, unit: " bpm"), at: position, notes: &notes).map(PerRound.same)
-                } else if let values = Self.values(lower, prefix: "", unit: "w") ?? (qualifier == "w" ? Self.values(lower, prefix: "", unit: "") : nil) {
+                } else if let values = Self.values(lower, prefix: "", unit: "rpm")
+                    ?? (qualifier == "rpm" ? Self.values(lower, prefix: "", unit: "") : nil)
+                {
+                    written.cadence = ImportedValues.cadence(Self.text(values, unit: " rpm"), at: position, notes: &notes).map(
+                        PerRound.same)
+                } else if let values = Self.values(lower, prefix: "", unit: "bpm")
+                    ?? (qualifier == "bpm" ? Self.values(lower, prefix: "", unit: "") : nil)
+                {
+                    written.heartRate = ImportedValues.heartRate(Self.text(values, unit: " bpm"), at: position, notes: &notes).map(
+                        PerRound.same)
+                } else if let values = Self.values(lower, prefix: "", unit: "w")
+                    ?? (qualifier == "w" ? Self.values(lower, prefix: "", unit: "") : nil)
+                {
                     power(values, unit: " W", at: position)
                 } else if let values = Self.values(lower, prefix: "", unit: "%") {
                     percent(values, qualifier: qualifier, at: position)
                     if qualifier == "mmp", index < words.count, IcuLength(words[index].text) != nil { index += 1 }
                 } else if lower.hasSuffix("+"), let values = Self.values(String(lower.dropLast()), prefix: "", unit: "%") {
-                    notes.warn(position, "\(word.text) (\(JSONText.number(values.0)) % or more) is read as \(JSONText.number(values.0))%: pacer's targets have no open end")
+                    notes.warn(
+                        position,
+                        "\(word.text) (\(JSONText.number(values.0)) % or more) is read as \(JSONText.number(values.0))%: pacer's targets have no open end"
+                    )
                     percent(values, qualifier: qualifier, at: position)
                 } else {
                     if qualifier != nil { index -= 1 }
@@ -197,12 +228,17 @@ struct IcuStepLine {
 
         private mutating func percent(_ values: (Double, Double), qualifier: String?, at position: SourcePosition) {
             switch qualifier {
-            case "hr": written.heartRate = ImportedValues.heartRate(Self.text(values, unit: "% max"), at: position, notes: &notes).map(PerRound.same)
-            case "lthr": written.heartRate = ImportedValues.heartRate(Self.text(values, unit: "% LTHR"), at: position, notes: &notes).map(PerRound.same)
+            case "hr":
+                written.heartRate = ImportedValues.heartRate(Self.text(values, unit: "% max"), at: position, notes: &notes).map(
+                    PerRound.same)
+            case "lthr":
+                written.heartRate = ImportedValues.heartRate(Self.text(values, unit: "% LTHR"), at: position, notes: &notes).map(
+                    PerRound.same)
             case "pace":
                 unramped("pace", at: position)
                 written.pace = ImportedValues.pace(Self.text(values, unit: "%"), at: position, notes: &notes).map(PerRound.same)
-            case "mmp": notes.warn(position, "a share of a mean maximal power (MMP) is not a target pacer has: the step has no power target")
+            case "mmp":
+                notes.warn(position, "a share of a mean maximal power (MMP) is not a target pacer has: the step has no power target")
             default: power(values, unit: "%", at: position)
             }
         }
@@ -231,7 +267,9 @@ struct IcuStepLine {
             let clocks = word.split(separator: "-").map { String($0.prefix { $0 != "/" }) }.joined(separator: "-")
             if unit.isEmpty {
                 unit = context.isSwim ? "/100m" : "/km"
-                notes.warn(position, "the pace \(word) says per what in intervals.icu's settings, which pacer does not have: read per \(unit.dropFirst())")
+                notes.warn(
+                    position,
+                    "the pace \(word) says per what in intervals.icu's settings, which pacer does not have: read per \(unit.dropFirst())")
             }
             // intervals.icu writes a range either way round (7:15-7:00/km): the faster pace first.
             written.pace = ImportedValues.pace(PaceClocks.fasterFirst(clocks) + unit, at: position, notes: &notes).map(PerRound.same)

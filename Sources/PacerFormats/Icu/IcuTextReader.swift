@@ -86,10 +86,14 @@ struct IcuTextReader {
         closeSection(atBlank: false)
         foldFlat()
         guard !steps.isEmpty else {
-            throw importError(SourcePosition(line: 1, column: 1), "the file has no steps: intervals.icu writes each as a line starting with \"- \", such as - 10m 60%")
+            throw importError(
+                SourcePosition(line: 1, column: 1),
+                "the file has no steps: intervals.icu writes each as a line starting with \"- \", such as - 10m 60%")
         }
         let text = ImportedValues.paragraphs(description.joined(separator: "\n"))
-        return ImportedDraft(workout: Workout(name: fallback, description: text, tags: isSwim ? ["swim"] : isRunOrSwim ? ["run"] : [], steps: steps), notes: notes)
+        return ImportedDraft(
+            workout: Workout(name: fallback, description: text, tags: isSwim ? ["swim"] : isRunOrSwim ? ["run"] : [], steps: steps),
+            notes: notes)
     }
 
     private mutating func read(line text: String, number: Int) throws(WorkoutErrors) {
@@ -113,7 +117,9 @@ struct IcuTextReader {
         var count: Int?
         if let last = Self.words(text).last, let written = Self.repeatCount(last.text) {
             guard let written else {
-                throw importError(SourcePosition(line: number, column: last.column), "\(last.text) is not a number of rounds from 1 to \(Self.maximumRepeat)")
+                throw importError(
+                    SourcePosition(line: number, column: last.column),
+                    "\(last.text) is not a number of rounds from 1 to \(Self.maximumRepeat)")
             }
             count = written
             // The name is the line before the count, commas and all.
@@ -130,7 +136,9 @@ struct IcuTextReader {
         var count: Int?
         if !words.contains(where: { $0.text == IcuStepLine.promptEnd }), let written = Self.repeatCount(words[0].text) {
             guard let written else {
-                throw importError(SourcePosition(line: line, column: words[0].column), "\(words[0].text) is not a number of rounds from 1 to \(Self.maximumRepeat)")
+                throw importError(
+                    SourcePosition(line: line, column: words[0].column),
+                    "\(words[0].text) is not a number of rounds from 1 to \(Self.maximumRepeat)")
             }
             count = written
             words.removeFirst()
@@ -148,7 +156,7 @@ struct IcuTextReader {
             throw importError(SourcePosition(line: line, column: words.first?.column ?? 1), "this step is empty: write it as - 10m 60%")
         }
         let position = SourcePosition(line: line, column: words[0].column)
-        try countPhases( Int64(parts.count) * Int64(count ?? 1) * Int64(section?.count ?? 1), at: position)
+        try countPhases(Int64(parts.count) * Int64(count ?? 1) * Int64(section?.count ?? 1), at: position)
         if let count {
             append(.repeated(RepeatStep(count: count, steps: parts.map(Step.timed))), position: position)
         } else {
@@ -180,7 +188,10 @@ struct IcuTextReader {
     private mutating func countPhases(_ added: Int64, at position: SourcePosition) throws(WorkoutErrors) {
         phases += added
         guard phases <= Int64(Plan.maximumPhases) else {
-            throw importError(position, "the workout expands to more than \(Plan.maximumPhases) phases by this line (\(phases)), the limit of a workout: lower a repeat count")
+            throw importError(
+                position,
+                "the workout expands to more than \(Plan.maximumPhases) phases by this line (\(phases)), the limit of a workout: lower a repeat count"
+            )
         }
     }
 

@@ -18,7 +18,9 @@ struct IntervalsTextWriter {
         while index < steps.count {
             guard let section = sections[index], let round = Self.round(of: section, in: steps) else {
                 if let name = sections[index]?.name {
-                    notes.note("a section of intervals.icu text repeats the same steps: a repeat whose rounds differ (a cue of one round, a value per round) is written out without its name", step: name)
+                    notes.note(
+                        "a section of intervals.icu text repeats the same steps: a repeat whose rounds differ (a cue of one round, a value per round) is written out without its name",
+                        step: name)
                 }
                 unnamed.append(steps[index])
                 index += 1
@@ -52,7 +54,9 @@ struct IntervalsTextWriter {
 
     /// A repeat as a section between blank lines, `Main set 4x` or `4x`, and its round's steps. A
     /// section repeats at most as often as an import reads: more rounds are more sections.
-    private mutating func writeRepeat(_ count: Int, of round: ArraySlice<ExportStep>, name: String?, into lines: inout [String]) throws(ExportRefusal) {
+    private mutating func writeRepeat(_ count: Int, of round: ArraySlice<ExportStep>, name: String?, into lines: inout [String])
+        throws(ExportRefusal)
+    {
         for rounds in stride(from: 0, to: count, by: IcuTextReader.maximumRepeat).map({ min(IcuTextReader.maximumRepeat, count - $0) }) {
             if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
             lines.append((name.map { $0 + " " } ?? "") + "\(rounds)x")
@@ -79,7 +83,9 @@ struct IntervalsTextWriter {
         guard !line.isEmpty else { return nil }
         let kind = IcuTextReader.kind(ofSection: line)
         guard !line.hasPrefix("-"), IcuTextReader.sport(of: line) == nil, kind == nil || round.allSatisfy({ $0.kind == kind }) else {
-            notes.note("intervals.icu would read this repeat's name as a step, the sport, or a warm-up or cool-down: its section is written without it", step: name)
+            notes.note(
+                "intervals.icu would read this repeat's name as a step, the sport, or a warm-up or cool-down: its section is written without it",
+                step: name)
             return nil
         }
         return line
@@ -102,7 +108,9 @@ struct IntervalsTextWriter {
                 if name.isEmpty {
                     name = step.kind.defaultName
                 } else {
-                    notes.note("intervals.icu text knows a rest by its power (below 60 % of FTP, or Z1) or its name (Rest, Recover…): these read back as work", step: step.name)
+                    notes.note(
+                        "intervals.icu text knows a rest by its power (below 60 % of FTP, or Z1) or its name (Rest, Recover…): these read back as work",
+                        step: step.name)
                 }
             }
         }
@@ -117,14 +125,21 @@ struct IntervalsTextWriter {
         }
         switch step.length {
         case .time(let duration): words.append(WorkoutEncoder.duration(duration))
-        case .distance(let metres): words.append(metres < 1000 ? ExportText.number(metres, decimals: 1) + "mtr" : ExportText.number(metres / 1000, decimals: 3) + "km")
-        case .open: throw ExportRefusal("\"\(step.name)\" is an open step, which lasts until you say done, and intervals.icu text has no such step")
+        case .distance(let metres):
+            words.append(
+                metres < 1000 ? ExportText.number(metres, decimals: 1) + "mtr" : ExportText.number(metres / 1000, decimals: 3) + "km")
+        case .open:
+            throw ExportRefusal("\"\(step.name)\" is an open step, which lasts until you say done, and intervals.icu text has no such step")
         }
         var intensities: [String] = []
         if let power = step.targets.power { intensities.append(self.power(power, step: step)) }
         if let heartRate = step.targets.heartRate { intensities.append(self.heartRate(heartRate)) }
         if let pace = step.targets.pace { intensities.append(self.pace(pace)) }
-        if intensities.count > 1 { notes.note("intervals.icu text gives one intensity target a step: power, then heart rate, then pace; the others are dropped", step: step.name) }
+        if intensities.count > 1 {
+            notes.note(
+                "intervals.icu text gives one intensity target a step: power, then heart rate, then pace; the others are dropped",
+                step: step.name)
+        }
         words += intensities.prefix(1)
         if let cadence = step.targets.cadence { words.append(values(cadence.span.start) + "rpm") }
         return words.joined(separator: " ")
@@ -178,7 +193,9 @@ struct IntervalsTextWriter {
     private mutating func values(_ span: TargetSpan, step: ExportStep) -> String {
         guard span.isRamp else { return values(span.start) }
         if !span.start.isSingle || !span.end.isSingle {
-            notes.note("intervals.icu ramps between two values: a ramp between ranges goes from the middle of one to the middle of the other", step: step.name)
+            notes.note(
+                "intervals.icu ramps between two values: a ramp between ranges goes from the middle of one to the middle of the other",
+                step: step.name)
         }
         return "ramp " + JSONText.number(ExportPower.middle(span.start)) + "-" + JSONText.number(ExportPower.middle(span.end))
     }

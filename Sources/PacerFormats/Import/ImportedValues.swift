@@ -41,8 +41,10 @@ enum ImportedValues {
 
     /// A target of `kind` made by `make` (from text or numbers); out of the model's limits, nil with
     /// a warning that shows it as `text` (`88-94%`), made only then.
-    static func target<Target>(_ text: @autoclosure () -> String, at position: SourcePosition, notes: inout ImportNotes, kind: String,
-                               make: () throws(TargetError) -> Target) -> Target? {
+    static func target<Target>(
+        _ text: @autoclosure () -> String, at position: SourcePosition, notes: inout ImportNotes, kind: String,
+        make: () throws(TargetError) -> Target
+    ) -> Target? {
         do {
             return try make()
         } catch {

@@ -20,6 +20,7 @@ struct PhaseCount {
     func check(at position: SourcePosition, _ what: String) throws(WorkoutErrors) {
         guard !fits else { return }
         let count = size.phases == .max ? "more than \(Int64.max)" : String(size.phases)
-        throw importError(position, "\(what) expands to \(count) phases; a workout has at most \(Plan.maximumPhases): split it into shorter workouts")
+        throw importError(
+            position, "\(what) expands to \(count) phases; a workout has at most \(Plan.maximumPhases): split it into shorter workouts")
     }
 }

@@ -35,7 +35,9 @@ enum RepeatFolding {
         var folded: [Step] = []
         var index = 0
         while index < steps.count {
-            if let run = RepeatedRun.longest(at: index, of: steps.count, lengths: 2...longestRound, same: { steps[$0].matchesButCues(steps[$1]) }) {
+            if let run = RepeatedRun.longest(
+                at: index, of: steps.count, lengths: 2...longestRound, same: { steps[$0].matchesButCues(steps[$1]) })
+            {
                 let rounds = (0..<run.count).map { Array(steps[(index + $0 * run.length)..<(index + ($0 + 1) * run.length)]) }
                 folded.append(.repeated(RepeatStep(count: run.count, steps: (0..<run.length).map { .timed(step(at: $0, of: rounds)) })))
                 index += run.length * run.count

@@ -26,10 +26,15 @@ struct TimedText {
             }
             var offset = spot.offset
             if spot.index >= text.steps.upperBound {
-                notes.warn(text.position, "the text \"\(text.text)\" comes \(text.offset.spoken) in, past the end of its step: moved to the step after it, \(offset.spoken) into that one")
+                notes.warn(
+                    text.position,
+                    "the text \"\(text.text)\" comes \(text.offset.spoken) in, past the end of its step: moved to the step after it, \(offset.spoken) into that one"
+                )
             }
             if steps[spot.index].length == nil, offset > .zero {
-                notes.warn(text.position, "the text \"\(text.text)\" comes during a step measured by distance, which pacer cannot time: said at the step's start")
+                notes.warn(
+                    text.position,
+                    "the text \"\(text.text)\" comes during a step measured by distance, which pacer cannot time: said at the step's start")
                 offset = .zero
             }
             if let round = spot.round {
@@ -115,7 +120,9 @@ private struct StepTimeline {
         let round = within / block.round
         var rest = within - round * block.round
         var index = block.first
-        while let length = steps[index].length?.milliseconds, rest >= length, index + 1 < steps.count, steps[index + 1].block == steps[index].block {
+        while let length = steps[index].length?.milliseconds, rest >= length, index + 1 < steps.count,
+            steps[index + 1].block == steps[index].block
+        {
             rest -= length
             index += 1
         }

@@ -21,10 +21,17 @@ public enum WorkoutImport {
     /// held to a workout file's size limit (16 MiB), however they were read. `includes` reaches the
     /// files a YAML workout includes; without it, an `!include` is refused. `texts` says whether a
     /// `.zwo`'s text events and an ERG or MRC file's course text are read.
-    public static func read(_ bytes: [UInt8], format: WorkoutFormat, name: String, includes: YAMLIncludes? = nil,
-                            texts: ImportedTexts = .kept) throws(WorkoutErrors) -> ImportedWorkout {
+    public static func read(
+        _ bytes: [UInt8], format: WorkoutFormat, name: String, includes: YAMLIncludes? = nil,
+        texts: ImportedTexts = .kept
+    ) throws(WorkoutErrors) -> ImportedWorkout {
         guard bytes.count <= WorkoutDecoder.maximumFileSize else {
-            throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is")])
+            throw WorkoutErrors([
+                Diagnostic(
+                    .file,
+                    "the file is \(bytes.count) bytes; \(format.title) is read up to \(WorkoutDecoder.maximumFileSize >> 20) MiB, as a workout file is"
+                )
+            ])
         }
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: 1)), "the file is empty, not \(format.title)")])
@@ -33,7 +40,11 @@ public enum WorkoutImport {
             throw WorkoutErrors([Diagnostic(.file, "pacer writes \(format.title) but does not read it")])
         }
         if !format.isBinary, let zero = bytes.firstIndex(of: 0) {
-            throw WorkoutErrors([Diagnostic(.source(SourcePosition(of: zero, in: bytes)), "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")])
+            throw WorkoutErrors([
+                Diagnostic(
+                    .source(SourcePosition(of: zero, in: bytes)),
+                    "the file holds a NUL byte: it is binary (or UTF-16), not the UTF-8 text of \(format.title)")
+            ])
         }
         let draft = try reader(bytes, WorkoutFormat.ReadContext(name: name, includes: includes, texts: texts))
         let json: String
@@ -46,9 +57,13 @@ public enum WorkoutImport {
         do {
             decoded = try WorkoutDecoder.decodeWithWarnings(Array(json.utf8))
         } catch {
-            throw WorkoutErrors(error.diagnostics.map { Diagnostic($0.location, "the workout read from \(format.title) breaks a rule: \($0.message)", severity: $0.severity) })
+            throw WorkoutErrors(
+                error.diagnostics.map {
+                    Diagnostic($0.location, "the workout read from \(format.title) breaks a rule: \($0.message)", severity: $0.severity)
+                })
         }
-        return ImportedWorkout(format: format, json: json, workout: decoded.workout, warnings: draft.notes.warnings + decoded.warnings, ftp: draft.ftp)
+        return ImportedWorkout(
+            format: format, json: json, workout: decoded.workout, warnings: draft.notes.warnings + decoded.warnings, ftp: draft.ftp)
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

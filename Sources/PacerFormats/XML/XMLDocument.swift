@@ -22,22 +22,30 @@ enum XMLDocument {
         XML_SetUserData(parser, context.toOpaque())
         pacer_expat_limit_amplification(parser)
         _ = XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
-        XML_SetElementHandler(parser, { data, name, attributes in
-            TreeBuilder.from(data).start(name, attributes)
-        }, { data, _ in
-            TreeBuilder.from(data).end()
-        })
+        XML_SetElementHandler(
+            parser,
+            { data, name, attributes in
+                TreeBuilder.from(data).start(name, attributes)
+            },
+            { data, _ in
+                TreeBuilder.from(data).end()
+            })
         XML_SetCharacterDataHandler(parser) { data, text, length in
             TreeBuilder.from(data).characters(text, Int(length))
         }
         XML_SetStartDoctypeDeclHandler(parser) { data, _, _, _, _ in
-            TreeBuilder.from(data).refuse("the file declares a document type (<!DOCTYPE …>): pacer reads workout XML without one, and never expands its entities; remove the declaration")
+            TreeBuilder.from(data).refuse(
+                "the file declares a document type (<!DOCTYPE …>): pacer reads workout XML without one, and never expands its entities; remove the declaration"
+            )
         }
         XML_SetEntityDeclHandler(parser) { data, _, _, _, _, _, _, _, _ in
-            TreeBuilder.from(data).refuse("the file declares an entity: pacer never expands entities a file declares; remove the declaration")
+            TreeBuilder.from(data).refuse(
+                "the file declares an entity: pacer never expands entities a file declares; remove the declaration")
         }
         let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, buffer.count)) { XML_Parse(parser, $0, Int32(buffer.count), 1) }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, buffer.count)) {
+                XML_Parse(parser, $0, Int32(buffer.count), 1)
+            }
         }
         if let failure = builder.failure { throw failure }
         guard status == XML_STATUS_OK, let root = builder.root else {

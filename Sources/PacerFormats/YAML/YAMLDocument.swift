@@ -64,7 +64,9 @@ private struct TreeBuilder {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-            let node = YAMLNode(value: .scalar(text), tag: Self.string(scalar.tag), position: position, size: 1, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+            let node = YAMLNode(
+                value: .scalar(text), tag: Self.string(scalar.tag), position: position, size: 1,
+                isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
             return try add(node, anchor: Self.string(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
@@ -74,7 +76,8 @@ private struct TreeBuilder {
             return try add(node, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard stack.count < YAMLDocument.maximumDepth else {
-                throw YAMLError(position: position, message: "the YAML nests more than \(YAMLDocument.maximumDepth) deep: this is no workout file")
+                throw YAMLError(
+                    position: position, message: "the YAML nests more than \(YAMLDocument.maximumDepth) deep: this is no workout file")
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
@@ -105,7 +108,8 @@ private struct TreeBuilder {
         for index in stride(from: 0, to: items.count - 1, by: 2) {
             let (key, value) = (items[index], items[index + 1])
             guard let text = key.text else {
-                throw YAMLError(position: key.position, message: "a key of this mapping is not plain text: pacer reads workouts whose keys are words")
+                throw YAMLError(
+                    position: key.position, message: "a key of this mapping is not plain text: pacer reads workouts whose keys are words")
             }
             if text == "<<", key.isPlain {
                 merged += try Self.mergedMappings(value)
@@ -132,7 +136,8 @@ private struct TreeBuilder {
         var mappings: [[(key: String, value: YAMLNode)]] = []
         for node in nodes {
             guard case .mapping(let pairs) = node.value else {
-                throw YAMLError(position: node.position, message: "a merge key (<<) takes a mapping or a list of mappings, such as <<: *interval")
+                throw YAMLError(
+                    position: node.position, message: "a merge key (<<) takes a mapping or a list of mappings, such as <<: *interval")
             }
             mappings.append(pairs)
         }
@@ -144,7 +149,11 @@ private struct TreeBuilder {
         // A collection's own nodes were counted as they came; an alias counts all it stands for again.
         nodes += counted ? 1 : node.size
         guard nodes <= YAMLDocument.maximumNodes else {
-            throw YAMLError(position: node.position, message: "the YAML stands for more than \(YAMLDocument.maximumNodes) nodes (aliases counted for every node they repeat): this is no workout file")
+            throw YAMLError(
+                position: node.position,
+                message:
+                    "the YAML stands for more than \(YAMLDocument.maximumNodes) nodes (aliases counted for every node they repeat): this is no workout file"
+            )
         }
         if let anchor { anchors[anchor] = node }
         guard !stack.isEmpty else { return node }

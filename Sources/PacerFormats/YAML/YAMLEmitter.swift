@@ -17,11 +17,14 @@ enum YAMLEmitter {
         defer { yaml_emitter_delete(&emitter) }
         let output = Output()
         return try withExtendedLifetime(output) { () throws(YAMLError) -> String in
-            yaml_emitter_set_output(&emitter, { data, buffer, size in
-                guard let data, let buffer else { return 0 }
-                Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
-                return 1
-            }, Unmanaged.passUnretained(output).toOpaque())
+            yaml_emitter_set_output(
+                &emitter,
+                { data, buffer, size in
+                    guard let data, let buffer else { return 0 }
+                    Unmanaged<Output>.fromOpaque(data).takeUnretainedValue().bytes.append(
+                        contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+                    return 1
+                }, Unmanaged.passUnretained(output).toOpaque())
             yaml_emitter_set_unicode(&emitter, 1)
             yaml_emitter_set_indent(&emitter, 2)
             yaml_emitter_set_width(&emitter, -1)
@@ -44,14 +47,18 @@ enum YAMLEmitter {
         let flow = !block && fitsOnOneLine(value, indent: indent)
         switch value.content {
         case .object(let members):
-            try emit(&emitter) { yaml_mapping_start_event_initialize($0, nil, nil, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE) }
+            try emit(&emitter) {
+                yaml_mapping_start_event_initialize($0, nil, nil, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE)
+            }
             for member in members {
                 try scalar(member.key, quoted: readsAsAnotherValue(member.key), into: &emitter)
                 try write(member.value, indent: indent + 2, block: false, into: &emitter)
             }
             try emit(&emitter) { yaml_mapping_end_event_initialize($0) }
         case .array(let elements):
-            try emit(&emitter) { yaml_sequence_start_event_initialize($0, nil, nil, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE) }
+            try emit(&emitter) {
+                yaml_sequence_start_event_initialize($0, nil, nil, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE)
+            }
             for element in elements { try write(element, indent: indent + 2, block: false, into: &emitter) }
             try emit(&emitter) { yaml_sequence_end_event_initialize($0) }
         case .string(let text): try scalar(text, quoted: readsAsAnotherValue(text), into: &emitter)
@@ -86,7 +93,8 @@ enum YAMLEmitter {
     /// (in YAML 1.1 or 1.2), or nothing.
     private static func readsAsAnotherValue(_ text: String) -> Bool {
         let words: Set<String> = ["", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"]
-        return words.contains(text.lowercased()) || Double(text) != nil || text.first.map { "0123456789+-.".contains($0) } == true && text.contains(":")
+        return words.contains(text.lowercased()) || Double(text) != nil
+            || text.first.map { "0123456789+-.".contains($0) } == true && text.contains(":")
     }
 
     private static func scalar(_ text: String, quoted: Bool, into emitter: inout yaml_emitter_t) throws(YAMLError) {

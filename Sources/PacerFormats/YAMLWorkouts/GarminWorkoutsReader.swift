@@ -14,8 +14,9 @@ enum GarminWorkoutsReader {
         YAMLWorkoutReader.warnUnread(root, reads: ["name", "description", "sport", "steps"], notes: &notes)
         let steps = try self.steps(YAMLWorkoutReader.list(root["steps"], key: "steps", at: root.position), notes: &notes)
         let sport = root["sport"]?.text.flatMap(ImportedValues.label)
-        let workout = Workout(name: root["name"]?.text.flatMap(ImportedValues.label) ?? fallback,
-                              description: root["description"]?.text.flatMap(ImportedValues.paragraphs), tags: sport.map { [$0] } ?? [], steps: steps)
+        let workout = Workout(
+            name: root["name"]?.text.flatMap(ImportedValues.label) ?? fallback,
+            description: root["description"]?.text.flatMap(ImportedValues.paragraphs), tags: sport.map { [$0] } ?? [], steps: steps)
         return ImportedDraft(workout: workout, notes: notes)
     }
 
@@ -46,7 +47,10 @@ enum GarminWorkoutsReader {
     private static func step(_ item: YAMLNode, notes: inout ImportNotes) throws(WorkoutErrors) -> TimedStep {
         guard item.keys.contains(where: stepKeys.contains) else {
             let keys = item.keys.isEmpty ? "no keys" : "only " + item.keys.prefix(5).joined(separator: ", ")
-            throw importError(item.position, "this step has \(keys): a garmin-workouts step has a type, a duration, a power or a target (\(stepKeys.sorted().joined(separator: ", ")))")
+            throw importError(
+                item.position,
+                "this step has \(keys): a garmin-workouts step has a type, a duration, a power or a target (\(stepKeys.sorted().joined(separator: ", ")))"
+            )
         }
         let targets = GarminWorkoutsTarget.targets(of: item, notes: &notes)
         YAMLWorkoutReader.warnUnread(item, reads: stepKeys, notes: &notes)
@@ -64,7 +68,10 @@ enum GarminWorkoutsReader {
                 return try YAMLWorkoutReader.step(kind, length: length, name: name, targets: targets)
             }
             // A bare number of a distance is metres, never seconds.
-            length = distance.text.flatMap(\.decimalValue).map { YAMLNode(value: .scalar("\(JSONText.number($0))mtr"), tag: nil, position: distance.position, size: 1) } ?? distance
+            length =
+                distance.text.flatMap(\.decimalValue).map {
+                    YAMLNode(value: .scalar("\(JSONText.number($0))mtr"), tag: nil, position: distance.position, size: 1)
+                } ?? distance
         }
         return try YAMLWorkoutReader.step(kind, length: length, name: name, targets: targets)
     }

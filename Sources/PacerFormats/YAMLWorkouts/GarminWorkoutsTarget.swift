@@ -25,7 +25,9 @@ enum GarminWorkoutsTarget {
         var targets = WrittenTargets()
         if let power = step["power"] {
             let text = (power.text ?? "").trimmingSpaces()
-            targets.power = ImportedValues.power(text.hasSuffix("%") || text.lowercased().hasSuffix("w") ? text : text + "%", at: power.position, notes: &notes).map(PerRound.same)
+            targets.power = ImportedValues.power(
+                text.hasSuffix("%") || text.lowercased().hasSuffix("w") ? text : text + "%", at: power.position, notes: &notes
+            ).map(PerRound.same)
         }
         for key in ["target", "secondary"] {
             if let target = step[key] { read(target, into: &targets, notes: &notes) }
@@ -42,9 +44,14 @@ enum GarminWorkoutsTarget {
                 set(named.kind, "Z\(zone)", at: target.position, into: &targets, notes: &notes)
                 return
             }
-            notes.warn(target.position, "the target \(name) is set in garmin-workouts' own settings (its targets file), which pacer does not have: the step keeps no target from it")
+            notes.warn(
+                target.position,
+                "the target \(name) is set in garmin-workouts' own settings (its targets file), which pacer does not have: the step keeps no target from it"
+            )
         case .sequence:
-            notes.warn(target.position, "a target is a name or a mapping such as {type: power.zone, zone: 2}, not a list: the step keeps no target from it")
+            notes.warn(
+                target.position,
+                "a target is a name or a mapping such as {type: power.zone, zone: 2}, not a list: the step keeps no target from it")
         case .mapping:
             mapping(target, into: &targets, notes: &notes)
         }
@@ -57,7 +64,9 @@ enum GarminWorkoutsTarget {
         if type == "no.target" { return }
         guard let kind = types[type] else {
             let known = "power.zone, heart.rate.zone, pace.zone, speed.zone or cadence"
-            notes.warn(target["type"]?.position ?? target.position, "the target type \(type.isEmpty ? "(none)" : type) is not one pacer has (\(known)): the step keeps no target from it")
+            notes.warn(
+                target["type"]?.position ?? target.position,
+                "the target type \(type.isEmpty ? "(none)" : type) is not one pacer has (\(known)): the step keeps no target from it")
             return
         }
         if let zone = target["zone"] {
@@ -75,12 +84,14 @@ enum GarminWorkoutsTarget {
         }
         let number = { (value: String) in String(value.filter { $0 != "%" && $0 != "w" && $0 != "W" }).trimmingSpaces() }
         let text = low == high ? number(low) : number(low) + "-" + number(high)
-        let written = switch kind {
-        case .power: low.lowercased().hasSuffix("w") ? text + " W" : text + "%"
-        case .heartRate: low.hasSuffix("%") ? text + "% max" : text + " bpm"
-        case .pace: type == "speed.zone" ? speedAsPace(low, high) ?? text : text.contains("/") ? text : PaceClocks.fasterFirst(text) + "/km"
-        case .cadence: text + " rpm"
-        }
+        let written =
+            switch kind {
+            case .power: low.lowercased().hasSuffix("w") ? text + " W" : text + "%"
+            case .heartRate: low.hasSuffix("%") ? text + "% max" : text + " bpm"
+            case .pace:
+                type == "speed.zone" ? speedAsPace(low, high) ?? text : text.contains("/") ? text : PaceClocks.fasterFirst(text) + "/km"
+            case .cadence: text + " rpm"
+            }
         set(kind, written, at: first.position, into: &targets, notes: &notes)
     }
 
@@ -94,7 +105,9 @@ enum GarminWorkoutsTarget {
         return slow == fast ? clock(slow) + "/km" : clock(max(slow, fast)) + "-" + clock(min(slow, fast)) + "/km"
     }
 
-    private static func set(_ kind: Kind, _ text: String, at position: SourcePosition, into targets: inout WrittenTargets, notes: inout ImportNotes) {
+    private static func set(
+        _ kind: Kind, _ text: String, at position: SourcePosition, into targets: inout WrittenTargets, notes: inout ImportNotes
+    ) {
         switch kind {
         case .power: targets.power = ImportedValues.power(text, at: position, notes: &notes).map(PerRound.same)
         case .heartRate: targets.heartRate = ImportedValues.heartRate(text, at: position, notes: &notes).map(PerRound.same)

@@ -12,7 +12,9 @@ public enum PacerYAMLLayout {
         let (root, _) = try YAMLWorkoutReader.root(of: bytes, includes: nil)
         guard PacerYAMLReader.isPacerFormat(root) else { return nil }
         if let comment = commentLine(in: bytes) {
-            throw importError(SourcePosition(line: comment, column: 1), "this line holds a # comment, which laying the YAML out would drop: write it as a \"$comment\" key, which is kept")
+            throw importError(
+                SourcePosition(line: comment, column: 1),
+                "this line holds a # comment, which laying the YAML out would drop: write it as a \"$comment\" key, which is kept")
         }
         return Array(PacerYAMLReader.json(of: root).text.utf8)
     }
@@ -31,7 +33,10 @@ public enum PacerYAMLLayout {
     private static func commentLine(in bytes: [UInt8]) -> Int? {
         var (line, previous) = (1, UInt8(ascii: "\n"))
         for byte in bytes {
-            if byte == UInt8(ascii: "#"), previous == UInt8(ascii: "\n") || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") { return line }
+            if byte == UInt8(ascii: "#"), previous == UInt8(ascii: "\n") || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t")
+            {
+                return line
+            }
             if byte == UInt8(ascii: "\n") { line += 1 }
             previous = byte
         }

@@ -38,7 +38,8 @@ enum PacerYAMLReader {
         let (json, places) = json(of: root)
         let place = { (diagnostic: Diagnostic) -> Diagnostic in
             guard case .path(let path) = diagnostic.location else { return diagnostic }
-            return Diagnostic(.source(position(of: path, in: places, root: root.position)), diagnostic.message, severity: diagnostic.severity)
+            return Diagnostic(
+                .source(position(of: path, in: places, root: root.position)), diagnostic.message, severity: diagnostic.severity)
         }
         do {
             // The decoder's warnings are said once, when the import checks the workout it wrote.

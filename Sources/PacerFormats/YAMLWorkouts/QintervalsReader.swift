@@ -4,7 +4,9 @@ import PacerWorkout
 /// warmdown), a `name` and a `length`, or a `block` of `repeats` rounds of `intervals` (blocks nest;
 /// `skip_last_rest: true` leaves out the rests that end the last round).
 enum QintervalsReader {
-    private static let kinds: [String: PhaseKind] = ["work": .work, "rest": .rest, "warmup": .warmup, "warmdown": .cooldown, "cooldown": .cooldown]
+    private static let kinds: [String: PhaseKind] = [
+        "work": .work, "rest": .rest, "warmup": .warmup, "warmdown": .cooldown, "cooldown": .cooldown,
+    ]
 
     static func read(_ root: YAMLNode, name fallback: String, notes: ImportNotes) throws(WorkoutErrors) -> ImportedDraft {
         var notes = notes
@@ -25,13 +27,17 @@ enum QintervalsReader {
                 throw importError(item.position, "an interval has a type (work, rest, warmup, warmdown) or is a block")
             }
             guard let kind = kinds[type] else {
-                throw importError(item["type"]?.position ?? item.position, "type: \(type) is not one qintervals has: work, rest, warmup or warmdown")
+                throw importError(
+                    item["type"]?.position ?? item.position, "type: \(type) is not one qintervals has: work, rest, warmup or warmdown")
             }
             guard let length = item["length"] else {
                 throw importError(item.position, "this interval has no length: write one, such as length: 30s")
             }
             YAMLWorkoutReader.warnUnread(item, reads: ["type", "name", "length"], notes: &notes)
-            steps.append(.timed(try YAMLWorkoutReader.step(kind, length: length, name: item["name"]?.text.flatMap(ImportedValues.label), targets: WrittenTargets())))
+            steps.append(
+                .timed(
+                    try YAMLWorkoutReader.step(
+                        kind, length: length, name: item["name"]?.text.flatMap(ImportedValues.label), targets: WrittenTargets())))
         }
         return steps
     }

@@ -13,7 +13,8 @@ enum YAMLWorkoutReader {
     /// and one `title:` or `name:`.
     static func looksLikeYAMLWorkout(_ head: FileHead) -> Bool {
         let lines = head.text.split(whereSeparator: \.isNewline)
-        return lines.contains { $0.hasPrefix("intervals:") || $0.hasPrefix("steps:") } && lines.contains { $0.hasPrefix("title:") || $0.hasPrefix("name:") }
+        return lines.contains { $0.hasPrefix("intervals:") || $0.hasPrefix("steps:") }
+            && lines.contains { $0.hasPrefix("title:") || $0.hasPrefix("name:") }
     }
 
     static func read(_ bytes: [UInt8], name fallback: String, includes: YAMLIncludes?) throws(WorkoutErrors) -> ImportedDraft {
@@ -28,7 +29,10 @@ enum YAMLWorkoutReader {
             return try GarminWorkoutsReader.read(root, name: fallback, notes: notes)
         }
         let keys = root.keys.isEmpty ? "no keys" : "the keys " + root.keys.prefix(5).joined(separator: ", ")
-        throw importError(root.position, "this YAML has \(keys): pacer reads its own workouts (name, steps: [- work: 30s]), qintervals ones (title, intervals) and garmin-workouts ones (name, steps: [- duration: ...])")
+        throw importError(
+            root.position,
+            "this YAML has \(keys): pacer reads its own workouts (name, steps: [- work: 30s]), qintervals ones (title, intervals) and garmin-workouts ones (name, steps: [- duration: ...])"
+        )
     }
 
     /// The root node of a workout, every `!include` stood in for by the file it names, and what to warn about.
@@ -42,7 +46,9 @@ enum YAMLWorkoutReader {
 
     /// The root node of a file, each key written twice in it a warning; an error or warning in an
     /// included file is told at the `!include`, naming the file.
-    static func parse(_ bytes: [UInt8], file: String?, at include: SourcePosition?, notes: inout ImportNotes) throws(WorkoutErrors) -> YAMLNode {
+    static func parse(_ bytes: [UInt8], file: String?, at include: SourcePosition?, notes: inout ImportNotes) throws(WorkoutErrors)
+        -> YAMLNode
+    {
         let within = { (position: SourcePosition, message: String) -> (SourcePosition, String) in
             guard let file, let include else { return (position, message) }
             return (include, "in \(file), at \(position.line):\(position.column): \(message)")
@@ -55,7 +61,10 @@ enum YAMLWorkoutReader {
             throw importError(position, message)
         }
         for duplicate in parsed.duplicates {
-            let (position, message) = within(duplicate.position, "\(duplicate.key) is written twice in this mapping (first at line \(duplicate.first.line)): the last is read, as YAML readers such as PyYAML do")
+            let (position, message) = within(
+                duplicate.position,
+                "\(duplicate.key) is written twice in this mapping (first at line \(duplicate.first.line)): the last is read, as YAML readers such as PyYAML do"
+            )
             notes.warn(position, message)
         }
         return parsed.root
@@ -79,11 +88,14 @@ enum YAMLWorkoutReader {
     }
 
     /// A step of `kind` lasting `written` (nil: an open step), or the error saying what is wrong with it.
-    static func step(_ kind: PhaseKind, length written: YAMLNode?, name: String?, targets: WrittenTargets) throws(WorkoutErrors) -> TimedStep {
+    static func step(_ kind: PhaseKind, length written: YAMLNode?, name: String?, targets: WrittenTargets) throws(WorkoutErrors)
+        -> TimedStep
+    {
         var step = TimedStep(kind: kind, duration: nil, name: name.map(PerRound.same), targets: targets)
         guard let written else { return step }
         guard let text = written.text, let length = length(text) else {
-            throw importError(written.position, "\"\(written.text ?? "a list")\" is not a length: write seconds (90), a clock (1:30) or 30s, 5m, 1h, 2km")
+            throw importError(
+                written.position, "\"\(written.text ?? "a list")\" is not a length: write seconds (90), a clock (1:30) or 30s, 5m, 1h, 2km")
         }
         switch length {
         case .distance(_, let label): step.distance = .same(label)
@@ -108,7 +120,8 @@ enum YAMLWorkoutReader {
     static func rounds(_ node: YAMLNode?, at position: SourcePosition, key: String) throws(WorkoutErrors) -> Int {
         guard let node else { throw importError(position, "this block has no \(key): say how many rounds") }
         guard let text = node.text, let count = Int(text.trimmingSpaces()), (1...IcuTextReader.maximumRepeat).contains(count) else {
-            throw importError(node.position, "\(key): \(node.text ?? "a list") is not a number of rounds from 1 to \(IcuTextReader.maximumRepeat)")
+            throw importError(
+                node.position, "\(key): \(node.text ?? "a list") is not a number of rounds from 1 to \(IcuTextReader.maximumRepeat)")
         }
         return count
     }
@@ -149,12 +162,15 @@ private struct IncludeExpander {
         }
     }
 
-    private mutating func include(_ written: String, at position: SourcePosition, file: String, chain: [String]) throws(WorkoutErrors) -> YAMLNode {
+    private mutating func include(_ written: String, at position: SourcePosition, file: String, chain: [String]) throws(WorkoutErrors)
+        -> YAMLNode
+    {
         guard let includes else {
             throw importError(position, "!include \(written): a workout read from standard input has no folder to include from")
         }
         guard let path = YAMLIncludes.resolve(written, from: file) else {
-            throw importError(position, "!include \(written) is refused: a workout includes only files in its own folder or below it, by a relative path")
+            throw importError(
+                position, "!include \(written) is refused: a workout includes only files in its own folder or below it, by a relative path")
         }
         guard !chain.contains(path) else {
             throw importError(position, "!include \(written) includes itself again (\((chain + [path]).joined(separator: " -> "))): a loop")
@@ -173,23 +189,30 @@ private struct IncludeExpander {
         }
         self.bytes += bytes.count
         guard self.bytes <= WorkoutDecoder.maximumFileSize else {
-            throw importError(position, "!include \(written): the workout and its includes hold over \(WorkoutDecoder.maximumFileSize >> 20) MiB, more than one workout file may")
+            throw importError(
+                position,
+                "!include \(written): the workout and its includes hold over \(WorkoutDecoder.maximumFileSize >> 20) MiB, more than one workout file may"
+            )
         }
         let root = try YAMLWorkoutReader.parse(bytes, file: path, at: position, notes: &notes)
         nodes += root.size
         guard nodes <= YAMLDocument.maximumNodes else {
-            throw importError(position, "!include \(written): the workout and its includes stand for more than \(YAMLDocument.maximumNodes) nodes: this is no workout")
+            throw importError(
+                position,
+                "!include \(written): the workout and its includes stand for more than \(YAMLDocument.maximumNodes) nodes: this is no workout"
+            )
         }
         // What an included file says is told at its !include: its own lines are in another file.
         return try expand(Self.placed(root, at: position), file: path, chain: chain + [path])
     }
 
     private static func placed(_ node: YAMLNode, at position: SourcePosition) -> YAMLNode {
-        let value: YAMLNode.Value = switch node.value {
-        case .scalar: node.value
-        case .sequence(let items): .sequence(items.map { placed($0, at: position) })
-        case .mapping(let pairs): .mapping(pairs.map { ($0.key, placed($0.value, at: position)) })
-        }
+        let value: YAMLNode.Value =
+            switch node.value {
+            case .scalar: node.value
+            case .sequence(let items): .sequence(items.map { placed($0, at: position) })
+            case .mapping(let pairs): .mapping(pairs.map { ($0.key, placed($0.value, at: position)) })
+            }
         return YAMLNode(value: value, tag: node.tag, position: position, size: node.size, isPlain: node.isPlain)
     }
 }

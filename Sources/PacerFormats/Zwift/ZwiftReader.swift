@@ -58,7 +58,10 @@ struct ZwiftReader {
             case "tags": tags += child.children.compactMap { $0.key == "tag" ? $0.attribute("name").flatMap(ImportedValues.label) : nil }
             case "workout" where workout == nil: workout = child
             case "workout":
-                notes.warn(child.position, "a second <workout>: Zwift runs the first one only, and so does pacer: this one's \(child.children.count) elements are dropped")
+                notes.warn(
+                    child.position,
+                    "a second <workout>: Zwift runs the first one only, and so does pacer: this one's \(child.children.count) elements are dropped"
+                )
             case "durationtype": break
             default: notes.warn(child.position, "<\(child.name)> is not something pacer keeps: dropped")
             }
@@ -71,12 +74,16 @@ struct ZwiftReader {
         }
         try phases.check(at: workout.position, "the <workout>")
         guard !flat.isEmpty else {
-            throw importError(workout.position, "the <workout> has no step pacer can run (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown)")
+            throw importError(
+                workout.position,
+                "the <workout> has no step pacer can run (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown)")
         }
         TimedText.place(texts, in: &flat, notes: &notes)
         if let author { description = (description.map { $0 + "\n\n" } ?? "") + "By \(author)." }
         var seen = Set<String>()
-        let workoutValue = Workout(name: name ?? fallback, description: description, tags: tags.filter { seen.insert($0).inserted }, steps: RepeatFolding.fold(flat))
+        let workoutValue = Workout(
+            name: name ?? fallback, description: description, tags: tags.filter { seen.insert($0).inserted },
+            steps: RepeatFolding.fold(flat))
         return ImportedDraft(workout: workoutValue, notes: notes)
     }
 
@@ -87,14 +94,17 @@ struct ZwiftReader {
         switch element.key {
         case "warmup", "cooldown", "ramp":
             let kind: PhaseKind = element.key == "warmup" ? .warmup : element.key == "cooldown" ? .cooldown : .work
-            var (start, end) = (element.attribute("powerlow") ?? element.attribute("power"), element.attribute("powerhigh") ?? element.attribute("power"))
+            var (start, end) = (
+                element.attribute("powerlow") ?? element.attribute("power"), element.attribute("powerhigh") ?? element.attribute("power")
+            )
             // Zwift rides a Cooldown down whichever way its powers are written (GoldenCheetah reads it so too).
             if kind == .cooldown, let low = start?.decimalValue, let high = end?.decimalValue, low < high { (start, end) = (end, start) }
             let targets = self.targets(element, low: start, high: end, ramp: true, cadence: "cadence")
             try add(element, kind: kind, targets: targets)
         case "steadystate":
-            let targets = self.targets(element, low: element.attribute("power") ?? element.attribute("powerlow"),
-                                       high: element.attribute("power") ?? element.attribute("powerhigh"), ramp: false, cadence: "cadence")
+            let targets = self.targets(
+                element, low: element.attribute("power") ?? element.attribute("powerlow"),
+                high: element.attribute("power") ?? element.attribute("powerhigh"), ramp: false, cadence: "cadence")
             try add(element, kind: Self.kind(of: targets), targets: targets)
         case "intervalst":
             try readIntervals(element)
@@ -104,7 +114,9 @@ struct ZwiftReader {
             var name: String?
             if element.attribute("ftptest").map({ $0 != "0" }) ?? false {
                 name = "FTP test"
-                notes.warn(element.position, "this free ride is Zwift's FTP test: pacer runs it as a free ride and does not work out an FTP from it")
+                notes.warn(
+                    element.position,
+                    "this free ride is Zwift's FTP test: pacer runs it as a free ride and does not work out an FTP from it")
             }
             try add(element, kind: .work, targets: targets, name: name)
         case "maxeffort":
@@ -124,11 +136,15 @@ struct ZwiftReader {
         }
         let on = try length(element, "onduration")
         let off = try length(element, "offduration")
-        let onTargets = targets(element, low: element.attribute("poweronlow") ?? element.attribute("onpower"),
-                                high: element.attribute("poweronhigh") ?? element.attribute("onpower"), ramp: false, cadence: "cadence")
-        let offTargets = targets(element, low: element.attribute("powerofflow") ?? element.attribute("offpower"),
-                                 high: element.attribute("poweroffhigh") ?? element.attribute("offpower"), ramp: false, cadence: "cadenceresting")
-        let round = [on.map { timed(.work, $0, onTargets, name: nil) }, off.map { timed(.rest, $0, offTargets, name: nil) }].compactMap { $0 }
+        let onTargets = targets(
+            element, low: element.attribute("poweronlow") ?? element.attribute("onpower"),
+            high: element.attribute("poweronhigh") ?? element.attribute("onpower"), ramp: false, cadence: "cadence")
+        let offTargets = targets(
+            element, low: element.attribute("powerofflow") ?? element.attribute("offpower"),
+            high: element.attribute("poweroffhigh") ?? element.attribute("offpower"), ramp: false, cadence: "cadenceresting")
+        let round = [on.map { timed(.work, $0, onTargets, name: nil) }, off.map { timed(.rest, $0, offTargets, name: nil) }].compactMap {
+            $0
+        }
         guard phases.add(round.count, rounds: repeats) else { return }
         blocks += 1
         let block = FlatStep.Block(id: blocks, rounds: repeats)
@@ -143,7 +159,8 @@ struct ZwiftReader {
     private func timed(_ kind: PhaseKind, _ length: Length, _ targets: WrittenTargets, name: String?) -> TimedStep {
         switch length {
         case .time(let duration): TimedStep(kind: kind, duration: .same(duration), name: name.map(PerRound.same), targets: targets)
-        case .distance(let label): TimedStep(kind: kind, duration: nil, name: name.map(PerRound.same), distance: .same(label), targets: targets)
+        case .distance(let label):
+            TimedStep(kind: kind, duration: nil, name: name.map(PerRound.same), distance: .same(label), targets: targets)
         }
     }
 
@@ -170,27 +187,37 @@ struct ZwiftReader {
         do {
             return .time(try WorkoutDuration.fromSeconds(value))
         } catch .notPositive where value > 0 {
-            notes.warn(element.position, "<\(element.name)> lasts less than a millisecond (\(Self.spelled(attribute))=\"\(written)\"), too short for a step: dropped")
+            notes.warn(
+                element.position,
+                "<\(element.name)> lasts less than a millisecond (\(Self.spelled(attribute))=\"\(written)\"), too short for a step: dropped"
+            )
             return nil
         } catch {
-            throw importError(element.position, "\(Self.spelled(attribute))=\"\(written)\" \(ImportedValues.lengthProblem(seconds: value, error))")
+            throw importError(
+                element.position, "\(Self.spelled(attribute))=\"\(written)\" \(ImportedValues.lengthProblem(seconds: value, error))")
         }
     }
 
     // MARK: - Targets
 
     /// A step's intensity from fractions of FTP (or of a run's pace), and its cadence.
-    private mutating func targets(_ element: XMLElement, low: String?, high: String?, ramp: Bool, cadence attribute: String) -> WrittenTargets {
+    private mutating func targets(_ element: XMLElement, low: String?, high: String?, ramp: Bool, cadence attribute: String)
+        -> WrittenTargets
+    {
         var targets = WrittenTargets(cadence: cadence(element, attribute))
         guard let (low, high) = bothEnds(element, low, high, "power") else { return targets }
         guard let start = ImportedValues.number(low), let end = ImportedValues.number(high) else {
-            notes.warn(element.position, "the power \(low == high ? low : low + " to " + high) is not a fraction of FTP pacer can use: the step has no target")
+            notes.warn(
+                element.position,
+                "the power \(low == high ? low : low + " to " + high) is not a fraction of FTP pacer can use: the step has no target")
             return targets
         }
         let (first, last) = (ImportedValues.percent(start), ImportedValues.percent(end))
         guard isRun else {
-            targets.power = ImportedValues.target(ImportedValues.targetText(start: first, end: last, unit: "%", range: !ramp), at: element.position, notes: &notes,
-                                                  kind: "power") { () throws(TargetError) in
+            targets.power = ImportedValues.target(
+                ImportedValues.targetText(start: first, end: last, unit: "%", range: !ramp), at: element.position, notes: &notes,
+                kind: "power"
+            ) { () throws(TargetError) in
                 try ramp ? PowerTarget(ftpPercentFrom: first, to: last) : PowerTarget(ftpPercent: min(first, last)...max(first, last))
             }.map(PerRound.same)
             return targets
@@ -204,7 +231,10 @@ struct ZwiftReader {
         }.map(PerRound.same)
         if !warnedPaceReference, let reference = element.attribute("pace") {
             warnedPaceReference = true
-            notes.warn(element.position, "Zwift times a run's intensity as a share of one of your race paces (pace=\"\(reference)\"); pacer reads it as a share of your threshold pace")
+            notes.warn(
+                element.position,
+                "Zwift times a run's intensity as a share of one of your race paces (pace=\"\(reference)\"); pacer reads it as a share of your threshold pace"
+            )
         }
         return targets
     }
@@ -214,18 +244,26 @@ struct ZwiftReader {
         let high = element.attribute(attribute + "high") ?? element.attribute(attribute)
         guard let (low, high) = bothEnds(element, low, high, "cadence") else { return nil }
         guard let start = ImportedValues.number(low), let end = ImportedValues.number(high) else {
-            notes.warn(element.position, "the cadence \(low == high ? low : low + " to " + high) is not a number of rpm pacer can use: the step has no cadence target")
+            notes.warn(
+                element.position,
+                "the cadence \(low == high ? low : low + " to " + high) is not a number of rpm pacer can use: the step has no cadence target"
+            )
             return nil
         }
-        return ImportedValues.target(ImportedValues.targetText(start: start, end: end, unit: " rpm", range: true), at: element.position, notes: &notes,
-                                     kind: "cadence") { () throws(TargetError) in try CadenceTarget(rpm: min(start, end)...max(start, end)) }.map(PerRound.same)
+        return ImportedValues.target(
+            ImportedValues.targetText(start: start, end: end, unit: " rpm", range: true), at: element.position, notes: &notes,
+            kind: "cadence"
+        ) { () throws(TargetError) in try CadenceTarget(rpm: min(start, end)...max(start, end)) }.map(PerRound.same)
     }
 
     /// The two ends of a range; a range with one end written holds that value, with a warning.
     private mutating func bothEnds(_ element: XMLElement, _ low: String?, _ high: String?, _ what: String) -> (String, String)? {
         guard let value = low ?? high else { return nil }
         guard let low, let high else {
-            notes.warn(element.position, "<\(element.name)> gives one end of its \(what) range only (\(low == nil ? "the high" : "the low") end, \(value)): the step holds \(value)")
+            notes.warn(
+                element.position,
+                "<\(element.name)> gives one end of its \(what) range only (\(low == nil ? "the high" : "the low") end, \(value)): the step holds \(value)"
+            )
             return (value, value)
         }
         return (low, high)
@@ -250,7 +288,8 @@ struct ZwiftReader {
                 continue
             }
             if let distance = child.attribute("distoffset"), distance.trimmingSpaces().decimalValue != 0 {
-                notes.warn(child.position, "the text \"\(text)\" comes \(distance) m into its step, and pacer times cues, not distances: dropped")
+                notes.warn(
+                    child.position, "the text \"\(text)\" comes \(distance) m into its step, and pacer times cues, not distances: dropped")
                 continue
             }
             let written = child.attribute("timeoffset") ?? "0"
@@ -259,7 +298,9 @@ struct ZwiftReader {
                 continue
             }
             if byDistance, seconds > 0 {
-                notes.warn(child.position, "the text \"\(text)\" comes \(written) s into a step measured by distance, which pacer cannot time: dropped")
+                notes.warn(
+                    child.position,
+                    "the text \"\(text)\" comes \(written) s into a step measured by distance, which pacer cannot time: dropped")
                 continue
             }
             texts.append(TimedText(offset: ImportedValues.offset(seconds: seconds), text: text, position: child.position, steps: steps))

@@ -55,7 +55,9 @@ struct ZwiftWriter {
                 attributes += [("PowerLow", share(single(power.start, step))), ("PowerHigh", share(single(power.end, step)))]
             } else {
                 name = "SteadyState"
-                attributes += power.start.isSingle ? [("Power", share(power.start.low))] : [("PowerLow", share(power.start.low)), ("PowerHigh", share(power.start.high))]
+                attributes +=
+                    power.start.isSingle
+                    ? [("Power", share(power.start.low))] : [("PowerLow", share(power.start.low)), ("PowerHigh", share(power.start.high))]
             }
         } else {
             name = "FreeRide"
@@ -71,16 +73,25 @@ struct ZwiftWriter {
     private mutating func intervals(count: Int, rounds: ArraySlice<ExportStep>) throws(ExportRefusal) -> String? {
         let (on, off) = (rounds[rounds.startIndex], rounds[rounds.startIndex + 1])
         guard let onLength = on.duration, let offLength = off.duration,
-              let onPower = try fractions(on), let offPower = try fractions(off), !onPower.isRamp, !offPower.isRamp else { return nil }
+            let onPower = try fractions(on), let offPower = try fractions(off), !onPower.isRamp, !offPower.isRamp
+        else { return nil }
         noteDropped(on)
         noteDropped(off)
         var attributes = [("Repeat", String(count)), ("OnDuration", seconds(onLength)), ("OffDuration", seconds(offLength))]
-        attributes += onPower.start.isSingle ? [("OnPower", share(onPower.start.low))] : [("PowerOnLow", share(onPower.start.low)), ("PowerOnHigh", share(onPower.start.high))]
-        attributes += offPower.start.isSingle ? [("OffPower", share(offPower.start.low))] : [("PowerOffLow", share(offPower.start.low)), ("PowerOffHigh", share(offPower.start.high))]
+        attributes +=
+            onPower.start.isSingle
+            ? [("OnPower", share(onPower.start.low))]
+            : [("PowerOnLow", share(onPower.start.low)), ("PowerOnHigh", share(onPower.start.high))]
+        attributes +=
+            offPower.start.isSingle
+            ? [("OffPower", share(offPower.start.low))]
+            : [("PowerOffLow", share(offPower.start.low)), ("PowerOffHigh", share(offPower.start.high))]
         attributes += cadence(on, prefix: "Cadence") + cadence(off, prefix: "CadenceResting")
         var texts: [String] = []
         for (offset, step) in rounds.enumerated() {
-            let start = WorkoutDuration(milliseconds: (onLength + offLength).milliseconds * Int64(offset / 2)) + (offset % 2 == 1 ? onLength : .zero)
+            let start =
+                WorkoutDuration(milliseconds: (onLength + offLength).milliseconds * Int64(offset / 2))
+                + (offset % 2 == 1 ? onLength : .zero)
             texts += self.texts(of: step, from: start)
         }
         return "        " + tag("IntervalsT", attributes, children: texts)
@@ -92,7 +103,11 @@ struct ZwiftWriter {
 
     /// A ramp goes from one value to another; between ranges, from the middle of one to the middle of the other.
     private mutating func single(_ range: TargetRange, _ step: ExportStep) -> Double {
-        if !range.isSingle { notes.note(".zwo ramps between two values: a ramp between ranges goes from the middle of one to the middle of the other", step: step.name) }
+        if !range.isSingle {
+            notes.note(
+                ".zwo ramps between two values: a ramp between ranges goes from the middle of one to the middle of the other",
+                step: step.name)
+        }
         return ExportPower.middle(range)
     }
 
@@ -100,7 +115,8 @@ struct ZwiftWriter {
     private func cadence(_ step: ExportStep, prefix: String) -> [(String, String)] {
         guard let range = step.targets.cadence?.span.start else { return [] }
         let middle = [(prefix, ExportText.number(ExportPower.middle(range), decimals: 0))]
-        return range.isSingle ? middle : middle + [(prefix + "Low", JSONText.number(range.low)), (prefix + "High", JSONText.number(range.high))]
+        return range.isSingle
+            ? middle : middle + [(prefix + "Low", JSONText.number(range.low)), (prefix + "High", JSONText.number(range.high))]
     }
 
     private mutating func noteDropped(_ step: ExportStep) {
@@ -111,7 +127,9 @@ struct ZwiftWriter {
     /// The step's cue and cues as text events at their offsets, from `start` into the element.
     private func texts(of step: ExportStep, from start: WorkoutDuration = .zero) -> [String] {
         let timed = (step.cue.map { [Cue(at: .zero, text: $0)] } ?? []) + step.cues
-        return timed.map { tag("textevent", [("timeoffset", seconds(start + $0.at)), ("message", ExportText.line($0.text))], children: []) }
+        return timed.map {
+            tag("textevent", [("timeoffset", seconds(start + $0.at)), ("message", ExportText.line($0.text))], children: [])
+        }
     }
 
     private func tag(_ name: String, _ attributes: [(String, String)], children: [String]) -> String {

@@ -47,9 +47,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(start: start)
         case UInt8(ascii: "["): return try parseArray(start: start)
         case UInt8(ascii: "\""): return JSONValue(content: .string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(content: .bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(content: .bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(content: .null, offset: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JSONValue(content: .bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JSONValue(content: .bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JSONValue(content: .null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(content: .number(try parseNumber()), offset: start)
         default:
@@ -101,7 +107,9 @@ public struct JSONParser {
                 depth -= 1
                 return JSONValue(content: .object(members), offset: start)
             default:
-                throw error("unexpected \(describeCurrent()): expected ',' or '}' in the object that starts at \(SourcePosition(of: start, in: bytes))")
+                throw error(
+                    "unexpected \(describeCurrent()): expected ',' or '}' in the object that starts at \(SourcePosition(of: start, in: bytes))"
+                )
             }
         }
     }
@@ -127,7 +135,9 @@ public struct JSONParser {
                 depth -= 1
                 return JSONValue(content: .array(elements), offset: start)
             default:
-                throw error("unexpected \(describeCurrent()): expected ',' or ']' in the array that starts at \(SourcePosition(of: start, in: bytes))")
+                throw error(
+                    "unexpected \(describeCurrent()): expected ',' or ']' in the array that starts at \(SourcePosition(of: start, in: bytes))"
+                )
             }
         }
     }
@@ -203,7 +213,8 @@ public struct JSONParser {
                 index += 1
                 UTF8.encode(try parseEscape()) { utf8.append($0) }
             case 0..<0x20:
-                throw error(byte == 0x0A ? "line break inside a string: missing '\"' or write \\n" : "control character inside a string: escape it")
+                throw error(
+                    byte == 0x0A ? "line break inside a string: missing '\"' or write \\n" : "control character inside a string: escape it")
             case 0..<0x80:
                 let run = index
                 skipPlainBytes()
@@ -280,9 +291,15 @@ public struct JSONParser {
         let length: Int
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: throw error("the file is not valid UTF-8 text")
         }
         guard index + length <= bytes.count else { throw error("the file is not valid UTF-8 text") }

@@ -9,7 +9,8 @@ public struct UnknownKey: Sendable {
     public init(_ key: String, allowed: [String]) {
         self.key = key
         suggestion = Suggestion.closest(to: key, among: allowed)
-        message = suggestion.map { "unknown key \"\(key)\" (did you mean \"\($0)\"?)" }
+        message =
+            suggestion.map { "unknown key \"\(key)\" (did you mean \"\($0)\"?)" }
             ?? "unknown key \"\(key)\"; expected one of \(allowed.joined(separator: ", "))"
     }
 }

@@ -15,7 +15,8 @@ public enum Suggestion {
 
     /// Optimal string alignment distance between two strings.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

@@ -96,7 +96,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
         let raw = (left: UnsafeRawPointer(left), right: UnsafeRawPointer(right))
         var offset = 0
         while offset + 8 <= count {
-            let difference = raw.left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let difference =
+                raw.left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 ^ raw.right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             // The words are read little-endian: the first byte that differs is the lowest set one.
             if difference != 0 { return offset + difference.trailingZeroBitCount / 8 }
@@ -150,10 +151,11 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// `count` spaces.
     public static func spaces(_ count: Int) -> TerminalText {
         let count = max(0, count)
-        return TerminalText(rendered: String(unsafeUninitializedCapacity: count) { buffer in
-            buffer.initialize(repeating: UInt8(ascii: " "))
-            return count
-        })
+        return TerminalText(
+            rendered: String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.initialize(repeating: UInt8(ascii: " "))
+                return count
+            })
     }
 
     /// `count` copies of `character` (none when `count` is 0 or less), shown safely as `init(_:)` shows it.
@@ -162,17 +164,18 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     public static func repeating(_ character: Character, count: Int) -> TerminalText {
         let piece = Array(visible(String(character), keepingLineBreaks: false).utf8)
         let total = piece.count * max(0, count)
-        return TerminalText(rendered: String(unsafeUninitializedCapacity: total) { buffer in
-            guard total > 0 else { return 0 }
-            _ = buffer.initialize(from: piece)
-            var written = piece.count
-            while written < total {
-                let chunk = min(written, total - written)
-                UnsafeMutableRawPointer(buffer.baseAddress! + written).copyMemory(from: buffer.baseAddress!, byteCount: chunk)
-                written += chunk
-            }
-            return total
-        })
+        return TerminalText(
+            rendered: String(unsafeUninitializedCapacity: total) { buffer in
+                guard total > 0 else { return 0 }
+                _ = buffer.initialize(from: piece)
+                var written = piece.count
+                while written < total {
+                    let chunk = min(written, total - written)
+                    UnsafeMutableRawPointer(buffer.baseAddress! + written).copyMemory(from: buffer.baseAddress!, byteCount: chunk)
+                    written += chunk
+                }
+                return total
+            })
     }
 
     /// Appends `count` spaces in place (none when `count` is 0 or less).
@@ -264,7 +267,8 @@ public struct TerminalText: Sendable, Equatable, ExpressibleByStringInterpolatio
     /// every bidirectional override shown as a Swift-style escape such as `\u{1b}`.
     public static func visible(_ text: String, keepingLineBreaks: Bool) -> String {
         guard mayNeedEscapes(text, keepingLineBreaks: keepingLineBreaks),
-              text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
+            text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) })
+        else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) {

@@ -26,7 +26,8 @@ public enum WeightNumber: Sendable, Equatable {
             decimal = text
         case 1:
             if groups[1].count == 3, (1...3).contains(groups[0].count), groups[0].first != "0",
-               let thousands = Double(groups[0] + groups[1]), let decimal = Double(groups[0] + "." + groups[1]) {
+                let thousands = Double(groups[0] + groups[1]), let decimal = Double(groups[0] + "." + groups[1])
+            {
                 self = .ambiguous(text, thousands: thousands, decimal: decimal)
                 return
             }
@@ -56,8 +57,9 @@ public enum WeightNumber: Sendable, Equatable {
         let decimalPoint = separators.last != grouping
         let thousands = decimalPoint ? groups.dropLast() : groups[...]
         guard separators.dropLast(decimalPoint ? 1 : 0).allSatisfy({ $0 == grouping }),
-              let first = thousands.first, (1...3).contains(first.count),
-              thousands.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+            let first = thousands.first, (1...3).contains(first.count),
+            thousands.dropFirst().allSatisfy({ $0.count == 3 })
+        else { return nil }
         return thousands.joined() + (decimalPoint ? "." + groups[groups.count - 1] : "")
     }
 

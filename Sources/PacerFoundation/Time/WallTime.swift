@@ -19,10 +19,11 @@ public struct WallTime: Sendable, Hashable {
     public init?(iso8601 text: String) {
         let scalars = Array(text.utf8)
         guard scalars.count >= 19, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(scalars[10]),
-              let day = CalendarDay(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
-              let hour = Self.number(scalars[11..<13]), scalars[13] == UInt8(ascii: ":"),
-              let minute = Self.number(scalars[14..<16]), scalars[16] == UInt8(ascii: ":"),
-              let second = Self.number(scalars[17..<19]), hour < 24, minute < 60, second < 61 else { return nil }
+            let day = CalendarDay(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
+            let hour = Self.number(scalars[11..<13]), scalars[13] == UInt8(ascii: ":"),
+            let minute = Self.number(scalars[14..<16]), scalars[16] == UInt8(ascii: ":"),
+            let second = Self.number(scalars[17..<19]), hour < 24, minute < 60, second < 61
+        else { return nil }
         var zone = scalars[19...]
         if let mark = zone.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") {
             let fraction = zone.dropFirst().prefix(while: \.isASCIIDigit)
@@ -39,11 +40,13 @@ public struct WallTime: Sendable, Hashable {
         if zone.isEmpty || zone.elementsEqual("Z".utf8) || zone.elementsEqual("z".utf8) { return 0 }
         guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         let digits = zone.dropFirst()
-        let hours: Int?, minutes: Int?
+        let hours: Int?
+        let minutes: Int?
         switch digits.count {
         case 2: (hours, minutes) = (number(digits), 0)
         case 4: (hours, minutes) = (number(digits.prefix(2)), number(digits.suffix(2)))
-        case 5 where digits[digits.startIndex + 2] == UInt8(ascii: ":"): (hours, minutes) = (number(digits.prefix(2)), number(digits.suffix(2)))
+        case 5 where digits[digits.startIndex + 2] == UInt8(ascii: ":"):
+            (hours, minutes) = (number(digits.prefix(2)), number(digits.suffix(2)))
         default: return nil
         }
         guard let hours, let minutes, hours < 24, minutes < 60 else { return nil }

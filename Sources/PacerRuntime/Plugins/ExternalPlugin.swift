@@ -35,8 +35,10 @@ public final class ExternalPlugin: Sink, CommandSource {
 
     /// Starts `executable` with `arguments`; a plugin that cannot be started is reported and the
     /// session goes on without it.
-    public init(name: String, executable: String, arguments: [String], environment: [String: String],
-                report: @escaping @Sendable (TerminalText) -> Void) {
+    public init(
+        name: String, executable: String, arguments: [String], environment: [String: String],
+        report: @escaping @Sendable (TerminalText) -> Void
+    ) {
         self.name = name
         self.report = report
         errors = PluginErrorRelay(name: name, report: report)
@@ -77,7 +79,9 @@ public final class ExternalPlugin: Sink, CommandSource {
     }
 
     /// The environment a plugin runs with: Pacer's own, and what tells it about the session.
-    public static func environment(_ base: [String: String], plugin: String, workout: (name: String, file: String), speed: Double) -> [String: String] {
+    public static func environment(_ base: [String: String], plugin: String, workout: (name: String, file: String), speed: Double)
+        -> [String: String]
+    {
         var variables = base
         variables["PACER_PROTOCOL"] = String(protocolVersion)
         variables["PACER_VERSION"] = PacerVersion.current
@@ -101,9 +105,13 @@ public final class ExternalPlugin: Sink, CommandSource {
         enqueue(reply.jsonLine)
         guard !reply.accepted else { return }
         if reply.isMeasurement, let text = reply.text, refusedMeasurementReported.setFirst() {
-            report("pacer: the \(name) plugin sent a measurement that was refused (\(text.prefix(120))); it is told so, nothing of it is recorded, and further ones are not reported")
+            report(
+                "pacer: the \(name) plugin sent a measurement that was refused (\(text.prefix(120))); it is told so, nothing of it is recorded, and further ones are not reported"
+            )
         } else if reply.text?.hasPrefix("unknown command") == true, unknownReported.setFirst() {
-            report("pacer: the \(name) plugin sent \"\(reply.command.prefix(60))\", which is not a command; it is told so, and further ones are not reported")
+            report(
+                "pacer: the \(name) plugin sent \"\(reply.command.prefix(60))\", which is not a command; it is told so, and further ones are not reported"
+            )
         }
     }
 
@@ -120,7 +128,8 @@ public final class ExternalPlugin: Sink, CommandSource {
         let deadline = Clocks.monotonicNanoseconds() + Int64(Self.finalFlush * 1e9)
         pump()
         while let descriptor = input.withLock({ $0.isOpen && !$0.waiting.isEmpty ? $0.descriptor : nil }),
-              Clocks.monotonicNanoseconds() < deadline {
+            Clocks.monotonicNanoseconds() < deadline
+        {
             var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&ready, 1, 50)
             pump()

@@ -30,7 +30,9 @@ public struct PluginDirectory: Sendable {
     public let folders: [Folder]
 
     public init(environment: Environment, shippedRoots: [String] = PluginDirectory.shippedRoots()) {
-        var folders = [Folder(path: environment.configFolder + "/plugins", label: environment.abbreviatingHome(environment.configFolder + "/plugins"))]
+        var folders = [
+            Folder(path: environment.configFolder + "/plugins", label: environment.abbreviatingHome(environment.configFolder + "/plugins"))
+        ]
         // Split by bytes: ":" is ASCII, and no character of a path combines with it.
         for entry in (environment["PATH"] ?? "").utf8.split(separator: UInt8(ascii: ":")) where !entry.isEmpty {
             folders.append(Folder(path: String(decoding: entry, as: UTF8.self), label: "PATH"))
@@ -62,8 +64,10 @@ public struct PluginDirectory: Sendable {
                 let nameable = SinkSpec.isName(name)
                 let shadowedBy = winners[name]
                 if shadowedBy == nil, executable, nameable { winners[name] = path }
-                plugins.append(Plugin(name: name, path: path, origin: folder.label, isExecutable: executable, isNameable: nameable,
-                                      shadowedBy: shadowedBy))
+                plugins.append(
+                    Plugin(
+                        name: name, path: path, origin: folder.label, isExecutable: executable, isNameable: nameable,
+                        shadowedBy: shadowedBy))
             }
         }
         return plugins

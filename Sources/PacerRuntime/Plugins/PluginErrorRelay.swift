@@ -1,5 +1,5 @@
-import Glibc
 import Dispatch
+import Glibc
 import PacerFoundation
 import PacerSystem
 

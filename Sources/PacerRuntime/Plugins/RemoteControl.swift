@@ -67,8 +67,10 @@ public struct RemoteControl: Sendable {
             let descriptor = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             close(descriptor)
-            found.append(Session(pid: pid, commandLine: ProcessTable.commandLine(of: pid) ?? "?", fifo: fifo,
-                                 started: ProcessTable.startTime(of: pid) ?? 0))
+            found.append(
+                Session(
+                    pid: pid, commandLine: ProcessTable.commandLine(of: pid) ?? "?", fifo: fifo,
+                    started: ProcessTable.startTime(of: pid) ?? 0))
         }
         return found.sorted { ($0.started, $0.pid) > ($1.started, $1.pid) }
     }
@@ -117,7 +119,9 @@ public struct RemoteControl: Sendable {
             case EINTR: continue
             case EAGAIN: throw .notReading(path: fifo)
             case EPIPE: throw .noSession
-            case let code: throw .system(code == 0 ? FileError("write the command to", fifo, .partlyWritten) : FileError("write to", fifo, errno: code))
+            case let code:
+                throw .system(
+                    code == 0 ? FileError("write the command to", fifo, .partlyWritten) : FileError("write to", fifo, errno: code))
             }
         }
     }

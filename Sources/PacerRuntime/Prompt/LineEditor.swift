@@ -36,8 +36,10 @@ final class LineEditor {
     /// drawn on `output`, at once. Ctrl-L (or whatever clears the screen) calls `onRedraw`, which
     /// says whether it drew the screen anew; if not, readline clears it. The history and the
     /// inputrc are read only as `files` allows.
-    init(prompt: String, words: [String], files: PromptFiles, output: Int32,
-         onRedraw: @escaping () -> Bool, onLine: @escaping (String?) -> Void) {
+    init(
+        prompt: String, words: [String], files: PromptFiles, output: Int32,
+        onRedraw: @escaping () -> Bool, onLine: @escaping (String?) -> Void
+    ) {
         self.onLine = onLine
         self.onRedraw = onRedraw
         self.historyFile = files.history

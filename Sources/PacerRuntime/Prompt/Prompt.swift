@@ -1,5 +1,5 @@
-import Glibc
 import Dispatch
+import Glibc
 import PacerEngine
 import PacerFoundation
 import PacerSystem
@@ -30,8 +30,10 @@ public final class Prompt: CommandSource, @unchecked Sendable {
             self.inbox = inbox
             if let history = files.history { prepareHistoryFile(history) }
             screen.goLive()
-            let editor = LineEditor(prompt: Self.text, words: CommandGrammar.words, files: files,
-                                    output: screen.output.descriptor, onRedraw: { [unowned self] in screen.relayoutIfLive() }) { [unowned self] line in
+            let editor = LineEditor(
+                prompt: Self.text, words: CommandGrammar.words, files: files,
+                output: screen.output.descriptor, onRedraw: { [unowned self] in screen.relayoutIfLive() }
+            ) { [unowned self] line in
                 // readline redraws its prompt after this returns; take the line once it has.
                 screen.queue.async { self.accept(line) }
             }

@@ -32,7 +32,8 @@ public struct PromptFiles: Sendable {
         let inputrc = Self.inputrc(in: environment)
         if let (file, problem) = Self.inputrcProblem(inputrc, environment: environment) {
             let named = environment.abbreviatingHome(file)
-            let which = file == inputrc ? "the inputrc \(named)" : "\(named), which the inputrc \(environment.abbreviatingHome(inputrc)) includes,"
+            let which =
+                file == inputrc ? "the inputrc \(named)" : "\(named), which the inputrc \(environment.abbreviatingHome(inputrc)) includes,"
             notices.append("pacer: \(which) \(problem): the prompt takes readline's own settings instead")
             readsInputrc = false
         } else {
@@ -61,8 +62,10 @@ public struct PromptFiles: Sendable {
         return inputrcProblem(path, chain: [], budget: &budget, environment: environment)
     }
 
-    private static func inputrcProblem(_ path: String, chain: [String], budget: inout Int,
-                                       environment: Environment) -> (file: String, problem: String)? {
+    private static func inputrcProblem(
+        _ path: String, chain: [String], budget: inout Int,
+        environment: Environment
+    ) -> (file: String, problem: String)? {
         if let problem = problem(with: path, largest: largestInputrc) { return (path, problem) }
         if chain.contains(path) { return (path, "includes itself") }
         budget -= 1

@@ -106,7 +106,8 @@ public final class TerminalScreen: Screen, @unchecked Sendable {
             }
             let size = size
             if let layout, !layout.shared, layout.rows == size.rows,
-               let changes = frame.overwrite(spans, columns: size.columns, rows: Self.blockRows(size), fromDefaultStyle: true) {
+                let changes = frame.overwrite(spans, columns: size.columns, rows: Self.blockRows(size), fromDefaultStyle: true)
+            {
                 blockSource = block
                 emitInPlace(changes)
             } else {

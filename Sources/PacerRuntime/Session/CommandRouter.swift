@@ -24,9 +24,10 @@ final class CommandRouter: Sendable {
 
     func start() {
         for channel in channels {
-            channel.source.start(CommandInbox(
-                deliver: { [self] input, completion in handle(input, replies: channel.replies, completion: completion) },
-                finish: { [self] in sourceEnded() }))
+            channel.source.start(
+                CommandInbox(
+                    deliver: { [self] input, completion in handle(input, replies: channel.replies, completion: completion) },
+                    finish: { [self] in sourceEnded() }))
         }
         if channels.isEmpty { inputEnded() }
     }
@@ -52,7 +53,8 @@ final class CommandRouter: Sendable {
             driver.submit(command, line: line, reply: send, completion: completion)
         case .line(let line):
             do {
-                let command = if case .sink = replies { try CommandGrammar.parse(line, sentBy: .plugins) } else { try CommandGrammar.parse(line) }
+                let command =
+                    if case .sink = replies { try CommandGrammar.parse(line, sentBy: .plugins) } else { try CommandGrammar.parse(line) }
                 driver.submit(command, line: line, reply: send, completion: completion)
             } catch {
                 driver.refuse(line: line, message: error.message, reply: send, completion: completion)

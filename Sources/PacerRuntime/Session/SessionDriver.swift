@@ -31,8 +31,10 @@ public final class SessionDriver: @unchecked Sendable {
 
     /// A driver for `engine` on `clock`; the engine's own wall clock stamps the start and the end.
     /// `gapNotice` tells the user when a stretch in which the clock did not run became a pause.
-    public init(engine: Engine, hub: SinkHub, clock: any SessionClock = MonotonicSessionClock(),
-                gapNotice: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        engine: Engine, hub: SinkHub, clock: any SessionClock = MonotonicSessionClock(),
+        gapNotice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.engine = engine
         self.hub = hub
         self.clock = clock
@@ -53,8 +55,10 @@ public final class SessionDriver: @unchecked Sendable {
 
     /// Carries out a command and answers it: `reply` gets the outcome (after the command's events
     /// are published), then `completion` runs, both on the clock's queue.
-    public func submit(_ command: Command, line: String, reply: @escaping @Sendable (Reply) -> Void,
-                       completion: (@Sendable () -> Void)? = nil) {
+    public func submit(
+        _ command: Command, line: String, reply: @escaping @Sendable (Reply) -> Void,
+        completion: (@Sendable () -> Void)? = nil
+    ) {
         queue.async { [self] in
             defer { completion?() }
             let now = clock.now()
@@ -92,8 +96,10 @@ public final class SessionDriver: @unchecked Sendable {
     }
 
     /// Answers a line that is not a command, in order with the answers to the lines before it.
-    public func refuse(line: String, message: String, reply: @escaping @Sendable (Reply) -> Void,
-                       completion: (@Sendable () -> Void)? = nil) {
+    public func refuse(
+        line: String, message: String, reply: @escaping @Sendable (Reply) -> Void,
+        completion: (@Sendable () -> Void)? = nil
+    ) {
         queue.async { [self] in
             reply(Reply(command: line, accepted: false, text: message, t: clock.now()))
             completion?()

@@ -7,8 +7,10 @@ import PacerWorkout
 /// too big) or is invalid is an error, each line naming the file as the user knows it.
 enum SettingsFile {
     /// The settings in `path` decoded, or nil when there is no file; `kind` says what it is in messages.
-    static func read<Settings>(_ path: String, environment: Environment, kind: String, limit: Int,
-                               decode: ([UInt8]) throws(ConfigErrors) -> Settings) throws(ConfigLoadError) -> Settings? {
+    static func read<Settings>(
+        _ path: String, environment: Environment, kind: String, limit: Int,
+        decode: ([UInt8]) throws(ConfigErrors) -> Settings
+    ) throws(ConfigLoadError) -> Settings? {
         guard let bytes = try bytes(path, environment: environment, kind: kind, limit: limit) else { return nil }
         do {
             return try decode(bytes)

@@ -12,7 +12,8 @@ public struct DesktopNotification: Sendable {
     /// bus or a display to reach; nil otherwise (a cron job, an ssh login, a server).
     public init?(environment: Environment) {
         guard ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"].contains(where: { environment[$0] != nil }),
-              let program = FileSystem.executable(named: "notify-send", searchPath: environment["PATH"]) else { return nil }
+            let program = FileSystem.executable(named: "notify-send", searchPath: environment["PATH"])
+        else { return nil }
         self.program = program
         self.environment = environment
     }
@@ -22,7 +23,8 @@ public struct DesktopNotification: Sendable {
 
     /// Shows `summary` and `body`; whether `notify-send` said it did, within its time.
     public func send(summary: String, body: String) -> Bool {
-        Subprocess.run(program, arguments: ["--app-name=Pacer", "--", summary, body], environment: environment.variables,
-                       stdout: STDERR_FILENO, stderr: STDERR_FILENO, timeout: Self.patience) == 0
+        Subprocess.run(
+            program, arguments: ["--app-name=Pacer", "--", summary, body], environment: environment.variables,
+            stdout: STDERR_FILENO, stderr: STDERR_FILENO, timeout: Self.patience) == 0
     }
 }

@@ -38,7 +38,9 @@ public struct ReminderInstaller: Sendable {
     }
 
     /// What starts the timer after the units are written (or rewritten), as the user would type it.
-    public static let enabling = [["systemctl", "--user", "daemon-reload"], ["systemctl", "--user", "enable", "--now", "\(ReminderUnits.name).timer"]]
+    public static let enabling = [
+        ["systemctl", "--user", "daemon-reload"], ["systemctl", "--user", "enable", "--now", "\(ReminderUnits.name).timer"],
+    ]
     /// What stops the timer before the units go.
     public static let disabling = [["systemctl", "--user", "disable", "--now", "\(ReminderUnits.name).timer"]]
     /// What makes systemd forget the units once they are gone.
@@ -47,7 +49,8 @@ public struct ReminderInstaller: Sendable {
     /// `systemctl` when the user's systemd can be reached through it (its private socket is in
     /// `$XDG_RUNTIME_DIR/systemd`), else nil: then the commands are only shown.
     public var systemctl: String? {
-        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), FileSystem.entryExists(runtime + "/systemd/private") else { return nil }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), FileSystem.entryExists(runtime + "/systemd/private")
+        else { return nil }
         return FileSystem.executable(named: "systemctl", searchPath: environment["PATH"])
     }
 
@@ -55,8 +58,9 @@ public struct ReminderInstaller: Sendable {
     /// one fails; returns whether all succeeded.
     public func run(_ commands: [[String]], with systemctl: String) -> Bool {
         commands.allSatisfy { command in
-            Subprocess.run(systemctl, arguments: Array(command.dropFirst()), environment: environment.variables,
-                           stdout: STDOUT_FILENO, stderr: STDERR_FILENO, timeout: Self.patience) == 0
+            Subprocess.run(
+                systemctl, arguments: Array(command.dropFirst()), environment: environment.variables,
+                stdout: STDOUT_FILENO, stderr: STDERR_FILENO, timeout: Self.patience) == 0
         }
     }
 

@@ -44,7 +44,8 @@ public struct ReminderUnits: Sendable {
         }
         let texts = [executable] + variables.map(\.value)
         guard let bad = texts.first(where: { TerminalText.visible($0, keepingLineBreaks: false) != $0 }) else { return nil }
-        return "cannot write reminders that run \(TerminalText.visible(bad, keepingLineBreaks: false)): a path with control characters cannot go in a unit file or a crontab"
+        return
+            "cannot write reminders that run \(TerminalText.visible(bad, keepingLineBreaks: false)): a path with control characters cannot go in a unit file or a crontab"
     }
 
     /// `pacer-remind.timer`: an `OnCalendar=` line for each reminder time.
@@ -83,7 +84,8 @@ public struct ReminderUnits: Sendable {
         let prefix = variables.map { "\($0.name)=\(Self.cronEscaped($0.value.shellQuoted)) " }.joined()
         return times.map { time in
             let days = time.days.count == 7 ? "*" : time.days.map { $0.rawValue % 7 }.sorted().map(String.init).joined(separator: ",")
-            return "\(time.time.minute) \(time.time.hour) * * \(days) \(prefix)\(Self.cronEscaped(executable.shellQuoted)) \(arguments.joined(separator: " ")) \(Self.cronMark)\n"
+            return
+                "\(time.time.minute) \(time.time.hour) * * \(days) \(prefix)\(Self.cronEscaped(executable.shellQuoted)) \(arguments.joined(separator: " ")) \(Self.cronMark)\n"
         }.joined()
     }
 

@@ -48,7 +48,8 @@ public struct WebTokenFile: Sendable {
         }
         if let refusal = Self.refusal(path, opened) { return .refused(refusal) }
         guard let content = try? FileSystem.readAll(descriptor, name: path, limit: Self.maximumFileSize), Self.holdsToken(content) else {
-            return .refused("\(path) does not hold a token (16 to 128 letters, digits, '-' or '_'): run 'pacer web-token --rotate' to write a new one")
+            return .refused(
+                "\(path) does not hold a token (16 to 128 letters, digits, '-' or '_'): run 'pacer web-token --rotate' to write a new one")
         }
         return .usable
     }
@@ -60,7 +61,8 @@ public struct WebTokenFile: Sendable {
     private static func refusal(_ path: String, _ status: stat) -> String? {
         let rotate = "run 'pacer web-token --rotate' to replace it, and bookmark the new link"
         switch status.st_mode & S_IFMT {
-        case S_IFLNK: return "\(path) is a symbolic link, not a token file pacer made; remove it (rm \(path.shellQuoted)) and pacer makes a new one"
+        case S_IFLNK:
+            return "\(path) is a symbolic link, not a token file pacer made; remove it (rm \(path.shellQuoted)) and pacer makes a new one"
         case S_IFREG: break
         default: return "\(path) is not a regular file; remove it and pacer makes a new token file"
         }

@@ -19,11 +19,15 @@ extension PlanFile {
 
     /// Removes entry `number` (from 1); the entry removed.
     public func remove(_ number: Int) throws(ConfigLoadError) -> WeekPlan.Entry {
-        guard let bytes = try bytes() else { throw ConfigLoadError(lines: ["pacer: there is no plan yet (\(shown)), so nothing to remove"]) }
+        guard let bytes = try bytes() else {
+            throw ConfigLoadError(lines: ["pacer: there is no plan yet (\(shown)), so nothing to remove"])
+        }
         let plan = try decoded(bytes)
         guard plan.entries.indices.contains(number - 1) else {
             let count = plan.entries.count
-            throw ConfigLoadError(lines: ["pacer: the plan has \(count) entr\(count == 1 ? "y" : "ies"); remove takes a number from 1 to \(count), as 'pacer plan' lists them"])
+            throw ConfigLoadError(lines: [
+                "pacer: the plan has \(count) entr\(count == 1 ? "y" : "ies"); remove takes a number from 1 to \(count), as 'pacer plan' lists them"
+            ])
         }
         try change { () throws(ConfigErrors) in try WeekPlan.text(removing: number, from: bytes) ?? "" }
         return plan.entries[number - 1]
@@ -47,7 +51,8 @@ extension PlanFile {
         do {
             text = try edit()
         } catch {
-            throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) } + ["pacer: the plan is unchanged; 'pacer plan edit' fixes it"])
+            throw ConfigLoadError(
+                lines: error.diagnostics.map { $0.formatted(file: shown) } + ["pacer: the plan is unchanged; 'pacer plan edit' fixes it"])
         }
         try write(text)
         return try decoded(Array(text.utf8))

@@ -19,7 +19,8 @@ public struct PlanFile: Sendable {
     /// The plan, or the empty one when there is no file.
     public func load() throws(ConfigLoadError) -> WeekPlan {
         do {
-            return try SettingsFile.read(path, environment: environment, kind: "the plan", limit: WeekPlan.maximumFileSize, decode: WeekPlan.decode)
+            return try SettingsFile.read(
+                path, environment: environment, kind: "the plan", limit: WeekPlan.maximumFileSize, decode: WeekPlan.decode)
                 ?? WeekPlan()
         } catch {
             throw ConfigLoadError(lines: error.lines + ["pacer: fix \(shown) with 'pacer plan edit' (see docs/plan.md)"])

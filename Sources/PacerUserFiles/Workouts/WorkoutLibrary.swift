@@ -58,7 +58,9 @@ public struct WorkoutSource: Sendable {
         case .standardInput: return try FileSystem.readStandardInput(named: path, limit: limit)
         case .builtIn(let bytes): return bytes
         case .notation(let line, let name):
-            guard let notation = try? NotationWorkout(line, name: name) else { throw FileError("read", "the notation", .unusable("it has errors")) }
+            guard let notation = try? NotationWorkout(line, name: name) else {
+                throw FileError("read", "the notation", .unusable("it has errors"))
+            }
             return Array((notation.json + "\n").utf8)
         }
     }
@@ -111,14 +113,20 @@ public struct WorkoutLibrary: Sendable {
         if reference == "-" {
             return WorkoutSource(name: "-", path: "<stdin>", origin: "standard input", content: .standardInput)
         }
-        if reference.hasSuffix(".json") || WorkoutFormat.importExtension(of: reference) != nil || reference.contains("/") && FileSystem.exists(reference) { return path }
+        if reference.hasSuffix(".json") || WorkoutFormat.importExtension(of: reference) != nil
+            || reference.contains("/") && FileSystem.exists(reference)
+        {
+            return path
+        }
         if !reference.contains("/"), let found = all().first(where: { $0.name == reference }) { return found }
         if NotationWorkout.looksLikeNotation(reference) {
-            return WorkoutSource(name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
+            return WorkoutSource(
+                name: reference, path: NotationWorkout.label, origin: "notation", content: .notation(reference, name: notationName))
         }
         if reference.contains("/") { return path }
-        throw .noWorkout(named: reference, searched: folders.map(\.label) + ["the built-in workouts"],
-                         suggestion: Suggestion.closest(to: reference, among: all().map(\.name)))
+        throw .noWorkout(
+            named: reference, searched: folders.map(\.label) + ["the built-in workouts"],
+            suggestion: Suggestion.closest(to: reference, among: all().map(\.name)))
     }
 
     /// Every workout on the search path, in search order; a name found twice is listed at each place.
@@ -129,15 +137,20 @@ public struct WorkoutLibrary: Sendable {
             // counts when its extension says its format (`.zwo`, `.fit`, ...; not `.txt`).
             // Of two files of one name (hills.json beside hills.erg) the workout file comes first, so
             // the name means it for every command (run, edit, new, list).
-            let files = FileSystem.contents(of: folder.path).sorted { (Self.name(ofFile: $0), !$0.hasSuffix(".json") ? 1 : 0) < (Self.name(ofFile: $1), !$1.hasSuffix(".json") ? 1 : 0) }
-            for file in files where (file.hasSuffix(".json") || WorkoutFormat.extensionFormat(of: file) != nil)
-                && file != "schema.json" && !file.hasPrefix(".") {
+            let files = FileSystem.contents(of: folder.path).sorted {
+                (Self.name(ofFile: $0), !$0.hasSuffix(".json") ? 1 : 0) < (Self.name(ofFile: $1), !$1.hasSuffix(".json") ? 1 : 0)
+            }
+            for file in files
+            where (file.hasSuffix(".json") || WorkoutFormat.extensionFormat(of: file) != nil)
+                && file != "schema.json" && !file.hasPrefix(".")
+            {
                 let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
                 sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))
             }
         }
         for shipped in ShippedWorkouts.all {
-            sources.append(WorkoutSource(name: shipped.name, path: "<built-in>/\(shipped.file)", origin: "built in", content: .builtIn(shipped.bytes)))
+            sources.append(
+                WorkoutSource(name: shipped.name, path: "<built-in>/\(shipped.file)", origin: "built in", content: .builtIn(shipped.bytes)))
         }
         return sources
     }

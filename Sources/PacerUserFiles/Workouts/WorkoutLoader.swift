@@ -1,6 +1,6 @@
 import PacerFormats
-import PacerSystem
 import PacerFoundation
+import PacerSystem
 import PacerWorkout
 
 /// A workout read, validated and expanded, ready to run or show.
@@ -28,10 +28,13 @@ public struct LoadedWorkout: Sendable {
         var warnings = warnings
         if thresholds.ftp == nil, let fileFTP {
             thresholds.ftp = fileFTP
-            warnings.append("\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)")
+            warnings.append(
+                "\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)"
+            )
         }
-        return LoadedWorkout(source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom,
-                             original: original, fileFTP: fileFTP)
+        return LoadedWorkout(
+            source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom,
+            original: original, fileFTP: fileFTP)
     }
 }
 
@@ -71,28 +74,39 @@ public enum WorkoutLoader {
         let bytes = try read(source)
         if source.notation == nil, let format = WorkoutFormat.detect(bytes, path: source.path) {
             let imported = try self.imported(source, bytes, as: format, texts: texts)
-            return LoadedWorkout(source: source, workout: imported.workout, plan: Plan(imported.workout), warnings: lines(for: imported.warnings, of: source),
-                                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes, fileFTP: imported.ftp)
+            return LoadedWorkout(
+                source: source, workout: imported.workout, plan: Plan(imported.workout),
+                warnings: lines(for: imported.warnings, of: source),
+                bytes: Array(imported.json.utf8), importedFrom: format, original: bytes, fileFTP: imported.ftp)
         }
         let decoded = try decode(source, bytes)
-        return LoadedWorkout(source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
-                             bytes: bytes, importedFrom: nil, original: bytes, fileFTP: nil)
+        return LoadedWorkout(
+            source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
+            bytes: bytes, importedFrom: nil, original: bytes, fileFTP: nil)
     }
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or
     /// extension says when `format` is nil (a workout's own JSON is refused: it needs no import).
-    public static func imported(_ reference: String, as format: WorkoutFormat?, library: WorkoutLibrary) throws(WorkoutLoadError) -> (source: WorkoutSource, imported: ImportedWorkout) {
+    public static func imported(_ reference: String, as format: WorkoutFormat?, library: WorkoutLibrary) throws(WorkoutLoadError) -> (
+        source: WorkoutSource, imported: ImportedWorkout
+    ) {
         let source = try locate(reference, library: library)
         let bytes = try read(source)
         guard let format = format ?? WorkoutFormat.detect(bytes, path: source.path) else {
-            throw WorkoutLoadError(lines: ["\(source.path): error: this is neither \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "nor")); a workout's own JSON needs no import (--from \(WorkoutFormat.readable.map(\.name).joined(separator: "|")) says what a file is)"])
+            throw WorkoutLoadError(lines: [
+                "\(source.path): error: this is neither \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "nor")); a workout's own JSON needs no import (--from \(WorkoutFormat.readable.map(\.name).joined(separator: "|")) says what a file is)"
+            ])
         }
         return (source, try imported(source, bytes, as: format))
     }
 
-    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: WorkoutFormat, texts: ImportedTexts = .kept) throws(WorkoutLoadError) -> ImportedWorkout {
+    private static func imported(_ source: WorkoutSource, _ bytes: [UInt8], as format: WorkoutFormat, texts: ImportedTexts = .kept)
+        throws(WorkoutLoadError) -> ImportedWorkout
+    {
         do throws(WorkoutErrors) {
-            return try WorkoutImport.read(bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source), texts: texts)
+            return try WorkoutImport.read(
+                bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source),
+                texts: texts)
         } catch {
             throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
         }
@@ -110,7 +124,9 @@ public enum WorkoutLoader {
         let file = slash.map { String(source.path[source.path.index(after: $0)...]) } ?? source.path
         return YAMLIncludes(file: file) { relative in
             let path = folder + "/" + relative
-            guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(path), resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
+            guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(path),
+                resolved.hasPrefix(root == "/" ? "/" : root + "/")
+            else {
                 return .failure(.init("it leads out of the workout's folder (by a link): refused"))
             }
             do throws(FileError) {

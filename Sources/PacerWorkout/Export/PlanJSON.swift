@@ -45,7 +45,9 @@ public struct PlanJSON: Sendable {
         if let weight = phase.weight { object.add("weight", raw: weight.json) }
         if let cue = phase.cue { object.add("cue", quoted: cue) }
         // What the engine announces in the phase run as planned: its cues, the halfway call, an open step's target.
-        let cues = phase.announcements(workoutHalfway: plan.halfway).filter { announcement in phase.limit.map { announcement.offset < $0 } ?? true }.map { announcement in
+        let cues = phase.announcements(workoutHalfway: plan.halfway).filter { announcement in
+            phase.limit.map { announcement.offset < $0 } ?? true
+        }.map { announcement in
             var written = JSONObjectWriter()
             written.add("at", announcement.offset)
             written.add("text", quoted: announcement.text)

@@ -14,8 +14,11 @@ public struct WorkoutLayout {
     }
 
     static let workoutOrder = ["$schema", "$comment", "pacer", "name", "description", "tags", "countdown", "halfway", "steps"]
-    static let stepOrder = ["$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "power", "heart_rate", "pace", "cadence", "weight", "cap", "time_cap", "halfway",
-                            "cue", "cues", "rest_between_rounds", "steps"]
+    static let stepOrder = [
+        "$comment", "name", "exercise", "work", "rest", "rounds", "target", "distance", "power", "heart_rate", "pace", "cadence", "weight",
+        "cap", "time_cap", "halfway",
+        "cue", "cues", "rest_between_rounds", "steps",
+    ]
     static let exerciseOrder = ["$comment", "name", "exercise", "work", "halfway", "cue", "cues"]
     static let cueOrder = ["$comment", "at", "text", "round"]
 
@@ -33,7 +36,9 @@ public struct WorkoutLayout {
     private static func ordered(_ value: JSONValue, context: Context) -> JSONValue {
         switch value.content {
         case .object(let members):
-            let members = order(members, context: context).map { JSONValue.Member(key: $0.key, value: ordered($0.value, context: childContext(of: $0.key, in: context))) }
+            let members = order(members, context: context).map {
+                JSONValue.Member(key: $0.key, value: ordered($0.value, context: childContext(of: $0.key, in: context)))
+            }
             return JSONValue(content: .object(members), offset: value.offset)
         case .array(let elements): return JSONValue(content: .array(elements.map { ordered($0, context: context) }), offset: value.offset)
         default: return value
@@ -50,7 +55,8 @@ public struct WorkoutLayout {
             let written = source[root.offset...].prefix { "-+.eE0123456789".utf8.contains($0) }
             let laidOut = JSONText.number(number)
             guard DecimalNumber(written) != DecimalNumber(laidOut.utf8) else { return nil }
-            return InexactNumber(position: SourcePosition(of: root.offset, in: source), written: String(decoding: written, as: UTF8.self), laidOut: laidOut)
+            return InexactNumber(
+                position: SourcePosition(of: root.offset, in: source), written: String(decoding: written, as: UTF8.self), laidOut: laidOut)
         case .null, .bool, .string: return nil
         }
     }

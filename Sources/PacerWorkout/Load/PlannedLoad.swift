@@ -68,7 +68,8 @@ public struct PlannedLoad: Sendable, Equatable {
         if let intensityFactor { object.add("if", raw: Self.number(intensityFactor, places: 3)) }
         if let stressScore { object.add("tss", raw: Self.number(stressScore, places: 1)) }
         if !zones.isEmpty {
-            object.add("zones", raw: "{" + zones.map { "\"Z\($0.zone)\":" + Self.number($0.seconds, places: 3) }.joined(separator: ",") + "}")
+            object.add(
+                "zones", raw: "{" + zones.map { "\"Z\($0.zone)\":" + Self.number($0.seconds, places: 3) }.joined(separator: ",") + "}")
         }
         return object.text
     }

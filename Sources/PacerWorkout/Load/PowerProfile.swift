@@ -45,7 +45,8 @@ public struct PowerProfile: Sendable {
             let next = index + 1 < plan.phases.count ? plan.startOffsets[index + 1] : plan.planned
             let length = min(duration, next - start)
             guard length > .zero else { continue }
-            segments.append(PowerSegment(start: start, length: length, power: Self.power(plan.phases[index].targets.power, scale: scale, ftp: ftp)))
+            segments.append(
+                PowerSegment(start: start, length: length, power: Self.power(plan.phases[index].targets.power, scale: scale, ftp: ftp)))
         }
         self.scale = scale
         self.ftp = ftp

@@ -30,7 +30,8 @@ struct NotationNotes {
     mutating func add(_ cues: [WrittenCue]) throws(NotationUnsupported) {
         for (index, cue) in cues.enumerated() {
             if cue.round != nil {
-                throw NotationUnsupported(description: "\(path).cues[\(index)] is said in one round only, which the notation has no spelling for")
+                throw NotationUnsupported(
+                    description: "\(path).cues[\(index)] is said in one round only, which the notation has no spelling for")
             }
             let text = try NotationWriter.carried(cue.text, "\(path).cues[\(index)].text")
             notes.append("\(Self.time(cue.at)): \(Self.value(text))")

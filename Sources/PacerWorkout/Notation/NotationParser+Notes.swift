@@ -114,7 +114,10 @@ extension NotationParser {
             text = String(characters[start..<index]).trimmingSpaces()
         }
         guard peek == "}" else {
-            throw error(peek == nil ? "the '{' at column \(open + 1) is not closed: expected '}'" : "unexpected \(describeCurrent()): expected '}' after the quoted text")
+            throw error(
+                peek == nil
+                    ? "the '{' at column \(open + 1) is not closed: expected '}'"
+                    : "unexpected \(describeCurrent()): expected '}' after the quoted text")
         }
         guard !text.isEmpty else { throw error("expected the text of the note before '}'") }
         index += 1

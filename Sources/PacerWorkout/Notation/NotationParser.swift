@@ -55,7 +55,9 @@ struct NotationParser {
     /// The JSON array of steps the whole line stands for.
     mutating func parseLine() throws(NotationSyntaxError) -> String {
         skipSpaces()
-        guard index < characters.count else { throw error("the line is empty: expected a step such as 30s, 5 reps Squats or 8x(20s, 10s rest)") }
+        guard index < characters.count else {
+            throw error("the line is empty: expected a step such as 30s, 5 reps Squats or 8x(20s, 10s rest)")
+        }
         workoutFields = try parseNotes(path: "", allowed: Self.workoutNotes)
         skipSpaces()
         let steps = try parseItems(path: "steps")
@@ -75,7 +77,8 @@ struct NotationParser {
             index += 1
         }
         if index < characters.count, peek != ")" {
-            throw error("unexpected \(describeCurrent()): expected ',' before the next step\(depth > 0 ? " or ')' to close the repeat" : "")")
+            throw error(
+                "unexpected \(describeCurrent()): expected ',' before the next step\(depth > 0 ? " or ')' to close the repeat" : "")")
         }
         return "[" + steps.joined(separator: ",") + "]"
     }
@@ -148,7 +151,10 @@ struct NotationParser {
         var part = ""
         for character in text {
             part.append(character)
-            if character.isLetter { parts.append(part); part = "" }
+            if character.isLetter {
+                parts.append(part)
+                part = ""
+            }
         }
         return part.isEmpty && parts.count > 1 && parts.allSatisfy(isDurationPart)
     }
@@ -162,15 +168,26 @@ struct NotationParser {
         while true {
             skipSpaces()
             let valueStart = index
-            while let character = peek, character.isASCIIDigit || character == "." || (character.isASCII && character.isLetter) { index += 1 }
+            while let character = peek, character.isASCIIDigit || character == "." || (character.isASCII && character.isLetter) {
+                index += 1
+            }
             guard index > valueStart else {
-                throw error(peek == nil ? "the '[' at column \(open + 1) is not closed: expected ']'" : "unexpected \(describeCurrent()): expected \(what), such as [21,15,9]")
+                throw error(
+                    peek == nil
+                        ? "the '[' at column \(open + 1) is not closed: expected ']'"
+                        : "unexpected \(describeCurrent()): expected \(what), such as [21,15,9]")
             }
             values.append(String(characters[valueStart..<index]))
             skipSpaces()
-            if peek == "]" { index += 1; break }
+            if peek == "]" {
+                index += 1
+                break
+            }
             guard peek == "," else {
-                throw error(peek == nil ? "the '[' at column \(open + 1) is not closed: expected ']'" : "unexpected \(describeCurrent()): expected ',' or ']' in the values per round")
+                throw error(
+                    peek == nil
+                        ? "the '[' at column \(open + 1) is not closed: expected ']'"
+                        : "unexpected \(describeCurrent()): expected ',' or ']' in the values per round")
             }
             index += 1
         }
@@ -181,7 +198,9 @@ struct NotationParser {
     /// count and an `x` (at `times`) followed by a space, a digit or the end of the line.
     private mutating func refuseRepeatWithoutBrackets(count: String, times: Int) throws(NotationSyntaxError) {
         let after = times + 1
-        guard after == characters.count || characters[after] == " " || characters[after] == "\t" || characters[after].isASCIIDigit else { return }
+        guard after == characters.count || characters[after] == " " || characters[after] == "\t" || characters[after].isASCIIDigit else {
+            return
+        }
         let rest = characters[after...].prefix { !"(),\"".contains($0) }
         let steps = String(rest).trimmingSpaces()
         index = times
@@ -209,7 +228,8 @@ struct NotationParser {
             return try parseRestAndCap(fields: [head, "\"steps\":\(try parseBracketed(path: path, start: start))"], path: path)
         }
         guard peek != nil, peek != ",", peek != ")" else {
-            throw error("expected the steps to run for each item: in brackets, as in for(Squats, Push-ups)(20s {item}, 10s rest), or one step")
+            throw error(
+                "expected the steps to run for each item: in brackets, as in for(Squats, Push-ups)(20s {item}, 10s rest), or one step")
         }
         try enterBlock(start: start)
         let step = try parseItem(path: "\(path).steps[0]")
@@ -226,7 +246,8 @@ struct NotationParser {
             index += 1
             skipSpaces()
             columns["\(path).rest_between_rounds"] = index + 1
-            fields.append("\"rest_between_rounds\":\(JSONText.quoted(try durationAfter("'/'", expected: "the rest between rounds", example: "10s")))")
+            fields.append(
+                "\"rest_between_rounds\":\(JSONText.quoted(try durationAfter("'/'", expected: "the rest between rounds", example: "10s")))")
             skipSpaces()
         }
         if peekWord()?.lowercased() == "cap" {
@@ -252,13 +273,17 @@ struct NotationParser {
         index += 1
         skipSpaces()
         columns["\(path).rounds"] = index + 1
-        guard peek?.isASCIIDigit == true else { throw error("expected the number of rounds after 'x', as in every 1m x10 (12 reps Swings)") }
+        guard peek?.isASCIIDigit == true else {
+            throw error("expected the number of rounds after 'x', as in every 1m x10 (12 reps Swings)")
+        }
         let rounds = word()
         skipSpaces()
         guard peek == "(" else { throw error("unexpected \(describeCurrent()): expected '(' and the steps of each round") }
         let steps = try parseBracketed(path: path, start: start)
         skipSpaces()
-        let fields = ["\"every\":\(JSONText.quoted(every))", "\"rounds\":\(Self.number(rounds))", "\"steps\":\(steps)"] + (try parseNotes(path: path, allowed: Self.blockNotes))
+        let fields =
+            ["\"every\":\(JSONText.quoted(every))", "\"rounds\":\(Self.number(rounds))", "\"steps\":\(steps)"]
+            + (try parseNotes(path: path, allowed: Self.blockNotes))
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -271,7 +296,8 @@ struct NotationParser {
         guard peek == "(" else { throw error("unexpected \(describeCurrent()): expected '(' and the steps of a round") }
         let steps = try parseBracketed(path: path, start: start)
         skipSpaces()
-        let fields = ["\"amrap\":\(JSONText.quoted(length))", "\"steps\":\(steps)"] + (try parseNotes(path: path, allowed: Self.blockNotes))
+        let fields =
+            ["\"amrap\":\(JSONText.quoted(length))", "\"steps\":\(steps)"] + (try parseNotes(path: path, allowed: Self.blockNotes))
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -331,8 +357,9 @@ struct NotationParser {
             if !isQuoted { try refuseLocaleNumber(in: weight, at: weightStart, what: "weight") }
             if !isQuoted, NotationTargets.isTargetOnly(weight) {
                 index = weightStart
-                throw error("a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give \(weight) to a timed or open step); "
-                    + "after @ a rep step takes a weight, such as 80 kg")
+                throw error(
+                    "a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give \(weight) to a timed or open step); "
+                        + "after @ a rep step takes a weight, such as 80 kg")
             }
             let number = isQuoted ? nil : weight.decimalValue
             fields.append("\"weight\":" + (number.map(JSONText.number) ?? JSONText.quoted(weight)))
@@ -355,7 +382,9 @@ struct NotationParser {
             }
         }
         let unit = try parseName(stoppingAt: nil)
-        return "[" + values.map { value in unit.map { JSONText.quoted("\(value) \($0)") } ?? JSONText.number(value.decimalValue ?? 0) }.joined(separator: ",") + "]"
+        return "["
+            + values.map { value in unit.map { JSONText.quoted("\(value) \($0)") } ?? JSONText.number(value.decimalValue ?? 0) }.joined(
+                separator: ",") + "]"
     }
 
     /// A weight reads the same in every country or not at all: `@ 62,5 kg` is not 62 and then a
@@ -365,7 +394,9 @@ struct NotationParser {
             index = start
             throw error(hint)
         }
-        guard peek == ",", characters[index - 1].isASCIIDigit, index + 1 < characters.count, characters[index + 1].isASCIIDigit else { return }
+        guard peek == ",", characters[index - 1].isASCIIDigit, index + 1 < characters.count, characters[index + 1].isASCIIDigit else {
+            return
+        }
         var first = index - 1
         while first > start, characters[first - 1].isASCIIDigit || characters[first - 1] == "." { first -= 1 }
         var written = String(characters[first...].prefix { $0.isASCIIDigit || $0 == "." || $0 == "," })
@@ -376,7 +407,9 @@ struct NotationParser {
         guard case .number(let value, let length) = number, length == written.unicodeScalars.count else {
             throw error("a comma separates steps: write the \(what) \(written) without commas, with a point before any decimals")
         }
-        throw error("a comma separates steps: write the \(what) \(written) as \(JSONText.number(value)) (or put a space after the comma to start a step)")
+        throw error(
+            "a comma separates steps: write the \(what) \(written) as \(JSONText.number(value)) (or put a space after the comma to start a step)"
+        )
     }
 
     private mutating func parseTimed(duration: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
@@ -418,7 +451,9 @@ struct NotationParser {
             }
             let wordStart = index
             var inList = false
-            while let character = peek, inList || (character != " " && character != "\t" && character != "," && character != ")" && !startsNote(at: index)) {
+            while let character = peek,
+                inList || (character != " " && character != "\t" && character != "," && character != ")" && !startsNote(at: index))
+            {
                 if character == "[" { inList = true } else if character == "]" { inList = false }
                 index += 1
             }
@@ -445,7 +480,10 @@ struct NotationParser {
             skipSpaces()
             columns["\(path)[\(names.count)]"] = index + 1
             guard let name = try parseName(stoppingAt: nil, ends: [",", ")", closing]) else {
-                throw error(peek == nil ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'" : "expected \(what) here, as in \(example)")
+                throw error(
+                    peek == nil
+                        ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'"
+                        : "expected \(what) here, as in \(example)")
             }
             names.append(name)
             if peek == closing {
@@ -453,7 +491,10 @@ struct NotationParser {
                 return names
             }
             guard peek == "," else {
-                throw error(peek == nil ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'" : "unexpected \(describeCurrent()): expected ',' or '\(closing)'")
+                throw error(
+                    peek == nil
+                        ? "the '\(characters[open])' at column \(open + 1) is not closed: expected '\(closing)'"
+                        : "unexpected \(describeCurrent()): expected ',' or '\(closing)'")
             }
             index += 1
         }
@@ -472,7 +513,9 @@ struct NotationParser {
         let start = index
         while let character = peek, !ends.contains(character), character != stop, !startsNote(at: index) {
             if character == "(" || character == "\"" {
-                throw error("a name with \(character == "(" ? "a bracket" : "a quote") in it is written in double quotes, such as 30s \"Plank (elbows)\"")
+                throw error(
+                    "a name with \(character == "(" ? "a bracket" : "a quote") in it is written in double quotes, such as 30s \"Plank (elbows)\""
+                )
             }
             index += 1
         }

@@ -37,13 +37,19 @@ enum NotationTargetText {
 
     /// One target as `write` spells it, or one per round in brackets with what surrounds the values
     /// alike in every round: `[100,105,110]%`, `[Z2,Z3] HR`, `ramp [50-75,60-80]%`.
-    static func perRound<Target>(_ value: PerRound<Target>, _ path: String, _ write: (Target, String) throws(NotationUnsupported) -> String) throws(NotationUnsupported) -> String {
+    static func perRound<Target>(_ value: PerRound<Target>, _ path: String, _ write: (Target, String) throws(NotationUnsupported) -> String)
+        throws(NotationUnsupported) -> String
+    {
         guard value.variesByRound else { return try write(value.values[0], path) }
-        let texts = try value.values.enumerated().map { round throws(NotationUnsupported) in try write(round.element, "\(path)[\(round.offset)]") }
+        let texts = try value.values.enumerated().map { round throws(NotationUnsupported) in
+            try write(round.element, "\(path)[\(round.offset)]")
+        }
         let parts = texts.map(split)
-        guard let first = parts.first, parts.allSatisfy({ !$0.value.isEmpty && $0.before == first.before && $0.after == first.after }) else {
-            throw NotationUnsupported(description: "\(path) has targets per round that differ in more than their values (\(texts.joined(separator: ", "))), "
-                + "which the notation has no spelling for")
+        guard let first = parts.first, parts.allSatisfy({ !$0.value.isEmpty && $0.before == first.before && $0.after == first.after })
+        else {
+            throw NotationUnsupported(
+                description: "\(path) has targets per round that differ in more than their values (\(texts.joined(separator: ", "))), "
+                    + "which the notation has no spelling for")
         }
         return first.before + "[" + parts.map(\.value).joined(separator: ",") + "]" + first.after
     }

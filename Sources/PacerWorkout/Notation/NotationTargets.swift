@@ -22,7 +22,8 @@ struct NotationTargets {
 
     /// The units a target may end with, for a did-you-mean.
     private static let units = ["%", "w", "bpm", "%lthr", "lthr", "hr", "%max", "max", "rpm", "/km", "/mi", "/100m", "pace"]
-    static let examples = "power (90%, 88-94%, 250 W, Z3, ramp 50-75%, free), heart rate (140-150 bpm, 85-90% LTHR, 75% max, Z2 HR), "
+    static let examples =
+        "power (90%, 88-94%, 250 W, Z3, ramp 50-75%, free), heart rate (140-150 bpm, 85-90% LTHR, 75% max, Z2 HR), "
         + "pace (4:00/km, 7:00/mi, 1:45/100m, 95% pace, Z3 pace) or cadence (90 rpm)"
 
     let targets: [Target]
@@ -37,7 +38,10 @@ struct NotationTargets {
             } else if Self.startsTarget(word.text) {
                 groups.append(([word.text], word.column))
             } else {
-                throw NotationSyntaxError(column: word.column, message: "unexpected \"\(word.text)\": a target starts with a number, a zone, ramp or free; after @ write \(Self.examples)")
+                throw NotationSyntaxError(
+                    column: word.column,
+                    message:
+                        "unexpected \"\(word.text)\": a target starts with a number, a zone, ramp or free; after @ write \(Self.examples)")
             }
         }
         var targets: [Target] = []
@@ -46,12 +50,14 @@ struct NotationTargets {
             let text = group.words.joined(separator: " ")
             let rounds = Self.rounds(of: text)
             let first = try Self.target(rounds?.first ?? text, column: group.column)
-            let texts = try rounds.map { rounds throws(NotationSyntaxError) in
-                try rounds.map { round throws(NotationSyntaxError) in try Self.target(round, column: group.column).texts[0] }
-            } ?? first.texts
+            let texts =
+                try rounds.map { rounds throws(NotationSyntaxError) in
+                    try rounds.map { round throws(NotationSyntaxError) in try Self.target(round, column: group.column).texts[0] }
+                } ?? first.texts
             if let earlier = written[first.key] {
                 let kind = first.key.replacing("_", with: " ")
-                throw NotationSyntaxError(column: group.column, message: "a second \(kind) target (\(earlier) and \(text)): a step has one \(kind) target")
+                throw NotationSyntaxError(
+                    column: group.column, message: "a second \(kind) target (\(earlier) and \(text)): a step has one \(kind) target")
             }
             written[first.key] = text
             targets.append(Target(key: first.key, texts: texts, isPerRound: rounds != nil, column: group.column))
@@ -64,7 +70,9 @@ struct NotationTargets {
     private static func rounds(of text: String) -> [String]? {
         guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
         let (before, after) = (text[..<open], text[text.index(after: close)...])
-        return text[text.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).map { String(before) + String($0).trimmingSpaces() + String(after) }
+        return text[text.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).map {
+            String(before) + String($0).trimmingSpaces() + String(after)
+        }
     }
 
     /// The target `text` stands for, by its unit.
@@ -79,8 +87,10 @@ struct NotationTargets {
         let isZone = lowered.first == "z" && lowered.dropFirst().first?.isNumber == true
         if !written.first.isEmpty, !isZone, !["", "%", "w", "%ftp"].contains(written.unit) {
             let near = Suggestion.closest(to: written.unit, among: units)
-            throw NotationSyntaxError(column: column, message: "unknown target unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "")
-                + ": after @ write \(examples)")
+            throw NotationSyntaxError(
+                column: column,
+                message: "unknown target unit \"\(written.writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "")
+                    + ": after @ write \(examples)")
         }
         return Target(key: key, texts: [text], isPerRound: false, column: column)
     }

@@ -21,7 +21,10 @@ public struct NotationWorkout: Sendable {
         } catch {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: error.column)), error.message)])
         }
-        json = "{" + (["\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line)))", "\"steps\":\(steps)"] + parser.workoutFields).joined(separator: ",") + "}"
+        json =
+            "{"
+            + (["\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line)))", "\"steps\":\(steps)"] + parser.workoutFields).joined(
+                separator: ",") + "}"
         columns = parser.columns
     }
 

@@ -21,7 +21,14 @@ public struct NotationWriter {
         var notes: [(String, String)] = []
         if workout.countdown != 3 { notes.append(("countdown", String(workout.countdown))) }
         if workout.halfway { notes.append(("halfway", "true")) }
-        if !workout.tags.isEmpty { notes.append(("tags", try workout.tags.enumerated().map { tag throws(NotationUnsupported) in try listed(tag.element, "tags[\(tag.offset)]") }.joined(separator: ", "))) }
+        if !workout.tags.isEmpty {
+            notes.append(
+                (
+                    "tags",
+                    try workout.tags.enumerated().map { tag throws(NotationUnsupported) in try listed(tag.element, "tags[\(tag.offset)]") }
+                        .joined(separator: ", ")
+                ))
+        }
         let head = notes.map { "{\($0.0): \($0.1)} " }.joined()
         let line = head + (try items(workout.steps, path: "steps"))
         var leftOut: [String] = []
@@ -51,7 +58,8 @@ public struct NotationWriter {
             try notes.add(timed.cues)
             return try timedText(kind: timed.kind, time: time, name: timed.name, path) + (try targets(timed.targets, path)) + notes.text
         case .reps(let rep):
-            var text = "\(list(rep.reps.values.map(String.init), varies: rep.reps.variesByRound)) reps \(try names(rep.name, "\(path).name"))"
+            var text =
+                "\(list(rep.reps.values.map(String.init), varies: rep.reps.variesByRound)) reps \(try names(rep.name, "\(path).name"))"
             if let weight = rep.weight { text += " @ \(try weights(weight, "\(path).weight"))" }
             var notes = NotationNotes(path: path)
             try notes.add("cue", rep.cue)
@@ -63,7 +71,11 @@ public struct NotationWriter {
             let inside = try items(group.steps, path: "\(path).steps")
             var text: String
             if let items = group.items {
-                text = "for(" + (try items.enumerated().map { item throws(NotationUnsupported) in try listed(item.element, "\(path).for[\(item.offset)]") }.joined(separator: ", ")) + ")(\(inside))"
+                text =
+                    "for("
+                    + (try items.enumerated().map { item throws(NotationUnsupported) in
+                        try listed(item.element, "\(path).for[\(item.offset)]")
+                    }.joined(separator: ", ")) + ")(\(inside))"
                 text += group.restBetweenRounds.map { " / \(duration($0))" } ?? ""
             } else {
                 text = repeatText(count: group.count, inside: inside, rest: group.restBetweenRounds)
@@ -71,21 +83,26 @@ public struct NotationWriter {
             text += group.timeCap.map { " cap \(duration($0))" } ?? ""
             return text + (try blockName(group.name, path))
         case .emom(let block):
-            return "every \(duration(block.every)) x\(block.rounds)(\(try items(block.steps, path: "\(path).steps")))" + (try blockName(block.name, path))
+            return "every \(duration(block.every)) x\(block.rounds)(\(try items(block.steps, path: "\(path).steps")))"
+                + (try blockName(block.name, path))
         case .amrap(let block):
             return "amrap \(duration(block.length))(\(try items(block.steps, path: "\(path).steps")))" + (try blockName(block.name, path))
         case .circuit(let circuit):
             var exercises: [String] = []
             for (index, exercise) in circuit.exercises.enumerated() {
                 let exercisePath = "\(path).circuit[\(index)]"
-                if !exercises.isEmpty, let rest = circuit.rest { exercises.append(try timedText(kind: .rest, time: duration(rest), name: nil, path)) }
+                if !exercises.isEmpty, let rest = circuit.rest {
+                    exercises.append(try timedText(kind: .rest, time: duration(rest), name: nil, path))
+                }
                 var notes = NotationNotes(path: exercisePath)
                 try notes.add("cue", exercise.cue.map(PerRound.same))
                 try notes.add("exercise", exercise.exercise.map(PerRound.same))
                 notes.add("halfway", exercise.halfway.map { String($0) })
                 try notes.add(exercise.cues)
                 let time = duration(exercise.work ?? circuit.work)
-                exercises.append(try timedText(kind: .work, time: time, name: .same(exercise.name), exercisePath) + (try targets(exercise.targets, exercisePath)) + notes.text)
+                exercises.append(
+                    try timedText(kind: .work, time: time, name: .same(exercise.name), exercisePath)
+                        + (try targets(exercise.targets, exercisePath)) + notes.text)
             }
             // Even one round is a repeat (`1x(…)`), as the circuit's phases are numbered (round 1/1).
             let rest = circuit.rounds > 1 ? circuit.resolvedRestBetweenRounds : nil
@@ -96,7 +113,8 @@ public struct NotationWriter {
     /// A name as the line writes it, or one per round in brackets: `[Swings, Burpees]`.
     private static func names(_ value: PerRound<String>, _ path: String) throws(NotationUnsupported) -> String {
         guard value.variesByRound else { return name(try carried(value.values[0], path)) }
-        let names = try value.values.enumerated().map { one throws(NotationUnsupported) in try listed(one.element, "\(path)[\(one.offset)]") }
+        let names = try value.values.enumerated().map { one throws(NotationUnsupported) in try listed(one.element, "\(path)[\(one.offset)]")
+        }
         return "[" + names.joined(separator: ", ") + "]"
     }
 
@@ -111,14 +129,20 @@ public struct NotationWriter {
     private static func targets(_ targets: WrittenTargets, _ path: String) throws(NotationUnsupported) -> String {
         var written: [String] = []
         if let power = targets.power { written.append(try NotationTargetText.perRound(power, "\(path).power", NotationTargetText.power)) }
-        if let heartRate = targets.heartRate { written.append(try NotationTargetText.perRound(heartRate, "\(path).heart_rate", NotationTargetText.heartRate)) }
+        if let heartRate = targets.heartRate {
+            written.append(try NotationTargetText.perRound(heartRate, "\(path).heart_rate", NotationTargetText.heartRate))
+        }
         if let pace = targets.pace { written.append(try NotationTargetText.perRound(pace, "\(path).pace", NotationTargetText.pace)) }
-        if let cadence = targets.cadence { written.append(try NotationTargetText.perRound(cadence, "\(path).cadence", NotationTargetText.cadence)) }
+        if let cadence = targets.cadence {
+            written.append(try NotationTargetText.perRound(cadence, "\(path).cadence", NotationTargetText.cadence))
+        }
         return written.isEmpty ? "" : " @ " + written.joined(separator: " ")
     }
 
     /// `45s rest Breathe`, or for an open step `open Fast lap`.
-    private static func timedText(kind: PhaseKind, time: String, name: PerRound<String>?, _ path: String) throws(NotationUnsupported) -> String {
+    private static func timedText(kind: PhaseKind, time: String, name: PerRound<String>?, _ path: String) throws(NotationUnsupported)
+        -> String
+    {
         var text = time
         if kind != .work { text += " \(kind.rawValue)" }
         if let name, name != .same(kind.defaultName) { text += " \(try names(name, "\(path).name"))" }
@@ -165,16 +189,22 @@ public struct NotationWriter {
                 units.insert("")
             case .text(let text):
                 let parts = text.split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, let number = String(parts[0]).decimalValue, number >= 0, WeightNumber(parts[0].unicodeScalars).ambiguityHint == nil,
-                      !parts[1].contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" }) else {
-                    throw NotationUnsupported(description: "\(path) has a weight per round (\(text)) that is not a number and a unit, which the notation has no spelling for")
+                guard parts.count == 2, let number = String(parts[0]).decimalValue, number >= 0,
+                    WeightNumber(parts[0].unicodeScalars).ambiguityHint == nil,
+                    !parts[1].contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
+                else {
+                    throw NotationUnsupported(
+                        description:
+                            "\(path) has a weight per round (\(text)) that is not a number and a unit, which the notation has no spelling for"
+                    )
                 }
                 numbers.append(plainNumber(number))
                 units.insert(try carried(String(parts[1]), path))
             }
         }
         guard units.count == 1, let unit = units.first else {
-            throw NotationUnsupported(description: "\(path) has weights per round in different units, which the notation has no spelling for")
+            throw NotationUnsupported(
+                description: "\(path) has weights per round in different units, which the notation has no spelling for")
         }
         return list(numbers, varies: true) + (unit.isEmpty ? "" : " \(unit)")
     }
@@ -192,7 +222,8 @@ public struct NotationWriter {
     static func carried(_ text: String, _ path: String) throws(NotationUnsupported) -> String {
         let escapes = text.unicodeScalars.map { TerminalText.visible(String($0), keepingLineBreaks: false) }.filter { $0.count > 1 }
         guard let first = escapes.first else { return text }
-        throw NotationUnsupported(description: "\(path) has a control or direction character (\(first)) in it, which a line of notation cannot carry")
+        throw NotationUnsupported(
+            description: "\(path) has a control or direction character (\(first)) in it, which a line of notation cannot carry")
     }
 
     /// `45s`, `1m30s`, `1h5m`, or seconds with a fraction (`2.5`).
@@ -213,7 +244,9 @@ public struct NotationWriter {
         let ambiguous = isKind || NotationParser.isDurationPart(firstWord)
         let characters = Array(name)
         let note = characters.indices.contains { NotationParser.startsNote(in: characters, at: $0) }
-        let bare = !ambiguous && !note && name.first != "[" && name == name.trimmingSpaces() && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
+        let bare =
+            !ambiguous && !note && name.first != "[" && name == name.trimmingSpaces()
+            && !name.contains(where: { NotationParser.special.contains($0) || $0 == "@" || $0 == "\\" })
         return bare ? name : quoted(name)
     }
 

@@ -70,7 +70,9 @@ extension Phase {
     func unmergedAnnouncements(workoutHalfway: Bool) -> [Announcement] {
         var all = cues.map { Announcement(offset: $0.at, text: $0.text) }
         if callsHalfway(workoutHalfway: workoutHalfway), let duration {
-            all.append(Announcement(offset: WorkoutDuration(milliseconds: duration.milliseconds / 2), text: Announcement.halfwayText, isHalfway: true))
+            all.append(
+                Announcement(
+                    offset: WorkoutDuration(milliseconds: duration.milliseconds / 2), text: Announcement.halfwayText, isHalfway: true))
         }
         if isOpen, let target {
             all.append(Announcement(offset: target, text: Announcement.targetText))

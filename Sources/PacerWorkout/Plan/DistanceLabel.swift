@@ -19,7 +19,8 @@ public enum DistanceLabel {
         let number = text[..<numberEnd]
         let unit = String(text[numberEnd...]).trimmingSpaces().lowercased()
         guard number.first != ".", number.last != ".", let value = String(number).decimalValue, value > 0,
-              let perUnit = units[unit] else { return nil }
+            let perUnit = units[unit]
+        else { return nil }
         return value * perUnit
     }
 }

@@ -68,7 +68,8 @@ public enum ExerciseName {
     private static func removingTrailingFraction(_ text: String) -> String {
         let body = droppingTrailing(Substring(text), while: trailingSeparators.contains)
         guard let start = fractionStart(in: body),
-              start == body.startIndex || trailingSeparators.contains(body[body.index(before: start)]) else { return text }
+            start == body.startIndex || trailingSeparators.contains(body[body.index(before: start)])
+        else { return text }
         return String(body[..<start])
     }
 

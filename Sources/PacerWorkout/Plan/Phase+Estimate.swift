@@ -7,8 +7,9 @@ extension Phase {
     /// unknown threshold or is open-ended (Z1, Z5), and past a step's longest (24 h).
     public var estimatedDuration: WorkoutDuration? {
         guard isOpen, let metres = distanceMetres,
-              let seconds = targets.pace?.resolved(with: targets.thresholds)?.estimatedSeconds(over: metres),
-              seconds.rounded() >= 1, seconds <= WorkoutDuration.maximumStep.seconds else { return nil }
+            let seconds = targets.pace?.resolved(with: targets.thresholds)?.estimatedSeconds(over: metres),
+            seconds.rounded() >= 1, seconds <= WorkoutDuration.maximumStep.seconds
+        else { return nil }
         return .seconds(Int64(seconds.rounded()))
     }
 }

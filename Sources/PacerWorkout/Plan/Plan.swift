@@ -104,10 +104,9 @@ struct RoundContext {
             searched = utf8.index(after: brace)
             let tail = utf8[brace...]
             let token: (length: Int, value: String)? =
-                if tail.starts(with: "{rounds}".utf8) { (8, String(rounds)) }
-                else if tail.starts(with: "{round}".utf8) { (7, String(round)) }
-                else if let item, tail.starts(with: "{item}".utf8) { (6, item) }
-                else { nil }
+                if tail.starts(with: "{rounds}".utf8) { (8, String(rounds)) } else if tail.starts(with: "{round}".utf8) {
+                    (7, String(round))
+                } else if let item, tail.starts(with: "{item}".utf8) { (6, item) } else { nil }
             guard let token else { continue }
             let end = utf8.index(brace, offsetBy: token.length)
             guard brace.samePosition(in: text) != nil, end.samePosition(in: text) != nil else { continue }
@@ -136,9 +135,11 @@ struct PlanExpansion {
             switch step {
             case .timed(let timed):
                 let number = round?.valueRound
-                appendTimed(kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName, duration: timed.duration?.value(inRound: number),
-                            cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number),
-                            halfway: timed.halfway, round: round)
+                appendTimed(
+                    kind: timed.kind, name: timed.name?.value(inRound: number) ?? timed.kind.defaultName,
+                    duration: timed.duration?.value(inRound: number),
+                    cue: timed.cue?.value(inRound: number), cues: timed.cues, exercise: timed.exercise?.value(inRound: number),
+                    halfway: timed.halfway, round: round)
                 if timed.duration == nil {
                     phases[phases.count - 1].isOpen = true
                     phases[phases.count - 1].target = timed.target
@@ -149,11 +150,13 @@ struct PlanExpansion {
                 let number = round?.valueRound
                 let name = repStep.name.value(inRound: number)
                 let exercise = exercise(repStep.exercise?.value(inRound: number), name: name, kind: .reps, round)
-                phases.append(Phase(
-                    kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
-                    cue: repStep.cue.map { fill($0.value(inRound: number), round) }, cues: resolve(repStep.cues, length: repStep.cap, round), round: round?.round,
-                    rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
-                    exercise: exercise))
+                phases.append(
+                    Phase(
+                        kind: .reps, name: fill(name, round), duration: nil, cap: repStep.cap,
+                        cue: repStep.cue.map { fill($0.value(inRound: number), round) },
+                        cues: resolve(repStep.cues, length: repStep.cap, round), round: round?.round,
+                        rounds: round?.rounds, reps: repStep.reps.value(inRound: number), weight: repStep.weight?.value(inRound: number),
+                        exercise: exercise))
             case .amrap(let block):
                 let first = phases.count
                 append(block.steps, round: round)
@@ -192,11 +195,14 @@ struct PlanExpansion {
             let first = phases.count
             append(steps.steps(inRound: number), round: context)
             if block.fillsWindow(inRound: context.valueRound) {
-                appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: block.every - block.timedLength(inRound: context.valueRound), round: context)
+                appendTimed(
+                    kind: .rest, name: PhaseKind.rest.defaultName, duration: block.every - block.timedLength(inRound: context.valueRound),
+                    round: context)
             }
             for index in first..<phases.count {
-                phases[index].window = RoundWindow(length: block.every, startsRound: index == first,
-                                                   fillsRound: index == phases.count - 1 && block.fillsWindow(inRound: context.valueRound))
+                phases[index].window = RoundWindow(
+                    length: block.every, startsRound: index == first,
+                    fillsRound: index == phases.count - 1 && block.fillsWindow(inRound: context.valueRound))
             }
         }
     }
@@ -210,8 +216,9 @@ struct PlanExpansion {
                 case .rest(let rest):
                     appendTimed(kind: .rest, name: PhaseKind.rest.defaultName, duration: rest, round: context)
                 case .work(let exercise, let work):
-                    appendTimed(kind: .work, name: exercise.name, duration: work, cue: exercise.cue, cues: exercise.cues,
-                                exercise: exercise.exercise, halfway: exercise.halfway, round: context)
+                    appendTimed(
+                        kind: .work, name: exercise.name, duration: work, cue: exercise.cue, cues: exercise.cues,
+                        exercise: exercise.exercise, halfway: exercise.halfway, round: context)
                     phases[phases.count - 1].targets = exercise.targets.value(inRound: context.valueRound)
                 }
             }
@@ -234,10 +241,11 @@ struct PlanExpansion {
         halfway: Bool? = nil, round: RoundContext?
     ) {
         let exercise = self.exercise(exercise, name: name, kind: kind, round)
-        phases.append(Phase(
-            kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
-            cues: resolve(cues, length: duration, round), round: round?.round, rounds: round?.rounds,
-            exercise: exercise, halfway: halfway))
+        phases.append(
+            Phase(
+                kind: kind, name: fill(name, round), duration: duration, cue: cue.map { fill($0, round) },
+                cues: resolve(cues, length: duration, round), round: round?.round, rounds: round?.rounds,
+                exercise: exercise, halfway: halfway))
     }
 
     /// The exercise as written, filled in; else, for work and rep steps, the one the name implies.

@@ -39,7 +39,8 @@ public struct PlanSize: Sendable, Equatable {
             // Whether a round has its rest can change only with values per round, which are as many as the rounds.
             let varies = block.steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }
             let rests = varies ? (1...block.rounds).filter(block.fillsWindow).count : block.fillsWindow(inRound: 1) ? block.rounds : 0
-            return PlanSize(phases: Int64(block.steps.count), planned: block.every).times(block.rounds).adding(PlanSize(phases: Int64(rests), planned: .zero))
+            return PlanSize(phases: Int64(block.steps.count), planned: block.every).times(block.rounds).adding(
+                PlanSize(phases: Int64(rests), planned: .zero))
         case .circuit(let circuit):
             let round = circuit.round.reduce(PlanSize(phases: 0, planned: .zero)) { size, part in
                 switch part {
@@ -55,7 +56,9 @@ public struct PlanSize: Sendable, Equatable {
         var total = PlanSize(phases: 0, planned: .zero)
         for step in steps {
             if case .timed(let timed) = step, let duration = timed.duration, duration.variesByRound {
-                let planned = duration.values.reduce(WorkoutDuration.zero) { WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds)) }
+                let planned = duration.values.reduce(WorkoutDuration.zero) {
+                    WorkoutDuration(milliseconds: saturatingAdd($0.milliseconds, $1.milliseconds))
+                }
                 total = total.adding(PlanSize(phases: Int64(rounds), planned: planned))
             } else {
                 total = total.adding(measure(step).times(rounds))
@@ -73,13 +76,17 @@ public struct PlanSize: Sendable, Equatable {
 
     /// The two sizes one after the other.
     public func adding(_ other: PlanSize) -> PlanSize {
-        PlanSize(phases: saturatingAdd(phases, other.phases), planned: WorkoutDuration(milliseconds: saturatingAdd(planned.milliseconds, other.planned.milliseconds)))
+        PlanSize(
+            phases: saturatingAdd(phases, other.phases),
+            planned: WorkoutDuration(milliseconds: saturatingAdd(planned.milliseconds, other.planned.milliseconds)))
     }
 
     /// The size run `count` times.
     public func times(_ count: Int) -> PlanSize {
         let times = Int64(count)
-        return PlanSize(phases: saturatingMultiply(phases, times), planned: WorkoutDuration(milliseconds: saturatingMultiply(planned.milliseconds, times)))
+        return PlanSize(
+            phases: saturatingMultiply(phases, times),
+            planned: WorkoutDuration(milliseconds: saturatingMultiply(planned.milliseconds, times)))
     }
 }
 

@@ -11,14 +11,18 @@ struct RoundCues {
         self.steps = steps
         var split: [Int: (every: [(Int, WrittenCue)], own: [Int: [(Int, WrittenCue)]])] = [:]
         for (index, step) in steps.enumerated() {
-            let cues: [WrittenCue] = switch step {
-            case .timed(let timed): timed.cues
-            case .reps(let rep): rep.cues
-            default: []
-            }
+            let cues: [WrittenCue] =
+                switch step {
+                case .timed(let timed): timed.cues
+                case .reps(let rep): rep.cues
+                default: []
+                }
             guard cues.contains(where: { $0.round != nil }) else { continue }
             let placed = Array(cues.enumerated())
-            split[index] = (placed.filter { $0.element.round == nil }, Dictionary(grouping: placed.filter { $0.element.round != nil }) { $0.element.round ?? 0 })
+            split[index] = (
+                placed.filter { $0.element.round == nil },
+                Dictionary(grouping: placed.filter { $0.element.round != nil }) { $0.element.round ?? 0 }
+            )
         }
         self.split = split
     }

@@ -70,7 +70,9 @@ public struct HeartRateTarget: Sendable, Equatable, CustomStringConvertible {
         case .zone:
             guard let range = TargetZones.heartRate.text(zone: span.start.low, { $0 }, TargetNumber.written) else { return description }
             let percent = description + " · " + range + " % LTHR"
-            guard let lthr = thresholds.lthr, let beats = TargetZones.heartRate.text(zone: span.start.low, { $0 * lthr / 100 }, TargetNumber.whole) else { return percent }
+            guard let lthr = thresholds.lthr,
+                let beats = TargetZones.heartRate.text(zone: span.start.low, { $0 * lthr / 100 }, TargetNumber.whole)
+            else { return percent }
             return percent + " · " + beats + " bpm"
         }
     }

@@ -62,7 +62,11 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
         guard parts.count == 2, let minutes = Int(parts[0]), parts[1].count == 2, let seconds = Int(parts[1]) else {
             throw TargetError("write a pace as minutes:seconds per unit, such as 4:30\(per) (not \(written)\(per))")
         }
-        guard seconds < 60 else { throw TargetError("\(written)\(per) has \(seconds) seconds: write seconds below 60, such as \(minutes + 1):\(seconds < 70 ? "0" : "")\(seconds - 60)\(per)") }
+        guard seconds < 60 else {
+            throw TargetError(
+                "\(written)\(per) has \(seconds) seconds: write seconds below 60, such as \(minutes + 1):\(seconds < 70 ? "0" : "")\(seconds - 60)\(per)"
+            )
+        }
         guard minutes > 0 || seconds > 0 else { throw noTime(per: per) }
         return Double(minutes * 60 + seconds)
     }
@@ -93,10 +97,14 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
             return resolved(with: thresholds).map { description + " · " + $0.description } ?? description
         case .zone:
             guard let resolved = resolved(with: thresholds),
-                  let range = TargetZones.pace.text(zone: span.start.low, { $0 }, TargetNumber.written) else { return description }
+                let range = TargetZones.pace.text(zone: span.start.low, { $0 }, TargetNumber.written)
+            else { return description }
             return description + " · " + range + " % threshold pace · " + resolved.description
-        case .perKilometre: return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
-        case .perMile: return description + " · " + span.mapped { threshold * Self.kilometresPerMile * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
+        case .perKilometre:
+            return description + " · " + span.mapped { threshold * 100 / $0 }.values(TargetNumber.whole) + " % threshold pace"
+        case .perMile:
+            return description + " · " + span.mapped { threshold * Self.kilometresPerMile * 100 / $0 }.values(TargetNumber.whole)
+                + " % threshold pace"
         case .per100Metres: return description
         }
     }
@@ -118,7 +126,8 @@ public struct PaceTarget: Sendable, Equatable, CustomStringConvertible {
     public func json(with thresholds: TargetThresholds = .none) -> String {
         var text = "{\"unit\":\"" + unit.rawValue + "\"," + span.jsonMembers(dividedBy: unit == .threshold ? 100 : 1)
         if unit == .threshold || unit == .zone, let resolved = resolved(with: thresholds),
-           [resolved.span.start, resolved.span.end].allSatisfy({ $0.low >= 1 && $0.high < 360_000 }) {
+            [resolved.span.start, resolved.span.end].allSatisfy({ $0.low >= 1 && $0.high < 360_000 })
+        {
             text += ",\"paces\":{\"unit\":\"" + resolved.unit.rawValue + "\"," + resolved.span.mapped { $0.rounded() }.jsonMembers() + "}"
         }
         return text + "}"

@@ -34,7 +34,9 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
             return
         }
         if written.text.isEmpty { throw TargetError("write a power target such as \(Self.examples)") }
-        if written.isRamp, written.first.isEmpty { throw TargetError("a ramp goes from one value to another: write ramp 50-75% or ramp 150-250 W") }
+        if written.isRamp, written.first.isEmpty {
+            throw TargetError("a ramp goes from one value to another: write ramp 50-75% or ramp 150-250 W")
+        }
         if written.first.isEmpty {
             let word = String(written.text.prefix { $0 != " " })
             if let near = Suggestion.closest(to: word, among: ["free", "ramp"]) {
@@ -48,9 +50,11 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
         case "w": (unit, rule) = (.watts, .watts)
         case "%ftp": throw TargetError("write \(written.values)% without \"FTP\": a power percentage is of FTP")
         case "": throw TargetError("say what \(written.values) is: write \(written.values)% (of FTP) or \(written.values) W")
-        default: throw TargetError("unknown power unit \"\(written.writtenUnit)\": write \(written.values)% (of FTP) or \(written.values) W")
+        default:
+            throw TargetError("unknown power unit \"\(written.writtenUnit)\": write \(written.values)% (of FTP) or \(written.values) W")
         }
-        let span = try written.numberSpan(rule, kind: "power", rampExample: unit == .ftp ? "ramp 50-75%" : "ramp 150-250 W", example: Self.examples)
+        let span = try written.numberSpan(
+            rule, kind: "power", rampExample: unit == .ftp ? "ramp 50-75%" : "ramp 150-250 W", example: Self.examples)
         self = .target(unit, span)
     }
 
@@ -98,7 +102,8 @@ public enum PowerTarget: Sendable, Equatable, CustomStringConvertible {
         case .target(.zone, let span):
             guard let range = TargetZones.power.text(zone: span.start.low, { $0 }, TargetNumber.written) else { return description }
             let percent = description + " · " + range + " % FTP"
-            guard let ftp = thresholds.ftp, let watts = TargetZones.power.text(zone: span.start.low, { $0 * ftp / 100 }, TargetNumber.whole) else { return percent }
+            guard let ftp = thresholds.ftp, let watts = TargetZones.power.text(zone: span.start.low, { $0 * ftp / 100 }, TargetNumber.whole)
+            else { return percent }
             return percent + " · " + watts + " W"
         }
     }

@@ -2,9 +2,10 @@ extension TargetThresholds {
     /// The thresholds known here, each replaced by `other`'s where that one is known: the command
     /// line's over the config's.
     public func overridden(by other: TargetThresholds) -> TargetThresholds {
-        TargetThresholds(ftp: other.ftp ?? ftp, lthr: other.lthr ?? lthr, maxHeartRate: other.maxHeartRate ?? maxHeartRate,
-                         thresholdPace: other.thresholdPace ?? thresholdPace,
-                         thresholdPaceUnit: other.thresholdPace == nil ? thresholdPaceUnit : other.thresholdPaceUnit)
+        TargetThresholds(
+            ftp: other.ftp ?? ftp, lthr: other.lthr ?? lthr, maxHeartRate: other.maxHeartRate ?? maxHeartRate,
+            thresholdPace: other.thresholdPace ?? thresholdPace,
+            thresholdPaceUnit: other.thresholdPace == nil ? thresholdPaceUnit : other.thresholdPaceUnit)
     }
 
     /// Functional threshold power checked: 1 to 3000 W, as a power target's watts.
@@ -37,7 +38,8 @@ extension TargetThresholds {
         guard !pace.span.isRamp, pace.span.start.isSingle else { throw TargetError(example) }
         switch pace.unit {
         case .perKilometre: return TargetThresholds(thresholdPace: pace.span.start.low)
-        case .perMile: return TargetThresholds(thresholdPace: pace.span.start.low / PaceTarget.kilometresPerMile, thresholdPaceUnit: .perMile)
+        case .perMile:
+            return TargetThresholds(thresholdPace: pace.span.start.low / PaceTarget.kilometresPerMile, thresholdPaceUnit: .perMile)
         case .per100Metres, .threshold, .zone: throw TargetError(example)
         }
     }

@@ -12,8 +12,10 @@ public struct TargetThresholds: Sendable, Equatable {
     /// from it is shown per the same.
     public var thresholdPaceUnit: PaceTarget.Unit
 
-    public init(ftp: Double? = nil, lthr: Double? = nil, maxHeartRate: Double? = nil, thresholdPace: Double? = nil,
-                thresholdPaceUnit: PaceTarget.Unit = .perKilometre) {
+    public init(
+        ftp: Double? = nil, lthr: Double? = nil, maxHeartRate: Double? = nil, thresholdPace: Double? = nil,
+        thresholdPaceUnit: PaceTarget.Unit = .perKilometre
+    ) {
         self.ftp = ftp
         self.lthr = lthr
         self.maxHeartRate = maxHeartRate

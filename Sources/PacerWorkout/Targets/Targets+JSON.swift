@@ -17,15 +17,24 @@ extension Targets {
         for member in members {
             let value = member.value
             switch member.key {
-            case "power": power = try PowerTarget(parsing: Self.written(value, "power", units: ["ftp": .percent("%"), "watts": .number(" W"), "zone": .zone]))
+            case "power":
+                power = try PowerTarget(
+                    parsing: Self.written(value, "power", units: ["ftp": .percent("%"), "watts": .number(" W"), "zone": .zone]))
             case "heart_rate":
-                heartRate = try HeartRateTarget(parsing: Self.written(value, "heart_rate", units: [
-                    "bpm": .number(" bpm"), "lthr": .percent("% LTHR"), "max": .percent("% max"), "zone": .zone,
-                ]))
+                heartRate = try HeartRateTarget(
+                    parsing: Self.written(
+                        value, "heart_rate",
+                        units: [
+                            "bpm": .number(" bpm"), "lthr": .percent("% LTHR"), "max": .percent("% max"), "zone": .zone,
+                        ]))
             case "pace":
-                pace = try PaceTarget(parsing: Self.written(value, "pace", units: [
-                    "s/km": .clock("/km"), "s/mi": .clock("/mi"), "s/100m": .clock("/100m"), "threshold": .percent("%"), "zone": .zone,
-                ]))
+                pace = try PaceTarget(
+                    parsing: Self.written(
+                        value, "pace",
+                        units: [
+                            "s/km": .clock("/km"), "s/mi": .clock("/mi"), "s/100m": .clock("/100m"), "threshold": .percent("%"),
+                            "zone": .zone,
+                        ]))
             case "cadence": cadence = try CadenceTarget(parsing: Self.written(value, "cadence", units: [nil: .number(" rpm")]))
             case "free_ride":
                 guard case .bool(true) = value.content else { throw TargetError("free_ride is \(value.typeName), not true") }
@@ -56,11 +65,14 @@ extension Targets {
     private static func written(_ value: JSONValue, _ key: String, units: [String?: Spelling]) throws(TargetError) -> String {
         guard case .object(let members) = value.content else { throw TargetError("\(key) is \(value.typeName), not an object") }
         var unit: String?
-        var start: [Double]?, end: [Double]?
+        var start: [Double]?
+        var end: [Double]?
         for member in members {
             switch member.key {
             case "unit" where units[nil] == nil:
-                guard case .string(let text) = member.value.content else { throw TargetError("\(key).unit is \(member.value.typeName), not a string") }
+                guard case .string(let text) = member.value.content else {
+                    throw TargetError("\(key).unit is \(member.value.typeName), not a string")
+                }
                 unit = text
             case "start": start = try pair(member.value, "\(key).start")
             case "end": end = try pair(member.value, "\(key).end")
@@ -79,18 +91,23 @@ extension Targets {
         let (low, high) = (start[0], start[1])
         let (endLow, endHigh) = end.map { ($0[0], $0[1]) } ?? (low, high)
         if case .zone = spelling {
-            guard low == high, endLow == low, endHigh == high else { throw TargetError("\(key) is a zone, so its start and end are one number") }
+            guard low == high, endLow == low, endHigh == high else {
+                throw TargetError("\(key) is a zone, so its start and end are one number")
+            }
             return "Z" + JSONText.number(low)
         }
         let text = { (value: Double) throws(TargetError) -> String in try Self.text(value, spelling, key) }
-        let suffix = switch spelling {
-        case .percent(let suffix), .number(let suffix), .clock(let suffix): suffix
-        case .zone: ""
-        }
+        let suffix =
+            switch spelling {
+            case .percent(let suffix), .number(let suffix), .clock(let suffix): suffix
+            case .zone: ""
+            }
         if (endLow, endHigh) == (low, high) {
             return try text(low) + (low == high ? "" : "-" + text(high)) + suffix
         }
-        guard low == high, endLow == endHigh else { throw TargetError("\(key) ramps from one range to another: a ramp goes from one value to another") }
+        guard low == high, endLow == endHigh else {
+            throw TargetError("\(key) ramps from one range to another: a ramp goes from one value to another")
+        }
         return try "ramp " + text(low) + "-" + text(endLow) + suffix
     }
 
@@ -99,7 +116,9 @@ extension Targets {
         guard case .array(let items) = value.content, items.count == 2 else { throw TargetError("\(path) is not [low, high]") }
         return try items.map { (item: JSONValue) throws(TargetError) -> Double in
             guard case .number(let number) = item.content else { throw TargetError("\(path) holds \(item.typeName), not a number") }
-            guard number >= 0, number < 1_000_000 else { throw TargetError("\(path) holds \(JSONText.number(number)), which no target can be") }
+            guard number >= 0, number < 1_000_000 else {
+                throw TargetError("\(path) holds \(JSONText.number(number)), which no target can be")
+            }
             return number
         }
     }
@@ -111,7 +130,9 @@ extension Targets {
         case .percent: return JSONText.number((value * 100 * 1_000_000).rounded() / 1_000_000)
         case .number, .zone: return JSONText.number(value)
         case .clock:
-            guard let seconds = Int(exactly: value), seconds >= 0 else { throw TargetError("\(key) holds \(JSONText.number(value)), not a whole number of seconds") }
+            guard let seconds = Int(exactly: value), seconds >= 0 else {
+                throw TargetError("\(key) holds \(JSONText.number(value)), not a whole number of seconds")
+            }
             return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + String(seconds % 60)
         }
     }

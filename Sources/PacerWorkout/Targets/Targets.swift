@@ -10,8 +10,10 @@ public struct Targets: Sendable, Equatable, CustomStringConvertible {
     /// target in both forms with them (`88–94 % FTP · 220–235 W`).
     public var thresholds: TargetThresholds
 
-    public init(power: PowerTarget? = nil, heartRate: HeartRateTarget? = nil, pace: PaceTarget? = nil, cadence: CadenceTarget? = nil,
-                thresholds: TargetThresholds = .none) {
+    public init(
+        power: PowerTarget? = nil, heartRate: HeartRateTarget? = nil, pace: PaceTarget? = nil, cadence: CadenceTarget? = nil,
+        thresholds: TargetThresholds = .none
+    ) {
         self.power = power
         self.heartRate = heartRate
         self.pace = pace
@@ -26,8 +28,11 @@ public struct Targets: Sendable, Equatable, CustomStringConvertible {
     /// reads as written (`ramp 50–75 % FTP`) or, `fraction` of the way through its step, as the
     /// target now and where it is heading (`62 % → 75 % FTP`).
     public func descriptions(at fraction: Double? = nil) -> [String] {
-        let power = power.map { power in fraction.map { power.description(at: $0, with: thresholds) } ?? power.description(with: thresholds) }
-        return [power, heartRate?.description(with: thresholds), pace?.description(with: thresholds), cadence?.description].compactMap { $0 }
+        let power = power.map { power in fraction.map { power.description(at: $0, with: thresholds) } ?? power.description(with: thresholds)
+        }
+        return [power, heartRate?.description(with: thresholds), pace?.description(with: thresholds), cadence?.description].compactMap {
+            $0
+        }
     }
 
     /// The targets as written, joined: `88–94 % FTP, 90 rpm`.

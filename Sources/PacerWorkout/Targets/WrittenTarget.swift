@@ -44,7 +44,8 @@ struct WrittenTarget {
     /// what to write instead (`a target such as …`).
     func unknownUnit(of kind: String, among units: [String], write example: String) -> TargetError {
         let near = Suggestion.closest(to: unit, among: units)
-        return TargetError("unknown \(kind) unit \"\(writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write \(example)")
+        return TargetError(
+            "unknown \(kind) unit \"\(writtenUnit)\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? "") + ": write \(example)")
     }
 
     /// Refuses a text that does not start with a value.
@@ -61,7 +62,9 @@ struct WrittenTarget {
 
     /// One value held, a low–high range held, or (after `ramp`, where `rampExample` allows one) a
     /// ramp from the first value to the second; each value within the rule's bounds.
-    func span(low: Double, high: Double?, _ rule: TargetRule, kind: String, rampExample: String?, example: String) throws(TargetError) -> TargetSpan {
+    func span(low: Double, high: Double?, _ rule: TargetRule, kind: String, rampExample: String?, example: String) throws(TargetError)
+        -> TargetSpan
+    {
         let (shown, symbol) = (rule.shown, rule.symbol)
         for value in [low, high].compactMap({ $0 }) {
             try rule.check(value)
@@ -84,7 +87,8 @@ struct WrittenTarget {
     static func zone(in text: String, count: Int, of kind: String, named: String, suffix: String? = nil) throws(TargetError) -> Int? {
         let text = text.trimmingSpaces()
         guard let letter = text.first, letter == "Z" || letter == "z",
-              let digit = text.dropFirst().first, digit.isASCII, digit.isNumber else { return nil }
+            let digit = text.dropFirst().first, digit.isASCII, digit.isNumber
+        else { return nil }
         let digits = text.dropFirst().prefix { $0.isASCII && $0.isNumber }
         let rest = text.dropFirst(1 + digits.count)
         guard let zone = Int(digits), (1...count).contains(zone) else {

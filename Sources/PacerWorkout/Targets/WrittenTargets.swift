@@ -5,8 +5,10 @@ public struct WrittenTargets: Sendable, Equatable {
     public var pace: PerRound<PaceTarget>?
     public var cadence: PerRound<CadenceTarget>?
 
-    public init(power: PerRound<PowerTarget>? = nil, heartRate: PerRound<HeartRateTarget>? = nil,
-                pace: PerRound<PaceTarget>? = nil, cadence: PerRound<CadenceTarget>? = nil) {
+    public init(
+        power: PerRound<PowerTarget>? = nil, heartRate: PerRound<HeartRateTarget>? = nil,
+        pace: PerRound<PaceTarget>? = nil, cadence: PerRound<CadenceTarget>? = nil
+    ) {
         self.power = power
         self.heartRate = heartRate
         self.pace = pace
@@ -21,7 +23,8 @@ public struct WrittenTargets: Sendable, Equatable {
 
     /// The targets of one round, counted from 1 (outside any round, the first).
     public func value(inRound round: Int?) -> Targets {
-        Targets(power: power?.value(inRound: round), heartRate: heartRate?.value(inRound: round),
-                pace: pace?.value(inRound: round), cadence: cadence?.value(inRound: round))
+        Targets(
+            power: power?.value(inRound: round), heartRate: heartRate?.value(inRound: round),
+            pace: pace?.value(inRound: round), cadence: cadence?.value(inRound: round))
     }
 }

@@ -153,9 +153,10 @@ public struct EMOMStep: Sendable, Equatable {
     /// Whether a round needs a rest to fill its window: when a step is ended by the user, or the
     /// timed steps leave time over.
     public func fillsWindow(inRound round: Int) -> Bool {
-        timedLength(inRound: round) < every || steps.contains { step in
-            if case .timed(let timed) = step { timed.duration == nil } else { true }
-        }
+        timedLength(inRound: round) < every
+            || steps.contains { step in
+                if case .timed(let timed) = step { timed.duration == nil } else { true }
+            }
     }
 }
 
@@ -179,9 +180,12 @@ public struct TimedStep: Sendable, Equatable {
     /// How hard: power, heart rate, pace and cadence, each where set.
     public var targets: WrittenTargets
 
-    public init(kind: PhaseKind, duration: PerRound<WorkoutDuration>?, name: PerRound<String>? = nil, cue: PerRound<String>? = nil, cues: [WrittenCue] = [],
-                exercise: PerRound<String>? = nil, halfway: Bool? = nil, target: WorkoutDuration? = nil, distance: PerRound<String>? = nil,
-                targets: WrittenTargets = WrittenTargets()) {
+    public init(
+        kind: PhaseKind, duration: PerRound<WorkoutDuration>?, name: PerRound<String>? = nil, cue: PerRound<String>? = nil,
+        cues: [WrittenCue] = [],
+        exercise: PerRound<String>? = nil, halfway: Bool? = nil, target: WorkoutDuration? = nil, distance: PerRound<String>? = nil,
+        targets: WrittenTargets = WrittenTargets()
+    ) {
         self.targets = targets
         self.exercise = exercise
         self.target = target
@@ -206,8 +210,10 @@ public struct RepStep: Sendable, Equatable {
     /// The exercise, when the step names it apart from its label.
     public var exercise: PerRound<String>?
 
-    public init(reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
-                cap: WorkoutDuration? = nil, cues: [WrittenCue] = [], exercise: PerRound<String>? = nil) {
+    public init(
+        reps: PerRound<Int>, name: PerRound<String>, weight: PerRound<Weight>? = nil, cue: PerRound<String>? = nil,
+        cap: WorkoutDuration? = nil, cues: [WrittenCue] = [], exercise: PerRound<String>? = nil
+    ) {
         self.exercise = exercise
         self.reps = reps
         self.name = name
@@ -229,8 +235,10 @@ public struct RepeatStep: Sendable, Equatable {
     /// "For time": the block ends when this has passed, wherever it is.
     public var timeCap: WorkoutDuration?
 
-    public init(count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil,
-                timeCap: WorkoutDuration? = nil) {
+    public init(
+        count: Int, steps: [Step], name: String? = nil, restBetweenRounds: WorkoutDuration? = nil, items: [String]? = nil,
+        timeCap: WorkoutDuration? = nil
+    ) {
         self.timeCap = timeCap
         self.count = count
         self.steps = steps
@@ -248,7 +256,10 @@ public struct CircuitStep: Sendable, Equatable {
     public var rounds: Int
     public var restBetweenRounds: WorkoutDuration?
 
-    public init(exercises: [Exercise], work: WorkoutDuration, rest: WorkoutDuration? = nil, rounds: Int = 1, restBetweenRounds: WorkoutDuration? = nil) {
+    public init(
+        exercises: [Exercise], work: WorkoutDuration, rest: WorkoutDuration? = nil, rounds: Int = 1,
+        restBetweenRounds: WorkoutDuration? = nil
+    ) {
         self.exercises = exercises
         self.work = work
         self.rest = rest
@@ -270,8 +281,11 @@ public struct Exercise: Sendable, Equatable {
     /// How hard: power, heart rate, pace and cadence, each where set.
     public var targets: WrittenTargets
 
-    public init(name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil, halfway: Bool? = nil,
-                targets: WrittenTargets = WrittenTargets()) {
+    public init(
+        name: String, work: WorkoutDuration? = nil, cue: String? = nil, cues: [WrittenCue] = [], exercise: String? = nil,
+        halfway: Bool? = nil,
+        targets: WrittenTargets = WrittenTargets()
+    ) {
         self.targets = targets
         self.exercise = exercise
         self.halfway = halfway

@@ -45,10 +45,15 @@ public struct WorkoutDecoder {
     /// Decodes and validates a workout, and says what about it is probably a mistake.
     public static func decodeWithWarnings(_ bytes: [UInt8]) throws(WorkoutErrors) -> DecodedWorkout {
         guard bytes.count <= maximumFileSize else {
-            throw WorkoutErrors([Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")])
+            throw WorkoutErrors([
+                Diagnostic(.file, "the file is \(bytes.count) bytes; workout files are limited to \(maximumFileSize >> 20) MiB")
+            ])
         }
         if let encoding = FileSniffing.utf16Encoding(of: bytes) {
-            throw WorkoutErrors([Diagnostic(.file, "the file is \(encoding); workout files are UTF-8: save it as UTF-8 (in most editors: Save As, Encoding UTF-8)")])
+            throw WorkoutErrors([
+                Diagnostic(
+                    .file, "the file is \(encoding); workout files are UTF-8: save it as UTF-8 (in most editors: Save As, Encoding UTF-8)")
+            ])
         }
         let root: JSONValue
         do {
@@ -56,7 +61,11 @@ public struct WorkoutDecoder {
         } catch {
             var diagnostics = [Diagnostic(.source(error.position), error.message)]
             if FileSniffing.looksLikeYAML(bytes) {
-                diagnostics.append(Diagnostic(.file, #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#))
+                diagnostics.append(
+                    Diagnostic(
+                        .file,
+                        #"this file looks like YAML, but workout files are JSON: write it as {"name": "My workout", "steps": [{"work": "30s"}]} (see docs/workout-format.md)"#
+                    ))
             }
             throw WorkoutErrors(diagnostics)
         }
@@ -114,7 +123,8 @@ public struct WorkoutDecoder {
 
     /// A non-empty array whose every element `read` accepts; nil (with the problems reported) otherwise.
     private mutating func nonEmptyArray<Element>(
-        _ value: JSONValue, path: @autoclosure () -> String, of things: String, example: String = "", read: (inout WorkoutDecoder, JSONValue, () -> String) -> Element?
+        _ value: JSONValue, path: @autoclosure () -> String, of things: String, example: String = "",
+        read: (inout WorkoutDecoder, JSONValue, () -> String) -> Element?
     ) -> [Element]? {
         guard case .array(let elements) = value.content else {
             report(path(), "must be an array of \(things)\(example), not \(value.typeName)")
@@ -136,11 +146,16 @@ public struct WorkoutDecoder {
     }
 
     private mutating func decodeSteps(_ value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> [Step]? {
-        guard let steps = nonEmptyArray(value, path: path(), of: "steps", read: { $0.decodeStep($1, path: $2(), nesting: nesting, scope: scope) }) else {
+        guard
+            let steps = nonEmptyArray(
+                value, path: path(), of: "steps", read: { $0.decodeStep($1, path: $2(), nesting: nesting, scope: scope) })
+        else {
             return nil
         }
         for index in steps.indices.dropFirst() where steps[index - 1].endsWithRest && steps[index].startsWithRest {
-            warn("\(path())[\(index)]", "two rests back to back: this rest follows the one that ends \(path())[\(index - 1)]; make them one rest")
+            warn(
+                "\(path())[\(index)]",
+                "two rests back to back: this rest follows the one that ends \(path())[\(index - 1)]; make them one rest")
         }
         return steps
     }
@@ -157,7 +172,10 @@ public struct WorkoutDecoder {
         guard kinds.count == 1, let kind = kinds.first, let value = fields[kind.key] else {
             if let last = kinds.last {
                 let quoted = kinds.dropLast().map { "\"\($0.key)\"" }
-                report(path(), "this step has \(kinds.count) kinds, \(quoted.joined(separator: ", ")) and \"\(last.key)\": a step is exactly one of them, so split it into separate steps")
+                report(
+                    path(),
+                    "this step has \(kinds.count) kinds, \(quoted.joined(separator: ", ")) and \"\(last.key)\": a step is exactly one of them, so split it into separate steps"
+                )
             } else {
                 let suggestions = checkKeys(fields, allowed: Self.allStepKeys, path: path())
                 if !suggestions.contains(where: Self.kindKeys.contains) {
@@ -171,61 +189,91 @@ public struct WorkoutDecoder {
             return nil
         }
         switch kind {
-        case .timed(let phaseKind): return decodeTimedStep(fields, kind: phaseKind, value: value, path: path(), scope: scope).map(Step.timed)
+        case .timed(let phaseKind):
+            return decodeTimedStep(fields, kind: phaseKind, value: value, path: path(), scope: scope).map(Step.timed)
         case .reps: return decodeRepStep(fields, path: path(), scope: scope).map(Step.reps)
         case .circuit: return decodeCircuit(fields, exercises: value, path: path(), scope: scope).map(Step.circuit)
         case .emom: return decodeEMOM(fields, every: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.emom)
         case .amrap: return decodeAMRAP(fields, length: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.amrap)
         case .repeated, .forEach:
-            return decodeRepeat(fields, isFor: kind == .forEach, value: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.repeated)
+            return decodeRepeat(fields, isFor: kind == .forEach, value: value, path: path(), nesting: nesting + 1, scope: scope).map(
+                Step.repeated)
         }
     }
 
     /// A timed phase; `value` is its kind key's: a duration, one per round, or `"open"`.
-    private mutating func decodeTimedStep(_ fields: Fields, kind: PhaseKind, value: JSONValue, path: @autoclosure () -> String, scope: Scope) -> TimedStep? {
-        checkKeys(fields, allowed: Self.timedStepKeys[kind] ?? [kind.rawValue] + Self.timedKeys, path: path(), hints: [
-            "cap": "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})",
-        ])
+    private mutating func decodeTimedStep(
+        _ fields: Fields, kind: PhaseKind, value: JSONValue, path: @autoclosure () -> String, scope: Scope
+    ) -> TimedStep? {
+        checkKeys(
+            fields, allowed: Self.timedStepKeys[kind] ?? [kind.rawValue] + Self.timedKeys, path: path(),
+            hints: [
+                "cap":
+                    "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})"
+            ])
         let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
-        let duration = isOpen ? nil : perRound(value, path: "\(path()).\(kind.rawValue)", scope: scope) { (decoder: inout WorkoutDecoder, value: JSONValue, path: () -> String) -> WorkoutDuration? in
-            if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
-                decoder.report(path(), "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
-                return nil
+        let duration =
+            isOpen
+            ? nil
+            : perRound(value, path: "\(path()).\(kind.rawValue)", scope: scope) {
+                (decoder: inout WorkoutDecoder, value: JSONValue, path: () -> String) -> WorkoutDuration? in
+                if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
+                    decoder.report(path(), "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
+                    return nil
+                }
+                return decoder.phaseDuration(value, path: path())
             }
-            return decoder.phaseDuration(value, path: path())
-        }
         let name = fields["name"].flatMap { perRound($0, path: "\(path()).name", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path()).cue", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let halfway = fields["halfway"].flatMap { flag($0, path: "\(path()).halfway") }
-        let cues = decodeCues(fields, path: path(), scope: scope, rounds: scope.rounds, lengths: isOpen ? nil : duration?.values ?? [], kind: kind, halfway: halfway)
-        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
-        let distance = fields["distance"].flatMap { perRound($0, path: "\(path()).distance", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
+        let cues = decodeCues(
+            fields, path: path(), scope: scope, rounds: scope.rounds, lengths: isOpen ? nil : duration?.values ?? [], kind: kind,
+            halfway: halfway)
+        let exercise = fields["exercise"].flatMap {
+            perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) }
+        }
+        let distance = fields["distance"].flatMap {
+            perRound($0, path: "\(path()).distance", scope: scope) { $0.label($1, path: $2(), scope: scope) }
+        }
         var target: WorkoutDuration?
         if let value = fields["target"] {
             target = self.duration(value, path: "\(path()).target")
-            if !isOpen { report("\(path()).target", "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done") }
+            if !isOpen {
+                report(
+                    "\(path()).target",
+                    "only an open step has a target: write \"\(kind.rawValue)\": \"open\" for a step that counts up until you say done")
+            }
         }
         if isOpen, halfway == true { report("\(path()).halfway", "an open step has no halfway point: it lasts until you say done") }
         let targets = decodeTargets(fields, path: path(), scope: scope)
         guard isOpen || duration != nil, let cues else { return nil }
-        return TimedStep(kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target,
-                         distance: distance, targets: targets)
+        return TimedStep(
+            kind: kind, duration: duration, name: name, cue: cue, cues: cues, exercise: exercise, halfway: halfway, target: target,
+            distance: distance, targets: targets)
     }
 
     /// `"power"`, `"heart_rate"`, `"pace"` and `"cadence"`, each a target as written or one per round.
     private mutating func decodeTargets(_ fields: Fields, path: @autoclosure () -> String, scope: Scope) -> WrittenTargets {
         var targets = WrittenTargets()
-        targets.power = fields["power"].flatMap { perRound($0, path: "\(path()).power", scope: scope) { $0.target($1, path: $2(), parse: PowerTarget.init(parsing:)) } }
+        targets.power = fields["power"].flatMap {
+            perRound($0, path: "\(path()).power", scope: scope) { $0.target($1, path: $2(), parse: PowerTarget.init(parsing:)) }
+        }
         targets.heartRate = fields["heart_rate"].flatMap {
             perRound($0, path: "\(path()).heart_rate", scope: scope) { $0.target($1, path: $2(), parse: HeartRateTarget.init(parsing:)) }
         }
-        targets.pace = fields["pace"].flatMap { perRound($0, path: "\(path()).pace", scope: scope) { $0.target($1, path: $2(), parse: PaceTarget.init(parsing:)) } }
-        targets.cadence = fields["cadence"].flatMap { perRound($0, path: "\(path()).cadence", scope: scope) { $0.target($1, path: $2(), parse: CadenceTarget.init(parsing:)) } }
+        targets.pace = fields["pace"].flatMap {
+            perRound($0, path: "\(path()).pace", scope: scope) { $0.target($1, path: $2(), parse: PaceTarget.init(parsing:)) }
+        }
+        targets.cadence = fields["cadence"].flatMap {
+            perRound($0, path: "\(path()).cadence", scope: scope) { $0.target($1, path: $2(), parse: CadenceTarget.init(parsing:)) }
+        }
         return targets
     }
 
     /// A target written as text (`"88-94%"`), read by `parse`; its mistake reported at `path`.
-    private mutating func target<Target>(_ value: JSONValue, path: @autoclosure () -> String, parse: (String) throws(TargetError) -> Target) -> Target? {
+    private mutating func target<Target>(_ value: JSONValue, path: @autoclosure () -> String, parse: (String) throws(TargetError) -> Target)
+        -> Target?
+    {
         guard let text = text(value, path: path()) else { return nil }
         do throws(TargetError) {
             return try parse(text)
@@ -236,14 +284,22 @@ public struct WorkoutDecoder {
     }
 
     private mutating func decodeRepStep(_ fields: Fields, path: @autoclosure () -> String, scope: Scope) -> RepStep? {
-        checkKeys(fields, allowed: Self.repKeys, path: path(), hints: [
-            "halfway": "unknown key \"halfway\": only timed phases have a halfway point; a rep step lasts until you say done",
-            "power": "unknown key \"power\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
-            "heart_rate": "unknown key \"heart_rate\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
-            "pace": "unknown key \"pace\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
-            "cadence": "unknown key \"cadence\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
-        ])
-        let reps = fields["reps"].flatMap { perRound($0, path: "\(path()).reps", scope: scope) { $0.integer($1, path: $2(), in: 1...Phase.maximumReps) } }
+        checkKeys(
+            fields, allowed: Self.repKeys, path: path(),
+            hints: [
+                "halfway": "unknown key \"halfway\": only timed phases have a halfway point; a rep step lasts until you say done",
+                "power":
+                    "unknown key \"power\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+                "heart_rate":
+                    "unknown key \"heart_rate\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+                "pace":
+                    "unknown key \"pace\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+                "cadence":
+                    "unknown key \"cadence\": a rep step takes no power, heart rate, pace or cadence target, as it counts reps, not time (give the target to a timed or open step)",
+            ])
+        let reps = fields["reps"].flatMap {
+            perRound($0, path: "\(path()).reps", scope: scope) { $0.integer($1, path: $2(), in: 1...Phase.maximumReps) }
+        }
         var name: PerRound<String>?
         if let value = fields["name"] {
             name = perRound(value, path: "\(path()).name", scope: scope) { $0.label($1, path: $2(), scope: scope) }
@@ -253,15 +309,21 @@ public struct WorkoutDecoder {
         let weight = fields["weight"].flatMap { perRound($0, path: "\(path()).weight", scope: scope) { $0.weight($1, path: $2()) } }
         let cue = fields["cue"].flatMap { perRound($0, path: "\(path()).cue", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
         let cap = fields["cap"].flatMap { phaseDuration($0, path: "\(path()).cap") }
-        let cues = decodeCues(fields, path: path(), scope: scope, rounds: scope.rounds, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [], kind: .reps)
-        let exercise = fields["exercise"].flatMap { perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) } }
+        let cues = decodeCues(
+            fields, path: path(), scope: scope, rounds: scope.rounds, lengths: fields["cap"] == nil ? nil : cap.map { [$0] } ?? [],
+            kind: .reps)
+        let exercise = fields["exercise"].flatMap {
+            perRound($0, path: "\(path()).exercise", scope: scope) { $0.label($1, path: $2(), scope: scope) }
+        }
         guard let reps, let name, let cues else { return nil }
         return RepStep(reps: reps, name: name, weight: weight, cue: cue, cap: cap, cues: cues, exercise: exercise)
     }
 
     /// A `repeat`, or a `for`, which is a repeat of one round per item; `value` is the count of
     /// rounds, or the items.
-    private mutating func decodeRepeat(_ fields: Fields, isFor: Bool, value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> RepeatStep? {
+    private mutating func decodeRepeat(
+        _ fields: Fields, isFor: Bool, value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope
+    ) -> RepeatStep? {
         checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path())
         let items = isFor ? decodeItems(value, path: "\(path()).for") : nil
         let count = isFor ? items?.count : integer(value, path: "\(path()).repeat", in: 1...Int(Int32.max))
@@ -272,19 +334,28 @@ public struct WorkoutDecoder {
         if fields["time_cap"] != nil { checkNotInsideATimeLimit(scope, path: "\(path()).time_cap") }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path()).steps", nesting: nesting, scope: fields["time_cap"] == nil ? inner : inner.insideTimeLimit())
+            steps = decodeSteps(
+                value, path: "\(path()).steps", nesting: nesting, scope: fields["time_cap"] == nil ? inner : inner.insideTimeLimit())
         } else {
-            report(path(), isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
+            report(
+                path(), isFor ? "a for needs \"steps\", the steps to run for each item" : "a repeat needs \"steps\", the steps to repeat")
         }
         guard let count, let steps else { return nil }
-        if rest != nil, count > 1, let edge = steps.first?.startsWithRest == true ? "starts" : steps.last?.endsWithRest == true ? "ends" : nil {
-            warn("\(path()).rest_between_rounds", "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them")
+        if rest != nil, count > 1,
+            let edge = steps.first?.startsWithRest == true ? "starts" : steps.last?.endsWithRest == true ? "ends" : nil
+        {
+            warn(
+                "\(path()).rest_between_rounds",
+                "two rests back to back: every round \(edge) with a rest, and rest_between_rounds adds another between rounds; drop one of them"
+            )
         }
         return RepeatStep(count: count, steps: steps, name: name, restBetweenRounds: rest, items: items, timeCap: timeCap)
     }
 
     /// An AMRAP: steps repeated until a time has passed. It adds no level of rounds of its own.
-    private mutating func decodeAMRAP(_ fields: Fields, length value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> AMRAPStep? {
+    private mutating func decodeAMRAP(
+        _ fields: Fields, length value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope
+    ) -> AMRAPStep? {
         checkKeys(fields, allowed: Self.amrapKeys, path: path())
         checkNotInsideATimeLimit(scope, path: path())
         let length = phaseDuration(value, path: "\(path()).amrap")
@@ -307,7 +378,9 @@ public struct WorkoutDecoder {
     }
 
     /// An EMOM: rounds of timed and rep steps, each round starting `every` after the one before.
-    private mutating func decodeEMOM(_ fields: Fields, every value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> EMOMStep? {
+    private mutating func decodeEMOM(_ fields: Fields, every value: JSONValue, path: @autoclosure () -> String, nesting: Int, scope: Scope)
+        -> EMOMStep?
+    {
         checkKeys(fields, allowed: Self.emomKeys, path: path())
         checkNotInsideATimeLimit(scope, path: path())
         let every = phaseDuration(value, path: "\(path()).every")
@@ -320,7 +393,8 @@ public struct WorkoutDecoder {
         let name = fields["name"].flatMap { label($0, path: "\(path()).name", scope: scope.insideRounds(count: nil)) }
         var steps: [Step]?
         if let value = fields["steps"] {
-            steps = decodeSteps(value, path: "\(path()).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0).insideTimeLimit())
+            steps = decodeSteps(
+                value, path: "\(path()).steps", nesting: nesting, scope: scope.insideRounds(count: rounds ?? 0).insideTimeLimit())
         } else {
             report(path(), "an EMOM needs \"steps\", the steps of each round")
         }
@@ -335,7 +409,10 @@ public struct WorkoutDecoder {
         for round in varies ? Array(1...rounds) : [1] {
             let length = block.timedLength(inRound: round)
             guard length > every else { continue }
-            report("\(path()).steps", "the timed steps\(varies ? " of round \(round)" : "") take \(length.spoken), longer than the \(every.spoken) window of \"every\": shorten them or lengthen every")
+            report(
+                "\(path()).steps",
+                "the timed steps\(varies ? " of round \(round)" : "") take \(length.spoken), longer than the \(every.spoken) window of \"every\": shorten them or lengthen every"
+            )
             break
         }
         return block
@@ -349,7 +426,9 @@ public struct WorkoutDecoder {
     }
 
     /// A circuit; `value` is its list of exercises.
-    private mutating func decodeCircuit(_ fields: Fields, exercises value: JSONValue, path: @autoclosure () -> String, scope: Scope) -> CircuitStep? {
+    private mutating func decodeCircuit(_ fields: Fields, exercises value: JSONValue, path: @autoclosure () -> String, scope: Scope)
+        -> CircuitStep?
+    {
         checkKeys(fields, allowed: Self.circuitKeys, path: path())
         var work: WorkoutDuration?
         if let value = fields["work"] {
@@ -365,7 +444,9 @@ public struct WorkoutDecoder {
         return CircuitStep(exercises: exercises, work: work, rest: rest, rounds: rounds, restBetweenRounds: restBetweenRounds)
     }
 
-    private mutating func decodeExercises(_ value: JSONValue, path: @autoclosure () -> String, work circuitWork: WorkoutDuration?, scope: Scope) -> [Exercise]? {
+    private mutating func decodeExercises(
+        _ value: JSONValue, path: @autoclosure () -> String, work circuitWork: WorkoutDuration?, scope: Scope
+    ) -> [Exercise]? {
         guard case .array(let elements) = value.content else {
             report(path(), "must be an array of exercises, not \(value.typeName)")
             return nil
@@ -394,13 +475,17 @@ public struct WorkoutDecoder {
                 let exercise = fields["exercise"].flatMap { label($0, path: "\(elementPath).exercise", scope: scope) }
                 let halfway = fields["halfway"].flatMap { flag($0, path: "\(elementPath).halfway") }
                 let length = work ?? circuitWork
-                let cues = decodeCues(fields, path: elementPath, scope: scope, rounds: nil, lengths: length.map { [$0] } ?? [], kind: .work, halfway: halfway)
+                let cues = decodeCues(
+                    fields, path: elementPath, scope: scope, rounds: nil, lengths: length.map { [$0] } ?? [], kind: .work, halfway: halfway)
                 let targets = decodeTargets(fields, path: elementPath, scope: scope)
                 if let name, let cues {
-                    exercises.append(Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise, halfway: halfway, targets: targets))
+                    exercises.append(
+                        Exercise(name: name, work: work, cue: cue, cues: cues, exercise: exercise, halfway: halfway, targets: targets))
                 }
             default:
-                report(elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)")
+                report(
+                    elementPath, "an exercise is a name or an object like {\"name\": \"Plank\", \"work\": \"45s\"}, not \(element.typeName)"
+                )
             }
         }
         return exercises.count == elements.count ? exercises : nil
@@ -410,7 +495,8 @@ public struct WorkoutDecoder {
     /// length could not be read, nil for a step without an end), warning about those said as one.
     /// Inside a repeat of `rounds` rounds a cue may name the one round it is said in.
     private mutating func decodeCues(
-        _ fields: Fields, path: @autoclosure () -> String, scope: Scope, rounds: Int?, lengths: [WorkoutDuration]?, kind: PhaseKind, halfway: Bool? = nil
+        _ fields: Fields, path: @autoclosure () -> String, scope: Scope, rounds: Int?, lengths: [WorkoutDuration]?, kind: PhaseKind,
+        halfway: Bool? = nil
     ) -> [WrittenCue]? {
         guard let value = fields["cues"] else { return [] }
         guard case .array(let elements) = value.content else {
@@ -427,9 +513,11 @@ public struct WorkoutDecoder {
             let cueFields = Fields(members)
             checkKeys(cueFields, allowed: Self.cueKeys, path: cuePath)
             let round = cueFields["round"].flatMap { cueRound($0, path: "\(cuePath).round", rounds: rounds) }
-            let roundLengths = round.flatMap { round in lengths.map { $0.count > 1 && round <= $0.count ? [$0[round - 1]] : $0 } } ?? lengths
+            let roundLengths =
+                round.flatMap { round in lengths.map { $0.count > 1 && round <= $0.count ? [$0[round - 1]] : $0 } } ?? lengths
             let at = cueFields["at"].flatMap { value in
-                round != nil && Self.isZero(value) ? CueTime.afterStart(.zero) : cueTime(value, path: "\(cuePath).at", lengths: roundLengths)
+                round != nil && Self.isZero(value)
+                    ? CueTime.afterStart(.zero) : cueTime(value, path: "\(cuePath).at", lengths: roundLengths)
             }
             let text = cueFields["text"].flatMap { label($0, path: "\(cuePath).text", scope: scope) }
             if cueFields["at"] == nil { report(cuePath, "a cue needs \"at\", the time after the phase starts") }
@@ -478,12 +566,15 @@ public struct WorkoutDecoder {
         let at: CueTime
         if text.hasSuffix("%") {
             guard let percent = String(text.dropLast()).trimmingSpaces().decimalValue, percent > 0, percent < 100 else {
-                report(path(), "\(describe(value)) is not a share of the phase: write a percentage above 0% and below 100%, such as \"50%\"")
+                report(
+                    path(), "\(describe(value)) is not a share of the phase: write a percentage above 0% and below 100%, such as \"50%\"")
                 return nil
             }
             at = .share(percent / 100)
         } else if text.hasPrefix("-") {
-            guard let before = duration(JSONValue(content: .string(String(text.dropFirst())), offset: value.offset), path: path()) else { return nil }
+            guard let before = duration(JSONValue(content: .string(String(text.dropFirst())), offset: value.offset), path: path()) else {
+                return nil
+            }
             at = .beforeEnd(before)
         } else {
             guard let after = duration(value, path: path()) else { return nil }
@@ -491,7 +582,10 @@ public struct WorkoutDecoder {
         }
         guard let lengths else {
             guard case .afterStart = at else {
-                report(path(), "\(describe(value)) needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)")
+                report(
+                    path(),
+                    "\(describe(value)) needs a step with an end, and this one lasts until you say done: say when after its start (or give a rep step a cap)"
+                )
                 return nil
             }
             return at
@@ -500,7 +594,10 @@ public struct WorkoutDecoder {
         case (.afterStart(let offset), let shortest?) where offset >= shortest:
             report(path(), "\(offset.spoken) is not before the end of the phase (\(shortest.spoken)), so the cue would never be announced")
         case (.beforeEnd(let before), let shortest?) where before >= shortest:
-            report(path(), "\(before.spoken) before the end is not after the start of the phase (\(shortest.spoken)), so the cue would never be announced")
+            report(
+                path(),
+                "\(before.spoken) before the end is not after the start of the phase (\(shortest.spoken)), so the cue would never be announced"
+            )
         default:
             return at
         }
@@ -508,7 +605,9 @@ public struct WorkoutDecoder {
     }
 
     /// Warns about cues said together with another cue or the halfway call, in any round.
-    private mutating func warnAboutCuesSaidAsOne(_ cues: [WrittenCue], path: @autoclosure () -> String, lengths: [WorkoutDuration?], kind: PhaseKind, halfway: Bool?) {
+    private mutating func warnAboutCuesSaidAsOne(
+        _ cues: [WrittenCue], path: @autoclosure () -> String, lengths: [WorkoutDuration?], kind: PhaseKind, halfway: Bool?
+    ) {
         var warned = Set<Int>()
         var seen = Set<WorkoutDuration?>()
         // Each length with the cues of every round, then each round that has cues of its own.
@@ -519,8 +618,9 @@ public struct WorkoutDecoder {
         }
         for (length, round) in lengths.filter({ seen.insert($0).inserted }).map({ ($0, nil as Int?) }) + ownRounds {
             let indices = (every + (round.flatMap { own[$0] } ?? [])).sorted()
-            let phase = Phase(kind: kind, name: "", duration: kind == .reps ? nil : length,
-                              cues: indices.map { Cue(at: cues[$0].at.offset(in: length), text: cues[$0].text) }, halfway: halfway)
+            let phase = Phase(
+                kind: kind, name: "", duration: kind == .reps ? nil : length,
+                cues: indices.map { Cue(at: cues[$0].at.offset(in: length), text: cues[$0].text) }, halfway: halfway)
             let all = phase.unmergedAnnouncements(workoutHalfway: workoutHalfway)
             for merged in Announcement.merged(all).groups where merged.count > 1 {
                 // Back to the index of each cue as written; the halfway call past them all.
@@ -528,7 +628,9 @@ public struct WorkoutDecoder {
                 guard let last = group.filter({ $0 < cues.count }).max(), warned.insert(last).inserted else { continue }
                 let others = group.filter { $0 != last }.sorted().map { $0 < cues.count ? "cues[\($0)]" : "the halfway call" }
                 let said = Announcement.merged(merged.map { all[$0] }).announcements[0].text
-                warn("\(path()).cues[\(last)]", "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")
+                warn(
+                    "\(path()).cues[\(last)]",
+                    "less than a second from \(others.joined(separator: " and ")), so they are said as one cue: \"\(said)\"")
             }
         }
     }
@@ -547,7 +649,9 @@ public struct WorkoutDecoder {
             report(path(), "one value per round works only inside a repeat: give a single value here")
             return nil
         case let rounds? where rounds > 0 && elements.count != rounds:
-            let block = scope.inFor ? "the for has \(rounds) item\(rounds == 1 ? "" : "s")" : "the repeat has \(rounds) round\(rounds == 1 ? "" : "s")"
+            let block =
+                scope.inFor
+                ? "the for has \(rounds) item\(rounds == 1 ? "" : "s")" : "the repeat has \(rounds) round\(rounds == 1 ? "" : "s")"
             report(path(), "has \(elements.count) value\(elements.count == 1 ? "" : "s") but \(block): give one value per round")
         case _ where elements.isEmpty:
             report(path(), "must not be empty: give one value per round")
@@ -607,7 +711,10 @@ public struct WorkoutDecoder {
     private mutating func phaseDuration(_ value: JSONValue, path: @autoclosure () -> String) -> WorkoutDuration? {
         let result = duration(value, path: path())
         if let result, result > Self.longestLikelyMinutes, case .string(let text) = value.content, text.isMinutesOnly {
-            warn(path(), "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration: give an open step a \"distance\")")
+            warn(
+                path(),
+                "\(describe(value)) is \(result.spoken): \"m\" means minutes, not metres (a distance is not a duration: give an open step a \"distance\")"
+            )
         }
         return result
     }
@@ -677,7 +784,9 @@ public struct WorkoutDecoder {
     /// string, which is ignored. `hints` is made only when a key is not allowed: most steps have
     /// none, and a file may have 100,000 steps.
     @discardableResult
-    private mutating func checkKeys(_ fields: Fields, allowed: [String], path: @autoclosure () -> String, hints: @autoclosure () -> [String: String] = [:]) -> [String] {
+    private mutating func checkKeys(
+        _ fields: Fields, allowed: [String], path: @autoclosure () -> String, hints: @autoclosure () -> [String: String] = [:]
+    ) -> [String] {
         if let comment = fields[Self.commentKey] {
             _ = text(comment, path: path().isEmpty ? Self.commentKey : "\(path()).\(Self.commentKey)")
         }
@@ -709,12 +818,17 @@ public struct WorkoutDecoder {
     private mutating func checkLimits(of workout: Workout) {
         let size = PlanSize(of: workout)
         if size.phases > Plan.maximumPhases {
-            report("steps", "the workout expands to \(size.phases == .max ? "more than \(Int64(Int32.max))" : String(size.phases)) phases; the limit is \(Plan.maximumPhases): lower a repeat or rounds count")
+            report(
+                "steps",
+                "the workout expands to \(size.phases == .max ? "more than \(Int64(Int32.max))" : String(size.phases)) phases; the limit is \(Plan.maximumPhases): lower a repeat or rounds count"
+            )
         }
         if size.planned > WorkoutDuration.maximumWorkout {
-            report("steps", size.planned.milliseconds == .max
-                ? "the workout lasts far more than 7 days, the limit"
-                : "the workout lasts \(size.planned.spoken); the limit is 7 days")
+            report(
+                "steps",
+                size.planned.milliseconds == .max
+                    ? "the workout lasts far more than 7 days, the limit"
+                    : "the workout lasts \(size.planned.spoken); the limit is 7 days")
         }
     }
 }
@@ -761,7 +875,9 @@ struct Scope {
 
     /// The scope of the steps of a repeat (or for) of `count` rounds, or of a circuit's exercises (`count` nil).
     func insideRounds(count: Int?, forItems: Bool = false) -> Scope {
-        Scope(inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems, inTimeLimit: inTimeLimit)
+        Scope(
+            inRounds: true, inItems: inItems || forItems, rounds: count ?? rounds, inFor: count == nil ? inFor : forItems,
+            inTimeLimit: inTimeLimit)
     }
 
     /// The scope of the steps of a block that keeps its own clock.

@@ -115,7 +115,9 @@ public enum WorkoutEncoder {
     // MARK: - Values
 
     /// Adds `key` when `value` is set, each round's value written by `write`.
-    private static func add<Value>(_ members: inout [JSONValue.Member], _ key: String, _ value: PerRound<Value>?, _ write: (Value) -> JSONValue) {
+    private static func add<Value>(
+        _ members: inout [JSONValue.Member], _ key: String, _ value: PerRound<Value>?, _ write: (Value) -> JSONValue
+    ) {
         if let value { members.append(member(key, perRound(value, write))) }
     }
 
@@ -142,11 +144,15 @@ public enum WorkoutEncoder {
     /// Adds `"cues"` when there are any.
     private static func add(_ members: inout [JSONValue.Member], _ key: String, _ cues: [WrittenCue]) {
         guard !cues.isEmpty else { return }
-        members.append(member(key, .array(cues.map { cue in
-            var fields = [member("at", .string(cueTime(cue.at))), member("text", .string(cue.text))]
-            if let round = cue.round { fields.append(member("round", .number(Double(round)))) }
-            return value(object(fields, context: .cue))
-        })))
+        members.append(
+            member(
+                key,
+                .array(
+                    cues.map { cue in
+                        var fields = [member("at", .string(cueTime(cue.at))), member("text", .string(cue.text))]
+                        if let round = cue.round { fields.append(member("round", .number(Double(round)))) }
+                        return value(object(fields, context: .cue))
+                    })))
     }
 
     private static func perRound<Value>(_ value: PerRound<Value>, _ write: (Value) -> JSONValue) -> JSONValue.Content {

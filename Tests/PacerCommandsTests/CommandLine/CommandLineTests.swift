@@ -1,7 +1,8 @@
 import Foundation
 import PacerCommandLine
-@testable import PacerCommands
 import Testing
+
+@testable import PacerCommands
 
 /// The command line itself, in-process: version, help, and usage errors (exit status 2, message on
 /// stderr with a hint, and what was meant when it is close).
@@ -91,7 +92,9 @@ struct CommandLineTests {
         #expect(help.stderr.contains("did you mean 'show'"), "\(help)")
     }
 
-    @Test(arguments: [["run", "--bogus", "tabata"], ["list", "--all"], ["show", "--speed", "2", "tabata"], ["validate", "-x", "a.json"]])
+    @Test(arguments: [
+        ["run", "--bogus", "tabata"], ["list", "--all"], ["show", "--speed", "2", "tabata"], ["validate", "-x", "a.json"],
+    ])
     func unknownOptionIsAUsageError(arguments: [String]) throws {
         let result = try PacerCall(arguments)
         #expect(result.status == 2, "\(result)")
@@ -142,7 +145,8 @@ struct CommandLineTests {
     // Issue 7, item 12: `--log a --log b` silently never created a.
     @Test func aSecondLogIsAUsageError() throws {
         let home = try CommandLineHome()
-        let first = home.file("a.log"), second = home.file("b.log")
+        let first = home.file("a.log")
+        let second = home.file("b.log")
         let result = home.call(["run", "tabata", "--speed", "100", "--log", first, "--log", second])
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")

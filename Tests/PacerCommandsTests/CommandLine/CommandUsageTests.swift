@@ -29,7 +29,9 @@ struct CommandUsageTests {
 
     @Test func helpListsHistoryAndStats() throws {
         let result = try PacerCall(["--help"])
-        #expect(result.stdoutLines.contains { $0.hasPrefix("  history ") } && result.stdoutLines.contains { $0.hasPrefix("  stats ") }, "\(result)")
+        #expect(
+            result.stdoutLines.contains { $0.hasPrefix("  history ") } && result.stdoutLines.contains { $0.hasPrefix("  stats ") },
+            "\(result)")
     }
 
     @Test func renderUsageErrors() throws {
@@ -99,9 +101,13 @@ struct CommandUsageTests {
         let both = try PacerCall(["show", "--notation", "--json", "tabata"])
         #expect(both.status == 2, "\(both)")
         let home = try CommandLineHome()
-        let ride = try home.write("ride.json", #"{"name": "Ride", "steps": [{"work": 2, "name": "Sweet spot", "power": "88-94%"}, {"rest": 1, "heart_rate": "Z2"}]}"#)
+        let ride = try home.write(
+            "ride.json",
+            #"{"name": "Ride", "steps": [{"work": 2, "name": "Sweet spot", "power": "88-94%"}, {"rest": 1, "heart_rate": "Z2"}]}"#)
         let flag = home.call(["show", "--ftp", "0", ride])
-        #expect(flag.status == 2 && flag.stdout.isEmpty && flag.stderr.contains("--ftp is your functional threshold power in watts, from 1 to 3000"), "\(flag)")
+        #expect(
+            flag.status == 2 && flag.stdout.isEmpty
+                && flag.stderr.contains("--ftp is your functional threshold power in watts, from 1 to 3000"), "\(flag)")
     }
 
     @Test func importTakesAFormatItReadsAndOneFileWithoutAFolder() throws {

@@ -1,6 +1,7 @@
 import PacerCommandLine
-@testable import PacerCommands
 import Testing
+
+@testable import PacerCommands
 
 /// `pacer completions bash|zsh|fish`, in-process: each script offers every command of the table and,
 /// for each command, every option its help lists and none it hides. (How the shells use the scripts
@@ -25,7 +26,9 @@ struct CompletionScriptTests {
         #expect(script.contains("_pacer_offer \"$word\" --help --version \(commands)\n"), "\(script)")
         for command in Pacer.commands {
             let options = command.visibleOptions.map(\.name).joined(separator: " ")
-            #expect(script.contains("        \(command.name)) _pacer_offer \"$2\" \(options) ;;\n"), "bash offers other options for \(command.name)")
+            #expect(
+                script.contains("        \(command.name)) _pacer_offer \"$2\" \(options) ;;\n"),
+                "bash offers other options for \(command.name)")
         }
     }
 
@@ -35,7 +38,9 @@ struct CompletionScriptTests {
             #expect(script.contains("    '\(command.name):"), "zsh does not offer \(command.name)")
             let section = Self.section(of: script, from: "    \(command.name))") { $0 == "      ;;" }
             for option in command.visibleOptions {
-                #expect(section.contains("'\(option.name)[") || section.contains("\(option.name)=["), "zsh does not offer \(option.name) for \(command.name)")
+                #expect(
+                    section.contains("'\(option.name)[") || section.contains("\(option.name)=["),
+                    "zsh does not offer \(option.name) for \(command.name)")
             }
             for option in command.options where option.hidden {
                 #expect(!section.contains("'\(option.name)"), "zsh offers the hidden \(option.name)")
@@ -46,7 +51,9 @@ struct CompletionScriptTests {
     @Test func fishOffersEveryCommandAndEachCommandsOptions() throws {
         let script = try Self.script(.fish)
         for command in Pacer.commands {
-            #expect(script.contains("complete -c pacer -n __pacer_needs_command -a '\(command.name)' -d "), "fish does not offer \(command.name)")
+            #expect(
+                script.contains("complete -c pacer -n __pacer_needs_command -a '\(command.name)' -d "),
+                "fish does not offer \(command.name)")
             let lines = script.split(separator: "\n").filter { $0.hasPrefix("complete -c pacer -n '__pacer_using \(command.name)' ") }
             for option in command.visibleOptions {
                 let word = option.name.hasPrefix("--") ? "-l '\(option.name.dropFirst(2))'" : "-s '\(option.name.dropFirst())'"

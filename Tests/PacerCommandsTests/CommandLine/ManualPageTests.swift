@@ -1,7 +1,8 @@
 import Foundation
 import PacerCommandLine
-@testable import PacerCommands
 import Testing
+
+@testable import PacerCommands
 
 /// `pacer help --man`, in-process: the pacer(1) man page, made from the command table that `--help`
 /// and the completions are made from, so that none of them can leave out what another shows. (That
@@ -22,7 +23,8 @@ struct ManualPageTests {
             let heading = text.prefix { $0 != "\n" }
             // The heading is the usage line: \fBpacer\fR \fBrun\fR ..., a name's `-` written `\-`.
             if let name = heading.split(separator: " ").dropFirst().first?.replacingOccurrences(of: #"\fB"#, with: "")
-                .replacingOccurrences(of: #"\fR"#, with: "").replacingOccurrences(of: #"\-"#, with: "-") {
+                .replacingOccurrences(of: #"\fR"#, with: "").replacingOccurrences(of: #"\-"#, with: "-")
+            {
                 sections[name] = text
             }
         }
@@ -64,7 +66,9 @@ struct ManualPageTests {
         }
         #expect(read.isSuperset(of: ["PACER_PATH", "NO_COLOR", "TERM"]), "\(read.sorted())")
         for variable in read.union(["XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME"]).sorted() {
-            #expect(environment.contains(".TP\n" + Self.bold(variable)), "pacer reads \(variable) but the man page does not say so under ENVIRONMENT")
+            #expect(
+                environment.contains(".TP\n" + Self.bold(variable)),
+                "pacer reads \(variable) but the man page does not say so under ENVIRONMENT")
         }
     }
 

@@ -1,6 +1,7 @@
 import PacerCommandLine
-@testable import PacerCommands
 import Testing
+
+@testable import PacerCommands
 
 /// Every option of every command, read as the command table declares it: a value left out, a value
 /// given to a flag, a flag given twice, and a misspelt name are usage errors, each said the same way
@@ -18,7 +19,9 @@ struct OptionParsingTests {
         for option in spec.options where option.value != nil {
             let result = try PacerCall([command, option.name])
             #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
-            #expect(result.stderr == Self.usageError("option '\(option.name)' needs a value (\(option.value ?? ""))", command: command), "\(result)")
+            #expect(
+                result.stderr == Self.usageError("option '\(option.name)' needs a value (\(option.value ?? ""))", command: command),
+                "\(result)")
         }
     }
 

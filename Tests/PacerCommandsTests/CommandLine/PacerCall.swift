@@ -12,8 +12,9 @@ final class CommandLineHome: Sendable {
         for folder in ["config", "state", "data", "pacer-path"] {
             try FileManager.default.createDirectory(atPath: path + "/" + folder, withIntermediateDirectories: true)
         }
-        try FileManager.default.createDirectory(atPath: path + "/runtime", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path + "/runtime", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     deinit {
@@ -22,16 +23,17 @@ final class CommandLineHome: Sendable {
 
     /// The environment `pacer` is called with: only what it needs, pointing into the home, plus `extra`.
     func environment(_ extra: [String: String] = [:]) -> Environment {
-        Environment([
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": path,
-            "XDG_CONFIG_HOME": path + "/config",
-            "XDG_STATE_HOME": path + "/state",
-            "XDG_DATA_HOME": path + "/data",
-            "XDG_RUNTIME_DIR": path + "/runtime",
-            "PACER_PATH": path + "/pacer-path",
-            "LANG": "C.UTF-8",
-        ].merging(extra) { $1 })
+        Environment(
+            [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "HOME": path,
+                "XDG_CONFIG_HOME": path + "/config",
+                "XDG_STATE_HOME": path + "/state",
+                "XDG_DATA_HOME": path + "/data",
+                "XDG_RUNTIME_DIR": path + "/runtime",
+                "PACER_PATH": path + "/pacer-path",
+                "LANG": "C.UTF-8",
+            ].merging(extra) { $1 })
     }
 
     /// `pacer ARGUMENTS` as main.swift calls it, with what it wrote captured.
