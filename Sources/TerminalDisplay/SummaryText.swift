@@ -91,17 +91,24 @@ public enum SummaryText {
         return "\(heading)\(blocks) " + parts.joined(separator: ", ") + "."
     }
 
-    /// How an AMRAP or capped block went: `AMRAP 12:00: 7 rounds + 2`, `For time: 8:32`, `For time: capped at 15:00`,
+    /// How an AMRAP, open repeat or capped block went: `AMRAP 12:00: 7 rounds + 2`, `Open repeat ended
+    /// after 3 rounds + 1`, `For time: 8:32`, `For time: capped at 15:00`,
     /// followed by the steps skipped if any were (`(2 steps skipped)`), which count for nothing.
     static func result(of end: Event.BlockEnd) -> String {
         let score =
             switch end.kind {
             case .amrap:
-                "AMRAP \(end.length.clock): \(end.rounds ?? 0) round\(end.rounds == 1 ? "" : "s")"
-                    + (end.steps > 0 ? " + \(end.steps)" : "")
+                "AMRAP \((end.length ?? .zero).clock): \(rounds(end))"
+            case .open:
+                "Open repeat ended after \(rounds(end))"
             case .timeCap:
-                end.capped ? "For time: capped at \(end.length.clock)" : "For time: \(end.active.clock)"
+                end.capped ? "For time: capped at \((end.length ?? .zero).clock)" : "For time: \(end.active.clock)"
             }
         return end.skipped == 0 ? score : score + " (\(end.skipped) step\(end.skipped == 1 ? "" : "s") skipped)"
+    }
+
+    /// The rounds an AMRAP or open repeat completed, and the steps of the one cut short: `7 rounds + 2`.
+    private static func rounds(_ end: Event.BlockEnd) -> String {
+        "\(end.rounds ?? 0) round\(end.rounds == 1 ? "" : "s")" + (end.steps > 0 ? " + \(end.steps)" : "")
     }
 }

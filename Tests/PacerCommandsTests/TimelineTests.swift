@@ -84,6 +84,13 @@ struct TimelineTests {
         #expect(try lines("fran").contains { $0.hasSuffix("For time, capped at 15:00: the next 6 phases") })
     }
 
+    // Issue 41, item 10: an open repeat's phases are shown once, under a heading that says how it ends.
+    @Test func anOpenRepeatIsMarkedAndCountedAsOneRound() throws {
+        let text = try lines(ofFile: #"{"name": "O", "steps": [{"repeat": "open", "steps": [{"work": 20}, {"rest": 10}]}]}"#)
+        #expect(text.contains { $0.hasSuffix("Open repeat: the next 2 phases, round after round, until you end it (done)") }, "\(text)")
+        #expect(totals(text).last?.hasSuffix(" 30s") == true, "one round: \(totals(text))")
+    }
+
     @Test func everyPhaseHasItsStartKindDurationAndRound() throws {
         let text = try lines("2x(20s Squat, 10s rest)")
         #expect(text[0] == "2x(20s Squat, 10s rest)  (<notation>)")

@@ -110,17 +110,34 @@ import Testing
         #expect(imported.warnings.map(\.message) == ["at byte 96: a repeat until 10 km are covered: 9 rounds of 1.2 km here"])
     }
 
-    @Test func aRepeatUntilAHeartRateIsARepeatNamedForItWithAWarningAndNoMadeUpStep() throws {
-        // Until heart rate is below 130 bpm (FIT's bpm + 100).
-        let bytes = Self.file([Self.timed(60, name: "Easy"), Self.repeating(from: 0, type: 10, 230)])
+    // Issue 41, item 10: a repeat until a heart rate, power, calories or TSS is an open repeat the athlete ends.
+    @Test func aRepeatUntilAHeartRateIsAnOpenRepeatWithAWarning() throws {
+        // Until heart rate is above 160 bpm (FIT's bpm + 100).
+        let bytes = Self.file([Self.timed(60, name: "Hard"), Self.timed(30, name: "Easy"), Self.repeating(from: 0, type: 11, 260)])
         let imported = try WorkoutImport.read(bytes, format: .fit, name: "x")
+        guard case .amrap(let block)? = imported.workout.steps.first else {
+            Issue.record("not an open repeat: \(imported.workout.steps)")
+            return
+        }
+        #expect(block.length == nil && block.steps.count == 2 && block.name == "Repeat until heart rate is above 160 bpm")
         let phases = Plan(imported.workout).phases
-        #expect(phases.map(\.name) == ["Easy"], "the repeated step, and no open step made up for the repeat")
+        #expect(phases.map(\.name) == ["Hard", "Easy"], "one round, and no open step made up for the repeat")
+        #expect(phases.allSatisfy { $0.timeLimit?.kind == .open })
+        #expect(
+            imported.warnings.map(\.message) == [
+                "at byte 109: a repeat until heart rate is above 160 bpm: pacer cannot judge that, so it is an open repeat here, round after round until you say done on one of its timed steps"
+            ])
+    }
+
+    @Test func aRepeatUntilAHeartRateOfOpenStepsAloneRunsOnce() throws {
+        // Until heart rate is below 130 bpm: done would finish the open step, never the repeat.
+        let bytes = Self.file([[.enumeration(1, 5)], Self.repeating(from: 0, type: 10, 230)])
+        let imported = try WorkoutImport.read(bytes, format: .fit, name: "x")
         guard case .repeated(let block)? = imported.workout.steps.first else {
             Issue.record("not a repeat: \(imported.workout.steps)")
             return
         }
-        #expect(block.name == "Repeat until heart rate is below 130 bpm")
+        #expect(block.count == 1 && block.name == "Repeat until heart rate is below 130 bpm")
         #expect(
             imported.warnings.map(\.message).contains {
                 $0.contains("a repeat until heart rate is below 130 bpm: pacer does not measure it")

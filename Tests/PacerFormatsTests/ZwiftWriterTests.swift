@@ -67,6 +67,16 @@ import Testing
         }
     }
 
+    @Test func refusesAnOpenRepeatNamingIt() throws {
+        let json = #"{"pacer":1,"name":"R","steps":[{"repeat":"open","steps":[{"work":20,"name":"Hard"}]}]}"#
+        do {
+            _ = try Self.zwo(json)
+            Issue.record("an open repeat was written")
+        } catch let refusal as ExportRefusal {
+            #expect(refusal.message.hasPrefix("\"Hard\" is part of an open repeat (round after round until you end it)"))
+        }
+    }
+
     @Test func escapesHostileText() throws {
         let json = #"{"pacer":1,"name":"<a href='x'>\u001b[31m","steps":[{"work":"30s","cue":"\"go\" & <stop>"}]}"#
         let text = try Self.zwo(json).text

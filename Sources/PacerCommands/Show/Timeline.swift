@@ -133,13 +133,14 @@ public struct Timeline {
         ]
     }
 
-    /// The line above an AMRAP's or capped block's phases.
+    /// The line above an AMRAP's, open repeat's or capped block's phases.
     private func heading(of block: TimeLimitedBlock) -> TerminalText {
         let count = block.last - block.first + 1
         let phases = count == 1 ? "the next phase" : "the next \(count) phases"
         return switch block.kind {
-        case .amrap: "AMRAP \(block.length.clock): \(phases), round after round, until the time is up"
-        case .timeCap: "For time, capped at \(block.length.clock): \(phases)"
+        case .amrap: "AMRAP \((block.length ?? .zero).clock): \(phases), round after round, until the time is up"
+        case .open: "Open repeat: \(phases), round after round, until you end it (done)"
+        case .timeCap: "For time, capped at \((block.length ?? .zero).clock): \(phases)"
         }
     }
 

@@ -41,7 +41,8 @@ extension PromptCommand {
             words: [], signs: ["+", "-"], usage: "+30, -10, +1m", help: "lengthen or shorten this phase", read: CommandArguments.extend),
         PromptCommand(
             words: ["done"], usage: "done [REPS] [@ W]",
-            help: "finish a rep step: done, done 8, done 8 @ 22.5 kg\n(22,5 is 22.5; write 1000, not 1,000 or 1.000)",
+            help:
+                "finish a rep or open step, or end an open repeat: done, done 8\ndone 8 @ 22.5 kg (22,5 is 22.5; write 1000, not 1,000 or 1.000)",
             read: CommandArguments.done),
         PromptCommand(words: ["status"], help: "where we are and how long is left", senders: [.plugins], read: plain(.status)),
         PromptCommand(

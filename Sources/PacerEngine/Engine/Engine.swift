@@ -33,7 +33,7 @@ public struct Engine: Sendable {
     private var windowEnds: [Int: Instant] = [:]
     /// In an EMOM round: the index of its first phase.
     private var windowRound: Int?
-    /// The AMRAP or capped block running, if any.
+    /// The AMRAP, open repeat or capped block running, if any.
     private var limitedBlock: RunningBlock?
     /// The latest value of each channel the sensors sent.
     private var latest = LatestMeasurements()
@@ -43,20 +43,21 @@ public struct Engine: Sendable {
     private var phaseMeasured = MeasuredSummary()
     private var sessionMeasured = MeasuredSummary()
 
-    /// An AMRAP or capped block under way; its instants move later by every pause.
+    /// An AMRAP, open repeat or capped block under way; its instants move later by every pause.
     private struct RunningBlock: Sendable {
         let block: TimeLimitedBlock
         var start: Instant
-        var end: Instant
-        /// For an AMRAP: the round under way, from 1.
+        /// When its time runs out; nil for an open repeat, which the user ends.
+        var end: Instant?
+        /// For an AMRAP or open repeat: the round under way, from 1.
         var round = 1
-        /// For an AMRAP: the rounds gone through with no step skipped.
+        /// For an AMRAP or open repeat: the rounds gone through with no step skipped.
         var completedRounds = 0
         /// Steps completed in the round under way (a capped block: in the block); a skipped step is not.
         var steps = 0
         /// Steps skipped in the whole block.
         var skipped = 0
-        /// For an AMRAP: whether a step of the round under way was skipped.
+        /// For an AMRAP or open repeat: whether a step of the round under way was skipped.
         var roundHasSkip = false
 
         func holds(_ index: Int) -> Bool { (block.first...block.last).contains(index) }
@@ -99,7 +100,7 @@ public struct Engine: Sendable {
     /// Whether only a command can move the session on: it is paused, or in a step without an end
     /// (a rep step without a cap, an open step), whatever cues are still to come.
     public var waitsForCommand: Bool {
-        state == .running && (pausedSince != nil || (limit == nil && windowEnd == nil && limitedBlock == nil))
+        state == .running && (pausedSince != nil || (limit == nil && windowEnd == nil && limitedBlock?.end == nil))
     }
 
     /// When something is next due, or nil while paused, waiting for `done`, or finished.
@@ -204,6 +205,13 @@ public struct Engine: Sendable {
             try extend(by: milliseconds, at: now, into: &events)
         case .done(let reps, let weight):
             let phase = plan.phases[index]
+            if !phase.endsWithDone, let running = limitedBlock, running.block.kind == .open {
+                guard reps == nil, weight == nil else {
+                    throw CommandRejection(message: "done here ends the open repeat, which logs no reps: say done alone")
+                }
+                endOpenRepeat(running, at: now, into: &events)
+                return events
+            }
             guard phase.endsWithDone else {
                 throw CommandRejection(
                     message: "done is for rep steps and open steps; this is a \(phase.kind.rawValue) phase (skip moves on)")
@@ -277,9 +285,9 @@ public struct Engine: Sendable {
     }
 
     private mutating func moveOn(to next: Int, startingAt start: Instant, now: Instant, into events: inout [Event]) {
-        if let running = limitedBlock, running.holds(next), running.end <= start {
+        if let running = limitedBlock, running.holds(next), let end = running.end, end <= start {
             // The block's time ran out just as a phase ended: no phase of it starts again.
-            finishBlock(capped: true, at: running.end, now: now, into: &events)
+            finishBlock(capped: true, at: end, now: now, into: &events)
             return moveOn(to: running.block.last + 1, startingAt: start, now: now, into: &events)
         }
         if next < plan.phases.count, plan.phases[next].window?.fillsRound == true, let windowEnd, windowEnd <= start {
@@ -314,8 +322,8 @@ public struct Engine: Sendable {
         schedule(droppingThrough: nil)
         // The rest that fills an EMOM round lasts what is left of the window, not what was planned.
         if phase.window?.fillsRound == true { phase.duration = limit }
-        // In an AMRAP, the round is the block's own, and has no count.
-        if phase.timeLimit?.kind == .amrap, let running = limitedBlock {
+        // In an AMRAP or open repeat, the round is the block's own, and has no count.
+        if phase.timeLimit?.loops == true, let running = limitedBlock {
             phase.round = running.round
             phase.rounds = nil
         }
@@ -407,9 +415,9 @@ public struct Engine: Sendable {
     /// off, as an offset into it, and what that is.
     private var cutOff: (offset: WorkoutDuration, what: String)? {
         if let windowEnd { return (scale.workout(windowEnd - phaseStart), "the round's window ends") }
-        guard let running = limitedBlock else { return nil }
+        guard let running = limitedBlock, let end = running.end else { return nil }
         return (
-            scale.workout(running.end - phaseStart), running.block.kind == .amrap ? "the AMRAP's time is up" : "the time cap is reached"
+            scale.workout(end - phaseStart), running.block.kind == .amrap ? "the AMRAP's time is up" : "the time cap is reached"
         )
     }
 
@@ -543,12 +551,13 @@ public struct Engine: Sendable {
         }
     }
 
-    /// `back` from the first step of an AMRAP's second round or later would leave the round under
-    /// way for one that is done and counted, and the block with it: it is refused instead.
+    /// `back` from the first step of an AMRAP's or open repeat's second round or later would leave
+    /// the round under way for one that is done and counted, and the block with it: it is refused instead.
     private func checkAMRAPRoundIsOpen() throws(CommandRejection) {
-        guard let running = limitedBlock, running.block.kind == .amrap, index == running.block.first, running.round > 1 else { return }
+        guard let running = limitedBlock, running.block.loops, index == running.block.first, running.round > 1 else { return }
+        let block = running.block.kind == .open ? "open repeat" : "AMRAP"
         throw CommandRejection(
-            message: "round \(running.round - 1) of the AMRAP is done, so back cannot reopen it: restart starts this step again")
+            message: "round \(running.round - 1) of the \(block) is done, so back cannot reopen it: restart starts this step again")
     }
 
     /// Moves the instants kept apart from the phase's start later by a pause.
@@ -556,26 +565,26 @@ public struct Engine: Sendable {
         for (round, end) in windowEnds { windowEnds[round] = end + pause }
         if var running = limitedBlock {
             running.start = running.start + pause
-            running.end = running.end + pause
+            running.end = running.end.map { $0 + pause }
             limitedBlock = running
         }
     }
 
-    // MARK: - AMRAPs and time caps
+    // MARK: - AMRAPs, open repeats and time caps
 
-    /// Starts the clock of an AMRAP or capped block at its first phase; outside one there is none.
+    /// Starts the clock of an AMRAP, open repeat or capped block at its first phase; outside one there is none.
     private mutating func enterBlock(of phase: Phase) {
         guard let block = phase.timeLimit else {
             limitedBlock = nil
             return
         }
         if limitedBlock?.block != block {
-            limitedBlock = RunningBlock(block: block, start: phaseStart, end: phaseStart + scale.real(block.length))
+            limitedBlock = RunningBlock(block: block, start: phaseStart, end: block.length.map { phaseStart + scale.real($0) })
         }
     }
 
     /// The phase after the current one, which has just ended (`skipped`, or run to its end): an
-    /// AMRAP goes round again after its last phase, and a capped block gone through in time ends.
+    /// AMRAP or open repeat goes round again after its last phase, and a capped block gone through in time ends.
     /// A skipped step is not counted as done, and a round with one is not counted as a round.
     private mutating func following(at now: Instant, skipped: Bool = false, into events: inout [Event]) -> Int {
         guard var running = limitedBlock, running.holds(index) else { return index + 1 }
@@ -587,7 +596,7 @@ public struct Engine: Sendable {
         }
         limitedBlock = running
         guard index == running.block.last else { return index + 1 }
-        if running.block.kind == .amrap {
+        if running.block.loops {
             if !running.roundHasSkip { running.completedRounds += 1 }
             running.round += 1
             running.steps = 0
@@ -599,19 +608,35 @@ public struct Engine: Sendable {
         return index + 1
     }
 
-    /// Ends the AMRAP or capped block, saying how it went.
+    /// Ends an open repeat at once at the user's `done`: the step under way counts as done, and the
+    /// session goes on after the block.
+    private mutating func endOpenRepeat(_ running: RunningBlock, at now: Instant, into events: inout [Event]) {
+        endPhase(.completed, at: now, into: &events)
+        var ended = running
+        ended.steps += 1
+        if index == running.block.last, !running.roundHasSkip {
+            ended.completedRounds += 1
+            ended.steps = 0
+        }
+        limitedBlock = ended
+        finishBlock(capped: false, at: now, now: now, into: &events)
+        moveOn(to: running.block.last + 1, startingAt: now, now: now, into: &events)
+    }
+
+    /// Ends the AMRAP, open repeat or capped block, saying how it went.
     private mutating func finishBlock(capped: Bool, at end: Instant, now: Instant, into events: inout [Event]) {
         guard let running = limitedBlock else { return }
         limitedBlock = nil
-        let isAMRAP = running.block.kind == .amrap
+        let loops = running.block.loops
         emit(
             Event(
                 t: now, due: capped ? end : nil,
                 .blockEnd(
                     .init(
-                        kind: running.block.kind, length: running.block.length, rounds: isAMRAP ? running.completedRounds : nil,
+                        kind: running.block.kind, length: running.block.length, rounds: loops ? running.completedRounds : nil,
                         steps: running.steps,
-                        skipped: running.skipped, active: capped ? running.block.length : scale.workout(end - running.start), capped: capped
+                        skipped: running.skipped, active: capped ? running.block.length ?? .zero : scale.workout(end - running.start),
+                        capped: capped
                     ))),
             into: &events)
     }

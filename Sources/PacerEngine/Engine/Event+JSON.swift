@@ -30,7 +30,7 @@ extension Event {
             if let distance = phase.distance { object.add("distance", quoted: distance) }
             if let metres = phase.distanceMetres { object.add("distance_m", raw: JSONText.number(metres)) }
             phase.targets.add(to: &object)
-            // In an AMRAP, the round has no count.
+            // In an AMRAP or open repeat, the round has no count.
             if let round = phase.round { object.add("round", raw: String(round)) }
             if phase.round != nil, let rounds = phase.rounds { object.add("rounds", raw: String(rounds)) }
             object.add("next", raw: start.next.map { JSONText.quoted($0.name) } ?? "null")
@@ -72,7 +72,7 @@ extension Event {
             object.add("index", raw: String(jump.index + 1))
         case .blockEnd(let end):
             object.add("kind", quoted: end.kind.rawValue)
-            object.add("length", end.length)
+            object.add("length", orNull: end.length)
             if let rounds = end.rounds { object.add("rounds", raw: String(rounds)) }
             object.add("steps", raw: String(end.steps))
             object.add("skipped", raw: String(end.skipped))

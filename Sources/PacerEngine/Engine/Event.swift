@@ -87,12 +87,13 @@ public struct Event: Sendable {
         }
     }
 
-    /// An AMRAP or a block with a time cap is over: its time passed, or (a capped block) it was done first.
+    /// An AMRAP, an open repeat or a block with a time cap is over: its time passed, the user ended
+    /// it (an open repeat), or (a capped block) it was done first.
     public struct BlockEnd: Sendable, Equatable {
         public var kind: TimeLimitedBlock.Kind
-        /// The block's time: the AMRAP's, or the cap.
-        public var length: WorkoutDuration
-        /// For an AMRAP: the rounds completed, a round with a skipped step not counting.
+        /// The block's time: the AMRAP's, or the cap; nil for an open repeat.
+        public var length: WorkoutDuration?
+        /// For an AMRAP or open repeat: the rounds completed, a round with a skipped step not counting.
         public var rounds: Int?
         /// The steps completed in the round that was not finished (an AMRAP), or in the whole block
         /// (a capped one), not counting a step cut off or skipped.
@@ -105,7 +106,7 @@ public struct Event: Sendable {
         public var capped: Bool
 
         public init(
-            kind: TimeLimitedBlock.Kind, length: WorkoutDuration, rounds: Int?, steps: Int, skipped: Int, active: WorkoutDuration,
+            kind: TimeLimitedBlock.Kind, length: WorkoutDuration?, rounds: Int?, steps: Int, skipped: Int, active: WorkoutDuration,
             capped: Bool
         ) {
             self.kind = kind

@@ -109,11 +109,15 @@ struct ExportStep: Equatable {
             switch block.kind {
             case .amrap:
                 throw ExportRefusal(
-                    "\"\(phase.name)\" is part of an AMRAP (as many rounds as you can in \(block.length.spoken)), and \(format.short) cannot repeat steps until a time runs out"
+                    "\"\(phase.name)\" is part of an AMRAP (as many rounds as you can in \((block.length ?? .zero).spoken)), and \(format.short) cannot repeat steps until a time runs out"
+                )
+            case .open:
+                throw ExportRefusal(
+                    "\"\(phase.name)\" is part of an open repeat (round after round until you end it), and \(format.short) cannot repeat steps until you end them: write its steps once, or as a repeat of a number of rounds, to export it"
                 )
             case .timeCap:
                 throw ExportRefusal(
-                    "\"\(phase.name)\" is part of a block with a time cap of \(block.length.spoken), and \(format.short) has no time cap: \(cannot)"
+                    "\"\(phase.name)\" is part of a block with a time cap of \((block.length ?? .zero).spoken), and \(format.short) has no time cap: \(cannot)"
                 )
             }
         }

@@ -6,6 +6,13 @@ struct FITRepeatCondition {
     let text: String
     let reason: String
 
+    /// The conditions on what the athlete does (heart rate, power, calories, TSS), which pacer
+    /// cannot judge but the athlete can: they become an open repeat the athlete ends.
+    static let judgedByTheAthlete: Set<FITProfile.DurationType> = [
+        .repeatUntilCalories, .repeatUntilHeartRateLessThan, .repeatUntilHeartRateGreaterThan, .repeatUntilPowerLessThan,
+        .repeatUntilPowerLastLapLessThan, .repeatUntilPowerGreaterThan, .repeatUntilMaxPowerLastLapLessThan, .repeatUntilTrainingPeaksTSS,
+    ]
+
     init(type: FITProfile.DurationType?, bound: UInt64?, holdsAMRAP: Bool) {
         let value = bound ?? 0
         let heartRate =

@@ -40,8 +40,9 @@ struct FITRepeats {
 
     /// Folds the steps a repeat step names into one repeat: `repeat_until_steps_cmplt` a number of
     /// rounds, `repeat_until_time` an AMRAP, `repeat_until_distance` the rounds that cover the
-    /// distance when every step has one; any other condition, which pacer cannot measure, is a
-    /// repeat named for it, run once, with a warning.
+    /// distance when every step has one; a condition on heart rate, power, calories or TSS an open
+    /// repeat named for it, which the athlete ends, with a warning; any other condition, or one
+    /// that cannot be so, a repeat named for it, run once, with a warning.
     mutating func close(_ message: FITMessages.Message, index: Int, notes: inout ImportNotes) throws(WorkoutErrors) {
         guard let from = message.number(StepField.durationValue).map({ Int(clamping: $0) }) else {
             throw FITReader.refusal(at: message.offset, "step \(index) repeats, but says not from which step")
@@ -82,6 +83,14 @@ struct FITRepeats {
             )
             step = .repeated(RepeatStep(count: Int(min(rounds, Double(Int32.max))), steps: steps))
             metres = distance
+        case let type? where FITRepeatCondition.judgedByTheAthlete.contains(type) && !holdsAMRAP && steps.contains(where: \.hasTimedPhase):
+            let until = FITRepeatCondition(type: type, bound: bound, holdsAMRAP: false)
+            notes.warn(
+                atByte: message.offset,
+                "a repeat until \(until.text): pacer cannot judge that, so it is an open repeat here, round after round until you say done on one of its timed steps"
+            )
+            step = .amrap(AMRAPStep(length: nil, steps: steps, name: "Repeat until \(until.text)"))
+            holdsAMRAP = true
         default:
             let until = FITRepeatCondition(type: type, bound: bound, holdsAMRAP: holdsAMRAP)
             notes.warn(

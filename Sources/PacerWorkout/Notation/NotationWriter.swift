@@ -86,7 +86,10 @@ public struct NotationWriter {
             return "every \(duration(block.every)) x\(block.rounds)(\(try items(block.steps, path: "\(path).steps")))"
                 + (try blockName(block.name, path))
         case .amrap(let block):
-            return "amrap \(duration(block.length))(\(try items(block.steps, path: "\(path).steps")))" + (try blockName(block.name, path))
+            guard let length = block.length else {
+                throw NotationUnsupported(description: "\(path) is an open repeat, which notation has no spelling for")
+            }
+            return "amrap \(duration(length))(\(try items(block.steps, path: "\(path).steps")))" + (try blockName(block.name, path))
         case .circuit(let circuit):
             var exercises: [String] = []
             for (index, exercise) in circuit.exercises.enumerated() {

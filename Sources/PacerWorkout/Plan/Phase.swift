@@ -68,11 +68,11 @@ public struct Phase: Sendable, Equatable {
     /// Whether the user ends it with `done`: a rep step or an open step.
     public var endsWithDone: Bool { kind == .reps || isOpen }
 
-    /// `round 2/3` for displays (`round 2` in an AMRAP, whose rounds are not counted), or nil outside
-    /// rounds and in a group of a single round.
+    /// `round 2/3` for displays (`round 2` in an AMRAP, whose rounds are not counted; `round 2, until
+    /// you end it` in an open repeat), or nil outside rounds and in a group of a single round.
     public var roundLabel: String? {
         guard let round else { return nil }
-        guard let rounds else { return "round \(round)" }
+        guard let rounds else { return timeLimit?.kind == .open ? "round \(round), until you end it" : "round \(round)" }
         return rounds > 1 ? "round \(round)/\(rounds)" : nil
     }
 }
@@ -94,23 +94,28 @@ public struct RoundWindow: Sendable, Equatable {
     }
 }
 
-/// A block of phases that ends when a time has passed: an AMRAP, which repeats its phases until
-/// then, or a repeat or for with a `time_cap` ("for time").
+/// A block of phases with an end of its own: an AMRAP, which repeats its phases until a time has
+/// passed, an open repeat, which repeats them until the user ends it, or a repeat or for with a
+/// `time_cap` ("for time").
 public struct TimeLimitedBlock: Sendable, Equatable {
-    /// Which of the two it is, as `block.end` names it.
+    /// Which of the three it is, as `block.end` names it.
     public enum Kind: String, Sendable {
         case amrap
+        case open
         case timeCap = "time_cap"
     }
 
     public var kind: Kind
-    /// The time the block may last.
-    public var length: WorkoutDuration
-    /// The plan index of its first phase and of its last (for an AMRAP: of one round).
+    /// The time the block may last; nil for an open repeat.
+    public var length: WorkoutDuration?
+    /// The plan index of its first phase and of its last (for an AMRAP or open repeat: of one round).
     public var first: Int
     public var last: Int
 
-    public init(kind: Kind, length: WorkoutDuration, first: Int, last: Int) {
+    /// Whether it goes round again after its last phase: an AMRAP or an open repeat.
+    public var loops: Bool { kind != .timeCap }
+
+    public init(kind: Kind, length: WorkoutDuration?, first: Int, last: Int) {
         self.kind = kind
         self.length = length
         self.first = first

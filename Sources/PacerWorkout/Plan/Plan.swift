@@ -40,11 +40,11 @@ public struct Plan: Sendable {
         // Phases are read field by field, not copied whole: a copy retains every text of the phase.
         for index in phases.indices {
             let limit = phases[index].timeLimit
-            if let block = limit, block.first == index { blockEnd = running + block.length }
+            if let block = limit, block.first == index, let length = block.length { blockEnd = running + length }
             offsets.append(min(running, blockEnd ?? running))
             running = running + (phases[index].duration ?? .zero)
             if let block = limit, block.last == index, let end = blockEnd {
-                // An AMRAP lasts its time; a capped block at most its cap.
+                // An AMRAP lasts its time; a capped block at most its cap; an open repeat, one round.
                 running = block.kind == .amrap ? end : min(running, end)
                 blockEnd = nil
             }
@@ -160,7 +160,7 @@ struct PlanExpansion {
             case .amrap(let block):
                 let first = phases.count
                 append(block.steps, round: round)
-                markLimited(from: first, kind: .amrap, length: block.length)
+                markLimited(from: first, kind: block.length == nil ? .open : .amrap, length: block.length)
             case .repeated(let group):
                 let first = phases.count
                 defer { if let cap = group.timeCap { markLimited(from: first, kind: .timeCap, length: cap) } }
@@ -180,8 +180,9 @@ struct PlanExpansion {
         }
     }
 
-    /// Marks the phases from `first` on as one block that ends when `length` has passed.
-    private mutating func markLimited(from first: Int, kind: TimeLimitedBlock.Kind, length: WorkoutDuration) {
+    /// Marks the phases from `first` on as one block that ends when `length` has passed (an open
+    /// repeat, with none, when the user ends it).
+    private mutating func markLimited(from first: Int, kind: TimeLimitedBlock.Kind, length: WorkoutDuration?) {
         let block = TimeLimitedBlock(kind: kind, length: length, first: first, last: phases.count - 1)
         for index in first..<phases.count { phases[index].timeLimit = block }
     }

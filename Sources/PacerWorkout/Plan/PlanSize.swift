@@ -34,7 +34,9 @@ public struct PlanSize: Sendable, Equatable {
             let size = measure(group.steps, rounds: group.count).adding(rests(group.count, group.restBetweenRounds))
             return PlanSize(phases: size.phases, planned: min(size.planned, group.timeCap ?? size.planned))
         case .amrap(let block):
-            return PlanSize(phases: measure(block.steps).phases, planned: block.length)
+            // An open repeat is counted as one round.
+            let round = measure(block.steps)
+            return PlanSize(phases: round.phases, planned: block.length ?? round.planned)
         case .emom(let block):
             // Whether a round has its rest can change only with values per round, which are as many as the rounds.
             let varies = block.steps.contains { if case .timed(let timed) = $0 { timed.duration?.variesByRound ?? false } else { false } }

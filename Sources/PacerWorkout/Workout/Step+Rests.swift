@@ -10,6 +10,18 @@ extension Step {
         }
     }
 
+    /// Whether some phase this step expands to is timed: neither a rep step nor an open step.
+    public var hasTimedPhase: Bool {
+        switch self {
+        case .timed(let timed): timed.duration != nil
+        case .reps: false
+        case .circuit: true
+        case .emom(let block): block.steps.contains(where: \.hasTimedPhase)
+        case .amrap(let block): block.steps.contains(where: \.hasTimedPhase)
+        case .repeated(let group): group.steps.contains(where: \.hasTimedPhase)
+        }
+    }
+
     /// Whether the last phase this step expands to is a rest (a rest between rounds never comes last).
     var endsWithRest: Bool {
         switch self {

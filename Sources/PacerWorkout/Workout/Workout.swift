@@ -111,14 +111,15 @@ public indirect enum Step: Sendable, Equatable {
     case amrap(AMRAPStep)
 }
 
-/// Steps repeated, round after round, until a time has passed: as many rounds as possible.
+/// Steps repeated, round after round, until a time has passed (as many rounds as possible), or,
+/// with no time, until the user ends the block (an open repeat, `{"repeat": "open", …}`).
 public struct AMRAPStep: Sendable, Equatable {
-    /// How long the block lasts.
-    public var length: WorkoutDuration
+    /// How long the block lasts; nil for an open repeat, which lasts until the user ends it.
+    public var length: WorkoutDuration?
     public var steps: [Step]
     public var name: String?
 
-    public init(length: WorkoutDuration, steps: [Step], name: String? = nil) {
+    public init(length: WorkoutDuration?, steps: [Step], name: String? = nil) {
         self.length = length
         self.steps = steps
         self.name = name

@@ -23,6 +23,7 @@ public struct WorkoutDecoder {
     static let repeatKeys = ["repeat", "steps", "name", "rest_between_rounds", "time_cap"]
     static let forKeys = ["for", "steps", "name", "rest_between_rounds", "time_cap"]
     static let amrapKeys = ["amrap", "steps", "name"]
+    static let openRepeatKeys = ["repeat", "steps", "name"]
     static let circuitKeys = ["circuit", "work", "rest", "rounds", "rest_between_rounds"]
     static let emomKeys = ["every", "rounds", "steps", "name"]
     static let exerciseKeys = ["name", "exercise", "work", "cue", "cues", "halfway"] + WrittenTargets.keys
@@ -195,6 +196,8 @@ public struct WorkoutDecoder {
         case .circuit: return decodeCircuit(fields, exercises: value, path: path(), scope: scope).map(Step.circuit)
         case .emom: return decodeEMOM(fields, every: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.emom)
         case .amrap: return decodeAMRAP(fields, length: value, path: path(), nesting: nesting + 1, scope: scope).map(Step.amrap)
+        case .repeated where Self.isOpen(value):
+            return decodeOpenRepeat(fields, path: path(), nesting: nesting + 1, scope: scope).map(Step.amrap)
         case .repeated, .forEach:
             return decodeRepeat(fields, isFor: kind == .forEach, value: value, path: path(), nesting: nesting + 1, scope: scope).map(
                 Step.repeated)
@@ -211,13 +214,13 @@ public struct WorkoutDecoder {
                 "cap":
                     "unknown key \"cap\": only rep steps have a cap; a \(kind.rawValue) phase ends when its time is up (for a step you end yourself, write {\"reps\": N, \"name\": …, \"cap\": …})"
             ])
-        let isOpen = if case .string(let text) = value.content { text.trimmingSpaces() == Self.openValue } else { false }
+        let isOpen = Self.isOpen(value)
         let duration =
             isOpen
             ? nil
             : perRound(value, path: "\(path()).\(kind.rawValue)", scope: scope) {
                 (decoder: inout WorkoutDecoder, value: JSONValue, path: () -> String) -> WorkoutDuration? in
-                if case .string(let text) = value.content, text.trimmingSpaces() == Self.openValue {
+                if Self.isOpen(value) {
                     decoder.report(path(), "a step is open in every round or in none: write \"\(kind.rawValue)\": \"open\" alone")
                     return nil
                 }
@@ -368,6 +371,32 @@ public struct WorkoutDecoder {
         }
         guard let length, let steps else { return nil }
         return AMRAPStep(length: length, steps: steps, name: name)
+    }
+
+    /// Whether a kind key's value is `"open"`: an open step, or an open repeat.
+    private static func isOpen(_ value: JSONValue) -> Bool {
+        if case .string(let text) = value.content { text.trimmingSpaces() == openValue } else { false }
+    }
+
+    /// An open repeat (`{"repeat": "open", …}`): steps repeated until the user says done on one of
+    /// its timed steps. Like an AMRAP, it adds no level of rounds of its own.
+    private mutating func decodeOpenRepeat(_ fields: Fields, path: @autoclosure () -> String, nesting: Int, scope: Scope) -> AMRAPStep? {
+        checkKeys(fields, allowed: Self.openRepeatKeys, path: path())
+        checkNotInsideATimeLimit(scope, path: path())
+        let name = fields["name"].flatMap { label($0, path: "\(path()).name", scope: scope) }
+        guard let value = fields["steps"] else {
+            report(path(), "an open repeat needs \"steps\", the steps of each round")
+            return nil
+        }
+        guard let steps = decodeSteps(value, path: "\(path()).steps", nesting: nesting, scope: scope.insideTimeLimit()) else { return nil }
+        guard steps.contains(where: \.hasTimedPhase) else {
+            report(
+                "\(path()).steps",
+                "an open repeat ends when you say done on one of its timed steps, and these are all rep or open steps (which done finishes): add a timed step, or give the repeat a number of rounds"
+            )
+            return nil
+        }
+        return AMRAPStep(length: nil, steps: steps, name: name)
     }
 
     /// AMRAPs, EMOMs and capped blocks each keep their own clock, so none may be inside another.

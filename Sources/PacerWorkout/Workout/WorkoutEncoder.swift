@@ -83,7 +83,9 @@ public enum WorkoutEncoder {
             add(&members, "name", block.name, string)
             members.append(member("steps", try steps(block.steps, path: path + ".steps")))
         case .amrap(let block):
-            members = [member("amrap", durationValue(block.length).content)]
+            members = [
+                block.length.map { member("amrap", durationValue($0).content) } ?? member("repeat", .string(WorkoutDecoder.openValue))
+            ]
             add(&members, "name", block.name, string)
             members.append(member("steps", try steps(block.steps, path: path + ".steps")))
         }
