@@ -31,8 +31,11 @@ struct UnreadableHistoryTests {
         let path = sandbox.path("history.sqlite3")
         let store = try HistoryStore(path: path)
         let now = WallTime.now()
+        // Today's even in the first minutes after midnight, so the standing counts them as today's.
+        let midnight = now.epochSeconds - (now.epochSeconds + Int64(now.utcOffset)) % 86_400
+        let first = max(now.epochSeconds - 600, midnight)
         for (number, workout) in ["Strength", "Tabata"].enumerated() {
-            let started = WallTime(epochSeconds: now.epochSeconds - 600 + Int64(number) * 60, utcOffset: now.utcOffset)
+            let started = WallTime(epochSeconds: first + Int64(number) * 60, utcOffset: now.utcOffset)
             let id = try store.startSession(
                 SessionStart(workout: workout, file: "/w/\(workout).json", started: started, planned: .seconds(60), speed: 1))
             try store.recordPhase(
