@@ -6,7 +6,7 @@ import PacerWorkout
 /// a `record` per measurement, a `lap` per phase, a `set` per phase of a strength session, then the
 /// `session` and the `activity`, in time order.
 struct ActivityFITWriter {
-    typealias Profile = ActivityFITProfile
+    typealias Profile = FITProfile
     typealias Field = FITEncoding.Field
 
     let activity: Activity
@@ -16,7 +16,8 @@ struct ActivityFITWriter {
     private struct Timed {
         let time: Double
         let rank: Int
-        let message: UInt16
+        let message: Profile.Message
+        /// Its fields, its timestamp first.
         let fields: [Field]
     }
 
@@ -25,83 +26,97 @@ struct ActivityFITWriter {
         let (sport, subSport) = activity.sport.fit
         var file = FITEncoding()
         file.append(
-            messageNumber: Profile.Message.fileID,
+            message: .fileID,
             [
-                .enumeration(0, Profile.activityFile), .uint16(1, Profile.development), .uint16(2, 0), .uint32z(3, serialNumber),
-                .uint32(4, timestamp(0)),
+                .enumeration(Profile.FileIDField.type, Profile.FileType.activity),
+                .enumeration(Profile.FileIDField.manufacturer, Profile.Manufacturer.development), .number(Profile.FileIDField.product, 0),
+                .number(Profile.FileIDField.serialNumber, serialNumber), .number(Profile.FileIDField.timeCreated, timestamp(0)),
             ])
         file.append(
-            messageNumber: Profile.Message.workout,
+            message: .workout,
             [
-                .enumeration(4, sport), .enumeration(11, subSport), .uint16(6, UInt16(clamping: laps.count)),
-                .string(8, ExportText.line(activity.name)),
+                .enumeration(Profile.WorkoutField.sport, sport), .enumeration(Profile.WorkoutField.subSport, subSport),
+                .number(Profile.WorkoutField.numberOfValidSteps, clamping: laps.count),
+                .string(Profile.WorkoutField.name, ExportText.line(activity.name)),
             ])
-        for (index, lap) in laps.enumerated() { file.append(messageNumber: Profile.Message.workoutStep, step(lap, index: index)) }
-        for message in timeline(laps) {
-            // The set message keeps its timestamp in field 254, every other in 253.
-            let stamp: UInt8 = message.message == Profile.Message.set ? 254 : 253
-            file.append(messageNumber: message.message, [.uint32(stamp, timestamp(message.time))] + message.fields)
-        }
+        for (index, lap) in laps.enumerated() { file.append(message: .workoutStep, step(lap, index: index)) }
+        for message in timeline(laps) { file.append(message: message.message, message.fields) }
+        file.append(message: .event, timerEvent(at: activity.elapsed, .stopAll).fields)
         let end = timestamp(activity.elapsed)
+        file.append(message: .session, session(laps: laps.count, end: end))
         file.append(
-            messageNumber: Profile.Message.event,
-            [.uint32(253, end), .enumeration(0, Profile.Event.timer), .enumeration(1, Profile.EventType.stopAll)])
-        file.append(messageNumber: Profile.Message.session, session(laps: laps.count, end: end))
-        file.append(
-            messageNumber: Profile.Message.activity,
+            message: .activity,
             [
-                .uint32(253, end), .measured(0, .uint32, activity.timerTime, scale: 1000), .uint16(1, 1), .enumeration(2, 0),
-                .enumeration(3, Profile.Event.activity), .enumeration(4, Profile.EventType.stop),
-                .uint32(5, UInt32(clamping: Int64(end) + Int64(activity.start.utcOffset))),
+                .number(Profile.ActivityField.timestamp, end), .measured(Profile.ActivityField.totalTimerTime, activity.timerTime),
+                .number(Profile.ActivityField.numSessions, 1), .enumeration(Profile.ActivityField.type, Profile.ActivityType.manual),
+                .enumeration(Profile.ActivityField.event, Profile.Event.activity),
+                .enumeration(Profile.ActivityField.eventType, Profile.EventType.stop),
+                .number(Profile.ActivityField.localTimestamp, UInt32(clamping: Int64(end) + Int64(activity.start.utcOffset))),
             ].compactMap { $0 })
         return file.bytes
     }
 
     /// A lap's step: its name, its time when its time ran out (else open), and its intensity.
     private func step(_ lap: ActivityLap, index: Int) -> [Field] {
-        var fields: [Field] = [.uint16(254, UInt16(clamping: index)), .string(0, ExportText.line(lap.name))]
-        switch lap.trigger {
-        case .time: fields += [.enumeration(1, Profile.durationTime), .measured(2, .uint32, lap.timerTime, scale: 1000)].compactMap { $0 }
-        case .manual: fields.append(.enumeration(1, Profile.durationOpen))
-        }
-        return fields + [.enumeration(3, Profile.targetOpen), .enumeration(7, FITWriter.intensity(of: lap.kind).rawValue)]
+        typealias StepField = Profile.WorkoutStepField
+        let duration: [Field?] =
+            switch lap.trigger {
+            case .time:
+                [
+                    .enumeration(StepField.durationType, Profile.DurationType.time),
+                    .measured(StepField.durationValue, lap.timerTime, scale: Profile.DurationType.time.scale),
+                ]
+            case .manual: [.enumeration(StepField.durationType, Profile.DurationType.open)]
+            }
+        let fields: [Field?] =
+            [.number(StepField.messageIndex, clamping: index), .string(StepField.name, ExportText.line(lap.name))] + duration + [
+                .enumeration(StepField.targetType, Profile.TargetType.open),
+                .enumeration(StepField.intensity, FITWriter.intensity(of: lap.kind)),
+            ]
+        return fields.compactMap { $0 }
+    }
+
+    /// A message at `time` whose timestamp is `stamp`, with the fields that are there.
+    private func timed(_ stamp: some Profile.Field, at time: Double, rank: Int, _ fields: [Field?]) -> Timed {
+        Timed(
+            time: time, rank: rank, message: type(of: stamp).message, fields: [.number(stamp, timestamp(time))] + fields.compactMap { $0 })
+    }
+
+    /// The timer started, stopped (a pause) or stopped for good (the end).
+    private func timerEvent(at time: Double, _ type: Profile.EventType) -> Timed {
+        timed(
+            Profile.EventField.timestamp, at: time, rank: type == .start ? 0 : 2,
+            [.enumeration(Profile.EventField.event, Profile.Event.timer), .enumeration(Profile.EventField.eventType, type)])
     }
 
     /// The timer's start, the records, the pauses, the laps and the sets, in time order.
     private func timeline(_ laps: [ActivityLap]) -> [Timed] {
-        var timeline = [
-            Timed(
-                time: 0, rank: 0, message: Profile.Message.event,
-                fields: [.enumeration(0, Profile.Event.timer), .enumeration(1, Profile.EventType.start)])
-        ]
+        typealias RecordField = Profile.RecordField
+        var timeline = [timerEvent(at: 0, .start)]
         timeline.reserveCapacity(activity.records.count + 2 * laps.count + 2 * activity.pauses.count + 1)
         for record in activity.records {
-            let fields: [Field?] = [
-                .measured(7, .uint16, record.power), .measured(3, .uint8, record.heartRate), .measured(4, .uint8, record.cadence),
-                .measured(6, .uint16, record.speed, scale: 1000), .measured(5, .uint32, record.distance, scale: 100),
-            ]
-            timeline.append(Timed(time: record.time, rank: 1, message: Profile.Message.record, fields: fields.compactMap { $0 }))
+            timeline.append(
+                timed(
+                    RecordField.timestamp, at: record.time, rank: 1,
+                    [
+                        .measured(RecordField.power, record.power), .measured(RecordField.heartRate, record.heartRate),
+                        .measured(RecordField.cadence, record.cadence), .measured(RecordField.speed, record.speed),
+                        .measured(RecordField.distance, record.distance),
+                    ]))
         }
         for pause in activity.pauses {
-            timeline.append(
-                Timed(
-                    time: pause.start, rank: 2, message: Profile.Message.event,
-                    fields: [.enumeration(0, Profile.Event.timer), .enumeration(1, Profile.EventType.stopAll)]))
+            timeline.append(timerEvent(at: pause.start, .stopAll))
             guard let end = pause.end else { continue }
-            timeline.append(
-                Timed(
-                    time: end, rank: 0, message: Profile.Message.event,
-                    fields: [.enumeration(0, Profile.Event.timer), .enumeration(1, Profile.EventType.start)]))
+            timeline.append(timerEvent(at: end, .start))
         }
         var distance: Double?
         for (index, lap) in laps.enumerated() {
             let records = activity.records(from: lap.start, to: index == laps.count - 1 ? .infinity : lap.end)
             let statistics = ActivityStatistics(records, distanceBefore: distance)
             distance = records.last(where: { $0.distance != nil })?.distance ?? distance
-            timeline.append(
-                Timed(time: lap.end, rank: 3, message: Profile.Message.lap, fields: self.lap(lap, index: index, statistics: statistics)))
+            timeline.append(timed(Profile.LapField.timestamp, at: lap.end, rank: 3, self.lap(lap, index: index, statistics: statistics)))
             if activity.sport == .strength {
-                timeline.append(Timed(time: lap.end, rank: 4, message: Profile.Message.set, fields: set(lap, index: index)))
+                timeline.append(timed(Profile.SetField.timestamp, at: lap.end, rank: 4, set(lap, index: index)))
             }
         }
         return timeline.enumerated().sorted {
@@ -109,68 +124,72 @@ struct ActivityFITWriter {
         }.map(\.element)
     }
 
-    private func lap(_ lap: ActivityLap, index: Int, statistics: ActivityStatistics) -> [Field] {
+    private func lap(_ lap: ActivityLap, index: Int, statistics: ActivityStatistics) -> [Field?] {
+        typealias LapField = Profile.LapField
         let (sport, subSport) = activity.sport.fit
-        let fields: [Field?] = [
-            .uint16(254, UInt16(clamping: index)), .enumeration(0, Profile.Event.lap), .enumeration(1, Profile.EventType.stop),
-            .uint32(2, timestamp(lap.start)), .measured(7, .uint32, lap.elapsed, scale: 1000),
-            .measured(8, .uint32, lap.timerTime, scale: 1000),
-            .enumeration(23, FITWriter.intensity(of: lap.kind).rawValue),
-            .enumeration(24, lap.trigger == .time ? Profile.lapTime : Profile.lapManual),
-            .enumeration(25, sport), .enumeration(39, subSport), .uint16(71, UInt16(clamping: index)),
-        ]
-        return fields.compactMap { $0 } + summary(statistics, in: .lap)
+        return [
+            .number(LapField.messageIndex, clamping: index), .enumeration(LapField.event, Profile.Event.lap),
+            .enumeration(LapField.eventType, Profile.EventType.stop), .number(LapField.startTime, timestamp(lap.start)),
+            .measured(LapField.totalElapsedTime, lap.elapsed), .measured(LapField.totalTimerTime, lap.timerTime),
+            .enumeration(LapField.intensity, FITWriter.intensity(of: lap.kind)),
+            .enumeration(LapField.lapTrigger, lap.trigger == .time ? Profile.LapTrigger.time : .manual),
+            .enumeration(LapField.sport, sport), .enumeration(LapField.subSport, subSport), .number(LapField.wktStepIndex, clamping: index),
+        ] + summary(statistics, in: LapField.self)
     }
 
     /// A strength session's set: active with its reps and weight, or a rest.
-    private func set(_ lap: ActivityLap, index: Int) -> [Field] {
+    private func set(_ lap: ActivityLap, index: Int) -> [Field?] {
+        typealias SetField = Profile.SetField
         var fields: [Field?] = [
-            .measured(0, .uint32, lap.timerTime, scale: 1000), .uint8(5, lap.isActive ? Profile.setActive : Profile.setRest),
-            .uint32(6, timestamp(lap.start)), .uint16(10, UInt16(clamping: index)), .uint16(11, UInt16(clamping: index)),
+            .measured(SetField.duration, lap.timerTime),
+            .enumeration(SetField.setType, lap.isActive ? Profile.SetType.active : .rest),
+            .number(SetField.startTime, timestamp(lap.start)),
+            .number(SetField.messageIndex, clamping: index), .number(SetField.wktStepIndex, clamping: index),
         ]
-        if let reps = lap.reps { fields.append(.measured(3, .uint16, Double(reps))) }
+        if let reps = lap.reps { fields.append(.measured(SetField.repetitions, Double(reps))) }
         if let weight = lap.weight {
-            fields += [.measured(4, .uint16, weight.kilograms, scale: 16), .uint16(9, weight.inPounds ? Profile.pound : Profile.kilogram)]
+            fields += [
+                .measured(SetField.weight, weight.kilograms),
+                .enumeration(SetField.weightDisplayUnit, weight.inPounds ? Profile.FitBaseUnit.pound : .kilogram),
+            ]
         }
-        return fields.compactMap { $0 }
+        return fields
     }
 
     private func session(laps: Int, end: UInt32) -> [Field] {
+        typealias SessionField = Profile.SessionField
         let (sport, subSport) = activity.sport.fit
         let statistics = ActivityStatistics(activity.records[...], distanceBefore: nil)
         let threshold = activity.thresholdPower
         let fields: [Field?] = [
-            .uint16(254, 0), .uint32(253, end), .enumeration(0, Profile.Event.session), .enumeration(1, Profile.EventType.stop),
-            .uint32(2, timestamp(0)), .enumeration(5, sport), .enumeration(6, subSport),
-            .measured(7, .uint32, activity.elapsed, scale: 1000), .measured(8, .uint32, activity.timerTime, scale: 1000),
-            .uint16(25, 0), .uint16(26, UInt16(clamping: laps)), .enumeration(28, 0),
-            .measured(45, .uint16, threshold), .measured(36, .uint16, statistics.intensityFactor(threshold: threshold), scale: 1000),
-            .measured(35, .uint16, statistics.trainingStressScore(threshold: threshold), scale: 10),
+            .number(SessionField.messageIndex, 0), .number(SessionField.timestamp, end),
+            .enumeration(SessionField.event, Profile.Event.session),
+            .enumeration(SessionField.eventType, Profile.EventType.stop), .number(SessionField.startTime, timestamp(0)),
+            .enumeration(SessionField.sport, sport), .enumeration(SessionField.subSport, subSport),
+            .measured(SessionField.totalElapsedTime, activity.elapsed), .measured(SessionField.totalTimerTime, activity.timerTime),
+            .number(SessionField.firstLapIndex, 0), .number(SessionField.numLaps, clamping: laps),
+            .enumeration(SessionField.trigger, Profile.SessionTrigger.activityEnd), .measured(SessionField.thresholdPower, threshold),
+            .measured(SessionField.intensityFactor, statistics.intensityFactor(threshold: threshold)),
+            .measured(SessionField.trainingStressScore, statistics.trainingStressScore(threshold: threshold)),
         ]
-        return fields.compactMap { $0 } + summary(statistics, in: .session)
+        return (fields + summary(statistics, in: SessionField.self)).compactMap { $0 }
     }
 
     /// The totals, averages and maxima of what was measured, each only when it was.
-    private func summary(_ statistics: ActivityStatistics, in numbers: Profile.SummaryFields) -> [Field] {
-        let fields: [Field?] = [
-            .measured(numbers.distance, .uint32, statistics.distance, scale: 100),
-            .measured(numbers.calories, .uint16, statistics.calories),
-            .measured(numbers.averageSpeed, .uint16, statistics.speed.average, scale: 1000),
-            .measured(numbers.maximumSpeed, .uint16, statistics.speed.highest, scale: 1000),
-            .measured(numbers.averageHeartRate, .uint8, statistics.heartRate.average),
-            .measured(numbers.maximumHeartRate, .uint8, statistics.heartRate.highest),
-            .measured(numbers.averageCadence, .uint8, statistics.cadence.average),
-            .measured(numbers.maximumCadence, .uint8, statistics.cadence.highest),
-            .measured(numbers.averagePower, .uint16, statistics.power.average),
-            .measured(numbers.maximumPower, .uint16, statistics.power.highest),
-            .measured(numbers.normalizedPower, .uint16, statistics.normalizedPower), .measured(numbers.work, .uint32, statistics.work),
+    private func summary<Summary: Profile.SummaryField>(_ statistics: ActivityStatistics, in _: Summary.Type) -> [Field?] {
+        [
+            .measured(Summary.totalDistance, statistics.distance), .measured(Summary.totalCalories, statistics.calories),
+            .measured(Summary.avgSpeed, statistics.speed.average), .measured(Summary.maxSpeed, statistics.speed.highest),
+            .measured(Summary.avgHeartRate, statistics.heartRate.average), .measured(Summary.maxHeartRate, statistics.heartRate.highest),
+            .measured(Summary.avgCadence, statistics.cadence.average), .measured(Summary.maxCadence, statistics.cadence.highest),
+            .measured(Summary.avgPower, statistics.power.average), .measured(Summary.maxPower, statistics.power.highest),
+            .measured(Summary.normalizedPower, statistics.normalizedPower), .measured(Summary.totalWork, statistics.work),
         ]
-        return fields.compactMap { $0 }
     }
 
     /// FIT's time (seconds since 1989-12-31 UTC) `seconds` after the start, whole seconds down.
     private func timestamp(_ seconds: Double) -> UInt32 {
-        UInt32(clamping: activity.epochSeconds(at: seconds) - Profile.epoch)
+        UInt32(clamping: activity.epochSeconds(at: seconds) - Profile.Scale.epochInUnixSeconds)
     }
 
     /// A number that tells this file from any other pacer writes (FNV-1a of the session's number

@@ -9,13 +9,13 @@ public enum ActivitySport: String, Sendable, CaseIterable {
     /// Timed work and rest with no power or pace: a Tabata, a 7-minute workout.
     case hiit
 
-    /// FIT's sport and sub-sport numbers.
-    var fit: (sport: UInt8, subSport: UInt8) {
+    /// FIT's sport and sub-sport.
+    var fit: (sport: FITProfile.Sport, subSport: FITProfile.SubSport) {
         switch self {
-        case .indoorCycling: (2, 6)
-        case .treadmillRunning: (1, 1)
-        case .strength: (10, 20)
-        case .hiit: (62, 70)
+        case .indoorCycling: (.cycling, .indoorCycling)
+        case .treadmillRunning: (.running, .treadmill)
+        case .strength: (.training, .strengthTraining)
+        case .hiit: (.hiit, .hiit)
         }
     }
 

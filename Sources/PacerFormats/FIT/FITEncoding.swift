@@ -32,19 +32,30 @@ struct FITEncoding {
         let type: BaseType
         let bytes: [UInt8]
 
-        /// A whole number of `type` (of 1, 2 or 4 bytes), little-endian.
-        static func number(_ field: some FITProfile.Field, _ type: BaseType, _ value: UInt32) -> Field {
-            Field(number: field.rawValue, type: type, bytes: FITEncoding.little(value, count: type.size))
+        /// A whole number as the field's base type holds it (1, 2 or 4 bytes), little-endian.
+        static func number(_ field: some FITProfile.Field, _ value: UInt32) -> Field {
+            Field(number: field.rawValue, type: field.baseType, bytes: FITEncoding.little(value, count: field.baseType.size))
+        }
+
+        /// A count or an index, kept from 0 to the largest value the field's base type holds.
+        static func number(_ field: some FITProfile.Field, clamping value: Int) -> Field {
+            number(field, UInt32(min(max(value, 0), (1 << (8 * field.baseType.size)) - 1)))
         }
 
         /// An enum value of the profile.
         static func enumeration<Value: RawRepresentable>(_ field: some FITProfile.Field, _ value: Value) -> Field
-        where Value.RawValue == UInt8 {
-            number(field, .enumeration, UInt32(value.rawValue))
+        where Value.RawValue: FixedWidthInteger {
+            number(field, UInt32(truncatingIfNeeded: value.rawValue))
         }
 
-        static func uint16(_ field: some FITProfile.Field, _ value: UInt16) -> Field { number(field, .uint16, UInt32(value)) }
-        static func uint32(_ field: some FITProfile.Field, _ value: UInt32) -> Field { number(field, .uint32, value) }
+        /// `value` at the field's scale (or `scale`), rounded, kept from 0 to just under the base
+        /// type's invalid value (its maximum); nil for no value, a value below zero or one that is
+        /// not a number.
+        static func measured(_ field: some FITProfile.Field, _ value: Double?, scale: Double? = nil) -> Field? {
+            guard let value, value.isFinite, value >= 0 else { return nil }
+            let highest = Double((UInt64(1) << (8 * field.baseType.size)) - 2)
+            return number(field, UInt32(min(max((value * (scale ?? field.scale)).rounded(), 0), highest)))
+        }
 
         /// A string, NUL-terminated, cut at a character boundary to fit FIT's 255-byte field.
         static func string(_ field: some FITProfile.Field, _ text: String) -> Field {
@@ -76,13 +87,7 @@ struct FITEncoding {
     /// Appends a message: its definition (as local message 0, redefined whenever it differs from
     /// the last message's, so every message may have its own fields and string lengths), then its data.
     mutating func append(message global: FITProfile.Message, _ fields: [Field]) {
-        append(messageNumber: global.rawValue, fields)
-    }
-
-    /// Appends a message by its global number, for the messages of an activity file
-    /// (`ActivityFITProfile`), which the workout profile does not name.
-    mutating func append(messageNumber global: UInt16, _ fields: [Field]) {
-        var definition: [UInt8] = [0x40, 0, 0] + Self.little(UInt32(global), count: 2) + [UInt8(fields.count)]
+        var definition: [UInt8] = [0x40, 0, 0] + Self.little(UInt32(global.rawValue), count: 2) + [UInt8(fields.count)]
         for field in fields { definition += [field.number, UInt8(field.bytes.count), field.type.rawValue] }
         if definition != self.definition {
             records += definition

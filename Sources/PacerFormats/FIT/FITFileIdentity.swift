@@ -20,10 +20,10 @@ public struct FITFileIdentity: Sendable, Equatable {
         let created = UInt32(clamping: max(created - FITProfile.Scale.epochInUnixSeconds, 0))
         return [
             .enumeration(FITProfile.FileIDField.type, FITProfile.FileType.workout),
-            .uint16(FITProfile.FileIDField.manufacturer, FITProfile.Manufacturer.development.rawValue),
-            .uint16(FITProfile.FileIDField.product, 0),
-            .number(FITProfile.FileIDField.serialNumber, .uint32z, serial),
-            .uint32(FITProfile.FileIDField.timeCreated, created),
+            .enumeration(FITProfile.FileIDField.manufacturer, FITProfile.Manufacturer.development),
+            .number(FITProfile.FileIDField.product, 0),
+            .number(FITProfile.FileIDField.serialNumber, serial),
+            .number(FITProfile.FileIDField.timeCreated, created),
         ]
     }
 }

@@ -16,8 +16,8 @@ extension FITWriter {
         func fields(in place: FITProfile.TargetFields) -> [FITEncoding.Field] {
             var fields: [FITEncoding.Field] = [.enumeration(place.type, type)]
             guard type != .open else { return fields }
-            fields.append(.uint32(place.value, zone ?? 0))
-            if zone == nil { fields += [.uint32(place.low, low), .uint32(place.high, high)] }
+            fields.append(.number(place.value, zone ?? 0))
+            if zone == nil { fields += [.number(place.low, low), .number(place.high, high)] }
             return fields
         }
     }

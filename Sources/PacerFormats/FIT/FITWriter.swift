@@ -30,9 +30,9 @@ struct FITWriter {
                 for step in round { messages.append(try fields(of: step, name: step.nameInRepeat, index: messages.count)) }
                 // Back to the round's first step, `count` times in all.
                 messages.append([
-                    .uint16(StepField.messageIndex, UInt16(messages.count)),
+                    .number(StepField.messageIndex, clamping: messages.count),
                     .enumeration(StepField.durationType, FITProfile.DurationType.repeatUntilStepsComplete),
-                    .uint32(StepField.durationValue, UInt32(first)), .uint32(StepField.targetValue, UInt32(count)),
+                    .number(StepField.durationValue, UInt32(first)), .number(StepField.targetValue, UInt32(count)),
                 ])
             }
             guard messages.count <= Self.maximumSteps else {
@@ -45,7 +45,7 @@ struct FITWriter {
             message: .workout,
             [
                 .enumeration(FITProfile.WorkoutField.sport, sport.sport), .enumeration(FITProfile.WorkoutField.subSport, sport.subSport),
-                .uint16(FITProfile.WorkoutField.numberOfValidSteps, UInt16(messages.count)),
+                .number(FITProfile.WorkoutField.numberOfValidSteps, clamping: messages.count),
                 .string(FITProfile.WorkoutField.name, text(workout.name, of: "the workout's name")),
             ])
         for message in messages { content.append(message: .workoutStep, message) }
@@ -56,12 +56,12 @@ struct FITWriter {
     }
 
     private mutating func fields(of step: ExportStep, name: String, index: Int) throws(ExportRefusal) -> [FITEncoding.Field] {
-        var fields: [FITEncoding.Field] = [.uint16(StepField.messageIndex, UInt16(index)), .string(StepField.name, text(name, of: name))]
+        var fields: [FITEncoding.Field] = [.number(StepField.messageIndex, clamping: index), .string(StepField.name, text(name, of: name))]
         switch step.length {
         case .time(let duration):
             fields += [
                 .enumeration(StepField.durationType, FITProfile.DurationType.time),
-                .uint32(StepField.durationValue, UInt32(duration.milliseconds)),
+                .number(StepField.durationValue, UInt32(duration.milliseconds)),
             ]
         case .distance(let metres):
             guard metres <= Self.longestDistanceMetres else {
@@ -71,7 +71,7 @@ struct FITWriter {
             }
             fields += [
                 .enumeration(StepField.durationType, FITProfile.DurationType.distance),
-                .uint32(StepField.durationValue, UInt32((metres * FITProfile.Scale.distance).rounded())),
+                .number(StepField.durationValue, UInt32((metres * FITProfile.Scale.distance).rounded())),
             ]
         case .open:
             fields.append(.enumeration(StepField.durationType, FITProfile.DurationType.open))
