@@ -40,8 +40,9 @@ struct ActivityFITWriter {
                 .string(Profile.WorkoutField.name, ExportText.line(activity.name)),
             ])
         for (index, lap) in laps.enumerated() { file.append(message: .workoutStep, step(lap, index: index)) }
-        for message in timeline(laps) { file.append(message: message.message, message.fields) }
-        file.append(message: .event, timerEvent(at: activity.elapsed, .stopAll).fields)
+        for message in timeline(laps) + [timerEvent(at: activity.elapsed, .stopAll)] {
+            file.append(message: message.message, message.fields)
+        }
         let end = timestamp(activity.elapsed)
         file.append(message: .session, session(laps: laps.count, end: end))
         file.append(
