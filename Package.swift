@@ -77,10 +77,13 @@ let package = Package(
             dependencies: ["embed-workouts"],
             path: "BuildTools/EmbedWorkouts"
         ),
+        .target(
+            name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine"], path: "Tests/PacerTestSupport"),
         .testTarget(
             name: "PacerCoreTests",
             dependencies: [
                 "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerSettingsFile",
+                "PacerTestSupport",
             ]),
         .testTarget(
             name: "PacerRuntimeTests",
@@ -106,7 +109,7 @@ let package = Package(
             name: "PacerSessionTests",
             dependencies: [
                 "PacerSession", "PacerWorkout", "PacerUserFiles", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink",
-                "LogFileSink", "PacerSettingsFile",
+                "LogFileSink", "PacerSettingsFile", "PacerTestSupport",
             ]),
         .testTarget(
             name: "HistoryTests",

@@ -1,6 +1,7 @@
 import Foundation
 import PacerEngine
 import PacerFoundation
+import PacerTestSupport
 import PacerWorkout
 import Testing
 

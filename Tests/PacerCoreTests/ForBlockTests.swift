@@ -1,4 +1,5 @@
 import PacerFoundation
+import PacerTestSupport
 import PacerWorkout
 import Testing
 

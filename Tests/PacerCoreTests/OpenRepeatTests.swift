@@ -1,4 +1,5 @@
 import PacerFoundation
+import PacerTestSupport
 import Testing
 
 @testable import PacerEngine

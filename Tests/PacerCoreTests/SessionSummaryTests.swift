@@ -1,4 +1,5 @@
 import PacerEngine
+import PacerTestSupport
 import PacerWorkout
 import Testing
 

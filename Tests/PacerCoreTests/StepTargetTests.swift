@@ -1,4 +1,5 @@
 import PacerEngine
+import PacerTestSupport
 import Testing
 
 @testable import PacerWorkout

@@ -1,4 +1,5 @@
 import Foundation
+import PacerTestSupport
 import Testing
 
 @testable import PacerFoundation

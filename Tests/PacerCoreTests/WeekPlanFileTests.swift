@@ -1,5 +1,6 @@
 import PacerFoundation
 import PacerSettingsFile
+import PacerTestSupport
 import PacerWeekPlan
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PacerFoundation
+import PacerTestSupport
 import Testing
 
 @testable import PacerWorkout

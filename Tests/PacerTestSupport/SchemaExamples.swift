@@ -2,10 +2,10 @@ import Foundation
 
 /// The examples `scripts/check-schema.py` checks a schema against, so that a decoder can be held
 /// to agree with its schema on each.
-enum SchemaExamples {
+package enum SchemaExamples {
     /// Every example of `kind` (`config`, `plan`): its folder and name, its text, and whether the
     /// schema must accept it.
-    static func all(_ kind: String) throws -> [(name: String, text: String, valid: Bool)] {
+    package static func all(_ kind: String) throws -> [(name: String, text: String, valid: Bool)] {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/schema-examples/\(kind)")
         return try [("valid", true), ("invalid", false)].flatMap { folder, valid in

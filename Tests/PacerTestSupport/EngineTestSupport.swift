@@ -4,57 +4,57 @@ import PacerWorkout
 import Testing
 
 /// Helpers for driving an `Engine` on a manual clock in tests; kept in one namespace so they do not
-/// clash with other test files of this module.
-enum EngineFixture {
+/// clash with the helpers of the test files that import them.
+package enum EngineFixture {
     /// An instant `seconds` after the session started.
-    static func at(_ seconds: Double) -> Instant {
+    package static func at(_ seconds: Double) -> Instant {
         .seconds(seconds)
     }
 
-    static func duration(_ seconds: Double) -> WorkoutDuration {
+    package static func duration(_ seconds: Double) -> WorkoutDuration {
         WorkoutDuration(milliseconds: Int64((seconds * 1000).rounded()))
     }
 
-    static func work(
+    package static func work(
         _ name: String = "Work", _ seconds: Double, cue: String? = nil, cues: [Cue] = [], round: Int? = nil, rounds: Int? = nil
     ) -> Phase {
         Phase(kind: .work, name: name, duration: duration(seconds), cue: cue, cues: cues, round: round, rounds: rounds)
     }
 
-    static func work(_ seconds: Double) -> Phase {
+    package static func work(_ seconds: Double) -> Phase {
         work("Work", seconds)
     }
 
-    static func rest(_ seconds: Double, name: String = "Rest") -> Phase {
+    package static func rest(_ seconds: Double, name: String = "Rest") -> Phase {
         Phase(kind: .rest, name: name, duration: duration(seconds))
     }
 
-    static func reps(_ name: String, _ count: Int, weight: Weight? = nil, cap: Double? = nil, cues: [Cue] = []) -> Phase {
+    package static func reps(_ name: String, _ count: Int, weight: Weight? = nil, cap: Double? = nil, cues: [Cue] = []) -> Phase {
         Phase(kind: .reps, name: name, duration: nil, cap: cap.map(duration), cues: cues, reps: count, weight: weight)
     }
 
-    static func plan(countdown: Int = 3, halfway: Bool = false, _ phases: [Phase]) -> Plan {
+    package static func plan(countdown: Int = 3, halfway: Bool = false, _ phases: [Phase]) -> Plan {
         Plan(name: "Test", countdown: countdown, halfway: halfway, phases: phases)
     }
 
     /// The wall time the engines of these tests read, shown by `brief` as `WALL`: 2026-11-30T07:00:00+01:00.
-    static let wall = WallClockFixture.first
+    package static let wall = WallClockFixture.first
 
     /// An engine whose wall clock always reads `wall`.
-    static func engine(_ plan: Plan, speed: Double = 1) -> Engine {
+    package static func engine(_ plan: Plan, speed: Double = 1) -> Engine {
         Engine(plan: plan, speed: speed, file: "test.json", wallClock: { wall })
     }
 
     /// An engine for a workout with these steps (the inside of its `steps` array), by default without a countdown.
-    static func engine(steps: String, countdown: Int = 0) throws -> Engine {
+    package static func engine(steps: String, countdown: Int = 0) throws -> Engine {
         engine(Plan(try WorkoutDecoder.decode(Array(#"{"name": "W", "countdown": \#(countdown), "steps": [\#(steps)]}"#.utf8))))
     }
 
     /// `done` with nothing logged.
-    static let done = Command.done(reps: nil, weight: nil)
+    package static let done = Command.done(reps: nil, weight: nil)
 
     /// Everything due up to `now`, each at its own deadline, as the driver's clock would deliver it.
-    static func advance(_ engine: inout Engine, to now: Instant) -> [Event] {
+    package static func advance(_ engine: inout Engine, to now: Instant) -> [Event] {
         var events: [Event] = []
         while let deadline = engine.nextDeadline, deadline <= now {
             events += engine.advance(to: deadline)
@@ -63,7 +63,7 @@ enum EngineFixture {
     }
 
     /// Advances to each deadline in turn until nothing is left to wait for, returning what happened.
-    static func runToEnd(_ engine: inout Engine, limit: Int = 1_000_000) -> [Event] {
+    package static func runToEnd(_ engine: inout Engine, limit: Int = 1_000_000) -> [Event] {
         var events: [Event] = []
         var steps = 0
         while let deadline = engine.nextDeadline, steps < limit {
@@ -74,7 +74,7 @@ enum EngineFixture {
     }
 
     /// Carries out a command that must be accepted.
-    static func handle(_ engine: inout Engine, _ command: Command, at now: Instant) throws -> [Event] {
+    package static func handle(_ engine: inout Engine, _ command: Command, at now: Instant) throws -> [Event] {
         do throws(CommandRejection) {
             return try engine.handle(command, at: now)
         } catch {
@@ -84,7 +84,7 @@ enum EngineFixture {
     }
 
     /// The rejection a command gets, or nil if it was accepted.
-    static func rejection(_ engine: inout Engine, _ command: Command, at now: Instant) -> String? {
+    package static func rejection(_ engine: inout Engine, _ command: Command, at now: Instant) -> String? {
         do throws(CommandRejection) {
             _ = try engine.handle(command, at: now)
             return nil
@@ -95,7 +95,7 @@ enum EngineFixture {
 
     /// A compact, exact description of an event: its type, index and main fields, `t` and `due`
     /// (in seconds, to the millisecond; finer instants are shown in nanoseconds).
-    static func brief(_ event: Event) -> String {
+    package static func brief(_ event: Event) -> String {
         var text: String
         switch event.payload {
         case .sessionStart(let start):
@@ -136,19 +136,19 @@ enum EngineFixture {
     }
 
     /// `WALL` for the fixture's wall time, any other as the stream writes it.
-    static func wallText(_ wall: WallTime) -> String {
+    package static func wallText(_ wall: WallTime) -> String {
         wall == self.wall ? "WALL" : wall.iso8601
     }
 
-    static func briefs(_ events: [Event]) -> [String] {
+    package static func briefs(_ events: [Event]) -> [String] {
         events.map(brief)
     }
 
-    static func seconds(_ duration: WorkoutDuration) -> String {
+    package static func seconds(_ duration: WorkoutDuration) -> String {
         Decimal3(duration.milliseconds).text
     }
 
-    static func time(_ instant: Instant) -> String {
+    package static func time(_ instant: Instant) -> String {
         instant.nanoseconds % 1_000_000 == 0 ? Decimal3(instant.nanoseconds / 1_000_000).text : "\(instant.nanoseconds)ns"
     }
 }
