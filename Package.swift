@@ -79,12 +79,14 @@ let package = Package(
         ),
         .target(
             name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine"], path: "Tests/PacerTestSupport"),
+        .testTarget(name: "PacerFoundationTests", dependencies: ["PacerFoundation", "PacerTestSupport"]),
+        .testTarget(name: "PacerWorkoutTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerTestSupport"]),
+        .testTarget(name: "PacerEngineTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerTestSupport"]),
+        .testTarget(name: "TerminalRenderingTests", dependencies: ["PacerFoundation", "TerminalRendering"]),
+        .testTarget(name: "SinkKitTests", dependencies: ["SinkKit", "PacerEngine"]),
         .testTarget(
-            name: "PacerCoreTests",
-            dependencies: [
-                "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerSettingsFile",
-                "PacerTestSupport",
-            ]),
+            name: "PacerWeekPlanTests",
+            dependencies: ["PacerFoundation", "PacerWorkout", "PacerSettingsFile", "PacerWeekPlan", "PacerTestSupport"]),
         .testTarget(
             name: "PacerRuntimeTests",
             dependencies: [

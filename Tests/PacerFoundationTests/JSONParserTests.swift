@@ -1,8 +1,6 @@
-import PacerTestSupport
 import Testing
 
 @testable import PacerFoundation
-@testable import PacerWorkout
 
 /// A JSON value without positions, so parsed documents can be compared whole.
 private indirect enum Plain: Equatable {
@@ -263,14 +261,6 @@ struct JSONParserTests {
 
         let tooDeep = String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)
         #expect(syntaxError(tooDeep)?.position == SourcePosition(line: 1, column: depth + 1))
-    }
-
-    @Test func theDecoderReportsTheDepthErrorAsASyntaxDiagnostic() {
-        let found = WorkoutFixture.diagnostics(String(repeating: "[", count: 10_000))
-        #expect(
-            found == [
-                Diagnostic(.source(SourcePosition(line: 1, column: 257)), "arrays and objects nest deeper than 256 levels, the limit")
-            ])
     }
 
     // MARK: - Positions

@@ -1,4 +1,3 @@
-import PacerEngine
 import PacerTestSupport
 import Testing
 
@@ -24,19 +23,6 @@ struct StepTargetTests {
         #expect(plan.phases[3].targets.pace?.unit == .perKilometre && plan.phases[3].targets.heartRate?.unit == .zone)
         #expect(plan.phases[4].targets.power == .freeRide)
         #expect(plan.phases.map(\.targets.isEmpty) == [false, false, false, false, false])
-    }
-
-    @Test func showJSONAndPhaseStartCarryTheContract() throws {
-        let plan = try F.plan(steps: #"{"warmup": 600, "power": "ramp 50-75%", "cadence": "90 rpm"}, {"rest": 60, "power": "free"}"#)
-        let warmup = PlanJSON(plan).phase(0)
-        #expect(
-            warmup.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}"#),
-            "\(warmup)")
-        #expect(PlanJSON(plan).phase(1).contains(#""free_ride":true"#))
-        var engine = EngineFixture.engine(plan)
-        let start = engine.start(at: 0).first { $0.name == "phase.start" }
-        #expect(
-            start?.jsonLine.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]}"#) == true, "\(start?.jsonLine ?? "")")
     }
 
     @Test func aCircuitsExercisesTakeTargetsToo() throws {

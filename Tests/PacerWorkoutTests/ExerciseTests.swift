@@ -2,7 +2,6 @@ import PacerFoundation
 import PacerTestSupport
 import Testing
 
-@testable import PacerEngine
 @testable import PacerWorkout
 
 private typealias F = WorkoutFixture
@@ -93,11 +92,5 @@ struct ExerciseTests {
         let plan = Plan(try WorkoutDecoder.decode(bytes))
         let lifts = Set(plan.phases.filter { $0.kind == .reps }.compactMap(\.exercise))
         #expect(lifts == ["Back squat", "Bench press", "Pull-ups"])
-    }
-
-    @Test func phaseStartCarriesTheExercise() {
-        let phase = Phase(kind: .reps, name: "Squat (set 1/5)", duration: nil, reps: 5, exercise: "Squat")
-        let line = Event(t: .start, due: .start, .phaseStart(.init(index: 0, count: 1, phase: phase, next: nil))).jsonLine
-        #expect(line.contains(#""name":"Squat (set 1/5)","exercise":"Squat","#))
     }
 }

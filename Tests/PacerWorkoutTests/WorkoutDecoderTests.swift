@@ -605,4 +605,12 @@ struct WorkoutDecoderTests {
         // The control: the same text in UTF-8 decodes.
         #expect(diagnostics(#"{"name": "W", "steps": [{"work": 1}]}"#) == [])
     }
+
+    @Test func theDecoderReportsTheDepthErrorAsASyntaxDiagnostic() {
+        let found = WorkoutFixture.diagnostics(String(repeating: "[", count: 10_000))
+        #expect(
+            found == [
+                Diagnostic(.source(SourcePosition(line: 1, column: 257)), "arrays and objects nest deeper than 256 levels, the limit")
+            ])
+    }
 }

@@ -3,17 +3,6 @@ import PacerTestSupport
 import Testing
 
 @testable import PacerFoundation
-@testable import PacerWorkout
-
-/// Every scalar that acts on a terminal instead of being shown: C0 but the line feed, DEL, C1, the
-/// line and paragraph separators, and the bidi overrides and isolates.
-private func actsOnATerminal(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A: false
-    case 0x00..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
-    default: false
-    }
-}
 
 private let everyControl: [Unicode.Scalar] = (Array(0x00..<0x20) + Array(0x7F...0x9F) + Array(0x2028...0x202E) + Array(0x2066...0x2069))
     .map { Unicode.Scalar(UInt32($0))! }
@@ -82,22 +71,6 @@ struct TerminalTextTests {
         #expect(TerminalText.repeating("é", count: -count).rendered.isEmpty)
     }
 
-    // Issue 7, item 2: the hostile workout file, every text field of it, shown safely.
-    @Test func everyTextOfTheHostileWorkoutIsShownSafely() throws {
-        let workout = try HostileFixture.workout()
-        let plan = Plan(workout)
-        var texts = [workout.name, workout.description ?? ""] + workout.tags
-        for phase in plan.phases {
-            texts += [phase.name, phase.cue ?? "", phase.weight?.description ?? ""] + phase.cues.map(\.text)
-        }
-        #expect(texts.filter { $0.unicodeScalars.contains { actsOnATerminal($0) } }.count >= 15, "the fixture attacks in every field")
-        for text in texts {
-            for shown in [TerminalText(text), TerminalText(lines: text), "» \(text)"] {
-                #expect(!shown.rendered.unicodeScalars.contains { actsOnATerminal($0) }, "\(shown.rendered.debugDescription)")
-            }
-        }
-    }
-
     // Issue 7, item 10: wide (CJK, emoji) text was measured in characters, not terminal cells.
     @Test func widthIsMeasuredInCells() {
         #expect(DisplayWidth.of("Squats") == 6)
@@ -154,21 +127,5 @@ struct JSONTextTests {
         #expect(JSONText.quoted("tab\there") == #""tab\there""#)
         #expect(JSONText.quoted("del\u{7F}") == #""del\u007f""#)
         #expect(JSONText.quoted("Crème") == "\"Crème\"")
-    }
-}
-
-/// `Tests/Fixtures/hostile-workout.json`, which tries control sequences in every text field.
-enum HostileFixture {
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // PacerCoreTests
-        .deletingLastPathComponent() // Tests
-        .appendingPathComponent("Fixtures/hostile-workout.json")
-
-    static func bytes() throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: url))
-    }
-
-    static func workout() throws -> Workout {
-        try WorkoutFixture.decode(bytes()).get()
     }
 }

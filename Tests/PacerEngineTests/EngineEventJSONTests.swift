@@ -262,4 +262,24 @@ struct EngineEventJSONTests {
         #expect(cues == [plan.phases[1].cues[0].text, "Halfway", plan.phases[8].cues[0].text])
         #expect(weights == [plan.phases[2].weight?.description, weight.description].compactMap { $0 })
     }
+
+    @Test func phaseStartCarriesTheExercise() {
+        let phase = Phase(kind: .reps, name: "Squat (set 1/5)", duration: nil, reps: 5, exercise: "Squat")
+        let line = Event(t: .start, due: .start, .phaseStart(.init(index: 0, count: 1, phase: phase, next: nil))).jsonLine
+        #expect(line.contains(#""name":"Squat (set 1/5)","exercise":"Squat","#))
+    }
+
+    @Test func showJSONAndPhaseStartCarryTheContract() throws {
+        let plan = try WorkoutFixture.plan(
+            steps: #"{"warmup": 600, "power": "ramp 50-75%", "cadence": "90 rpm"}, {"rest": 60, "power": "free"}"#)
+        let warmup = PlanJSON(plan).phase(0)
+        #expect(
+            warmup.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]},"cadence":{"start":[90,90],"end":[90,90]}"#),
+            "\(warmup)")
+        #expect(PlanJSON(plan).phase(1).contains(#""free_ride":true"#))
+        var engine = F.engine(plan)
+        let start = engine.start(at: 0).first { $0.name == "phase.start" }
+        #expect(
+            start?.jsonLine.contains(#""power":{"unit":"ftp","start":[0.5,0.5],"end":[0.75,0.75]}"#) == true, "\(start?.jsonLine ?? "")")
+    }
 }
