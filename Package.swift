@@ -78,7 +78,8 @@ let package = Package(
             path: "BuildTools/EmbedWorkouts"
         ),
         .target(
-            name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine"], path: "Tests/PacerTestSupport"),
+            name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerSystem"],
+            path: "Tests/PacerTestSupport"),
         .testTarget(name: "PacerFoundationTests", dependencies: ["PacerFoundation", "PacerTestSupport"]),
         .testTarget(name: "PacerWorkoutTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerTestSupport"]),
         .testTarget(name: "PacerEngineTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerTestSupport"]),
@@ -87,11 +88,17 @@ let package = Package(
         .testTarget(
             name: "PacerWeekPlanTests",
             dependencies: ["PacerFoundation", "PacerWorkout", "PacerSettingsFile", "PacerWeekPlan", "PacerTestSupport"]),
+        .testTarget(name: "PacerSystemTests", dependencies: ["PacerSystem", "PacerTestSupport"]),
+        .testTarget(
+            name: "PacerUserFilesTests",
+            dependencies: [
+                "PacerUserFiles", "PacerFoundation", "PacerWorkout", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats",
+                "PacerTestSupport",
+            ]),
         .testTarget(
             name: "PacerRuntimeTests",
             dependencies: [
-                "PacerRuntime", "PacerSystem", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerWeekPlan", "PacerConfig",
-                "PacerUserFiles", "PacerFormats",
+                "PacerRuntime", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerSystem", "PacerTestSupport",
             ]),
         .testTarget(
             name: "SinkTests",

@@ -1,5 +1,6 @@
 import Glibc
 import PacerSystem
+import PacerTestSupport
 import Testing
 
 @Suite("FileSystem")

@@ -1,5 +1,6 @@
 import Glibc
 import PacerSystem
+import PacerTestSupport
 import Testing
 
 /// The clock's thread: it fires once per deadline armed, never before it, however it is re-armed.
