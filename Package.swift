@@ -78,12 +78,12 @@ let package = Package(
             path: "BuildTools/EmbedWorkouts"
         ),
         .target(
-            name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerSystem"],
+            name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "TerminalRendering", "PacerSystem"],
             path: "Tests/PacerTestSupport"),
         .testTarget(name: "PacerFoundationTests", dependencies: ["PacerFoundation", "PacerTestSupport"]),
         .testTarget(name: "PacerWorkoutTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerTestSupport"]),
         .testTarget(name: "PacerEngineTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerTestSupport"]),
-        .testTarget(name: "TerminalRenderingTests", dependencies: ["PacerFoundation", "TerminalRendering"]),
+        .testTarget(name: "TerminalRenderingTests", dependencies: ["PacerFoundation", "TerminalRendering", "PacerTestSupport"]),
         .testTarget(name: "SinkKitTests", dependencies: ["SinkKit", "PacerEngine"]),
         .testTarget(
             name: "PacerWeekPlanTests",
@@ -100,9 +100,12 @@ let package = Package(
             dependencies: [
                 "PacerRuntime", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerSystem", "PacerTestSupport",
             ]),
+        .testTarget(name: "TerminalDisplayTests", dependencies: ["TerminalDisplay", "PacerFoundation", "PacerTestSupport"]),
         .testTarget(
             name: "SinkTests",
-            dependencies: ["TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering"]
+            dependencies: [
+                "TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerTestSupport",
+            ]
                 + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerFoundation", "PacerWorkout"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit"]),

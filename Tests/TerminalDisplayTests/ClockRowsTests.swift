@@ -1,8 +1,8 @@
 import PacerFoundation
+import PacerTestSupport
 import Testing
 
 @testable import TerminalDisplay
-@testable import TerminalSink
 
 @Suite("ClockRows")
 struct ClockRowsTests {

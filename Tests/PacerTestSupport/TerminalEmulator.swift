@@ -8,25 +8,31 @@ import Testing
 /// characters as terminals do, and notes every cell a write puts a character in or erases. A
 /// cell holds what the eye sees: its style as the attributes in force (however they were
 /// written), and a space without the attributes that do not show on a space.
-struct TerminalEmulator: Equatable, CustomStringConvertible {
+package struct TerminalEmulator: Equatable, CustomStringConvertible {
     /// A cell: its character and style. The right half of a wide character has the character too.
-    struct Cell: Hashable {
-        var text = " "
+    package struct Cell: Hashable {
+        package var text = " "
         /// The attributes in force: `1`…`9` for bold to crossed out, `fg:…` and `bg:…` for colours.
-        var style: Set<String> = []
-        var isRightHalf = false
+        package var style: Set<String> = []
+        package var isRightHalf = false
     }
 
     /// A cell's place, from 0.
-    struct Position: Hashable, CustomStringConvertible {
-        let row: Int
-        let column: Int
-        var description: String { "\(row):\(column)" }
+    package struct Position: Hashable, CustomStringConvertible {
+        package let row: Int
+        package let column: Int
+
+        package init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+
+        package var description: String { "\(row):\(column)" }
     }
 
-    private(set) var cells: [[Cell]]
+    package private(set) var cells: [[Cell]]
     /// The cells given a character, or erased when they were not blank, since the last `forgetWritten`.
-    private(set) var written: Set<Position> = []
+    package private(set) var written: Set<Position> = []
     private var row = 0
     private var column = 0
     /// Set after a character in the last column: the cursor stays there, and the next character
@@ -34,13 +40,13 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
     private var pendingWrap = false
     private var style: Set<String> = []
 
-    init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows)
     }
 
     /// A screen that shows `block` drawn plainly, line by line at the start of each row, as
     /// the display was drawn before it kept track of cells.
-    static func showing(_ block: [TerminalText], columns: Int, rows: Int) -> TerminalEmulator {
+    package static func showing(_ block: [TerminalText], columns: Int, rows: Int) -> TerminalEmulator {
         var screen = TerminalEmulator(columns: columns, rows: rows)
         for (index, line) in block.prefix(rows).enumerated() {
             screen.write("\u{1B}[\(index + 1);1H" + line.rendered)
@@ -49,26 +55,26 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
         return screen
     }
 
-    static func == (lhs: TerminalEmulator, rhs: TerminalEmulator) -> Bool {
+    package static func == (lhs: TerminalEmulator, rhs: TerminalEmulator) -> Bool {
         lhs.cells == rhs.cells
     }
 
-    var description: String { lines.joined(separator: "\n") }
+    package var description: String { lines.joined(separator: "\n") }
 
     /// The first `count` rows, where the live block is.
-    func top(_ count: Int) -> [[Cell]] {
+    package func top(_ count: Int) -> [[Cell]] {
         Array(cells.prefix(count))
     }
 
     /// The rows as plain text, without trailing blanks.
-    var lines: [String] {
+    package var lines: [String] {
         cells.map { row in
             String(row.filter { !$0.isRightHalf }.map(\.text).joined().reversed().drop { $0 == " " }.reversed())
         }
     }
 
     /// The places where this screen and `other` differ.
-    func differences(from other: TerminalEmulator) -> Set<Position> {
+    package func differences(from other: TerminalEmulator) -> Set<Position> {
         var places: Set<Position> = []
         for (row, (mine, theirs)) in zip(cells, other.cells).enumerated() {
             for (column, (a, b)) in zip(mine, theirs).enumerated() where a != b {
@@ -78,21 +84,21 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
         return places
     }
 
-    mutating func forgetWritten() {
+    package mutating func forgetWritten() {
         written = []
     }
 
     /// Fills every cell with `character`, as a screen left in an unknown state.
-    mutating func fill(with character: String) {
+    package mutating func fill(with character: String) {
         cells = cells.map { $0.map { _ in Cell(text: character) } }
     }
 
     /// Takes bytes as the terminal gets them, UTF-8.
-    mutating func write(_ bytes: [UInt8]) {
+    package mutating func write(_ bytes: [UInt8]) {
         write(String(decoding: bytes, as: UTF8.self))
     }
 
-    mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         var characters = text[...]
         while let character = characters.popFirst() {
             if character == "\u{08}" {
@@ -232,25 +238,25 @@ struct TerminalEmulator: Equatable, CustomStringConvertible {
 
 /// A live terminal that draws as `TerminalScreen` does, each block and each set of spans through
 /// one `BlockFrame`, and keeps every write and every block (for spans, the block they give).
-final class RecordingScreen: Screen {
-    let isLive = true
+package final class RecordingScreen: Screen {
+    package let isLive = true
     private let state:
         Mutex<(size: (columns: Int, rows: Int), frame: BlockFrame, writes: [String], blocks: [[TerminalText]], overwrites: Int)>
 
-    init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         state = Mutex(((columns, rows), BlockFrame(), [], [], 0))
     }
 
     /// How many times spans were written over the block.
-    var overwrites: Int { state.withLock { $0.overwrites } }
+    package var overwrites: Int { state.withLock { $0.overwrites } }
 
-    var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
+    package var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
     /// Every write, in order.
-    var writes: [String] { state.withLock { $0.writes } }
+    package var writes: [String] { state.withLock { $0.writes } }
     /// The block on screen now.
-    var block: [TerminalText] { state.withLock { $0.blocks.last ?? [] } }
+    package var block: [TerminalText] { state.withLock { $0.blocks.last ?? [] } }
 
-    func show(_ block: [TerminalText]) {
+    package func show(_ block: [TerminalText]) {
         state.withLock { state in
             state.blocks.append(block)
             let bytes = state.frame.draw(block, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
@@ -258,7 +264,7 @@ final class RecordingScreen: Screen {
         }
     }
 
-    func overwrite(_ spans: [TerminalSpan], block: @escaping @Sendable () -> [TerminalText]) {
+    package func overwrite(_ spans: [TerminalSpan], block: @escaping @Sendable () -> [TerminalText]) {
         let whole = block()
         let drawn = state.withLock { state in
             guard let bytes = state.frame.overwrite(spans, columns: state.size.columns, rows: state.size.rows, fromDefaultStyle: true)
@@ -273,9 +279,9 @@ final class RecordingScreen: Screen {
         if !drawn { show(whole) }
     }
 
-    func print(_ line: TerminalText) {}
+    package func print(_ line: TerminalText) {}
 
-    func resize(columns: Int, rows: Int) {
+    package func resize(columns: Int, rows: Int) {
         state.withLock { $0.size = (columns, rows) }
     }
 }

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import TerminalDisplay
-@testable import TerminalSink
 
 @Suite("BigDigits")
 struct BigDigitsTests {

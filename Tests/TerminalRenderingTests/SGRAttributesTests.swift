@@ -1,3 +1,4 @@
+import PacerTestSupport
 import Testing
 
 @testable import TerminalRendering
