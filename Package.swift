@@ -123,11 +123,20 @@ let package = Package(
                 "PacerSession", "PacerWorkout", "PacerUserFiles", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink",
                 "LogFileSink", "PacerSettingsFile", "PacerTestSupport",
             ]),
+        .target(
+            name: "HistoryTestSupport",
+            dependencies: ["History", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerSystem"],
+            path: "Tests/HistoryTestSupport"),
         .testTarget(
             name: "HistoryTests",
             dependencies: [
                 "History", "HistorySink", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan",
-                "PacerSystem",
+                "PacerSystem", "HistoryTestSupport",
+            ]),
+        .testTarget(
+            name: "HistoryReportsTests",
+            dependencies: [
+                "HistoryReports", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "HistoryTestSupport",
             ]),
         .testTarget(
             name: "PacerEndToEndTests",

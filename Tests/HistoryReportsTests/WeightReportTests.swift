@@ -1,10 +1,10 @@
 import Foundation
+import HistoryTestSupport
 import PacerFoundation
 import Testing
 
 @testable import History
 @testable import HistoryReports
-@testable import HistorySink
 
 /// What `pacer weight` and `pacer stats` print of body weight, and how it is exported.
 @Suite("weight output")

@@ -1,11 +1,11 @@
 import Foundation
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import Testing
 
 @testable import History
 @testable import HistoryReports
-@testable import HistorySink
 
 /// The text and data `pacer history` and `pacer stats` print, from a real history file.
 @Suite("history and stats output")
@@ -209,19 +209,3 @@ struct CommandOutputTests {
         #expect(!text.contains("\u{1B}"))
     }
 }
-
-/// Output built as lines, read back as the text a user sees.
-protocol PrintedLines {
-    var lines: [TerminalText] { get }
-}
-
-extension PrintedLines {
-    /// The lines as printed, each ending in a newline.
-    var text: String { lines.map { $0.rendered + "\n" }.joined() }
-}
-
-extension HistoryListing: PrintedLines {}
-extension SessionDetail: PrintedLines {}
-extension StatsReport: PrintedLines {}
-extension PlanReport: PrintedLines {}
-extension WeightReport: PrintedLines {}

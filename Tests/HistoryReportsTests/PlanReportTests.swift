@@ -1,4 +1,5 @@
 import Foundation
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import PacerWeekPlan
@@ -7,7 +8,6 @@ import Testing
 
 @testable import History
 @testable import HistoryReports
-@testable import HistorySink
 
 /// What `pacer plan`, `pacer today` and `pacer remind` say, from a real history file on a fixed
 /// clock (Wednesday 2 December 2026, 12:00 in Berlin).

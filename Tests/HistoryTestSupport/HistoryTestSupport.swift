@@ -6,14 +6,13 @@ import PacerWorkout
 import Testing
 
 @testable import History
-@testable import HistorySink
 
 /// A fresh folder under /tmp for one test's database files, removed with everything in it when
 /// the test lets go of it.
-final class TemporaryFolder: Sendable {
-    let path: String
+package final class TemporaryFolder: Sendable {
+    package let path: String
 
-    init() throws {
+    package init() throws {
         var template = Array("/tmp/pacer-history-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         path = try #require(created.map { String(cString: $0) }, "mkdtemp failed")
@@ -24,7 +23,7 @@ final class TemporaryFolder: Sendable {
     }
 
     /// A path inside the folder.
-    func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     private func remove(_ path: String) {
         if let directory = opendir(path) {
@@ -43,14 +42,14 @@ final class TemporaryFolder: Sendable {
 }
 
 /// Writes `bytes` to a new file at `path`.
-func writeFile(_ path: String, _ bytes: [UInt8]) {
+package func writeFile(_ path: String, _ bytes: [UInt8]) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
 }
 
 /// Reads a whole small file.
-func readFile(_ path: String) -> [UInt8] {
+package func readFile(_ path: String) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -63,7 +62,7 @@ func readFile(_ path: String) -> [UInt8] {
 }
 
 /// A moment given as local text, `2026-11-30T18:05:00+01:00`.
-func wall(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> WallTime {
+package func wall(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> WallTime {
     guard let time = WallTime(iso8601: text) else {
         Issue.record("not a wall time: \(text)", sourceLocation: sourceLocation)
         return WallTime(epochSeconds: 0, utcOffset: 0)
@@ -71,12 +70,12 @@ func wall(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> 
     return time
 }
 
-func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
+package func day(_ text: String) -> CalendarDay { CalendarDay(iso: text)! }
 
 extension HistoryStore {
     /// Records a whole session: its start, these phases, and an end unless `outcome` is nil.
     @discardableResult
-    func record(
+    package func record(
         _ workout: String = "Tabata", at started: String, phases: [PhaseRecord] = [],
         outcome: SessionOutcome? = .completed, paused: Double = 0, runner: ProcessIdentity? = nil
     ) throws -> Int64 {
@@ -100,26 +99,26 @@ extension HistoryStore {
 }
 
 /// A work phase of `seconds`.
-func work(_ index: Int, _ name: String = "Sprint", seconds: Int64 = 20, outcome: PhaseOutcome = .completed) -> PhaseRecord {
+package func work(_ index: Int, _ name: String = "Sprint", seconds: Int64 = 20, outcome: PhaseOutcome = .completed) -> PhaseRecord {
     PhaseRecord(
         index: index, kind: .work, name: name, exercise: name, planned: .seconds(seconds), active: .seconds(seconds), outcome: outcome)
 }
 
 /// A rep step that logged `reps` at `weight`.
-func set(_ index: Int, _ name: String, reps: Int?, weight: String?) -> PhaseRecord {
+package func set(_ index: Int, _ name: String, reps: Int?, weight: String?) -> PhaseRecord {
     PhaseRecord(
         index: index, kind: .reps, name: name, exercise: name, planned: nil, active: .seconds(40), outcome: .completed, reps: reps,
         weight: weight.map { LoggedWeight(text: $0) })
 }
 
 /// Runs one SQL statement on its own connection and returns the first column of each row as text.
-func sql(_ path: String, _ statement: String) throws -> [String] {
+package func sql(_ path: String, _ statement: String) throws -> [String] {
     let database = try SQLiteDatabase(path: path, create: false, busyTimeout: 1000)
     return try database.query(statement) { $0.text(0) ?? "NULL" }
 }
 
 /// An open step of `name` over `distance` that took `seconds`.
-func openStep(
+package func openStep(
     _ index: Int, _ name: String = "400 m fast", distance: String? = "400 m", seconds: Double,
     outcome: PhaseOutcome = .completed
 ) -> PhaseRecord {
@@ -130,7 +129,7 @@ func openStep(
 
 /// A new database at `path` as schema `version` left it: the first `version` migrations, and
 /// nothing in it.
-func database(at path: String, version: Int) throws -> SQLiteDatabase {
+package func database(at path: String, version: Int) throws -> SQLiteDatabase {
     let database = try SQLiteDatabase(path: path, create: true, busyTimeout: 1000)
     try database.transaction { () throws(SQLiteError) in
         for step in 1...version { try HistorySchema.migrate(database, to: step) }
@@ -141,4 +140,4 @@ func database(at path: String, version: Int) throws -> SQLiteDatabase {
 
 /// The ten CSV cells after `target` of a phase nothing was measured in (`phase_started`, `actual`,
 /// the averages and maxima), empty.
-let unmeasuredCells = String(repeating: ",", count: 10)
+package let unmeasuredCells = String(repeating: ",", count: 10)
