@@ -77,20 +77,35 @@ let package = Package(
             dependencies: ["embed-workouts"],
             path: "BuildTools/EmbedWorkouts"
         ),
+        .target(
+            name: "PacerTestSupport", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "TerminalRendering", "PacerSystem"],
+            path: "Tests/PacerTestSupport"),
+        .testTarget(name: "PacerFoundationTests", dependencies: ["PacerFoundation", "PacerTestSupport"]),
+        .testTarget(name: "PacerWorkoutTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerTestSupport"]),
+        .testTarget(name: "PacerEngineTests", dependencies: ["PacerFoundation", "PacerWorkout", "PacerEngine", "PacerTestSupport"]),
+        .testTarget(name: "TerminalRenderingTests", dependencies: ["PacerFoundation", "TerminalRendering", "PacerTestSupport"]),
+        .testTarget(name: "SinkKitTests", dependencies: ["SinkKit", "PacerEngine"]),
         .testTarget(
-            name: "PacerCoreTests",
+            name: "PacerWeekPlanTests",
+            dependencies: ["PacerFoundation", "PacerWorkout", "PacerSettingsFile", "PacerWeekPlan", "PacerTestSupport"]),
+        .testTarget(name: "PacerSystemTests", dependencies: ["PacerSystem", "PacerTestSupport"]),
+        .testTarget(
+            name: "PacerUserFilesTests",
             dependencies: [
-                "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerWeekPlan", "PacerSettingsFile",
+                "PacerUserFiles", "PacerFoundation", "PacerWorkout", "PacerConfig", "PacerWeekPlan", "PacerSystem", "PacerFormats",
+                "PacerTestSupport",
             ]),
         .testTarget(
             name: "PacerRuntimeTests",
             dependencies: [
-                "PacerRuntime", "PacerSystem", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerWeekPlan", "PacerConfig",
-                "PacerUserFiles", "PacerFormats",
+                "PacerRuntime", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "PacerSystem", "PacerTestSupport",
             ]),
+        .testTarget(name: "TerminalDisplayTests", dependencies: ["TerminalDisplay", "PacerFoundation", "PacerTestSupport"]),
         .testTarget(
             name: "SinkTests",
-            dependencies: ["TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering"]
+            dependencies: [
+                "TerminalDisplay", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit", "TerminalRendering", "PacerTestSupport",
+            ]
                 + sinks.map { .target(name: $0.name) }),
         .testTarget(name: "PacerFormatsTests", dependencies: ["PacerFormats", "PacerFoundation", "PacerWorkout"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit"]),
@@ -106,13 +121,22 @@ let package = Package(
             name: "PacerSessionTests",
             dependencies: [
                 "PacerSession", "PacerWorkout", "PacerUserFiles", "SinkKit", "PacerConfig", "PacerSystem", "BellSink", "HistorySink",
-                "LogFileSink", "PacerSettingsFile",
+                "LogFileSink", "PacerSettingsFile", "PacerTestSupport",
             ]),
+        .target(
+            name: "HistoryTestSupport",
+            dependencies: ["History", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerSystem"],
+            path: "Tests/HistoryTestSupport"),
         .testTarget(
             name: "HistoryTests",
             dependencies: [
                 "History", "HistorySink", "HistoryReports", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan",
-                "PacerSystem",
+                "PacerSystem", "HistoryTestSupport",
+            ]),
+        .testTarget(
+            name: "HistoryReportsTests",
+            dependencies: [
+                "HistoryReports", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerWeekPlan", "HistoryTestSupport",
             ]),
         .testTarget(
             name: "PacerEndToEndTests",

@@ -1,11 +1,11 @@
 import Dispatch
 import Glibc
+import HistoryTestSupport
 import PacerEngine
 import Synchronization
 import Testing
 
 @testable import History
-@testable import HistorySink
 @testable import PacerFoundation
 
 @Suite("HistoryStore: two writers, locks and broken files")

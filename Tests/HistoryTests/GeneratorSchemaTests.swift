@@ -1,9 +1,9 @@
 import Foundation
+import HistoryTestSupport
 import PacerWorkout
 import Testing
 
 @testable import History
-@testable import HistorySink
 
 /// `bench/history-gen.py` writes the schema by hand: it must stay the one `HistorySchema` builds.
 @Suite("bench/history-gen.py")

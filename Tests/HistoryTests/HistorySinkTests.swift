@@ -1,4 +1,5 @@
 import Glibc
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import PacerWorkout

@@ -1,4 +1,5 @@
 import Glibc
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import PacerSystem
@@ -6,7 +7,6 @@ import PacerWorkout
 import Testing
 
 @testable import History
-@testable import HistorySink
 
 @Suite("HistoryStore: recording and reading back")
 struct HistoryStoreTests {

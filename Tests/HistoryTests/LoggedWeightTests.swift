@@ -2,7 +2,6 @@ import PacerWorkout
 import Testing
 
 @testable import History
-@testable import HistorySink
 
 @Suite("Logged weights")
 struct LoggedWeightTests {

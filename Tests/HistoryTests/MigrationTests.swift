@@ -1,9 +1,9 @@
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import Testing
 
 @testable import History
-@testable import HistorySink
 
 @Suite("HistoryStore: schema versions")
 struct MigrationTests {

@@ -1,11 +1,11 @@
 import Foundation
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import Testing
 
 @testable import History
 @testable import HistoryReports
-@testable import HistorySink
 
 /// Open steps in the history: stored with their distance, the best and latest time per exercise
 /// and distance in `pacer stats`, the distance in `pacer history --json` and `--csv`.

@@ -1,3 +1,4 @@
+import HistoryTestSupport
 import PacerEngine
 import PacerFoundation
 import PacerSystem

@@ -1,8 +1,8 @@
+import HistoryTestSupport
 import PacerWeekPlan
 import Testing
 
 @testable import History
-@testable import HistorySink
 @testable import PacerEngine
 @testable import PacerFoundation
 

@@ -1,3 +1,4 @@
+import HistoryTestSupport
 import Testing
 
 @testable import History

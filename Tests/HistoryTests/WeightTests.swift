@@ -1,8 +1,8 @@
+import HistoryTestSupport
 import PacerFoundation
 import Testing
 
 @testable import History
-@testable import HistorySink
 
 /// Body weight: read as written (the same in every country or not at all), kept in its unit in
 /// the history, and drawn as one curve with a seven-day average.

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import PacerEngine
 import PacerRuntime
+import PacerTestSupport
 import Synchronization
 import Testing
 

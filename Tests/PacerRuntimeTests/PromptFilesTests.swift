@@ -1,6 +1,7 @@
 import Glibc
 import PacerRuntime
 import PacerSystem
+import PacerTestSupport
 import Testing
 
 /// The files readline reads at the first key, checked before the session: one it would wait on

@@ -2,6 +2,7 @@ import Dispatch
 import PacerEngine
 import PacerFoundation
 import PacerRuntime
+import PacerTestSupport
 import PacerWorkout
 import SinkKit
 import Testing

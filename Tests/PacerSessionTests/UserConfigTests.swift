@@ -1,10 +1,10 @@
 import BellSink
-import Foundation
 import HistorySink
 import LogFileSink
 import PacerConfig
 import PacerSession
 import PacerSettingsFile
+import PacerTestSupport
 import PacerWorkout
 import Testing
 
@@ -91,18 +91,11 @@ struct UserConfigTests {
 
     /// The decoder and docs/config.schema.json agree on every example the schema check uses.
     @Test func theDecoderAgreesWithTheSchemaExamples() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/schema-examples/config")
-        for (folder, valid) in [("valid", true), ("invalid", false)] {
-            let files = try FileManager.default.contentsOfDirectory(atPath: examples.appendingPathComponent(folder).path).filter {
-                $0.hasSuffix(".json")
-            }
-            #expect(!files.isEmpty)
-            for file in files {
-                let text = try String(contentsOf: examples.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
-                let accepted = if case .success = Self.decode(text) { true } else { false }
-                #expect(accepted == valid, "\(folder)/\(file)")
-            }
+        let examples = try SchemaExamples.all("config")
+        #expect(examples.contains { $0.valid } && examples.contains { !$0.valid })
+        for example in examples {
+            let accepted = if case .success = Self.decode(example.text) { true } else { false }
+            #expect(accepted == example.valid, "\(example.name)")
         }
     }
 

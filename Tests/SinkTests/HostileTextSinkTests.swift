@@ -3,29 +3,20 @@ import Glibc
 import LogFileSink
 import PacerEngine
 import PacerFoundation
+import PacerTestSupport
 import PacerWorkout
 import TerminalRendering
 import TerminalSink
 import Testing
 
-/// `Tests/Fixtures/hostile-workout.json`, which tries OSC 52, OSC 0, CSI 2J, C1 CSI, BEL, BS, DEL
-/// and a bidi override in every text field.
-private enum HostileFixture {
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // SinkTests
-        .deletingLastPathComponent() // Tests
-        .appendingPathComponent("Fixtures/hostile-workout.json")
-
-    static func plan() throws -> Plan {
-        Plan(try WorkoutDecoder.decode([UInt8](try Data(contentsOf: url))))
-    }
-
+/// The hostile workout as a session meets it: typed at the prompt and run whole.
+extension HostileFixture {
     /// A weight typed at the prompt, as hostile as the file.
-    static let typedWeight = Weight.text("7.5 kg \u{1B}]52;c;cHduZWQ=\u{07}\u{9B}2J\u{08}\u{7F}")
+    fileprivate static let typedWeight = Weight.text("7.5 kg \u{1B}]52;c;cHduZWQ=\u{07}\u{9B}2J\u{08}\u{7F}")
 
     /// A whole run of the plan: a pause, the rep step finished with a hostile weight, every cue
     /// and countdown; `snapshot` is called at every event's time, as the driver refreshes displays.
-    static func run(_ plan: Plan, each: (Event) throws -> Void, snapshot: (Snapshot) -> Void) throws {
+    fileprivate static func run(_ plan: Plan, each: (Event) throws -> Void, snapshot: (Snapshot) -> Void) throws {
         var engine = Engine(plan: plan, speed: 1, file: "hostile.json", wallClock: { Session.wall })
         var now = Instant.start
         func deliver(_ events: [Event]) throws {

@@ -1,5 +1,6 @@
 import PacerEngine
 import PacerFoundation
+import PacerTestSupport
 import TerminalRendering
 import TerminalSink
 import Testing
