@@ -2,8 +2,7 @@ import Foundation
 import Testing
 
 /// `pacer weight` as a user runs it: readings recorded as written, listed, drawn, exported, and shown
-/// by `pacer stats` beside the strength curves (what is no body weight is refused in-process, in
-/// PacerCommandsTests' CommandUsageTests).
+/// by `pacer stats` beside the strength curves (what is no body weight is refused in CommandUsageTests).
 @Suite("weight command")
 struct WeightCommandTests {
     static func day(_ offset: Int) -> String {
