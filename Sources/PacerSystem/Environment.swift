@@ -3,6 +3,9 @@ import Glibc
 /// The process environment and the XDG folders derived from it.
 public struct Environment: Sendable {
     public var variables: [String: String]
+    /// `./workouts`, the current folder's workouts on the search path. Not a variable: a caller that
+    /// runs pacer in-process (a test) points it at a folder of its own, as it cannot change folder.
+    public var localWorkouts = "workouts"
 
     public init(_ variables: [String: String]) {
         self.variables = variables

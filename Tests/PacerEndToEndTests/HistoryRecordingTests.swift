@@ -16,6 +16,11 @@ struct HistoryRecordingTests {
          {"rest": 2}, {"reps": 5, "name": "Squat", "weight": "60 kg", "cap": 10}]}
         """
 
+    /// Where pacer keeps the history by default in the sandbox: `$HOME/.local/share/pacer/history.sqlite3`.
+    static func defaultPath(_ sandbox: Sandbox) -> String {
+        sandbox.home.appendingPathComponent(".local/share/pacer/history.sqlite3").path
+    }
+
     /// `pacer history --json` in the sandbox, parsed.
     static func sessions(in sandbox: Sandbox) async throws -> [[String: Any]] {
         let result = try await PacerProcess.run(["history", "--json"], in: sandbox)
@@ -29,7 +34,7 @@ struct HistoryRecordingTests {
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = [
             "python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])",
-            HistoryCommandTests.defaultPath(sandbox),
+            Self.defaultPath(sandbox),
         ]
         let output = Pipe()
         check.standardOutput = output
@@ -79,7 +84,7 @@ struct HistoryRecordingTests {
         process.write("done 5\n")
         #expect(await eventually { EventLog.ifPresent(log)?.of("phase.end").count == 2 }, "the first set and the rest ended")
         // The history writes on its own queue, after the log may have: kill once it holds both.
-        let path = HistoryCommandTests.defaultPath(sandbox)
+        let path = Self.defaultPath(sandbox)
         #expect(
             await eventually { (try? HistoryStore.existing(at: path)?.sessions(withPhases: true).first?.phases.count) == 2 },
             "the history recorded both ended phases")
@@ -112,7 +117,7 @@ struct HistoryRecordingTests {
             print('locked', flush=True)
             time.sleep(3)
             db.execute('COMMIT')
-            """, HistoryCommandTests.defaultPath(sandbox),
+            """, Self.defaultPath(sandbox),
         ]
         let output = Pipe()
         holder.standardOutput = output
@@ -137,7 +142,7 @@ struct HistoryRecordingTests {
         let process = try await PacerProcess.startSession(["run", "lift.json", "--speed", "20", "--log", log], in: sandbox, log: log)
         // Read in this process while the session runs: another pacer would wait for a process slot
         // that a heavy test may be queued for, behind the one this session holds.
-        let path = HistoryCommandTests.defaultPath(sandbox)
+        let path = Self.defaultPath(sandbox)
         #expect(await eventually { (try? HistoryStore.existing(at: path)?.sessions().count) == 1 }, "the start was recorded")
         let running = try? HistoryStore.existing(at: path)?.sessions().first
         #expect(running?.outcomeText == "running", "pid \(process.pid): \(String(describing: running)); \(Self.runners(path))")
@@ -184,7 +189,7 @@ struct HistoryRecordingTests {
         #expect(off.status == 0 && off.summaryLine == off.stdoutLines.last, "\(off)")
         try sandbox.write("home/config/pacer/config.json", #"{"history": false}"#)
         _ = try await PacerProcess.run(["run", "quick.json", "--speed", "50"], in: sandbox)
-        #expect(!FileManager.default.fileExists(atPath: HistoryCommandTests.defaultPath(sandbox)))
+        #expect(!FileManager.default.fileExists(atPath: Self.defaultPath(sandbox)))
         let contradiction = try await PacerProcess.run(["run", "quick.json", "--sink", "history", "--no-history"], in: sandbox)
         #expect(contradiction.status == 2, "\(contradiction)")
     }

@@ -1,46 +1,11 @@
 import Foundation
 import Testing
 
-/// `pacer new` and `pacer edit`, end to end, with EDITOR a script that writes a bad file, then a good one.
+/// `pacer edit` (and `pacer new` before it), end to end, with EDITOR a script that writes a bad file, then a good one.
 @Suite("new and edit")
 struct NewAndEditTests {
     static func workout(_ sandbox: Sandbox, _ name: String) -> String {
         sandbox.config.appendingPathComponent("pacer/workouts/\(name).json").path
-    }
-
-    @Test func newWritesALaidOutCheckedFileFromNotationACopyOrATemplate() async throws {
-        let sandbox = try Sandbox()
-        let made = try await PacerProcess.run(["new", "quick", "10s prepare, 3x(20s Sprint, 10s rest)"], in: sandbox)
-        let path = Self.workout(sandbox, "quick")
-        #expect(made.status == 0 && made.stdout == "created ~/config/pacer/workouts/quick.json: 7 phases, 1m 40s\n", "\(made)")
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let schema = PacerBinary.packageRoot.appendingPathComponent("workouts/schema.json").path
-        #expect(
-            text.hasPrefix("{\n  \"$schema\": \"\(schema)\",\n  \"name\": \"quick\",\n"),
-            "run from the checkout, the checkout's schema: \(text)")
-        let laidOut = try await PacerProcess.run(["fmt", "--check", path], in: sandbox)
-        #expect(laidOut.status == 0, "\(laidOut)")
-
-        let again = try await PacerProcess.run(["new", "quick", "30s"], in: sandbox)
-        #expect(again.status == 1 && again.stderr.contains("exists; 'pacer edit quick' changes it, --force replaces it"), "\(again)")
-        let forced = try await PacerProcess.run(["new", "quick", "30s", "--force"], in: sandbox)
-        #expect(forced.status == 0 && forced.stdout.hasSuffix(": 1 phase, 30s\n"), "\(forced)")
-
-        let copy = try await PacerProcess.run(["new", "mine", "--from", "tabata", "-o", "mine.json"], in: sandbox)
-        #expect(copy.status == 0, "\(copy)")
-        let copied = try String(contentsOfFile: sandbox.path("mine.json"), encoding: .utf8)
-        #expect(
-            copied.contains("\"name\": \"mine\"") && copied.contains("\"Sprint {round}/{rounds}\"") && !copied.contains("./schema.json"),
-            "\(copied)")
-
-        let template = try await PacerProcess.run(["new", "blank"], in: sandbox)
-        let blank = try String(contentsOfFile: Self.workout(sandbox, "blank"), encoding: .utf8)
-        #expect(template.status == 0 && blank.contains("\"$comment\""), "\(template)")
-
-        let bad = try await PacerProcess.run(["new", "bad", "10s, x"], in: sandbox)
-        #expect(
-            bad.status == 1 && bad.stderr.hasPrefix("<notation>:1:6: error:")
-                && !FileManager.default.fileExists(atPath: Self.workout(sandbox, "bad")), "\(bad)")
     }
 
     @Test func editChecksTheEditedFileAndKeepsAnInvalidCopyAsideWithoutATerminal() async throws {
@@ -172,13 +137,4 @@ struct NewAndEditTests {
         #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o600)
     }
 
-    @Test func newShowsWarningsAndWritesToStandardOutputForADash() async throws {
-        let sandbox = try Sandbox()
-        let made = try await PacerProcess.run(["new", "run", "400m Run"], in: sandbox)
-        #expect(
-            made.status == 0 && made.stderr.components(separatedBy: "\"m\" means minutes, not metres").count == 2, "one warning: \(made)")
-        let printed = try await PacerProcess.run(["new", "run", "400m Run", "-o", "-"], in: sandbox)
-        #expect(printed.status == 0 && printed.stdout.hasPrefix("{\n") && printed.stdout.contains(#""name": "run""#), "\(printed)")
-        #expect(printed.stderr.hasPrefix("<stdout>: warning:") && !FileManager.default.fileExists(atPath: sandbox.path("-")), "\(printed)")
-    }
 }

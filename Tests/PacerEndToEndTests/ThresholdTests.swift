@@ -1,30 +1,11 @@
 import Foundation
 import Testing
 
-/// Issue 35, item 2: the athlete's thresholds, in the config and on the command line, turn each
-/// target into both forms wherever it is shown.
+/// Issue 35, item 2: the athlete's thresholds in a run, and where a run and show meet them (show and
+/// export alone are tested in-process, in PacerCommandsTests).
 @Suite("thresholds")
 struct ThresholdTests {
     static let ride = #"{"name": "Ride", "steps": [{"work": 2, "name": "Sweet spot", "power": "88-94%"}, {"rest": 1, "heart_rate": "Z2"}]}"#
-
-    @Test func showGivesBothFormsWithTheConfigsFTPAndTheCommandLineWins() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("ride.json", Self.ride)
-        let plain = try await PacerProcess.run(["show", "ride.json"], in: sandbox)
-        #expect(plain.status == 0 && plain.stdout.contains("@ 88–94 % FTP\n"), "the row without watts: \(plain)")
-
-        try sandbox.write("home/config/pacer/config.json", #"{"ftp": 200, "lthr": 160}"#)
-        let fromConfig = try await PacerProcess.run(["show", "ride.json"], in: sandbox)
-        #expect(fromConfig.status == 0 && fromConfig.stdout.contains("@ 88–94 % FTP · 176–188 W"), "\(fromConfig)")
-        #expect(fromConfig.stdout.contains("@ Z2 HR · 85–89 % LTHR · 136–142 bpm"), "\(fromConfig)")
-
-        let overridden = try await PacerProcess.run(["show", "--ftp", "250", "--json", "ride.json"], in: sandbox)
-        #expect(overridden.status == 0, "\(overridden)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(overridden.stdout.utf8)) as? [String: Any])
-        let power = try #require((document["phases"] as? [[String: Any]])?.first?["power"] as? [String: Any])
-        #expect((power["watts"] as? [String: Any])?["start"] as? [Double] == [220, 235], "\(overridden)")
-        #expect(power["start"] as? [Double] == [0.88, 0.94], "the contract's fractions stay as written: \(overridden)")
-    }
 
     @Test func aRunsEventsCarryTheWatts() async throws {
         let sandbox = try Sandbox()
@@ -54,36 +35,6 @@ struct ThresholdTests {
 }
 
 extension ThresholdTests {
-    @Test func exportTakesTheConfigsFTP() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("ride.json", #"{"name": "Ride", "steps": [{"work": 60, "power": "90%"}]}"#)
-        let refused = try await PacerProcess.run(["export", "ride.json", "--to", "erg"], in: sandbox)
-        #expect(refused.status == 1 && refused.stderr.contains(#"give your FTP with --ftp W or "ftp" in config.json"#), "\(refused)")
-        try sandbox.write("home/config/pacer/config.json", #"{"ftp": 200}"#)
-        let fromConfig = try await PacerProcess.run(["export", "ride.json", "--to", "erg"], in: sandbox)
-        #expect(
-            fromConfig.status == 0 && fromConfig.stdout.contains("FTP = 200") && fromConfig.stdout.contains("0.00\t180\n"), "\(fromConfig)")
-    }
-}
-
-extension ThresholdTests {
-    // Issue 42, item 13: a pace share or zone is shown as a pace, per mile when threshold pace is
-    // per mile; the command line's threshold pace wins over the config's, with its unit.
-    @Test func showGivesAPaceShareAsAPaceInTheThresholdsUnit() async throws {
-        let sandbox = try Sandbox()
-        try sandbox.write(
-            "run.json", #"{"name": "Run", "steps": [{"work": "open", "distance": "1 km", "pace": "95%"}, {"work": "5m", "pace": "Z2"}]}"#)
-        let plain = try await PacerProcess.run(["show", "run.json"], in: sandbox)
-        #expect(plain.status == 0 && plain.stdout.contains("@ 95 % threshold pace\n") && plain.stdout.contains("@ Z2 pace\n"), "\(plain)")
-        try sandbox.write("home/config/pacer/config.json", #"{"threshold_pace": "7:15/mi"}"#)
-        let perMile = try await PacerProcess.run(["show", "run.json"], in: sandbox)
-        #expect(perMile.status == 0 && perMile.stdout.contains("@ 95 % threshold pace · 7:38 /mi\n"), "\(perMile)")
-        #expect(perMile.stdout.contains("@ Z2 pace · 77.5–87.7 % threshold pace · 8:16–9:21 /mi\n"), "\(perMile)")
-        let perKilometre = try await PacerProcess.run(["show", "--threshold-pace", "4:30", "run.json"], in: sandbox)
-        #expect(perKilometre.status == 0 && perKilometre.stdout.contains("@ 95 % threshold pace · 4:44 /km\n"), "\(perKilometre)")
-        #expect(perKilometre.stdout.contains(" open ~4:44 "), "the kilometre's time: \(perKilometre)")
-    }
-
     // Issue 42, item 5: an ERG's `FTP =` is used when the athlete gives none, and said once.
     @Test func anERGsOwnFTPStandsInForYoursAndIsSaidOnce() async throws {
         let sandbox = try Sandbox()

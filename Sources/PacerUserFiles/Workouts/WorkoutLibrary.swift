@@ -98,7 +98,7 @@ public struct WorkoutLibrary: Sendable {
         for entry in (environment["PACER_PATH"] ?? "").split(separator: ":") {
             folders.append(Folder(path: String(entry), label: "$PACER_PATH"))
         }
-        folders.append(Folder(path: "workouts", label: "./workouts"))
+        folders.append(Folder(path: environment.localWorkouts, label: "./workouts"))
         let config = environment.configFolder + "/workouts"
         folders.append(Folder(path: config, label: environment.abbreviatingHome(config)))
         self.folders = folders
@@ -144,7 +144,7 @@ public struct WorkoutLibrary: Sendable {
             where (file.hasSuffix(".json") || WorkoutFormat.extensionFormat(of: file) != nil)
                 && file != "schema.json" && !file.hasPrefix(".")
             {
-                let path = folder.path == "workouts" ? "workouts/\(file)" : "\(folder.path)/\(file)"
+                let path = "\(folder.path)/\(file)"
                 sources.append(WorkoutSource(name: Self.name(ofFile: file), path: path, origin: folder.label, content: .found))
             }
         }

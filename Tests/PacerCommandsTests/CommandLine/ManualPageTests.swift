@@ -51,11 +51,7 @@ struct ManualPageTests {
         let roff = try Self.roff()
         let environment = try #require(roff.components(separatedBy: "\n.SH ENVIRONMENT\n").last?.components(separatedBy: "\n.SH ").first)
         // Every `environment["NAME"]` in the sources.
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent() // CommandLine
-            .deletingLastPathComponent() // PacerCommandsTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent() // the package
-        let sources = ["Sources", "Plugins"].map { packageRoot.appendingPathComponent($0) }
+        let sources = ["Sources", "Plugins"].map { CommandLineHome.packageRoot.appendingPathComponent($0) }
         var read: Set<String> = []
         for folder in sources {
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []

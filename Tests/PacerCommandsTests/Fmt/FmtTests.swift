@@ -17,78 +17,78 @@ struct FmtTests {
         """
 
     // Issue 41, item 21: fmt refused a YAML workout in pacer's own format and pointed to import.
-    @Test func fmtKeepsAYAMLWorkoutYAML() async throws {
-        let sandbox = try Sandbox()
-        let path = try sandbox.write("hills.yaml", "steps:\n  - {power: 60%, warmup: 10m}\n  - work: 2m\nname: Hills\n")
+    @Test func fmtKeepsAYAMLWorkoutYAML() throws {
+        let home = try CommandLineHome()
+        let path = try home.write("hills.yaml", "steps:\n  - {power: 60%, warmup: 10m}\n  - work: 2m\nname: Hills\n")
         let tidy = "name: Hills\nsteps:\n- {warmup: 10m, power: 60%}\n- {work: 2m}\n"
-        let printed = try await PacerProcess.run(["fmt", path], in: sandbox)
+        let printed = home.call(["fmt", path])
         #expect(printed.status == 0 && printed.stdout == tidy, "\(printed)")
-        let rewritten = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        let rewritten = home.call(["fmt", "-w", path])
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(rewritten.status == 0 && written == tidy, "\(rewritten)")
-        let checked = try await PacerProcess.run(["fmt", "--check", path], in: sandbox)
+        let checked = home.call(["fmt", "--check", path])
         #expect(checked.status == 0 && checked.stdout.isEmpty, "\(checked)")
-        let shown = try await PacerProcess.run(["show", path], in: sandbox)
+        let shown = home.call(["show", path])
         #expect(shown.status == 0 && shown.stdout.contains("12m"), "\(shown)")
-        let garminPath = try sandbox.write("garmin.yaml", "name: G\nsteps:\n  - {type: run, duration: 30s}\n")
-        let garmin = try await PacerProcess.run(["fmt", garminPath], in: sandbox)
+        let garminPath = try home.write("garmin.yaml", "name: G\nsteps:\n  - {type: run, duration: 30s}\n")
+        let garmin = home.call(["fmt", garminPath])
         #expect(garmin.status == 1 && garmin.stderr.contains("pacer import"), "\(garmin)")
     }
 
-    @Test func fmtPrintsTheLayoutAndChecksAndRewritesInPlaceKeepingTheMode() async throws {
-        let sandbox = try Sandbox()
-        let path = try sandbox.write("messy.json", Self.messy)
-        let tidyPath = try sandbox.write("tidy.json", Self.tidy)
+    @Test func fmtPrintsTheLayoutAndChecksAndRewritesInPlaceKeepingTheMode() throws {
+        let home = try CommandLineHome()
+        let path = try home.write("messy.json", Self.messy)
+        let tidyPath = try home.write("tidy.json", Self.tidy)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
 
-        let printed = try await PacerProcess.run(["fmt", path], in: sandbox)
+        let printed = home.call(["fmt", path])
         #expect(printed.status == 0 && printed.stdout == Self.tidy, "\(printed)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.messy, "printing leaves the file alone")
 
-        let checked = try await PacerProcess.run(["fmt", "--check", path, tidyPath], in: sandbox)
+        let checked = home.call(["fmt", "--check", path, tidyPath])
         #expect(checked.status == 1 && checked.stdout == "\(path)\n", "\(checked)")
 
-        let written = try await PacerProcess.run(["fmt", "-w", path, tidyPath], in: sandbox)
+        let written = home.call(["fmt", "-w", path, tidyPath])
         #expect(written.status == 0 && written.stdout.isEmpty, "\(written)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.tidy)
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o640, "the mode is kept: \(String(mode ?? 0, radix: 8))")
-        let clean = try await PacerProcess.run(["fmt", "--check", path, tidyPath], in: sandbox)
+        let clean = home.call(["fmt", "--check", path, tidyPath])
         #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean)")
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(".") }.isEmpty,
+            try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix(".") }.isEmpty,
             "no temporary file left")
     }
 
-    @Test func fmtWritesThroughALinkToItsTarget() async throws {
-        let sandbox = try Sandbox()
-        let target = try sandbox.write("dotfiles/messy.json", Self.messy)
-        let link = sandbox.path("messy.json")
+    @Test func fmtWritesThroughALinkToItsTarget() throws {
+        let home = try CommandLineHome()
+        let target = try home.write("dotfiles/messy.json", Self.messy)
+        let link = home.file("messy.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dotfiles/messy.json")
-        let written = try await PacerProcess.run(["fmt", "-w", link], in: sandbox)
+        let written = home.call(["fmt", "-w", link])
         #expect(written.status == 0, "\(written)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/messy.json", "the link stays a link")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == Self.tidy, "its target is laid out")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("dotfiles")) == ["messy.json"], "no temporary file left")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.file("dotfiles")) == ["messy.json"], "no temporary file left")
     }
 
-    @Test func fmtRefusesAnInvalidFileAndShowsItsErrors() async throws {
-        let sandbox = try Sandbox()
+    @Test func fmtRefusesAnInvalidFileAndShowsItsErrors() throws {
+        let home = try CommandLineHome()
         let bad = #"{"name": "Bad", "steps": [{"wrok": "20s"}]}"#
-        let path = try sandbox.write("bad.json", bad)
-        let result = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        let path = try home.write("bad.json", bad)
+        let result = home.call(["fmt", "-w", path])
         #expect(result.status == 1 && result.stderr.contains("bad.json: error: at steps[0]: unknown key \"wrok\""), "\(result)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == bad, "an invalid file is left as it is")
-        let builtIn = try await PacerProcess.run(["fmt", "-w", "tabata"], in: sandbox)
+        let builtIn = home.call(["fmt", "-w", "tabata"])
         #expect(builtIn.status == 0, "a built-in is already laid out, so there is nothing to write: \(builtIn)")
     }
 
     // Issue 33, item 25: fmt never writes a number other than the one in the file.
-    @Test func fmtRefusesANumberItCannotKeepAndSaysWhereItIs() async throws {
-        let sandbox = try Sandbox()
+    @Test func fmtRefusesANumberItCannotKeepAndSaysWhereItIs() throws {
+        let home = try CommandLineHome()
         let text = "{\"name\": \"Heavy\",\n  \"steps\": [{\"reps\": 1, \"name\": \"Lift\", \"weight\": 12345678901234567890123}]}\n"
-        let path = try sandbox.write("heavy.json", text)
-        let result = try await PacerProcess.run(["fmt", "-w", path], in: sandbox)
+        let path = try home.write("heavy.json", text)
+        let result = home.call(["fmt", "-w", path])
         #expect(
             result.status == 1
                 && result.stderr == "\(path):2:51: error: the number 12345678901234567890123 has more digits than pacer keeps: "

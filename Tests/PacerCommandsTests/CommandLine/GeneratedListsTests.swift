@@ -15,20 +15,19 @@ struct GeneratedListsTests {
         return Set(line.split(separator: " "))
     }
 
-    static func output(_ arguments: [String], in sandbox: Sandbox) async throws -> String {
-        let result = try await PacerProcess.run(arguments, in: sandbox)
+    static func output(_ arguments: [String]) throws -> String {
+        let result = try PacerCall(arguments)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result)")
         return result.stdout
     }
 
-    @Test func helpTheManPageAndCompletionsNameEveryFormat() async throws {
-        let sandbox = try Sandbox()
-        let importHelp = try await Self.output(["import", "--help"], in: sandbox)
-        let exportHelp = try await Self.output(["export", "--help"], in: sandbox)
-        let manual = try await Self.output(["help", "--man"], in: sandbox)
-        let bash = try await Self.output(["completions", "bash"], in: sandbox)
-        let zsh = try await Self.output(["completions", "zsh"], in: sandbox)
-        let fish = try await Self.output(["completions", "fish"], in: sandbox)
+    @Test func helpTheManPageAndCompletionsNameEveryFormat() throws {
+        let importHelp = try Self.output(["import", "--help"])
+        let exportHelp = try Self.output(["export", "--help"])
+        let manual = try Self.output(["help", "--man"])
+        let bash = try Self.output(["completions", "bash"])
+        let zsh = try Self.output(["completions", "zsh"])
+        let fish = try Self.output(["completions", "fish"])
         let from = try Self.words(of: bash, lineWith: "import --from")
         let to = try Self.words(of: bash, lineWith: "export --to")
         for format in WorkoutFormat.readable {
@@ -45,10 +44,9 @@ struct GeneratedListsTests {
         #expect(WorkoutFormat.readable.flatMap(\.extensions).allSatisfy { zsh.contains("|\($0)") })
     }
 
-    @Test func ctlAndItsCompletionOfferWhatTheTableLetsItSend() async throws {
-        let sandbox = try Sandbox()
-        let help = try await Self.output(["ctl", "--help"], in: sandbox)
-        let bash = try await Self.output(["completions", "bash"], in: sandbox)
+    @Test func ctlAndItsCompletionOfferWhatTheTableLetsItSend() throws {
+        let help = try Self.output(["ctl", "--help"])
+        let bash = try Self.output(["completions", "bash"])
         // The case that offers ctl's arguments, after the one that offers its options.
         let ctlLine = try #require(bash.split(separator: "\n").last { $0.contains(#"ctl) _pacer_offer "$2""#) })
         let ctlCase = Set(ctlLine.split(separator: " "))
@@ -64,7 +62,7 @@ struct GeneratedListsTests {
     /// The docs are written by hand: the README's table of prompt commands lists every word of
     /// the table, and the plugin protocol names every command a plugin may send.
     @Test func theDocsNameEveryPromptCommand() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = CommandLineHome.packageRoot
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let plugins = try String(contentsOf: root.appendingPathComponent("docs/plugins.md"), encoding: .utf8)
         let protocolLine = try #require(
