@@ -28,6 +28,12 @@ struct FileErrorWordingTests {
     @Test func theConfigsSizeErrorNamesTheConfigFileUnderTilde() throws {
         try Self.withConfig(size: (1 << 20) + 1) { environment in
             let error = try #require(throws: ConfigLoadError.self) { try UserConfig.load(from: environment, settings: []) }
+            guard case .unreadable(let failure, kind: "the config file", shown: "~/.config/pacer/config.json") = error,
+                case .tooLarge(size: (1 << 20) + 1, limit: 1 << 20) = failure.reason
+            else {
+                Issue.record("not .unreadable for its size: \(error)")
+                return
+            }
             #expect(
                 error.lines == [
                     "pacer: cannot read ~/.config/pacer/config.json: it is 1048577 bytes, more than the 1 MiB the config file may have"

@@ -23,7 +23,7 @@ public struct PlanFile: Sendable {
                 path, environment: environment, kind: "the plan", limit: WeekPlan.maximumFileSize, decode: WeekPlan.decode)
                 ?? WeekPlan()
         } catch {
-            throw ConfigLoadError(lines: error.lines + ["pacer: fix \(shown) with 'pacer plan edit' (see docs/plan.md)"])
+            throw .unusablePlan(error, shown: shown)
         }
     }
 
@@ -39,7 +39,7 @@ public struct PlanFile: Sendable {
         do throws(FileError) {
             try ReplacementFile.write(Array(text.utf8), to: path)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.message(shown: shown)); the plan is unchanged"])
+            throw .unwritable(error, shown: shown)
         }
     }
 
@@ -48,7 +48,7 @@ public struct PlanFile: Sendable {
         do throws(FileError) {
             try FileSystem.createDirectories(environment.configFolder)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.description); the plan is unchanged"])
+            throw .unwritable(error, shown: nil)
         }
     }
 
