@@ -67,7 +67,7 @@ struct WeightLogAndPlanTests {
         let unknown = try #require(throws: ConfigLoadError.self) {
             try file.add(WeekPlan.Entry(days: [.friday], time: nil, workout: PlannedWorkout("tabta")))
         }
-        guard case .unplannable(PlannedWorkout("tabta"), _) = unknown else {
+        guard case .unplannable(PlannedWorkout("tabta"), .notFound(.noWorkout(named: "tabta", _, suggestion: "tabata"))) = unknown else {
             Issue.record("not .unplannable(tabta, .notFound): \(unknown)")
             return
         }

@@ -35,7 +35,7 @@ public struct LaidOutWorkout {
         do throws(WorkoutErrors) {
             text = yaml == nil ? WorkoutLayout.text(of: root) : try PacerYAMLLayout.text(of: root)
         } catch {
-            throw .workout(WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) }))
+            throw .workout(.invalid(file: loaded.source.path, problems: error.diagnostics))
         }
     }
 
@@ -45,7 +45,7 @@ public struct LaidOutWorkout {
         do throws(WorkoutErrors) {
             return try PacerYAMLLayout.json(of: loaded.original)
         } catch {
-            throw .workout(WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) }))
+            throw .workout(.invalid(file: loaded.source.path, problems: error.diagnostics))
         }
     }
 

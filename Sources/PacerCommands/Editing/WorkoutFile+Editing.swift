@@ -34,7 +34,7 @@ extension WorkoutFile {
         do throws(WorkoutNotFound) {
             source = try library.locate(reference)
         } catch {
-            throw .workout(WorkoutLoadError(lines: ["pacer: \(error.description)"]))
+            throw .workout(.notFound(error))
         }
         if source.isFile {
             guard let bytes = try? source.read(), let format = WorkoutFormat.detect(bytes, path: source.path) else { return source.path }

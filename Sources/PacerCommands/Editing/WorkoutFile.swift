@@ -44,7 +44,7 @@ public enum WorkoutFile {
             decoded.warnings.forEach { Output.problem(TerminalText($0.formatted(file: shown))) }
             plan = Plan(decoded.workout)
         } catch {
-            throw .workout(WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) }))
+            throw .workout(.invalid(file: shown, problems: error.diagnostics))
         }
         guard path != "-" else {
             Output.data(text)

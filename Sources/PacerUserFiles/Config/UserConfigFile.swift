@@ -38,7 +38,7 @@ public enum ConfigLoadError: Error, Sendable {
         case .invalidPlan(let file, let problems, let unchanged):
             problems.map { $0.formatted(file: file) } + ["pacer: \(unchanged ? "the plan is unchanged; " : "")'pacer plan edit' fixes it"]
         case .unplannable(let workout, let error):
-            ["pacer: cannot plan \"\(workout)\": " + error.lines[0]] + error.lines.dropFirst()
+            ["pacer: cannot plan \"\(workout)\": " + error.continuingLines[0]] + error.continuingLines.dropFirst()
         case .noPlan(let shown): ["pacer: there is no plan yet (\(shown)), so nothing to remove"]
         case .noEntry(_, let count):
             [
