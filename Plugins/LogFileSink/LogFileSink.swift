@@ -42,7 +42,7 @@ public final class LogFileSink: Sink {
         runsByDefault: .whenGiven(file),
         files: { _, settings, _ in settings.sinks.file(file).map { [$0] } ?? [] }
     ) { context in
-        guard let path = context.settings.sinks.file(file) else { throw SinkSetupError("the log sink needs --log FILE") }
+        guard let path = context.settings.sinks.file(file) else { throw SinkSetupError.needsSetting(sink: "log", flag: "--log FILE") }
         return try LogFileSink(path: path)
     }
 

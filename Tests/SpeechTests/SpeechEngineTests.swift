@@ -96,6 +96,11 @@ struct SpeechSettingsTests {
         for (options, message) in problems {
             let error = #expect(throws: SinkSetupError.self) { try SpeechSettings(options: options) }
             #expect(error?.description == message)
+            guard case .invalidOption(sink: "speech", let key, _)? = error else {
+                Issue.record("not .invalidOption of speech: \(String(describing: error))")
+                continue
+            }
+            #expect(options[key] != nil, "the option named is one given: \(key)")
         }
     }
 }
