@@ -33,6 +33,10 @@ struct SpeechEngineTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let error = #expect(throws: SpeechError.self) { try SpeechEngine.find(SpeechSettings(), searchPath: empty.path) }
         #expect(error?.description.contains("install espeak-ng") == true)
+        guard case .noEngine(lookedFor: let looked)? = error, looked == SpeechEngine.Kind.allCases.map(\.rawValue) else {
+            Issue.record("not .noEngine with every kind: \(String(describing: error))")
+            return
+        }
         #expect(throws: SpeechError.self) { try SpeechEngine.find(SpeechSettings(), searchPath: nil) }
     }
 
