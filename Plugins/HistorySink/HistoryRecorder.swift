@@ -130,7 +130,7 @@ final class HistoryRecorder {
         }
         guard waiting.isEmpty || broken else {
             let lost = session == nil ? "this session is not recorded" : "the last \(waiting.count) records of this session are missing"
-            throw HistoryError(path: path, reason: "another program kept it locked until pacer gave up: \(lost)", isLocked: true)
+            throw HistoryError.locked(path: path, reason: "another program kept it locked until pacer gave up: \(lost)")
         }
     }
 
@@ -147,7 +147,7 @@ final class HistoryRecorder {
                 try perform(write, in: store)
                 waiting.removeFirst()
             }
-        } catch  where error.isLocked {
+        } catch .locked {
             nextTry = Clocks.monotonicNanoseconds() + Int64(Self.retryInterval * 1e9)
         } catch {
             broken = true

@@ -23,8 +23,7 @@ public final class LogFileSink: Sink {
         self.path = path
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
-            throw LogFileError(
-                path: path, reason: errno == ENXIO ? "it is a FIFO that nobody is reading" : String(cString: strerror(errno)))
+            throw errno == ENXIO ? .unreadFIFO(path: path) : .notOpened(path: path, errno: errno)
         }
         // Opened without waiting; from now on a write waits for the reader rather than failing.
         FileSystem.setNonBlocking(descriptor, false)
@@ -42,7 +41,7 @@ public final class LogFileSink: Sink {
         runsByDefault: .whenGiven(file),
         files: { _, settings, _ in settings.sinks.file(file).map { [$0] } ?? [] }
     ) { context in
-        guard let path = context.settings.sinks.file(file) else { throw SinkSetupError("the log sink needs --log FILE") }
+        guard let path = context.settings.sinks.file(file) else { throw SinkSetupError.needsSetting(sink: "log", flag: "--log FILE") }
         return try LogFileSink(path: path)
     }
 
@@ -62,7 +61,7 @@ public final class LogFileSink: Sink {
             do throws(FileError) {
                 try FileSystem.writeAll(descriptor, buffer)
             } catch {
-                throw LogFileError(path: path, reason: error.why())
+                throw .unwritten(path: path, error)
             }
         }
     }
@@ -72,14 +71,36 @@ public final class LogFileSink: Sink {
         let failed = fsync(descriptor) != 0 && errno != EINVAL
         let code = errno
         Glibc.close(descriptor)
-        if failed { throw LogFileError(path: path, reason: String(cString: strerror(code))) }
+        if failed { throw LogFileError.notSynced(path: path, errno: code) }
     }
 }
 
-/// A log file that cannot be opened or written, with the reason.
-public struct LogFileError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
+/// A log file that cannot be opened or written: a case to switch on, said with the reason.
+public enum LogFileError: Error, CustomStringConvertible {
+    /// The file cannot be opened: the system's `errno`.
+    case notOpened(path: String, errno: Int32)
+    /// The file is a FIFO that nobody is reading, so it is refused rather than waited on.
+    case unreadFIFO(path: String)
+    /// A batch of events could not be written.
+    case unwritten(path: String, FileError)
+    /// What was written could not be flushed to the disk: the system's `errno`.
+    case notSynced(path: String, errno: Int32)
+
+    /// The log's file.
+    public var path: String {
+        switch self {
+        case .notOpened(let path, _), .unreadFIFO(let path), .unwritten(let path, _), .notSynced(let path, _): path
+        }
+    }
+
+    /// Why, after the log's name.
+    public var reason: String {
+        switch self {
+        case .notOpened(_, let code), .notSynced(_, let code): String(cString: strerror(code))
+        case .unreadFIFO: "it is a FIFO that nobody is reading"
+        case .unwritten(_, let error): error.why()
+        }
+    }
 
     public var description: String {
         "cannot write the log \(path): \(reason)"

@@ -54,7 +54,7 @@ public enum ThresholdOptions {
         do throws(ConfigLoadError) {
             config = try UserConfig.load(from: environment, settings: SinkRegistry.standard.settings)
         } catch {
-            throw CommandFailure(error.lines + [UserConfig.fixAdvice(in: environment)])
+            throw .config(error, environment)
         }
         return config.thresholds.overridden(by: thresholds(in: arguments))
     }

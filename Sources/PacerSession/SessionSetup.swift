@@ -112,7 +112,7 @@ public struct SessionSetup: Sendable {
         for spec in asked {
             do throws(SinkSetupError) {
                 if specs.contains(where: { $0.name == spec.name && $0.path == spec.path }) {
-                    throw SinkSetupError("the \(spec.displayName) sink is named twice; name each sink once")
+                    throw .namedTwice(spec.displayName)
                 }
                 _ = try registry.resolve(spec, environment: environment)
                 specs.append(spec)

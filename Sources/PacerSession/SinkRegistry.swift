@@ -87,8 +87,8 @@ public struct SinkRegistry: Sendable {
         if let path = spec.path {
             switch PluginDirectory.isExecutableFile(path) {
             case true?: break
-            case false?: throw SinkSetupError("the plugin \(path) is not executable; make it so with: chmod +x \(path.shellQuoted)")
-            case nil: throw SinkSetupError("cannot run the plugin \(path): it is not a file")
+            case false?: throw .pluginNotExecutable(path: path)
+            case nil: throw .pluginNotAFile(path: path)
             }
             return .plugin(path: path)
         }
@@ -100,15 +100,12 @@ public struct SinkRegistry: Sendable {
         if let plugin = plugins.find(spec.name) { return .plugin(path: plugin.path) }
         let found = plugins.all()
         if let unrunnable = found.first(where: { $0.name == spec.name && !$0.isExecutable }) {
-            throw SinkSetupError(
-                "the plugin \(unrunnable.path) is not executable; make it so with: chmod +x \(unrunnable.path.shellQuoted)")
+            throw .pluginNotExecutable(path: unrunnable.path)
         }
-        var message =
-            "unknown sink '\(spec.name)': not a built-in sink (\(builtIn.map(\.name).joined(separator: ", "))) and no executable "
-            + "\(PluginDirectory.prefix)\(spec.name) in \(plugins.folders.first?.label ?? "the plugin folder"), on PATH or among the shipped plugins"
         let known = builtIn.map(\.name) + found.filter(\.isNameable).map(\.name)
-        if let suggestion = Suggestion.closest(to: spec.name, among: known) { message += " (did you mean '\(suggestion)'?)" }
-        throw SinkSetupError(message + "; 'pacer plugins' lists them")
+        throw .unknownSink(
+            name: spec.name, builtIn: builtIn.map(\.name), program: PluginDirectory.prefix + spec.name,
+            folder: plugins.folders.first?.label ?? "the plugin folder", suggestion: Suggestion.closest(to: spec.name, among: known))
     }
 
     /// Makes the sinks a session asked for, in the order asked. The built-in sinks are made first
@@ -136,7 +133,7 @@ public struct SinkRegistry: Sendable {
             } catch let error as SinkSetupError {
                 throw error
             } catch {
-                throw SinkSetupError("\(error)")
+                throw .unmade(error)
             }
         }
         let kept = DescriptorReserve(SessionResources.keptFromOptionalParts)

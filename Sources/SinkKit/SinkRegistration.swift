@@ -186,11 +186,59 @@ public struct SinkContext: Sendable {
     }
 }
 
-/// A sink that cannot be made, with the reason for the user.
-public struct SinkSetupError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+/// Why a sink cannot be asked for or made: a case to switch on, holding what its message names;
+/// `description` says it for the user.
+public enum SinkSetupError: Error, Sendable, CustomStringConvertible {
+    /// `--sink TEXT` names no sink (it starts with `:`, or is empty).
+    case namesNoSink(String)
+    /// The name is not a sink's name (`SinkSpec.nameRule`).
+    case notAName(String)
+    /// `--sink exec` without a path.
+    case execWithoutPath
+    /// An option (`item`) is not KEY=VALUE; `form` says how to write one for this sink.
+    case optionNotKeyValue(item: String, form: String)
+    /// The option `key` is given twice.
+    case optionTwice(key: String)
+    /// The sink `sink` takes no option `key`: it takes `known`.
+    case unknownOption(sink: String, key: String, known: [String])
+    /// The sink `sink` was given option `key` with a value it cannot take (or with others it
+    /// cannot take with): `problem` says why, in the sink's words.
+    case invalidOption(sink: String, key: String, problem: String)
+    /// The sink `sink` needs a setting the run did not give (`flag`: `--log FILE`).
+    case needsSetting(sink: String, flag: String)
+    /// The sink (as displayed) is named twice.
+    case namedTwice(String)
+    /// The plugin at `path` is not executable.
+    case pluginNotExecutable(path: String)
+    /// The plugin at `path` is not a file.
+    case pluginNotAFile(path: String)
+    /// No sink goes by `name`: not one of `builtIn`, nor an executable `program` in `folder`, on
+    /// PATH or among the shipped plugins; the closest name there is.
+    case unknownSink(name: String, builtIn: [String], program: String, folder: String, suggestion: String?)
+    /// Making the sink failed: what its maker threw.
+    case unmade(any Error)
 
-    public init(_ description: String) {
-        self.description = description
+    public var description: String {
+        switch self {
+        case .namesNoSink(let text): "'\(text)' names no sink"
+        case .notAName(let name): "'\(name)' is not a sink name (\(SinkSpec.nameRule))"
+        case .execWithoutPath: "exec needs a path: --sink exec:./my-plugin"
+        case .optionNotKeyValue(let item, let form): "sink option '\(item)' is not KEY=VALUE (as in --sink \(form))"
+        case .optionTwice(let key): "sink option '\(key)' is given twice"
+        case .unknownOption(let sink, let key, let known):
+            "the \(sink) sink has no option '\(key)'"
+                + (Suggestion.closest(to: key, among: known).map { " (did you mean '\($0)'?)" }
+                    ?? (known.isEmpty ? "; it takes none" : "; it takes \(known.joined(separator: ", "))"))
+        case .invalidOption(_, _, let problem): problem
+        case .needsSetting(let sink, let flag): "the \(sink) sink needs \(flag)"
+        case .namedTwice(let sink): "the \(sink) sink is named twice; name each sink once"
+        case .pluginNotExecutable(let path): "the plugin \(path) is not executable; make it so with: chmod +x \(path.shellQuoted)"
+        case .pluginNotAFile(let path): "cannot run the plugin \(path): it is not a file"
+        case .unknownSink(let name, let builtIn, let program, let folder, let suggestion):
+            "unknown sink '\(name)': not a built-in sink (\(builtIn.joined(separator: ", "))) and no executable "
+                + "\(program) in \(folder), on PATH or among the shipped plugins"
+                + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; 'pacer plugins' lists them"
+        case .unmade(let error): "\(error)"
+        }
     }
 }

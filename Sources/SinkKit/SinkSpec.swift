@@ -34,9 +34,9 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
         var rest = Substring(text)
         let name = rest.prefix { $0 != ":" }
         rest = rest.dropFirst(name.count)
-        guard !name.isEmpty else { throw SinkSetupError("'\(text)' names no sink") }
+        guard !name.isEmpty else { throw .namesNoSink(text) }
         guard Self.isName(name) else {
-            throw SinkSetupError("'\(name)' is not a sink name (\(Self.nameRule))")
+            throw .notAName(String(name))
         }
         self.name = String(name)
         if name == "exec" {
@@ -46,7 +46,7 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
                 path.append(next)
                 rest = rest.dropFirst(next == ":" ? 2 : 1)
             }
-            guard !path.isEmpty else { throw SinkSetupError("exec needs a path: --sink exec:./my-plugin") }
+            guard !path.isEmpty else { throw .execWithoutPath }
             self.path = path
         } else {
             path = nil
@@ -56,11 +56,11 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
             for item in rest.dropFirst().split(separator: ",", omittingEmptySubsequences: false) {
                 guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
                     let form = name == "exec" ? "exec:PATH:KEY=VALUE; a ':' in the path is written '::'" : "\(name):KEY=VALUE"
-                    throw SinkSetupError("sink option '\(item)' is not KEY=VALUE (as in --sink \(form))")
+                    throw .optionNotKeyValue(item: String(item), form: form)
                 }
                 let key = String(item[..<equals])
                 guard !options.contains(where: { $0.key == key }) else {
-                    throw SinkSetupError("sink option '\(key)' is given twice")
+                    throw .optionTwice(key: key)
                 }
                 options.append((key, String(item[item.index(after: equals)...])))
             }
@@ -96,16 +96,7 @@ public struct SinkSpec: Sendable, Equatable, CustomStringConvertible {
     public func checkedOptions(against known: [SinkOption]) throws(SinkSetupError) -> [String: String] {
         var checked: [String: String] = [:]
         for (key, value) in options {
-            guard known.contains(where: { $0.key == key }) else {
-                let keys = known.map(\.key)
-                var message = "the \(name) sink has no option '\(key)'"
-                if let suggestion = Suggestion.closest(to: key, among: keys) {
-                    message += " (did you mean '\(suggestion)'?)"
-                } else {
-                    message += keys.isEmpty ? "; it takes none" : "; it takes \(keys.joined(separator: ", "))"
-                }
-                throw SinkSetupError(message)
-            }
+            guard known.contains(where: { $0.key == key }) else { throw .unknownOption(sink: name, key: key, known: known.map(\.key)) }
             checked[key] = value
         }
         return checked

@@ -49,17 +49,17 @@ struct PhraseSynthesizer: Sendable {
     /// One phrase as sound, trimmed and at `sampleRate`.
     func render(_ text: String) throws(SpeechError) -> Audio {
         guard let arguments = engine.arguments(writingWAVOf: text) else {
-            throw SpeechError("\(engine.name) cannot write audio files; render needs espeak-ng or espeak")
+            throw .cannotWriteAudio(engine: engine.name)
         }
         let pipe: (read: Int32, write: Int32)
-        do { pipe = try FileSystem.pipe() } catch { throw SpeechError(error.description) }
+        do { pipe = try FileSystem.pipe() } catch { throw .file(error) }
         defer { close(pipe.read) }
         let process: Subprocess
         do {
             process = try Subprocess.spawn(engine.executable, arguments: arguments, environment: environment, stdout: pipe.write)
         } catch {
             close(pipe.write)
-            throw SpeechError(error.description)
+            throw .notStarted(error)
         }
         close(pipe.write)
         // An engine that hangs is killed, which ends the pipe and the read below.
@@ -69,23 +69,23 @@ struct PhraseSynthesizer: Sendable {
             bytes = try FileSystem.readAll(pipe.read, name: "the output of \(engine.name)", limit: Self.sizeLimit)
         } catch {
             process.signal(SIGKILL)
-            throw SpeechError(error.description)
+            throw .file(error)
         }
         guard let bytes else {
             process.signal(SIGKILL)
-            throw SpeechError("\(engine.name) wrote more than \(Self.sizeLimit >> 20) MiB for “\(text)”")
+            throw .tooMuchAudio(engine: engine.name, limit: Self.sizeLimit, text: text)
         }
         process.wait(seconds: Self.timeLimit)
         guard process.status == 0 else {
             let how =
                 process.status.map { $0 == 128 + SIGKILL ? "took more than \(Int(Self.timeLimit)) s" : "ended with status \($0)" }
                 ?? "did not end"
-            throw SpeechError("\(engine.name) \(how) rendering “\(text)”")
+            throw .renderFailed(engine: engine.name, how: how, text: text)
         }
         do {
             return try WAVDecoder.decode(bytes).resampled(to: sampleRate).trimmed(tail: Self.tail)
         } catch {
-            throw SpeechError("\(engine.name) wrote an unreadable WAV for “\(text)”: \(error)")
+            throw .unreadableAudio(engine: engine.name, text: text, reason: error)
         }
     }
 }

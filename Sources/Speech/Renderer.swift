@@ -69,9 +69,7 @@ public struct Renderer: Sendable {
         let length = max(Self.sample(score.end), clips.map { $0.start + $0.count }.max() ?? 0) + Self.sample(.start + Self.tail)
         guard length <= WAVHeader.maximumSamples else {
             let hours = WAVHeader.maximumSamples / Self.sampleRate / 3600
-            throw SpeechError(
-                "the workout lasts \(WorkoutDuration(milliseconds: Int64(length / Self.sampleRate) * 1000).spoken), longer than the \(hours) hours a WAV file can hold"
-            )
+            throw .tooLong(WorkoutDuration(milliseconds: Int64(length / Self.sampleRate) * 1000), hours: hours)
         }
         do throws(FileError) {
             try FileSystem.writeAll(descriptor, WAVHeader.bytes(sampleRate: Self.sampleRate, sampleCount: length))
@@ -82,7 +80,7 @@ public struct Renderer: Sendable {
                 progress(.mixing(done: written, of: length))
             }
         } catch {
-            throw SpeechError("cannot write \(name): \(error.why())")
+            throw .unwritten(name: name, error)
         }
         return Rendering(
             duration: .nanoseconds(Int64(length) * 1_000_000_000 / Int64(Self.sampleRate)), phrases: sounds.count,

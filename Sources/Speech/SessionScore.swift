@@ -44,16 +44,10 @@ public struct SessionScore: Sendable {
     /// step, has no length, so the plan is refused with what to do.
     public init(plan: Plan) throws(SpeechError) {
         if let index = plan.phases.firstIndex(where: \.isOpen) {
-            throw SpeechError(
-                "step \(index + 1), “\(plan.phases[index].name)”, is an open step, which lasts until you say done, so it has no length to render"
-            )
+            throw .noLength(step: index + 1, name: plan.phases[index].name, open: true)
         }
         if let index = plan.phases.firstIndex(where: { $0.kind == .reps && $0.cap == nil }) {
-            throw SpeechError(
-                """
-                step \(index + 1), “\(plan.phases[index].name)”, is a rep step without a cap, so it has no length to \
-                render: give it one ("cap": "2m") and it is rendered at its cap
-                """)
+            throw .noLength(step: index + 1, name: plan.phases[index].name, open: false)
         }
         var engine = Engine(plan: plan, speed: 1, file: "")
         var coach = Coach()

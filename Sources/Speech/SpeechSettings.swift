@@ -43,7 +43,9 @@ public struct SpeechSettings: Sendable, Equatable {
     public init(options: [String: String]) throws(SinkSetupError) {
         if let text = options["command"] {
             let words = text.split(separator: " ").map(String.init)
-            guard !words.isEmpty else { throw SinkSetupError("speech option command= names no program") }
+            guard !words.isEmpty else {
+                throw .invalidOption(sink: "speech", key: "command", problem: "speech option command= names no program")
+            }
             command = words
         }
         voice = try options["voice"].map(Self.checkedVoice)
@@ -52,11 +54,14 @@ public struct SpeechSettings: Sendable, Equatable {
         switch options["nudges"] {
         case nil, "on": nudges = true
         case "off": nudges = false
-        case let other?: throw SinkSetupError("speech option nudges takes on or off, not '\(other.prefix(40))'")
+        case let other?:
+            throw .invalidOption(sink: "speech", key: "nudges", problem: "speech option nudges takes on or off, not '\(other.prefix(40))'")
         }
         if command != nil, voice != nil || rate != nil || volume != nil {
-            throw SinkSetupError(
-                "speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command")
+            throw .invalidOption(
+                sink: "speech", key: "command",
+                problem:
+                    "speech options voice, rate and volume are for the engines pacer knows; with command=, put the flags in the command")
         }
     }
 
@@ -66,7 +71,8 @@ public struct SpeechSettings: Sendable, Equatable {
             scalar.properties.isAlphabetic || (scalar.value >= 0x30 && scalar.value <= 0x39) || "-_+./".unicodeScalars.contains(scalar)
         }
         guard !text.isEmpty, text.count <= 64, allowed, !text.hasPrefix("-") else {
-            throw SinkSetupError("'\(text)' is not a voice name (letters, digits and -_+./, as in en-gb or en+f3)")
+            throw .invalidOption(
+                sink: "speech", key: "voice", problem: "'\(text)' is not a voice name (letters, digits and -_+./, as in en-gb or en+f3)")
         }
         return text
     }
@@ -74,7 +80,9 @@ public struct SpeechSettings: Sendable, Equatable {
     /// A whole number within `range`, for the option `name`.
     public static func number(_ text: String, in range: ClosedRange<Int>, for name: String) throws(SinkSetupError) -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw SinkSetupError("speech \(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw .invalidOption(
+                sink: "speech", key: name,
+                problem: "speech \(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }

@@ -125,7 +125,7 @@ public final class Voice: @unchecked Sendable {
     private func say(_ text: String) {
         serial += 1
         let serial = serial
-        do {
+        do throws(SubprocessError) {
             let process = try Subprocess.spawn(engine.executable, arguments: engine.arguments(saying: text), environment: environment) {
                 [self] status in
                 queue.async { self.ended(serial, status: status) }
@@ -136,7 +136,7 @@ public final class Voice: @unchecked Sendable {
             let limit = timing.length(of: text) * 3 + .seconds(5)
             queue.asyncAfter(deadline: .now() + .nanoseconds(Int(limit.nanoseconds))) { [self] in overran(serial, limit: limit) }
         } catch {
-            fail(SpeechError("\(error)"))
+            fail(.notStarted(error))
             perform(speech.finished(at: now()))
         }
     }
@@ -149,7 +149,7 @@ public final class Voice: @unchecked Sendable {
         if status == 0 { overdueCuts = 0 }
         if status != 0 && !ended.stopped {
             let how = status > 128 ? "was ended by signal \(status - 128)" : "ended with status \(status)"
-            fail(SpeechError("\(engine.name) \(how) while saying “\(ended.text)”"))
+            fail(.sayingFailed(engine: engine.name, how: how, text: ended.text))
         }
         perform(speech.finished(at: now()))
     }
@@ -162,16 +162,14 @@ public final class Voice: @unchecked Sendable {
         guard !cut.stopped, ranFor > (timing.length(of: cut.text) * 2 + Self.overdueSlack).nanoseconds else { return }
         overdueCuts += 1
         if overdueCuts >= Self.overdueCutsForAHang {
-            failHanging(
-                "\(engine.name) has said none of the last \(overdueCuts) phrases in twice the time they take (the last: “\(cut.text)”); it seems to hang"
-            )
+            failHanging(.silent(engine: engine.name, count: overdueCuts, text: cut.text))
         }
     }
 
     /// Stops a process that has taken far longer than its text should.
     private func overran(_ serial: Int, limit: Duration) {
         guard var overrunning = speaking, overrunning.serial == serial, !overrunning.stopped else { return }
-        failHanging("\(engine.name) took more than \(limit.nanoseconds / 1_000_000_000) s to say “\(overrunning.text)” and was stopped")
+        failHanging(.overran(engine: engine.name, seconds: limit.nanoseconds / 1_000_000_000, text: overrunning.text))
         overrunning.stopped = true
         speaking = overrunning
         halt(overrunning.process)
@@ -187,8 +185,8 @@ public final class Voice: @unchecked Sendable {
     }
 
     /// Reports a hang, the first time only.
-    private func failHanging(_ message: String) {
-        if hangReported.setFirst() { fail(SpeechError(message)) }
+    private func failHanging(_ error: SpeechError) {
+        if hangReported.setFirst() { fail(error) }
     }
 
     private func fail(_ error: SpeechError) {

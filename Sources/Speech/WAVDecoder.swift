@@ -5,7 +5,7 @@ public enum WAVDecoder {
     /// The sound in `bytes`, or an error saying what is wrong with them.
     public static func decode(_ bytes: [UInt8]) throws(SpeechError) -> Audio {
         guard bytes.count >= 12, tag(bytes, 0) == "RIFF", tag(bytes, 8) == "WAVE" else {
-            throw SpeechError("not a WAV file (\(bytes.count) bytes without a RIFF/WAVE header)")
+            throw .invalidWAV("not a WAV file (\(bytes.count) bytes without a RIFF/WAVE header)")
         }
         var format: Format?
         var offset = 12
@@ -16,14 +16,14 @@ public enum WAVDecoder {
             case "fmt ":
                 format = try Format(bytes, body)
             case "data":
-                guard let format else { throw SpeechError("WAV data comes before its format") }
+                guard let format else { throw .invalidWAV("WAV data comes before its format") }
                 return Audio(samples: format.mono(bytes, body), sampleRate: format.sampleRate)
             default:
                 break
             }
             offset = body.upperBound + (size & 1)
         }
-        throw SpeechError(format == nil ? "WAV file without a format" : "WAV file without data")
+        throw .invalidWAV(format == nil ? "WAV file without a format" : "WAV file without data")
     }
 
     /// How the samples are stored.
@@ -38,7 +38,7 @@ public enum WAVDecoder {
         let bytesPerSample: Int
 
         init(_ bytes: [UInt8], _ body: Range<Int>) throws(SpeechError) {
-            guard body.count >= 16 else { throw SpeechError("WAV format chunk too short") }
+            guard body.count >= 16 else { throw .invalidWAV("WAV format chunk too short") }
             var code = uint16(bytes, body.lowerBound)
             // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
             if code == 0xFFFE, body.count >= 26 { code = uint16(bytes, body.lowerBound + 24) }
@@ -48,10 +48,10 @@ public enum WAVDecoder {
             switch (code, bits) {
             case (1, 8), (1, 16), (1, 24), (1, 32): encoding = .integer
             case (3, 32): encoding = .float
-            default: throw SpeechError("WAV format \(code) with \(bits) bits a sample is not PCM that pacer reads")
+            default: throw .invalidWAV("WAV format \(code) with \(bits) bits a sample is not PCM that pacer reads")
             }
             guard (1...16).contains(channels), (1_000...768_000).contains(sampleRate) else {
-                throw SpeechError("WAV file with \(channels) channels at \(sampleRate) Hz")
+                throw .invalidWAV("WAV file with \(channels) channels at \(sampleRate) Hz")
             }
             bytesPerSample = bits / 8
         }

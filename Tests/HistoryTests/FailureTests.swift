@@ -67,6 +67,10 @@ struct FailureTests {
 
         let error = try #require(throws: HistoryError.self) { _ = try HistoryStore.existing(at: path, busyTimeout: 100)?.sessions() }
         #expect(error.reason == "database is locked")
+        guard case .locked(path: path, reason: "database is locked") = error else {
+            Issue.record("not .locked: \(error)")
+            return
+        }
         try holder.run("ROLLBACK")
     }
 
@@ -81,6 +85,10 @@ struct FailureTests {
         #expect(reading.description == "cannot use the history \(path): file is not a database")
         let writing = try #require(throws: HistoryError.self) { _ = try HistoryStore(path: path) }
         #expect(writing.reason == "file is not a database")
+        guard case .unusable(path: path, reason: "file is not a database") = reading else {
+            Issue.record("not .unusable: \(reading)")
+            return
+        }
         #expect(readFile(path) == garbage)
     }
 

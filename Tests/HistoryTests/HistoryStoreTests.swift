@@ -126,6 +126,11 @@ struct HistoryStoreTests {
         let folder = try TemporaryFolder()
         writeFile(folder.file("file"), Array("not a folder".utf8))
         let error = try #require(throws: HistoryError.self) { _ = try HistoryStore(path: folder.file("file/pacer/history.sqlite3")) }
+        guard case .folderNotMade(path: folder.file("file/pacer/history.sqlite3"), let failure) = error else {
+            Issue.record("not .folderNotMade: \(error)")
+            return
+        }
+        #expect(failure.file == folder.file("file/pacer"))
         #expect(
             error.description
                 == "cannot use the history \(folder.file("file/pacer/history.sqlite3")): cannot create the folder \(folder.file("file/pacer")): Not a directory"

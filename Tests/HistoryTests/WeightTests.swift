@@ -37,6 +37,23 @@ struct WeightTests {
         #expect(Self.parsed("82.5 kg\u{1B}[2J").hasPrefix("error: "), "no escape sequence is a unit")
     }
 
+    /// Why a text is no body weight is a case to switch on, with what was written.
+    @Test func whatIsNoBodyWeightIsACase() {
+        func failure(_ text: String, unit: BodyWeight.Unit? = nil) -> BodyWeightError? {
+            guard case .failure(let error) = BodyWeight.parse(text, unit: unit) else { return nil }
+            return error
+        }
+        #expect(failure("-5 kg") == .notAWeight("-5 kg"))
+        #expect(failure("12 stone") == .notAUnit("stone"))
+        #expect(failure("82.5") == .noUnit("82.5"))
+        #expect(failure("82.5", unit: .lb) == nil)
+        #expect(failure("2205 lb") == .outOfRange("2205 lb", unit: .lb))
+        guard case .ambiguous? = failure("1,000 lb") else {
+            Issue.record("1,000 is not .ambiguous")
+            return
+        }
+    }
+
     @Test func readingsAreKeptInTheirUnitAndReadBackByDay() throws {
         let folder = try TemporaryFolder()
         let store = try HistoryStore(path: folder.file("history.sqlite3"))

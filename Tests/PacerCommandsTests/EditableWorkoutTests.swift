@@ -14,8 +14,8 @@ struct EditableWorkoutTests {
     /// PERCENT rows: an MRC course, whatever its extension says.
     static let erg = "[COURSE HEADER]\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n5 50\n[END COURSE DATA]\n"
 
-    private func editable(_ reference: String) -> Result<String, WorkoutLoadError> {
-        Result { () throws(WorkoutLoadError) in try WorkoutFile.editable(reference, environment: environment) }
+    private func editable(_ reference: String) -> Result<String, CommandFailure> {
+        Result { () throws(CommandFailure) in try WorkoutFile.editable(reference, environment: environment) }
     }
 
     @Test func aNameMeansTheWorkoutFileBesideAnotherAppsFileOfThatName() throws {
@@ -34,6 +34,10 @@ struct EditableWorkoutTests {
         try Self.erg.write(toFile: workouts + "/hills.erg", atomically: true, encoding: .utf8)
         guard case .failure(let error) = editable("hills") else {
             Issue.record("an ERG file was opened to edit")
+            return
+        }
+        guard case .notEditable(path: workouts + "/hills.erg", format: .mrc, json: workouts + "/hills.json", name: "hills") = error else {
+            Issue.record("not .notEditable: \(error)")
             return
         }
         #expect(

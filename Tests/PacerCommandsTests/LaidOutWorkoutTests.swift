@@ -28,9 +28,14 @@ struct LaidOutWorkoutTests {
 
     @Test func aNumberPacerCannotKeepIsRefusedWhereItIs() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let error = try #require(throws: WorkoutLoadError.self) {
+        let error = try #require(throws: CommandFailure.self) {
             try laidOut("{\"name\": \"Heavy\",\n  \"steps\": [{\"reps\": 1, \"name\": \"Lift\", \"weight\": 12345678901234567890123}]}\n")
         }
+        guard case .inexactNumber(path: folder + "/w.json", let number, placed: true) = error else {
+            Issue.record("not .inexactNumber: \(error)")
+            return
+        }
+        #expect(number.written == "12345678901234567890123")
         #expect(error.lines.first?.contains("w.json:2:51: error: the number 12345678901234567890123") == true, "\(error.lines)")
     }
 }

@@ -45,4 +45,32 @@ struct WeightLogAndPlanTests {
         #expect(PlanActions.remove(1, from: file) == 0)
         #expect(try file.load().entries.isEmpty)
     }
+
+    /// What stops a plan change is a case to switch on: no plan yet, no such entry, a workout
+    /// that cannot be run (with the loader's own case), each said as before.
+    @Test func aPlanChangeThatCannotBeMadeSaysWhichCase() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = PlanFile(environment: environment)
+        let none = try #require(throws: ConfigLoadError.self) { try file.remove(1) }
+        guard case .noPlan(let shown) = none else {
+            Issue.record("not .noPlan: \(none)")
+            return
+        }
+        #expect(none.lines == ["pacer: there is no plan yet (\(shown)), so nothing to remove"])
+        try file.add(WeekPlan.Entry(days: [.monday], time: nil, workout: PlannedWorkout("tabata")))
+        let beyond = try #require(throws: ConfigLoadError.self) { try file.remove(3) }
+        guard case .noEntry(number: 3, count: 1) = beyond else {
+            Issue.record("not .noEntry(3, 1): \(beyond)")
+            return
+        }
+        #expect(beyond.lines == ["pacer: the plan has 1 entry; remove takes a number from 1 to 1, as 'pacer plan' lists them"])
+        let unknown = try #require(throws: ConfigLoadError.self) {
+            try file.add(WeekPlan.Entry(days: [.friday], time: nil, workout: PlannedWorkout("tabta")))
+        }
+        guard case .unplannable(PlannedWorkout("tabta"), .notFound(.noWorkout(named: "tabta", _, suggestion: "tabata"))) = unknown else {
+            Issue.record("not .unplannable(tabta, .notFound): \(unknown)")
+            return
+        }
+        #expect(unknown.lines.first?.hasPrefix("pacer: cannot plan \"tabta\": no workout named \"tabta\" in ") == true, "\(unknown.lines)")
+    }
 }

@@ -47,7 +47,7 @@ struct ConfigDocumentationTests {
         let metronome = SinkRegistration(
             name: "metronome", summary: "clicks", settings: [clicks], traits: SinkTraits(kind: .presenter),
             runsByDefault: .whenGiven(clicks)
-        ) { _ in throw SinkSetupError("unused") }
+        ) { _ in throw SinkSetupError.needsSetting(sink: "metronome", flag: "--clicks FILE") }
         let documentation = ConfigDocumentation(registry: SinkRegistry(builtIn: SinkRegistry.standard.builtIn + [metronome]))
         #expect(
             documentation.schema.contains(

@@ -57,6 +57,10 @@ struct LogFileSinkTests {
         }
         #expect(error.path == path)
         #expect(error.reason == "No such file or directory")
+        guard case .notOpened(path: path, errno: ENOENT) = error else {
+            Issue.record("not .notOpened: \(error)")
+            return
+        }
         #expect(error.description == "cannot write the log \(path): No such file or directory")
     }
 
@@ -68,6 +72,10 @@ struct LogFileSinkTests {
             try sink.flush()
         }
         #expect(error.description == "cannot write the log /dev/full: No space left on device")
+        guard case .unwritten(path: "/dev/full", let failure) = error, case .system("No space left on device") = failure.reason else {
+            Issue.record("not .unwritten: \(error)")
+            return
+        }
     }
 
     @Test func aBatchIsWrittenWhole() throws {
@@ -93,5 +101,9 @@ struct LogFileSinkTests {
             _ = try LogFileSink(path: path)
         }
         #expect(error.reason == "it is a FIFO that nobody is reading")
+        guard case .unreadFIFO(path: path) = error else {
+            Issue.record("not .unreadFIFO: \(error)")
+            return
+        }
     }
 }

@@ -28,6 +28,10 @@ struct SessionScoreTests {
         #expect(score.soundings.map(\.signal) == [.workStart, .restStart, .tick, .tick, .tick, .finish])
         let open = Phase(kind: .reps, name: "Back squat", duration: nil, reps: 5)
         let error = #expect(throws: SpeechError.self) { try SessionScore(plan: Plan(name: "Test", phases: [rest(5), open])) }
+        guard case .noLength(step: 2, name: "Back squat", open: false)? = error else {
+            Issue.record("not .noLength of step 2: \(String(describing: error))")
+            return
+        }
         #expect(
             error?.description == """
                 step 2, “Back squat”, is a rep step without a cap, so it has no length to render: give it one ("cap": "2m") and it is rendered at its cap

@@ -33,6 +33,10 @@ struct SpeechEngineTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let error = #expect(throws: SpeechError.self) { try SpeechEngine.find(SpeechSettings(), searchPath: empty.path) }
         #expect(error?.description.contains("install espeak-ng") == true)
+        guard case .noEngine(lookedFor: let looked)? = error, looked == SpeechEngine.Kind.allCases.map(\.rawValue) else {
+            Issue.record("not .noEngine with every kind: \(String(describing: error))")
+            return
+        }
         #expect(throws: SpeechError.self) { try SpeechEngine.find(SpeechSettings(), searchPath: nil) }
     }
 
@@ -96,6 +100,11 @@ struct SpeechSettingsTests {
         for (options, message) in problems {
             let error = #expect(throws: SinkSetupError.self) { try SpeechSettings(options: options) }
             #expect(error?.description == message)
+            guard case .invalidOption(sink: "speech", let key, _)? = error else {
+                Issue.record("not .invalidOption of speech: \(String(describing: error))")
+                continue
+            }
+            #expect(options[key] != nil, "the option named is one given: \(key)")
         }
     }
 }

@@ -27,23 +27,13 @@ public struct BodyWeight: Sendable, Equatable, CustomStringConvertible {
     /// is read (the same in every locale, `1,000` refused); without a unit, `unit` is taken.
     public static func parse(_ text: String, unit fallback: Unit? = nil) -> Result<BodyWeight, BodyWeightError> {
         let written = text.trimmingSpaces()
-        if let hint = WeightNumber(written.unicodeScalars).ambiguityHint { return .failure(BodyWeightError(hint)) }
+        if let hint = WeightNumber(written.unicodeScalars).ambiguityHint { return .failure(.ambiguous(hint: hint)) }
         let logged = LoggedWeight(text: written)
-        let example = "82.5 kg or 181 lb"
-        guard let value = logged.value, !written.hasPrefix("-") else {
-            return .failure(BodyWeightError("'\(written)' is not a body weight: write a number and its unit, such as \(example)"))
-        }
+        guard let value = logged.value, !written.hasPrefix("-") else { return .failure(.notAWeight(written)) }
         guard let unit = logged.unit.map({ Unit(rawValue: $0) }) ?? fallback else {
-            return .failure(
-                BodyWeightError(
-                    logged.unit.map { "'\($0)' is not a unit of body weight: write kg or lb, as in \(example)" }
-                        ?? "give the unit of '\(written)': \(example)"))
+            return .failure(logged.unit.map { .notAUnit($0) } ?? .noUnit(written))
         }
-        guard let weight = BodyWeight(value: value, unit: unit) else {
-            return .failure(
-                BodyWeightError(
-                    "a body weight is above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit), not \(written)"))
-        }
+        guard let weight = BodyWeight(value: value, unit: unit) else { return .failure(.outOfRange(written, unit: unit)) }
         return .success(weight)
     }
 
@@ -56,11 +46,28 @@ public struct BodyWeight: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(JSONText.number(value)) \(unit)" }
 }
 
-/// Why a text is no body weight, said for the user.
-public struct BodyWeightError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+/// Why a text is no body weight: a case to switch on, said for the user.
+public enum BodyWeightError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The number reads one way in some countries and another in others: `hint` says both.
+    case ambiguous(hint: String)
+    /// The text is no number (or a negative one).
+    case notAWeight(String)
+    /// The unit written is none of body weight.
+    case notAUnit(String)
+    /// The text has no unit and there is no earlier one to take.
+    case noUnit(String)
+    /// The weight is not above 0 and at most `unit`'s maximum.
+    case outOfRange(String, unit: BodyWeight.Unit)
 
-    init(_ description: String) {
-        self.description = description
+    public var description: String {
+        let example = "82.5 kg or 181 lb"
+        return switch self {
+        case .ambiguous(let hint): hint
+        case .notAWeight(let written): "'\(written)' is not a body weight: write a number and its unit, such as \(example)"
+        case .notAUnit(let unit): "'\(unit)' is not a unit of body weight: write kg or lb, as in \(example)"
+        case .noUnit(let written): "give the unit of '\(written)': \(example)"
+        case .outOfRange(let written, let unit):
+            "a body weight is above 0 and at most \(JSONText.number(unit.maximum.rounded(.down))) \(unit), not \(written)"
+        }
     }
 }

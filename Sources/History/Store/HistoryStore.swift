@@ -28,10 +28,10 @@ public final class HistoryStore {
     public convenience init(path: String, busyTimeout: Int32 = defaultBusyTimeout) throws(HistoryError) {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         if !folder.isEmpty {
-            do {
+            do throws(FileError) {
                 try FileSystem.createDirectories(folder)
             } catch {
-                throw HistoryError(path: path, reason: error.description)
+                throw .folderNotMade(path: path, error)
             }
         }
         try self.init(path: path, create: true, busyTimeout: busyTimeout)
@@ -48,7 +48,7 @@ public final class HistoryStore {
         do {
             database = try SQLiteDatabase(path: path, create: create, busyTimeout: busyTimeout)
         } catch {
-            throw HistoryError(path: path, reason: error.message, isLocked: error.isBusy)
+            throw HistoryError(path: path, error)
         }
         try attempt { () throws(SQLiteError) in
             try useWriteAheadLog(busyTimeout: busyTimeout)
@@ -202,7 +202,7 @@ public final class HistoryStore {
         do {
             return try body()
         } catch {
-            throw HistoryError(path: path, reason: error.message, isLocked: error.isBusy)
+            throw HistoryError(path: path, error)
         }
     }
 

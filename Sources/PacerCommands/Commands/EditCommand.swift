@@ -24,7 +24,7 @@ enum EditCommand {
     ) { arguments, environment in
         CommandSpec.reportingUsage(of: "edit") { () throws(UsageError) in
             let reference = try arguments.workout(for: "edit")
-            do throws(WorkoutLoadError) {
+            do throws(CommandFailure) {
                 return try WorkoutFile.edit(WorkoutFile.editable(reference, environment: environment), environment: environment)
             } catch {
                 error.lines.forEach { Output.problem(TerminalText($0)) }

@@ -33,7 +33,7 @@ enum FmtCommand {
         let library = WorkoutLibrary(environment: environment)
         var failed = false
         for reference in arguments.positionals {
-            do throws(WorkoutLoadError) {
+            do throws(CommandFailure) {
                 let laidOut = try LaidOutWorkout(reference, library: library)
                 laidOut.warnings.forEach { Output.problem(TerminalText($0)) }
                 if arguments[check] {

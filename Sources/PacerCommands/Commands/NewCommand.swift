@@ -49,11 +49,13 @@ enum NewCommand {
                 Output.problem("pacer: \(path) exists; 'pacer edit \(name)' changes it, --force replaces it")
                 return ExitStatus.failure
             }
-            do throws(WorkoutLoadError) {
+            do throws(CommandFailure) {
                 let bytes: [UInt8]
                 if let reference = notation ?? arguments[from] {
-                    let loaded = try WorkoutLoader.load(
-                        reference, library: WorkoutLibrary(environment: environment, notationName: notation.map { _ in name }))
+                    let library = WorkoutLibrary(environment: environment, notationName: notation.map { _ in name })
+                    let loaded = try CommandFailure.loading { () throws(WorkoutLoadError) in
+                        try WorkoutLoader.load(reference, library: library)
+                    }
                     if path != "-", let refusal = loaded.source.refusal(toWrite: path) { return refusal.report() }
                     bytes = loaded.bytes
                 } else {

@@ -72,13 +72,9 @@ public struct CheckedEdit {
             do throws(SubprocessError) {
                 status = try Subprocess.runInForeground(shell: editor, arguments: [copy])
             } catch {
-                throw CommandFailure(["pacer: \(error.description)"])
+                throw .editorNotRun(error)
             }
-            guard status == 0 else {
-                throw CommandFailure([
-                    "pacer: the editor (\(editor)) exited with status \(status); \(path) is unchanged and the edited copy is kept in \(copy)"
-                ])
-            }
+            guard status == 0 else { throw .editorFailed(editor: editor, status: status, path: path, copy: copy) }
             let edited = try read(copy)
             if edited == start {
                 discardCopy()
@@ -88,9 +84,7 @@ public struct CheckedEdit {
             let found = problems(edited, copy)
             if found.isEmpty {
                 guard try (FileSystem.exists(path) ? read(path) : nil) == original else {
-                    throw CommandFailure([
-                        "pacer: \(path) changed while it was being edited, so it is not replaced; the edited copy is kept in \(copy) (compare: diff -u \(path) \(copy))"
-                    ])
+                    throw .changedWhileEdited(path: path, copy: copy)
                 }
                 try write(edited, to: path)
                 discardCopy()
@@ -121,11 +115,7 @@ public struct CheckedEdit {
             return true
         }
         let aside = freeName(for: copy)
-        guard rename(copy, aside) == 0 else {
-            throw CommandFailure([
-                "pacer: cannot move the edited copy \(copy) aside: \(String(cString: strerror(errno))); move or delete it, then edit again"
-            ])
-        }
+        guard rename(copy, aside) == 0 else { throw .copyNotMovedAside(copy: copy, errno: errno) }
         unlink(base)
         Output.problem(
             "pacer: the edited copy kept in \(copy) was made before \(path) last changed, so it does not replace it: it is now \(aside) (compare: diff -u \(path) \(aside)); editing \(path) as it is"
@@ -167,7 +157,7 @@ public struct CheckedEdit {
         do throws(FileError) {
             return try FileSystem.read(path, limit: limit)
         } catch {
-            throw CommandFailure(["pacer: \(error.description)"])
+            throw .file(error)
         }
     }
 
@@ -175,7 +165,7 @@ public struct CheckedEdit {
         do throws(FileError) {
             try ReplacementFile.write(bytes, to: path, mode: mode)
         } catch {
-            throw CommandFailure(["pacer: \(error.description)"])
+            throw .file(error)
         }
     }
 }

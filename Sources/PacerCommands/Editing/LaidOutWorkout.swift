@@ -14,26 +14,20 @@ public struct LaidOutWorkout {
     public let warnings: [String]
 
     /// Reads and checks the workout; a file with errors is refused with them.
-    public init(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) {
-        let loaded = try WorkoutLoader.load(reference, library: library)
-        guard loaded.source.notation == nil else {
-            throw WorkoutLoadError(lines: [
-                "pacer: fmt lays out workout files; for the JSON a line of notation stands for, use pacer new NAME LINE"
-            ])
-        }
+    public init(_ reference: String, library: WorkoutLibrary) throws(CommandFailure) {
+        let loaded = try CommandFailure.loading { () throws(WorkoutLoadError) in try WorkoutLoader.load(reference, library: library) }
+        guard loaded.source.notation == nil else { throw .notationNotLaidOut }
         let yaml = try Self.yaml(loaded)
         guard loaded.importedFrom == nil || yaml != nil else {
-            throw WorkoutLoadError(lines: [
-                "pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.importedFrom?.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"
-            ])
+            throw .notWorkoutJSON(path: loaded.source.path, format: loaded.importedFrom)
         }
         let json = yaml ?? loaded.bytes
         guard let root = try? JSONParser.parse(json) else {
-            throw WorkoutLoadError(lines: ["\(loaded.source.path): error: the file changed while it was read"])
+            throw .changedWhileRead(path: loaded.source.path)
         }
         if let inexact = WorkoutLayout.inexactNumber(in: root, source: json) {
             // The JSON a YAML file stands for has no lines of the file's own: its number is named, not placed.
-            throw WorkoutLoadError(lines: ["\(loaded.source.path)\(yaml == nil ? ":\(inexact.position)" : ""): error: \(inexact.message)"])
+            throw .inexactNumber(path: loaded.source.path, inexact, placed: yaml == nil)
         }
         source = loaded.source
         original = loaded.original
@@ -41,34 +35,30 @@ public struct LaidOutWorkout {
         do throws(WorkoutErrors) {
             text = yaml == nil ? WorkoutLayout.text(of: root) : try PacerYAMLLayout.text(of: root)
         } catch {
-            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) })
+            throw .workout(.invalid(file: loaded.source.path, problems: error.diagnostics))
         }
     }
 
     /// For a YAML workout in pacer's own format, the JSON it stands for (it is laid out as YAML); nil for any other file.
-    private static func yaml(_ loaded: LoadedWorkout) throws(WorkoutLoadError) -> [UInt8]? {
+    private static func yaml(_ loaded: LoadedWorkout) throws(CommandFailure) -> [UInt8]? {
         guard loaded.importedFrom == .yaml else { return nil }
         do throws(WorkoutErrors) {
             return try PacerYAMLLayout.json(of: loaded.original)
         } catch {
-            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) })
+            throw .workout(.invalid(file: loaded.source.path, problems: error.diagnostics))
         }
     }
 
     public var changes: Bool { Array(text.utf8) != original }
 
     /// Replaces the file with its laid-out text, if that differs.
-    public func write() throws(WorkoutLoadError) {
+    public func write() throws(CommandFailure) {
         guard changes else { return }
-        guard source.isFile else {
-            throw WorkoutLoadError(lines: [
-                "pacer: \(source.path) is not a file that can be rewritten; pacer fmt \(source.name) > FILE writes it elsewhere"
-            ])
-        }
+        guard source.isFile else { throw .notRewritable(path: source.path, name: source.name) }
         do throws(FileError) {
             try ReplacementFile.write(Array(text.utf8), to: source.path)
         } catch {
-            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.description)"])
+            throw .unwritten(path: source.path, error)
         }
     }
 }

@@ -32,10 +32,10 @@ public enum WorkoutFile {
     /// Writes the workout in `bytes` (valid JSON) as `path` (standard output for `-`), named
     /// `name`, with the local schema, its warnings shown; returns the plan in a few words. Nothing is
     /// written when the result is not a valid workout.
-    public static func write(_ bytes: [UInt8], named name: String, to path: String) throws(WorkoutLoadError) -> String {
+    public static func write(_ bytes: [UInt8], named name: String, to path: String) throws(CommandFailure) -> String {
         let shown = path == "-" ? "<stdout>" : path
         guard let root = try? JSONParser.parse(bytes) else {
-            throw WorkoutLoadError(lines: ["\(shown): error: the workout to copy is not JSON"])
+            throw .notJSON(shown: shown)
         }
         let text = WorkoutLayout.text(of: root.setting("name", to: name).setting("$schema", to: WorkoutSchema.localPath()))
         let plan: Plan
@@ -44,7 +44,7 @@ public enum WorkoutFile {
             decoded.warnings.forEach { Output.problem(TerminalText($0.formatted(file: shown))) }
             plan = Plan(decoded.workout)
         } catch {
-            throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) })
+            throw .workout(.invalid(file: shown, problems: error.diagnostics))
         }
         guard path != "-" else {
             Output.data(text)
@@ -54,7 +54,7 @@ public enum WorkoutFile {
             if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try FileSystem.createDirectories(String(path[..<slash])) }
             try ReplacementFile.write(Array(text.utf8), to: path)
         } catch {
-            throw WorkoutLoadError(lines: ["pacer: \(error.description)"])
+            throw .file(error)
         }
         return PlanSummary(plan).text
     }

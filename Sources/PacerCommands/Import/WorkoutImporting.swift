@@ -38,7 +38,7 @@ public struct WorkoutImporting {
         var written = Set<String>()
         var failed = false
         for reference in references {
-            do throws(WorkoutLoadError) {
+            do throws(CommandFailure) {
                 try importOne(reference, written: &written)
             } catch {
                 failed = true
@@ -48,8 +48,10 @@ public struct WorkoutImporting {
         return failed ? ExitStatus.failure : ExitStatus.success
     }
 
-    private func importOne(_ reference: String, written: inout Set<String>) throws(WorkoutLoadError) {
-        let (source, imported) = try WorkoutLoader.imported(reference, as: format, library: library)
+    private func importOne(_ reference: String, written: inout Set<String>) throws(CommandFailure) {
+        let (source, imported) = try CommandFailure.loading { () throws(WorkoutLoadError) in
+            try WorkoutLoader.imported(reference, as: format, library: library)
+        }
         let path: String?
         switch destination {
         case .standardOutput: path = nil
@@ -58,15 +60,9 @@ public struct WorkoutImporting {
             path = (folder.hasSuffix("/") ? folder : folder + "/") + (source.isStandardInput ? "imported" : source.name) + ".json"
         }
         if let path {
-            guard written.insert(path).inserted else {
-                throw WorkoutLoadError(lines: [
-                    "pacer: \(source.path) would be written to \(path) too, over the workout imported just before; import it apart with -o FILE"
-                ])
-            }
-            if let refusal = source.refusal(toWrite: path) { throw WorkoutLoadError(lines: refusal.lines) }
-            if FileSystem.entryExists(path), !force {
-                throw WorkoutLoadError(lines: ["pacer: \(path) exists; --force replaces it"])
-            }
+            guard written.insert(path).inserted else { throw .writtenTwice(source: source.path, path: path) }
+            if let refusal = source.refusal(toWrite: path) { throw refusal }
+            if FileSystem.entryExists(path), !force { throw .exists(path: path) }
         }
         imported.warnings.forEach { Output.problem(TerminalText($0.formatted(file: source.path))) }
         if let note = Self.ftpNote(of: imported, from: source.path) { Output.problem(TerminalText(note)) }
@@ -74,7 +70,7 @@ public struct WorkoutImporting {
             do throws(FileError) {
                 try ReplacementFile.write(Array(imported.json.utf8), to: path)
             } catch {
-                throw WorkoutLoadError(lines: ["\(path): error: \(error.description)"])
+                throw .unwritten(path: path, error)
             }
         } else {
             Output.data(imported.json)

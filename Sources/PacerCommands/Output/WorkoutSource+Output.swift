@@ -7,6 +7,6 @@ extension WorkoutSource {
     /// command that writes a file asks this of each workout it read.
     public func refusal(toWrite output: String) -> CommandFailure? {
         guard isFile, let shared = SharedFile.find(among: [("the workout file", path), ("the output", output)]) else { return nil }
-        return CommandFailure([shared.message])
+        return .sharedFile(shared)
     }
 }

@@ -14,13 +14,9 @@ public enum ReminderSetup {
             var plan = try file.load()
             plan.reminders.lead = lead ?? plan.reminders.lead
             plan.reminders.untimed = untimed ?? plan.reminders.untimed
-            guard !plan.entries.isEmpty else {
-                throw CommandFailure([
-                    "pacer: nothing is planned in \(file.shown), so there is nothing to remind of: 'pacer plan add' plans a workout"
-                ])
-            }
+            guard !plan.entries.isEmpty else { throw CommandFailure.nothingPlanned(shown: file.shown) }
             let units = ReminderUnits(plan: plan, executable: FileSystem.executablePath() ?? "pacer", environment: environment)
-            if let problem = units.problem { throw CommandFailure(["pacer: \(problem)"]) }
+            if let problem = units.problem { throw CommandFailure.reminderUnits(problem: problem) }
             if cron {
                 Output.problem("pacer: the lines to add with 'crontab -e' (without a desktop, cron mails what pacer remind prints):")
                 Output.data(units.crontab)
@@ -31,7 +27,7 @@ public enum ReminderSetup {
             do throws(FileError) {
                 written = try installer.install(units)
             } catch {
-                throw CommandFailure(["pacer: \(error.description)"])
+                throw CommandFailure.file(error)
             }
             for path in written { Output.line(TerminalText("wrote \(environment.abbreviatingHome(path))")) }
             units.times.forEach { Output.line(TerminalText("  OnCalendar=\(ReminderUnits.calendar($0))")) }
@@ -51,7 +47,7 @@ public enum ReminderSetup {
             do throws(FileError) {
                 for path in try installer.uninstall() { Output.line(TerminalText("removed \(environment.abbreviatingHome(path))")) }
             } catch {
-                throw CommandFailure(["pacer: \(error.description)"])
+                throw CommandFailure.file(error)
             }
             try systemctl(ReminderInstaller.reloading, installer)
         }
@@ -65,7 +61,7 @@ public enum ReminderSetup {
             return
         }
         Output.line(TerminalText("running: \(line)"))
-        guard installer.run(commands, with: systemctl) else { throw CommandFailure(["pacer: \(line) failed"]) }
+        guard installer.run(commands, with: systemctl) else { throw .systemctlFailed(line: line) }
     }
 
     /// Notifies of the session the reminder is for, if any waits; `lead` and `untimed`, when
@@ -82,7 +78,7 @@ public enum ReminderSetup {
             guard let notifier = DesktopNotification(environment: environment) else { return Output.line(line) }
             guard notifier.send(summary: "Pacer: time to train", body: line.plain) else {
                 Output.line(line)
-                throw CommandFailure(["pacer: \(notifier.program) did not show the reminder"])
+                throw CommandFailure.reminderNotShown(program: notifier.program)
             }
         }
     }

@@ -49,10 +49,13 @@ public struct WorkoutRender: Sendable {
         if let settings = speech {
             do throws(SpeechError) {
                 engine = try SpeechEngine.find(settings, searchPath: environment["PATH"], among: [.espeakNG, .espeak])
-            } catch {
+            } catch .noEngine {
                 Output.problem(
                     "pacer: render speaks through espeak-ng (or espeak), and neither is on PATH: install espeak-ng (apt install espeak-ng), or give --no-speech for tones only"
                 )
+                return ExitStatus.failure
+            } catch {
+                Output.problem(TerminalText("pacer: \(error.description)"))
                 return ExitStatus.failure
             }
         }

@@ -15,7 +15,7 @@ enum SettingsFile {
         do {
             return try decode(bytes)
         } catch {
-            throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: environment.abbreviatingHome(path)) })
+            throw .invalid(file: environment.abbreviatingHome(path), problems: error.diagnostics)
         }
     }
 
@@ -25,7 +25,7 @@ enum SettingsFile {
         do {
             return try FileSystem.read(path, limit: limit)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: " + error.message(kind: kind, shown: environment.abbreviatingHome(path))])
+            throw .unreadable(error, kind: kind, shown: environment.abbreviatingHome(path))
         }
     }
 }

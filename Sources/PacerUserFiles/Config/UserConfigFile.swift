@@ -2,15 +2,49 @@ import Glibc
 import PacerConfig
 import PacerSettingsFile
 import PacerSystem
+import PacerWeekPlan
+import PacerWorkout
 import SinkKit
 
-/// Why a file of settings (the config, the plan) could not be used: lines for standard error, each
-/// naming the file.
-public struct ConfigLoadError: Error, Sendable {
-    public let lines: [String]
+/// Why a file of settings (the config, the plan) could not be used, or the plan not changed: a
+/// case to switch on, holding what its message names; `lines` says it for standard error.
+public enum ConfigLoadError: Error, Sendable {
+    /// The file is there and cannot be read: what it is (`kind`: `the config file`) and its path as the user knows it.
+    case unreadable(FileError, kind: String, shown: String)
+    /// The file was read and is not valid: its problems, each to name `file`.
+    case invalid(file: String, problems: [Diagnostic])
+    /// The plan cannot be used as it is (unreadable or invalid), and the user is told how to fix it.
+    indirect case unusablePlan(ConfigLoadError, shown: String)
+    /// The plan or its folder could not be written, so the plan is as it was; the file is named as
+    /// `shown`, or as the failure names it when nil.
+    case unwritable(FileError, shown: String?)
+    /// The plan's file holds problems found while changing it, each to name `file`; it is as it was
+    /// when `unchanged`.
+    case invalidPlan(file: String, problems: [Diagnostic], unchanged: Bool)
+    /// An entry cannot be planned: its workout cannot be run, for the loader's reason.
+    case unplannable(PlannedWorkout, WorkoutLoadError)
+    /// There is no plan file (`shown`), so there is no entry to remove.
+    case noPlan(shown: String)
+    /// The plan has no entry `number` (from 1): it has `count`.
+    case noEntry(number: Int, count: Int)
 
-    public init(lines: [String]) {
-        self.lines = lines
+    /// Lines for standard error, each naming the file or starting `pacer:`.
+    public var lines: [String] {
+        switch self {
+        case .unreadable(let error, let kind, let shown): ["pacer: " + error.message(kind: kind, shown: shown)]
+        case .invalid(let file, let problems): problems.map { $0.formatted(file: file) }
+        case .unusablePlan(let error, let shown): error.lines + ["pacer: fix \(shown) with 'pacer plan edit' (see docs/plan.md)"]
+        case .unwritable(let error, let shown): ["pacer: \(error.message(shown: shown)); the plan is unchanged"]
+        case .invalidPlan(let file, let problems, let unchanged):
+            problems.map { $0.formatted(file: file) } + ["pacer: \(unchanged ? "the plan is unchanged; " : "")'pacer plan edit' fixes it"]
+        case .unplannable(let workout, let error):
+            ["pacer: cannot plan \"\(workout)\": " + error.continuingLines[0]] + error.continuingLines.dropFirst()
+        case .noPlan(let shown): ["pacer: there is no plan yet (\(shown)), so nothing to remove"]
+        case .noEntry(_, let count):
+            [
+                "pacer: the plan has \(count) entr\(count == 1 ? "y" : "ies"); remove takes a number from 1 to \(count), as 'pacer plan' lists them"
+            ]
+        }
     }
 }
 

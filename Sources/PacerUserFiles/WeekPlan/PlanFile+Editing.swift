@@ -11,7 +11,7 @@ extension PlanFile {
         do throws(WorkoutLoadError) {
             loaded = try load(entry.workout)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: cannot plan \"\(entry.workout)\": " + error.lines[0]] + error.lines.dropFirst())
+            throw .unplannable(entry.workout, error)
         }
         let bytes = try bytes()
         return (try change { () throws(ConfigErrors) in try WeekPlan.text(adding: entry, to: bytes) }, loaded.warnings)
@@ -20,14 +20,11 @@ extension PlanFile {
     /// Removes entry `number` (from 1); the entry removed.
     public func remove(_ number: Int) throws(ConfigLoadError) -> WeekPlan.Entry {
         guard let bytes = try bytes() else {
-            throw ConfigLoadError(lines: ["pacer: there is no plan yet (\(shown)), so nothing to remove"])
+            throw .noPlan(shown: shown)
         }
         let plan = try decoded(bytes)
         guard plan.entries.indices.contains(number - 1) else {
-            let count = plan.entries.count
-            throw ConfigLoadError(lines: [
-                "pacer: the plan has \(count) entr\(count == 1 ? "y" : "ies"); remove takes a number from 1 to \(count), as 'pacer plan' lists them"
-            ])
+            throw .noEntry(number: number, count: plan.entries.count)
         }
         try change { () throws(ConfigErrors) in try WeekPlan.text(removing: number, from: bytes) ?? "" }
         return plan.entries[number - 1]
@@ -51,8 +48,7 @@ extension PlanFile {
         do {
             text = try edit()
         } catch {
-            throw ConfigLoadError(
-                lines: error.diagnostics.map { $0.formatted(file: shown) } + ["pacer: the plan is unchanged; 'pacer plan edit' fixes it"])
+            throw .invalidPlan(file: shown, problems: error.diagnostics, unchanged: true)
         }
         try write(text)
         return try decoded(Array(text.utf8))
@@ -63,7 +59,7 @@ extension PlanFile {
         do {
             return try WeekPlan.decode(bytes)
         } catch {
-            throw ConfigLoadError(lines: error.diagnostics.map { $0.formatted(file: shown) } + ["pacer: 'pacer plan edit' fixes it"])
+            throw .invalidPlan(file: shown, problems: error.diagnostics, unchanged: false)
         }
     }
 }

@@ -23,7 +23,7 @@ public struct PlanFile: Sendable {
                 path, environment: environment, kind: "the plan", limit: WeekPlan.maximumFileSize, decode: WeekPlan.decode)
                 ?? WeekPlan()
         } catch {
-            throw ConfigLoadError(lines: error.lines + ["pacer: fix \(shown) with 'pacer plan edit' (see docs/plan.md)"])
+            throw .unusablePlan(error, shown: shown)
         }
     }
 
@@ -39,7 +39,7 @@ public struct PlanFile: Sendable {
         do throws(FileError) {
             try ReplacementFile.write(Array(text.utf8), to: path)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.message(shown: shown)); the plan is unchanged"])
+            throw .unwritable(error, shown: shown)
         }
     }
 
@@ -48,7 +48,7 @@ public struct PlanFile: Sendable {
         do throws(FileError) {
             try FileSystem.createDirectories(environment.configFolder)
         } catch {
-            throw ConfigLoadError(lines: ["pacer: \(error.description); the plan is unchanged"])
+            throw .unwritable(error, shown: nil)
         }
     }
 
@@ -67,24 +67,18 @@ public struct PlanFile: Sendable {
         }
     }
 
-    /// Why a planned workout cannot be run, as the loader says it, or nil when it can.
+    /// Why a planned workout cannot be run, as the loader says it after another's words, or nil when it can.
     public func unrunnable(_ workout: PlannedWorkout) -> [String]? {
         do throws(WorkoutLoadError) {
             _ = try load(workout)
             return nil
         } catch {
-            return error.lines
+            return error.continuingLines
         }
     }
 
-    /// The planned workout found and checked as `pacer run` would; its problems as the loader
-    /// words them, without the leading `pacer: `.
+    /// The planned workout found and checked as `pacer run` would.
     func load(_ workout: PlannedWorkout) throws(WorkoutLoadError) -> LoadedWorkout {
-        do throws(WorkoutLoadError) {
-            return try WorkoutLoader.load(runnable(workout), library: WorkoutLibrary(environment: environment))
-        } catch {
-            let first = error.lines.first ?? "the workout cannot be run"
-            throw WorkoutLoadError(lines: [first.hasPrefix("pacer: ") ? String(first.dropFirst(7)) : first] + error.lines.dropFirst())
-        }
+        try WorkoutLoader.load(runnable(workout), library: WorkoutLibrary(environment: environment))
     }
 }

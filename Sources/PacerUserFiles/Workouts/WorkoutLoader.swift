@@ -38,15 +38,50 @@ public struct LoadedWorkout: Sendable {
     }
 }
 
-/// Why a workout could not be loaded: lines for standard error, each naming the file.
-public struct WorkoutLoadError: Error, Sendable {
-    public let lines: [String]
-    /// The stopping signal that came while the workout was still being read from a stream, if one did.
-    public let signal: Int32?
+/// Why a workout could not be loaded: a case to switch on, holding what its message names;
+/// `lines` says it for standard error.
+public enum WorkoutLoadError: Error, Sendable {
+    /// No workout goes by the name given: where it was looked for, and the closest name.
+    case notFound(WorkoutNotFound)
+    /// `--name` names a workout written as a line of notation, and the workout is the file at `path`.
+    case nameForFile(path: String)
+    /// The workout at `path` cannot be read; a stopping signal that came while it was read is the failure's reason.
+    case unreadable(path: String, FileError)
+    /// The file at `path` is of no format import reads (a workout's own JSON needs none).
+    case notImportable(path: String)
+    /// The workout is not valid: its problems, each to name `file`, or shown under the line of
+    /// `notation` the workout is written in.
+    case invalid(file: String, problems: [Diagnostic], notation: String? = nil)
 
-    public init(lines: [String], signal: Int32? = nil) {
-        self.lines = lines
-        self.signal = signal
+    /// Lines for standard error, each naming the file or starting `pacer:`.
+    public var lines: [String] {
+        switch self {
+        case .notFound, .nameForFile: continuingLines.map { "pacer: " + $0 }
+        default: continuingLines
+        }
+    }
+
+    /// The lines as they go on after another's words (`entry 2: no workout named…`): without the
+    /// `pacer:` before one that names no file. Never empty.
+    public var continuingLines: [String] {
+        switch self {
+        case .notFound(let notFound): [notFound.description]
+        case .nameForFile(let path): ["--name names a workout written as a line of notation, and \(path) is a file"]
+        case .unreadable(let path, let error): ["\(path): error: \(error.why(kind: "a workout file"))"]
+        case .notImportable(let path):
+            [
+                "\(path): error: this is neither \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "nor")); a workout's own JSON needs no import (--from \(WorkoutFormat.readable.map(\.name).joined(separator: "|")) says what a file is)"
+            ]
+        case .invalid(let file, let problems, let notation):
+            problems.isEmpty
+                ? ["\(file): error: the workout cannot be run"] : WorkoutLoader.lines(for: problems, file: file, notation: notation)
+        }
+    }
+
+    /// The stopping signal that came while the workout was still being read from a stream, if one did.
+    public var signal: Int32? {
+        guard case .unreadable(_, let error) = self, case .interrupted(let number) = error.reason else { return nil }
+        return number
     }
 }
 
@@ -56,7 +91,7 @@ public enum WorkoutLoader {
     public static func load(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> LoadedWorkout {
         let source = try locate(reference, library: library)
         if library.notationName != nil, source.notation == nil {
-            throw WorkoutLoadError(lines: ["pacer: --name names a workout written as a line of notation, and \(source.path) is a file"])
+            throw .nameForFile(path: source.path)
         }
         return try load(source)
     }
@@ -76,12 +111,13 @@ public enum WorkoutLoader {
             let imported = try self.imported(source, bytes, as: format, texts: texts)
             return LoadedWorkout(
                 source: source, workout: imported.workout, plan: Plan(imported.workout),
-                warnings: lines(for: imported.warnings, of: source),
+                warnings: lines(for: imported.warnings, file: source.path, notation: source.notation),
                 bytes: Array(imported.json.utf8), importedFrom: format, original: bytes, fileFTP: imported.ftp)
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(
-            source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, of: source),
+            source: source, workout: decoded.workout, plan: Plan(decoded.workout),
+            warnings: lines(for: decoded.warnings, file: source.path, notation: source.notation),
             bytes: bytes, importedFrom: nil, original: bytes, fileFTP: nil)
     }
 
@@ -93,9 +129,7 @@ public enum WorkoutLoader {
         let source = try locate(reference, library: library)
         let bytes = try read(source)
         guard let format = format ?? WorkoutFormat.detect(bytes, path: source.path) else {
-            throw WorkoutLoadError(lines: [
-                "\(source.path): error: this is neither \(WorkoutFormat.titles(of: WorkoutFormat.readable, last: "nor")); a workout's own JSON needs no import (--from \(WorkoutFormat.readable.map(\.name).joined(separator: "|")) says what a file is)"
-            ])
+            throw .notImportable(path: source.path)
         }
         return (source, try imported(source, bytes, as: format))
     }
@@ -108,7 +142,7 @@ public enum WorkoutLoader {
                 bytes, format: format, name: source.isStandardInput ? "Imported workout" : source.name, includes: includes(of: source),
                 texts: texts)
         } catch {
-            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+            throw .invalid(file: source.path, problems: error.diagnostics, notation: source.notation)
         }
     }
 
@@ -143,7 +177,7 @@ public enum WorkoutLoader {
             if let notation = try? parsedNotation(source) { return try notation.decode() }
             return try WorkoutDecoder.decodeWithWarnings(bytes)
         } catch {
-            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+            throw .invalid(file: source.path, problems: error.diagnostics, notation: source.notation)
         }
     }
 
@@ -153,21 +187,21 @@ public enum WorkoutLoader {
         do {
             return try NotationWorkout(line, name: name)
         } catch {
-            throw WorkoutLoadError(lines: lines(for: error.diagnostics, of: source))
+            throw .invalid(file: source.path, problems: error.diagnostics, notation: source.notation)
         }
     }
 
-    /// Diagnostics as lines naming the file, or for notation pointing under the line with a caret.
-    private static func lines(for diagnostics: [Diagnostic], of source: WorkoutSource) -> [String] {
-        guard let line = source.notation else { return diagnostics.map { $0.formatted(file: source.path) } }
-        return NotationWorkout.lines(for: diagnostics, in: line)
+    /// Diagnostics as lines naming `file`, or for a line of `notation` pointing under it with a caret.
+    static func lines(for diagnostics: [Diagnostic], file: String, notation: String?) -> [String] {
+        guard let notation else { return diagnostics.map { $0.formatted(file: file) } }
+        return NotationWorkout.lines(for: diagnostics, in: notation)
     }
 
     private static func locate(_ reference: String, library: WorkoutLibrary) throws(WorkoutLoadError) -> WorkoutSource {
         do {
             return try library.locate(reference)
         } catch {
-            throw WorkoutLoadError(lines: ["pacer: \(error)"])
+            throw .notFound(error)
         }
     }
 
@@ -176,9 +210,7 @@ public enum WorkoutLoader {
         do {
             return try source.read()
         } catch {
-            var signal: Int32?
-            if case .interrupted(let number) = error.reason { signal = number }
-            throw WorkoutLoadError(lines: ["\(source.path): error: \(error.why(kind: "a workout file"))"], signal: signal)
+            throw .unreadable(path: source.path, error)
         }
     }
 }
