@@ -9,7 +9,7 @@ public struct NotationWorkout: Sendable {
     public let line: String
     /// The workout file the line stands for, as compact JSON.
     public let json: String
-    private let columns: [String: Int]
+    private let places: SourceMap
 
     /// Reads the line; the workout is named `name`, or the line itself.
     public init(_ line: String, name: String? = nil) throws(WorkoutErrors) {
@@ -25,7 +25,7 @@ public struct NotationWorkout: Sendable {
             "{"
             + (["\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line)))", "\"steps\":\(steps)"] + parser.workoutFields).joined(
                 separator: ",") + "}"
-        columns = parser.columns
+        places = SourceMap(parser.columns.mapValues { .position(SourcePosition(line: 1, column: $0)) })
     }
 
     /// The line as the workout's name: `{round}`, `{rounds}` and `{item}` lose their braces, as they
@@ -61,21 +61,10 @@ public struct NotationWorkout: Sendable {
         }
     }
 
-    /// A decoder's finding at a JSON path, moved to the column where that path was written.
+    /// A decoder's finding at a JSON path, moved to the column where that path (or the nearest
+    /// path above it) was written; the line's first column when none was.
     private func located(_ diagnostic: Diagnostic) -> Diagnostic {
-        guard case .path(let path) = diagnostic.location else { return diagnostic }
-        return Diagnostic(.source(SourcePosition(line: 1, column: column(of: path))), diagnostic.message, severity: diagnostic.severity)
-    }
-
-    /// The column of a JSON path, or of the nearest path above it that was written.
-    func column(of path: String) -> Int {
-        var path = Substring(path)
-        while !path.isEmpty {
-            if let column = columns[String(path)] { return column }
-            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
-            path = path[..<cut]
-        }
-        return 1
+        places.located(diagnostic, outside: .position(SourcePosition(line: 1, column: 1)))
     }
 
     /// Each diagnostic as a compiler prints it, followed by the line with a caret under its column.
