@@ -60,4 +60,15 @@ import Testing
         let imported = try WorkoutImport.read(Array(icu.utf8), format: .icu, name: "Nested")
         #expect(imported.warnings.map(\.location) == [.source(SourcePosition(line: 4, column: 3))], "\(imported.warnings)")
     }
+
+    @Test func aPacerYAMLStepsWarningIsAtItsNode() throws {
+        let yaml = "name: Rests\nsteps:\n  - work: 60\n  - rest: 30\n  - rest: 20\n"
+        let warnings = try Self.warnings(yaml, .yaml)
+        #expect(warnings.count == 1 && warnings[0].message == Self.backToBack, "\(warnings)")
+        guard case .source(let position)? = warnings.first?.location else {
+            Issue.record("the warning is not at a line: \(warnings)")
+            return
+        }
+        #expect(position.line == 5)
+    }
 }
