@@ -74,4 +74,13 @@ import Testing
             YAMLWorkoutTests.refusal("name: G\nsteps:\n  - {colour: red, mood: good}\n")?.hasPrefix(
                 "3:5: error: this step has only colour, mood") == true)
     }
+
+    @Test func aSpeedZoneIsThePaceItsSpeedsMakeAndACrawlIsRefusedNotTrappedOn() throws {
+        let read = try Self.steps("  - {duration: \"5:00\", target: {type: speed.zone, min: 3.7, max: 4}}\n")
+        #expect(read.steps[0].targets.pace == .same(try PaceTarget(parsing: "4:10-4:30/km")), "1000/4 m/s is 250 s, 1000/3.7 is 270 s")
+        let crawl = "0." + String(repeating: "0", count: 300) + "1"
+        let slow = try Self.steps("  - {duration: \"5:00\", target: {type: speed.zone, min: \(crawl), max: 4}}\n")
+        #expect(slow.steps[0].targets.pace == nil)
+        #expect(slow.warnings.contains { $0.contains("the pace target ") && $0.contains(" cannot be kept (") }, "\(slow.warnings)")
+    }
 }

@@ -173,4 +173,44 @@ import Testing
         #expect(WorkoutFormat.detect(Array("notes\n".utf8), path: "w.txt") == nil, ".txt alone says nothing")
         #expect(WorkoutFormat.extensionFormat(of: "w.txt") == nil && WorkoutFormat.importExtension(of: "w.TXT") == "txt")
     }
+
+    /// The refusal a target's text gets from its parser.
+    static func refusal(of make: () throws(TargetError) -> Void) -> String {
+        do {
+            try make()
+            return "no refusal"
+        } catch { return error.description }
+    }
+
+    @Test func aTargetOutOfRangeIsRefusedAsItsTextWouldBe() throws {
+        let cases: [(line: String, kind: String, text: String, refusal: String)] = [
+            ("- 5m 1500%", "power", "1500%", Self.refusal { () throws(TargetError) in _ = try PowerTarget(parsing: "1500%") }),
+            ("- 5m 4000W", "power", "4000 W", Self.refusal { () throws(TargetError) in _ = try PowerTarget(parsing: "4000 W") }),
+            (
+                "- 5m ramp 50-1200%", "power", "ramp 50-1200%",
+                Self.refusal { () throws(TargetError) in _ = try PowerTarget(parsing: "ramp 50-1200%") }
+            ),
+            ("- 5m Z9", "power", "Z9", Self.refusal { () throws(TargetError) in _ = try PowerTarget(parsing: "Z9") }),
+            (
+                "- 5m 300bpm", "heart-rate", "300 bpm",
+                Self.refusal { () throws(TargetError) in _ = try HeartRateTarget(parsing: "300 bpm") }
+            ),
+            (
+                "- 5m 200% HR", "heart-rate", "200% max",
+                Self.refusal { () throws(TargetError) in _ = try HeartRateTarget(parsing: "200% max") }
+            ),
+            (
+                "- 5m 160-200% LTHR", "heart-rate", "160-200% LTHR",
+                Self.refusal { () throws(TargetError) in _ = try HeartRateTarget(parsing: "160-200% LTHR") }
+            ),
+            ("- 5m Z7 HR", "heart-rate", "Z7", Self.refusal { () throws(TargetError) in _ = try HeartRateTarget(parsing: "Z7") }),
+            ("- 5m 200% Pace", "pace", "200%", Self.refusal { () throws(TargetError) in _ = try PaceTarget(parsing: "200%") }),
+            ("- 5m 300rpm", "cadence", "300 rpm", Self.refusal { () throws(TargetError) in _ = try CadenceTarget(parsing: "300 rpm") }),
+        ]
+        for (line, kind, text, refusal) in cases {
+            #expect(refusal != "no refusal", "\(text)")
+            let warnings = try Self.imported(line).warnings.map(\.message)
+            #expect(warnings.contains("the \(kind) target \(text) cannot be kept (\(refusal)): the step has none"), "\(line): \(warnings)")
+        }
+    }
 }

@@ -318,4 +318,21 @@ struct NotationTests {
             Array(#"{"name": "W", "steps": [{"repeat": 2, "steps": [{"reps": 5, "name": "A", "weight": ["40 kg", "90 lb"]}]}]}"#.utf8))
         #expect(throws: NotationUnsupported.self) { try NotationWriter.write(mixedUnits) }
     }
+
+    @Test func theLineIsAValueAndItsJSONIsThatValueWrittenCompactly() throws {
+        let workout = try NotationWorkout("{countdown: 5} 2x(30s Run {10s: Go}) / 10s, 5 reps Squat @ 62.5", name: "N")
+        #expect(
+            workout.json
+                == #"{"name":"N","steps":[{"repeat":2,"steps":[{"work":"30s","name":"Run","cues":[{"at":"10s","text":"Go"}]}],"rest_between_rounds":"10s"},{"reps":5,"name":"Squat","weight":62.5}],"countdown":5}"#
+        )
+        #expect(try WorkoutDecoder.decode(Array(workout.json.utf8)) == workout.decode().workout)
+    }
+
+    @Test func aCountThatIsNoNumberIsRefusedByTheDecoderAtItsColumn() {
+        let rounds = Self.errors("every 1m x10abc (5 reps A)")
+        #expect(rounds.count == 1 && rounds[0].hasPrefix("<notation>:1:11: error: ") && rounds[0].contains(#""10abc""#), "\(rounds)")
+        let digits = String(repeating: "9", count: 400)
+        let count = Self.errors("\(digits)x(30s)")
+        #expect(count.count == 1 && count[0].hasPrefix("<notation>:1:1: error: ") && count[0].contains(digits), "\(count)")
+    }
 }

@@ -95,6 +95,28 @@ struct WorkoutDecoderTests {
         #expect(circuit.restBetweenRounds == .seconds(60))
     }
 
+    @Test func decodesAValueMadeInMemoryAsItsText() throws {
+        let text = workoutJSON(steps: #"{"work": "30s", "cues": [{"at": "40s", "text": "Late"}]}, {"repeat": 0, "steps": [{"rest": 5}]}"#)
+        let member = { (key: String, content: JSONValue.Content) in
+            JSONValue.Member(key: key, value: JSONValue(content: content, offset: 0))
+        }
+        let value = JSONValue(
+            content: .object([
+                member("name", .string("In memory")),
+                member(
+                    "steps",
+                    .array([JSONValue(content: .object([member("work", .string("30s")), member("halfway", .bool(true))]), offset: 0)])),
+            ]), offset: 0)
+        let decoded = try WorkoutDecoder.decodeWithWarnings(value)
+        #expect(
+            decoded.workout == (try WorkoutDecoder.decode(Array(#"{"name": "In memory", "steps": [{"work": 30, "halfway": true}]}"#.utf8))))
+        let broken = try JSONParser.parse(Array(text.utf8))
+        var fromValue: [Diagnostic] = []
+        do { _ = try WorkoutDecoder.decodeWithWarnings(broken) } catch { fromValue = error.diagnostics }
+        #expect(!fromValue.isEmpty)
+        #expect(fromValue == diagnostics(text), "a value finds what its text finds, at the same paths")
+    }
+
     @Test func defaultsCountdownHalfwayTagsAndDescription() throws {
         let workout = try WorkoutDecoder.decode(Array(workoutJSON(steps: #"{"work": 30}"#).utf8))
         #expect(workout.countdown == 3)

@@ -96,8 +96,10 @@ struct CourseFileReader {
         if let ftp, case let written = "Written for an FTP of \(JSONText.number(ftp)) W.", description?.hasSuffix(written) != true {
             description = (description.map { $0 + "\n\n" } ?? "") + written
         }
+        let folded = RepeatFolding.fold(flat)
         return ImportedDraft(
-            workout: Workout(name: name ?? fallback, description: description, steps: RepeatFolding.fold(flat)), notes: notes, ftp: ftp)
+            workout: Workout(name: name ?? fallback, description: description, steps: folded.steps), notes: notes, ftp: ftp,
+            sources: SourceMap(steps: folded.sources))
     }
 
     // MARK: - Lines

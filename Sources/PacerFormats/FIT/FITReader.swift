@@ -35,14 +35,15 @@ struct FITReader {
         }
         let workout = messages.first { $0.global == .workout }
         var reader = FITReader()
-        let steps = try reader.steps(messages.filter { $0.global == .workoutStep })
+        let (steps, sources) = try reader.steps(messages.filter { $0.global == .workoutStep })
         let tags = workout.flatMap(Self.sportTag).map { [$0] } ?? []
         let name = workout.flatMap { Self.label($0, FITProfile.WorkoutField.name) } ?? fallback
-        return ImportedDraft(workout: Workout(name: name, tags: tags, steps: steps), notes: reader.notes)
+        return ImportedDraft(
+            workout: Workout(name: name, tags: tags, steps: steps), notes: reader.notes, sources: SourceMap(steps: sources))
     }
 
     static func refusal(at offset: Int, _ message: String) -> WorkoutErrors {
-        WorkoutErrors([Diagnostic(.file, "at byte \(offset): \(message)")])
+        WorkoutErrors([SourcePlace.byte(offset).diagnostic(message)])
     }
 
     /// The workout's sport as a tag, as a Zwift file's sport type is one: what pacer's own export
@@ -62,8 +63,9 @@ struct FITReader {
         }
     }
 
-    /// The steps in order, each repeat step taking the steps it repeats (`FITRepeats`).
-    private mutating func steps(_ messages: [FITMessages.Message]) throws(WorkoutErrors) -> [Step] {
+    /// The steps in order, each repeat step taking the steps it repeats (`FITRepeats`), and where
+    /// each was read from.
+    private mutating func steps(_ messages: [FITMessages.Message]) throws(WorkoutErrors) -> (steps: [Step], sources: [StepSource]) {
         guard !messages.isEmpty else { throw Self.refusal(at: 0, "the workout has no workout_step messages: there is nothing to run") }
         var repeats = FITRepeats()
         for (position, message) in messages.enumerated() {

@@ -25,6 +25,8 @@ struct FITRepeats {
         let metres: Double?
         /// Where its last message starts.
         let offset: Int
+        /// Where it and the steps it holds were read from.
+        let source: StepSource
     }
 
     private var items: [Item] = []
@@ -35,7 +37,7 @@ struct FITRepeats {
         items.append(
             Item(
                 first: index, step: .timed(step), depth: 0, size: PlanSize(phases: 1, planned: duration ?? .zero), holdsAMRAP: false,
-                metres: metres, offset: offset))
+                metres: metres, offset: offset, source: StepSource(.byte(offset))))
     }
 
     /// Folds the steps a repeat step names into one repeat: `repeat_until_steps_cmplt` a number of
@@ -102,18 +104,21 @@ struct FITRepeats {
         try Self.check(size, at: message.offset, what: "the steps repeated here")
         items.removeLast(body.count)
         items.append(
-            Item(first: from, step: step, depth: depth, size: size, holdsAMRAP: holdsAMRAP, metres: metres, offset: message.offset))
+            Item(
+                first: from, step: step, depth: depth, size: size, holdsAMRAP: holdsAMRAP, metres: metres, offset: message.offset,
+                source: StepSource(.byte(message.offset), inner: body.map(\.source))))
     }
 
-    /// The steps, once the whole workout is checked against the model's limits.
-    func steps() throws(WorkoutErrors) -> [Step] {
+    /// The steps, once the whole workout is checked against the model's limits, and where each was
+    /// read from (a repeat at its repeat step).
+    func steps() throws(WorkoutErrors) -> (steps: [Step], sources: [StepSource]) {
         var total = PlanSize(phases: 0, planned: .zero)
         for item in items {
             // Each item is within the limits, so the sums of fewer than 100,000 items cannot overflow.
             total = PlanSize(phases: total.phases + item.size.phases, planned: total.planned + item.size.planned)
             try Self.check(total, at: item.offset, what: "the steps up to here")
         }
-        return items.map(\.step)
+        return (items.map(\.step), items.map(\.source))
     }
 
     private static func check(_ size: PlanSize, at offset: Int, what: String) throws(WorkoutErrors) {

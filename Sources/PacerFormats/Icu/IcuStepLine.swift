@@ -186,17 +186,19 @@ struct IcuStepLine {
                 } else if let values = Self.values(lower, prefix: "", unit: "rpm")
                     ?? (qualifier == "rpm" ? Self.values(lower, prefix: "", unit: "") : nil)
                 {
-                    written.cadence = ImportedValues.cadence(Self.text(values, unit: " rpm"), at: position, notes: &notes).map(
-                        PerRound.same)
+                    written.cadence = target(values, unit: " rpm", kind: "cadence", at: position) { range throws(TargetError) in
+                        try CadenceTarget(rpm: range)
+                    }
                 } else if let values = Self.values(lower, prefix: "", unit: "bpm")
                     ?? (qualifier == "bpm" ? Self.values(lower, prefix: "", unit: "") : nil)
                 {
-                    written.heartRate = ImportedValues.heartRate(Self.text(values, unit: " bpm"), at: position, notes: &notes).map(
-                        PerRound.same)
+                    written.heartRate = target(values, unit: " bpm", kind: "heart-rate", at: position) { range throws(TargetError) in
+                        try HeartRateTarget(bpm: range)
+                    }
                 } else if let values = Self.values(lower, prefix: "", unit: "w")
                     ?? (qualifier == "w" ? Self.values(lower, prefix: "", unit: "") : nil)
                 {
-                    power(values, unit: " W", at: position)
+                    power(values, inWatts: true, at: position)
                 } else if let values = Self.values(lower, prefix: "", unit: "%") {
                     percent(values, qualifier: qualifier, at: position)
                     if qualifier == "mmp", index < words.count, IcuLength(words[index].text) != nil { index += 1 }
@@ -229,34 +231,75 @@ struct IcuStepLine {
         private mutating func percent(_ values: (Double, Double), qualifier: String?, at position: SourcePosition) {
             switch qualifier {
             case "hr":
-                written.heartRate = ImportedValues.heartRate(Self.text(values, unit: "% max"), at: position, notes: &notes).map(
-                    PerRound.same)
+                written.heartRate = target(values, unit: "% max", kind: "heart-rate", at: position) { range throws(TargetError) in
+                    try HeartRateTarget(maxPercent: range)
+                }
             case "lthr":
-                written.heartRate = ImportedValues.heartRate(Self.text(values, unit: "% LTHR"), at: position, notes: &notes).map(
-                    PerRound.same)
+                written.heartRate = target(values, unit: "% LTHR", kind: "heart-rate", at: position) { range throws(TargetError) in
+                    try HeartRateTarget(lthrPercent: range)
+                }
             case "pace":
                 unramped("pace", at: position)
-                written.pace = ImportedValues.pace(Self.text(values, unit: "%"), at: position, notes: &notes).map(PerRound.same)
+                written.pace = target(values, unit: "%", kind: "pace", at: position) { range throws(TargetError) in
+                    try PaceTarget(thresholdPercent: range)
+                }
             case "mmp":
                 notes.warn(position, "a share of a mean maximal power (MMP) is not a target pacer has: the step has no power target")
-            default: power(values, unit: "%", at: position)
+            default: power(values, inWatts: false, at: position)
             }
         }
 
-        private mutating func power(_ values: (Double, Double), unit: String, at position: SourcePosition) {
-            let text = ImportedValues.targetText(start: values.0, end: values.1, unit: unit, range: !ramp)
-            written.power = ImportedValues.power(text, at: position, notes: &notes).map(PerRound.same)
+        /// A power target of `values` in watts or percent of FTP: a ramp from the first to the
+        /// second when the step ramps, else the range between them.
+        private mutating func power(_ values: (Double, Double), inWatts: Bool, at position: SourcePosition) {
+            let ramp = ramp
+            let text = ImportedValues.targetText(start: values.0, end: values.1, unit: inWatts ? " W" : "%", range: !ramp)
+            written.power = ImportedValues.target(text, at: position, notes: &notes, kind: "power") { () throws(TargetError) in
+                switch (ramp, inWatts) {
+                case (true, true): try PowerTarget(wattsFrom: values.0, to: values.1)
+                case (true, false): try PowerTarget(ftpPercentFrom: values.0, to: values.1)
+                case (false, true): try PowerTarget(watts: Self.range(values))
+                case (false, false): try PowerTarget(ftpPercent: Self.range(values))
+                }
+            }.map(PerRound.same)
+        }
+
+        /// A target of `kind` held over the range `values` span, made by `make`; out of the model's
+        /// limits, nil with a warning that shows it with `unit` (`88-94% max`).
+        private mutating func target<Target>(
+            _ values: (Double, Double), unit: String, kind: String, at position: SourcePosition,
+            make: (ClosedRange<Double>) throws(TargetError) -> Target
+        ) -> PerRound<Target>? {
+            ImportedValues.target(Self.text(values, unit: unit), at: position, notes: &notes, kind: kind) { () throws(TargetError) in
+                try make(Self.range(values))
+            }.map(PerRound.same)
+        }
+
+        /// The lower value to the higher.
+        private static func range(_ values: (Double, Double)) -> ClosedRange<Double> {
+            min(values.0, values.1)...max(values.0, values.1)
         }
 
         private mutating func zone(_ zones: (Double, Double), qualifier: String?, at position: SourcePosition) {
             if zones.0 != zones.1 {
                 notes.warn(position, "a range of zones is not a target pacer has: Z\(JSONText.number(zones.0)) is kept")
             }
+            // A zone that is no whole number (`Z2.5`) is refused by the parser of its text, as it was written.
             let text = "Z" + JSONText.number(zones.0)
+            let zone = Int(exactly: zones.0)
             switch qualifier {
-            case "hr", "lthr": written.heartRate = ImportedValues.heartRate(text, at: position, notes: &notes).map(PerRound.same)
-            case "pace": written.pace = ImportedValues.pace(text, at: position, notes: &notes).map(PerRound.same)
-            default: written.power = ImportedValues.power(text, at: position, notes: &notes).map(PerRound.same)
+            case "hr", "lthr":
+                written.heartRate = ImportedValues.target(text, at: position, notes: &notes, kind: "heart-rate") { () throws(TargetError) in
+                    if let zone { try HeartRateTarget(zone: zone) } else { try HeartRateTarget(parsing: text) }
+                }.map(PerRound.same)
+            case "pace":
+                written.pace = ImportedValues.target(text, at: position, notes: &notes, kind: "pace") { () throws(TargetError) in
+                    if let zone { try PaceTarget(zone: zone) } else { try PaceTarget(parsing: text) }
+                }.map(PerRound.same)
+            default:
+                written.power = ImportedValues.target(text, at: position, notes: &notes, kind: "power") { () throws(TargetError) in
+                    if let zone { try PowerTarget(zone: zone) } else { try PowerTarget(parsing: text) }
+                }.map(PerRound.same)
             }
         }
 

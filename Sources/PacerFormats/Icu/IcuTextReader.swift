@@ -14,6 +14,7 @@ struct IcuTextReader {
         let count: Int?
         let position: SourcePosition
         var steps: [Step] = []
+        var sources: [StepSource] = []
         /// Whether a step came under it.
         var headed = false
     }
@@ -25,6 +26,8 @@ struct IcuTextReader {
     private var section: Section?
     private var flat: [FlatStep] = []
     private var steps: [Step] = []
+    /// Where each of `steps` was read from.
+    private var sources: [StepSource] = []
     /// The phases the steps read so far expand to.
     private var phases: Int64 = 0
 
@@ -93,7 +96,7 @@ struct IcuTextReader {
         let text = ImportedValues.paragraphs(description.joined(separator: "\n"))
         return ImportedDraft(
             workout: Workout(name: fallback, description: text, tags: isSwim ? ["swim"] : isRunOrSwim ? ["run"] : [], steps: steps),
-            notes: notes)
+            notes: notes, sources: SourceMap(steps: sources))
     }
 
     private mutating func read(line text: String, number: Int) throws(WorkoutErrors) {
@@ -199,11 +202,13 @@ struct IcuTextReader {
         section?.headed = true
         if section?.count != nil {
             section?.steps.append(step)
+            section?.sources.append(StepSource(.position(position)))
         } else if case .timed(let timed) = step {
             flat.append(FlatStep(step: timed, position: position))
         } else {
             foldFlat()
             steps.append(step)
+            sources.append(StepSource(.position(position)))
         }
     }
 
@@ -220,12 +225,15 @@ struct IcuTextReader {
         } else if let count = section.count {
             foldFlat()
             steps.append(.repeated(RepeatStep(count: count, steps: section.steps, name: section.name)))
+            sources.append(StepSource(.position(section.position), inner: section.sources))
         }
         self.section = nil
     }
 
     private mutating func foldFlat() {
-        steps += RepeatFolding.fold(flat)
+        let folded = RepeatFolding.fold(flat)
+        steps += folded.steps
+        sources += folded.sources
         flat = []
     }
 

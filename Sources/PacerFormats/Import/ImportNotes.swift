@@ -12,7 +12,7 @@ struct ImportNotes {
 
     /// A warning at a byte offset, for a binary format (FIT).
     mutating func warn(atByte offset: Int, _ message: String) {
-        warnings.append(Diagnostic(.file, "at byte \(offset): \(message)", severity: .warning))
+        warnings.append(SourcePlace.byte(offset).diagnostic(message, severity: .warning))
     }
 }
 

@@ -12,17 +12,31 @@ enum RepeatFolding {
     /// The longest run of steps looked for as one round among steps written out.
     static let longestRound = 16
 
-    static func fold(_ steps: [FlatStep]) -> [Step] {
-        var folded: [Step] = []
+    /// Steps folded, each with where it was read from (a repeat where its first step was).
+    struct Folded {
+        var steps: [Step] = []
+        var sources: [StepSource] = []
+
+        fileprivate mutating func append(_ step: Step, _ source: StepSource) {
+            steps.append(step)
+            sources.append(source)
+        }
+    }
+
+    static func fold(_ steps: [FlatStep]) -> Folded {
+        var folded = Folded()
         var index = 0
         while index < steps.count {
             if let block = steps[index].block {
                 let end = steps[index...].firstIndex { $0.block != block } ?? steps.count
-                folded.append(.repeated(RepeatStep(count: block.rounds, steps: steps[index..<end].map { .timed($0.step) })))
+                let round = steps[index..<end]
+                folded.append(
+                    .repeated(RepeatStep(count: block.rounds, steps: round.map { .timed($0.step) })),
+                    StepSource(.position(steps[index].position), inner: round.map { StepSource(.position($0.position)) }))
                 index = end
             } else {
                 let end = steps[index...].firstIndex { $0.block != nil } ?? steps.count
-                folded += foldRuns(Array(steps[index..<end]))
+                foldRuns(Array(steps[index..<end]), into: &folded)
                 index = end
             }
         }
@@ -31,22 +45,22 @@ enum RepeatFolding {
 
     /// Steps written out: at each place, the round of 2 to `longestRound` steps that, repeated at
     /// least twice, covers the most steps (the shortest such round on a tie).
-    private static func foldRuns(_ steps: [FlatStep]) -> [Step] {
-        var folded: [Step] = []
+    private static func foldRuns(_ steps: [FlatStep], into folded: inout Folded) {
         var index = 0
         while index < steps.count {
             if let run = RepeatedRun.longest(
                 at: index, of: steps.count, lengths: 2...longestRound, same: { steps[$0].matchesButCues(steps[$1]) })
             {
                 let rounds = (0..<run.count).map { Array(steps[(index + $0 * run.length)..<(index + ($0 + 1) * run.length)]) }
-                folded.append(.repeated(RepeatStep(count: run.count, steps: (0..<run.length).map { .timed(step(at: $0, of: rounds)) })))
+                folded.append(
+                    .repeated(RepeatStep(count: run.count, steps: (0..<run.length).map { .timed(step(at: $0, of: rounds)) })),
+                    StepSource(.position(steps[index].position), inner: rounds[0].map { StepSource(.position($0.position)) }))
                 index += run.length * run.count
             } else {
-                folded.append(.timed(steps[index].step))
+                folded.append(.timed(steps[index].step), StepSource(.position(steps[index].position)))
                 index += 1
             }
         }
-        return folded
     }
 
     /// The step at `position` of every round: its cues as they are when every round has the

@@ -2,17 +2,22 @@ import PacerFoundation
 import PacerWorkout
 
 /// A file of another app read into a workout: the workout file it makes, checked by the decoder
-/// as any workout file is, and what the format said that pacer could not carry.
+/// as any workout file is, and what the format said that pacer could not carry; each finding is
+/// at the place in the file of the step it is about.
 public struct ImportedWorkout: Sendable {
     public let format: WorkoutFormat
-    /// The workout file, laid out as `pacer fmt` lays it out.
-    public let json: String
+    /// The workout file's value, as the decoder checked it.
+    public let value: JSONValue
     public let workout: Workout
-    /// What was dropped or changed, at its line in the source file; then the decoder's own warnings.
+    /// What was dropped or changed, at its line in the source file; then the decoder's own
+    /// warnings, at the step's line (or byte) in the source file.
     public let warnings: [Diagnostic]
     /// The FTP the file says it was written for (an ERG's `FTP =`): for shares of FTP, IF and TSS
     /// when the athlete gave none.
     public let ftp: Double?
+
+    /// The workout file, laid out as `pacer fmt` lays it out: made each time it is asked for.
+    public var json: String { WorkoutLayout.text(of: value) }
 }
 
 /// Reads the formats of other apps into the one workout model.
@@ -47,23 +52,26 @@ public enum WorkoutImport {
             ])
         }
         let draft = try reader(bytes, WorkoutFormat.ReadContext(name: name, includes: includes, texts: texts))
-        let json: String
+        let value: JSONValue
         do {
-            json = try WorkoutEncoder.text(of: draft.workout)
+            value = try WorkoutEncoder.encode(draft.workout)
         } catch {
             throw WorkoutErrors([Diagnostic(.file, "the workout read from \(format.title) cannot be written: \(error.description)")])
         }
         let decoded: DecodedWorkout
         do {
-            decoded = try WorkoutDecoder.decodeWithWarnings(Array(json.utf8))
+            decoded = try WorkoutDecoder.decodeWithWarnings(value)
         } catch {
             throw WorkoutErrors(
                 error.diagnostics.map {
-                    Diagnostic($0.location, "the workout read from \(format.title) breaks a rule: \($0.message)", severity: $0.severity)
+                    draft.sources.located(
+                        Diagnostic($0.location, "the workout read from \(format.title) breaks a rule: \($0.message)", severity: $0.severity)
+                    )
                 })
         }
         return ImportedWorkout(
-            format: format, json: json, workout: decoded.workout, warnings: draft.notes.warnings + decoded.warnings, ftp: draft.ftp)
+            format: format, value: value, workout: decoded.workout,
+            warnings: draft.notes.warnings + decoded.warnings.map { draft.sources.located($0) }, ftp: draft.ftp)
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

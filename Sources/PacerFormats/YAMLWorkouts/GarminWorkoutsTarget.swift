@@ -84,25 +84,36 @@ enum GarminWorkoutsTarget {
         }
         let number = { (value: String) in String(value.filter { $0 != "%" && $0 != "w" && $0 != "W" }).trimmingSpaces() }
         let text = low == high ? number(low) : number(low) + "-" + number(high)
+        if kind == .pace, type == "speed.zone", let pace = pace(fromSpeeds: low, high) {
+            targets.pace = ImportedValues.target(pace.text, at: first.position, notes: &notes, kind: "pace") { () throws(TargetError) in
+                try PaceTarget(secondsPerKilometre: pace.seconds)
+            }.map(PerRound.same)
+            return
+        }
         let written =
             switch kind {
             case .power: low.lowercased().hasSuffix("w") ? text + " W" : text + "%"
             case .heartRate: low.hasSuffix("%") ? text + "% max" : text + " bpm"
-            case .pace:
-                type == "speed.zone" ? speedAsPace(low, high) ?? text : text.contains("/") ? text : PaceClocks.fasterFirst(text) + "/km"
+            case .pace: type == "speed.zone" || text.contains("/") ? text : PaceClocks.fasterFirst(text) + "/km"
             case .cadence: text + " rpm"
             }
         set(kind, written, at: first.position, into: &targets, notes: &notes)
     }
 
-    /// A speed range in metres a second as the pace per km it stands for (the faster the lower).
-    private static func speedAsPace(_ low: String, _ high: String) -> String? {
+    /// A speed range in metres a second as the seconds per km it stands for, to the second (the
+    /// faster speed the fewer), and as the pace a warning shows (`4:10-4:30/km`); nil when either
+    /// end is no speed.
+    private static func pace(fromSpeeds low: String, _ high: String) -> (seconds: ClosedRange<Double>, text: String)? {
         guard let slow = ImportedValues.number(low), let fast = ImportedValues.number(high), slow > 0, fast > 0 else { return nil }
+        let seconds = { (speed: Double) in (1000 / speed).rounded() }
+        // In floating point: a crawl of 1e-300 m/s is past any integer's range, and is refused as a pace, not trapped on.
         let clock = { (speed: Double) -> String in
-            let seconds = Int((1000 / speed).rounded())
-            return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+            let minutes = (seconds(speed) / 60).rounded(.down)
+            let rest = seconds(speed) - minutes * 60
+            return JSONText.number(minutes) + ":" + (rest < 10 ? "0" : "") + JSONText.number(rest)
         }
-        return slow == fast ? clock(slow) + "/km" : clock(max(slow, fast)) + "-" + clock(min(slow, fast)) + "/km"
+        let text = slow == fast ? clock(slow) + "/km" : clock(max(slow, fast)) + "-" + clock(min(slow, fast)) + "/km"
+        return (min(seconds(slow), seconds(fast))...max(seconds(slow), seconds(fast)), text)
     }
 
     private static func set(

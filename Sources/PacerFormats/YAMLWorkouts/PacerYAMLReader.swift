@@ -36,29 +36,14 @@ enum PacerYAMLReader {
 
     static func read(_ root: YAMLNode, notes: ImportNotes) throws(WorkoutErrors) -> ImportedDraft {
         let (json, places) = json(of: root)
-        let place = { (diagnostic: Diagnostic) -> Diagnostic in
-            guard case .path(let path) = diagnostic.location else { return diagnostic }
-            return Diagnostic(
-                .source(position(of: path, in: places, root: root.position)), diagnostic.message, severity: diagnostic.severity)
-        }
+        // A decoder's path (`steps[2].work`) is at the YAML node there, else the nearest node holding it.
+        let sources = SourceMap(places.mapValues(SourcePlace.position))
         do {
             // The decoder's warnings are said once, when the import checks the workout it wrote.
-            return ImportedDraft(workout: try WorkoutDecoder.decode(Array(json.utf8)), notes: notes)
+            return ImportedDraft(workout: try WorkoutDecoder.decode(Array(json.utf8)), notes: notes, sources: sources)
         } catch {
-            throw WorkoutErrors(notes.warnings + error.diagnostics.map(place))
+            throw WorkoutErrors(notes.warnings + error.diagnostics.map { sources.located($0, outside: .position(root.position)) })
         }
-    }
-
-    /// The place of a decoder's path (`steps[2].work`): the YAML node there, else the nearest node
-    /// holding it.
-    private static func position(of path: String, in places: [String: SourcePosition], root: SourcePosition) -> SourcePosition {
-        var path = Substring(path)
-        while !path.isEmpty {
-            if let position = places[String(path)] { return position }
-            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
-            path = path[..<cut]
-        }
-        return root
     }
 
     /// Writes `node` as JSON, recording where each path's value stands in the YAML.

@@ -81,10 +81,10 @@ struct ZwiftReader {
         TimedText.place(texts, in: &flat, notes: &notes)
         if let author { description = (description.map { $0 + "\n\n" } ?? "") + "By \(author)." }
         var seen = Set<String>()
+        let folded = RepeatFolding.fold(flat)
         let workoutValue = Workout(
-            name: name ?? fallback, description: description, tags: tags.filter { seen.insert($0).inserted },
-            steps: RepeatFolding.fold(flat))
-        return ImportedDraft(workout: workoutValue, notes: notes)
+            name: name ?? fallback, description: description, tags: tags.filter { seen.insert($0).inserted }, steps: folded.steps)
+        return ImportedDraft(workout: workoutValue, notes: notes, sources: SourceMap(steps: folded.sources))
     }
 
     // MARK: - Steps

@@ -29,9 +29,9 @@ extension NotationParser {
     /// The notes after a step or block, as JSON members: a cue at a time (`{50%: Switch sides}`,
     /// `{20s: …}`, `{-10s: …}`) on a step that takes a `cue`, or one of `allowed`
     /// (`{cue: …}`, `{cap: 2m}`), each once. Values are checked by the decoder, at their column.
-    mutating func parseNotes(path: String, allowed: [String]) throws(NotationSyntaxError) -> [String] {
-        var fields: [String] = []
-        var cues: [String] = []
+    mutating func parseNotes(path: String, allowed: [String]) throws(NotationSyntaxError) -> [JSONValue.Member] {
+        var fields: [JSONValue.Member] = []
+        var cues: [JSONValue] = []
         var seen = Set<String>()
         let prefix = path.isEmpty ? "" : path + "."
         while startsNote(at: index) {
@@ -63,25 +63,25 @@ extension NotationParser {
                 columns["\(prefix)cues[\(cues.count)].at"] = keyStart + 1
                 columns["\(prefix)cues[\(cues.count)].text"] = valueColumn
                 if cues.isEmpty { columns["\(prefix)cues"] = open + 1 }
-                cues.append("{\"at\":\(JSONText.quoted(key)),\"text\":\(JSONText.quoted(try noteText(open: open)))}")
+                cues.append(Self.object([Self.member("at", .string(key)), Self.member("text", .string(try noteText(open: open)))]))
             } else {
                 let name = key.lowercased()
                 columns[prefix + name] = valueColumn
-                fields.append("\(JSONText.quoted(name)):\(try noteValue(name, open: open))")
+                fields.append(Self.member(name, try noteValue(name, open: open)))
             }
             skipSpaces()
         }
-        if !cues.isEmpty { fields.append("\"cues\":[" + cues.joined(separator: ",") + "]") }
+        if !cues.isEmpty { fields.append(Self.member("cues", .array(cues))) }
         return fields
     }
 
     /// The value of the note `key` as JSON: `true` or `false` for `halfway`, a number for
     /// `countdown`, a list for `tags`, and text for the rest.
-    private mutating func noteValue(_ key: String, open: Int) throws(NotationSyntaxError) -> String {
+    private mutating func noteValue(_ key: String, open: Int) throws(NotationSyntaxError) -> JSONValue.Content {
         switch key {
         case "tags":
             let tags = try parseNames(closing: "}", path: "tags", what: "a tag", example: "{tags: hiit, bodyweight}")
-            return "[" + tags.map(JSONText.quoted).joined(separator: ",") + "]"
+            return Self.strings(tags)
         case "halfway":
             let valueStart = index
             let value = try noteText(open: open)
@@ -89,12 +89,12 @@ extension NotationParser {
                 index = valueStart
                 throw error("write {halfway: true} or {halfway: false}, not {halfway: \(value)}")
             }
-            return value.lowercased()
+            return .bool(value.lowercased() == "true")
         case "countdown":
             let value = try noteText(open: open)
-            return !value.isEmpty && value.allSatisfy(\.isASCIIDigit) && value.count < 10 ? Self.number(value) : JSONText.quoted(value)
+            return value.count < 10 ? Self.number(value) : .string(value)
         default:
-            return JSONText.quoted(try noteText(open: open))
+            return .string(try noteText(open: open))
         }
     }
 

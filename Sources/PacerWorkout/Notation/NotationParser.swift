@@ -8,7 +8,8 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 }
 
 /// Reads the one-line notation (`10s prepare, 8x(20s Sprint, 10s rest), 2m cooldown`) into the
-/// steps of a workout file, as JSON for `WorkoutDecoder`, noting the column each step came from.
+/// steps of a workout file, as the JSON values `WorkoutDecoder` reads, noting the column each
+/// step came from.
 ///
 /// The grammar (docs/workout-format.md, "One-line notation"):
 ///
@@ -30,7 +31,7 @@ public struct NotationSyntaxError: Error, Sendable, Equatable {
 /// step: `[21,15,9] reps`, `[10,20,30]s` or `[30s,1m]`, `@ [40,50,60] kg`, and TARGETS are told
 /// apart by their units (`NotationTargets`).
 ///
-/// Values are not judged here: a duration, a count or a name goes into the JSON as written, and
+/// Values are not judged here: a duration, a count or a name goes into the value as written, and
 /// the decoder checks it by the rules (and with the messages) of every workout file. Only a
 /// weight's number is, as it must read the same in every country (`62,5` and `1.000` are refused).
 struct NotationParser {
@@ -45,15 +46,15 @@ struct NotationParser {
     private var depth = 0
     /// The column of each JSON path written, for pointing the decoder's findings at the line.
     var columns: [String: Int] = [:]
-    /// The workout's own keys the line's leading notes give (`"countdown":5`), as JSON members.
-    var workoutFields: [String] = []
+    /// The workout's own keys the line's leading notes give (`"countdown": 5`), as JSON members.
+    var workoutFields: [JSONValue.Member] = []
 
     init(_ line: String) {
         characters = Array(line)
     }
 
     /// The JSON array of steps the whole line stands for.
-    mutating func parseLine() throws(NotationSyntaxError) -> String {
+    mutating func parseLine() throws(NotationSyntaxError) -> JSONValue.Content {
         skipSpaces()
         guard index < characters.count else {
             throw error("the line is empty: expected a step such as 30s, 5 reps Squats or 8x(20s, 10s rest)")
@@ -67,8 +68,8 @@ struct NotationParser {
 
     // MARK: - Items
 
-    private mutating func parseItems(path: String) throws(NotationSyntaxError) -> String {
-        var steps: [String] = []
+    private mutating func parseItems(path: String) throws(NotationSyntaxError) -> JSONValue.Content {
+        var steps: [JSONValue] = []
         while true {
             skipSpaces()
             steps.append(try parseItem(path: "\(path)[\(steps.count)]"))
@@ -80,10 +81,10 @@ struct NotationParser {
             throw error(
                 "unexpected \(describeCurrent()): expected ',' before the next step\(depth > 0 ? " or ')' to close the repeat" : "")")
         }
-        return "[" + steps.joined(separator: ",") + "]"
+        return .array(steps)
     }
 
-    private mutating func parseItem(path: String) throws(NotationSyntaxError) -> String {
+    private mutating func parseItem(path: String) throws(NotationSyntaxError) -> JSONValue {
         let start = index
         columns[path] = start + 1
         if let keyword = peekWord()?.lowercased(), ["every", "amrap", "open", "for"].contains(keyword) {
@@ -92,7 +93,7 @@ struct NotationParser {
             case "every": return try parseEMOM(path: path, start: start)
             case "amrap": return try parseAMRAP(path: path, start: start)
             case "for": return try parseFor(path: path, start: start)
-            default: return try parseTimed(duration: JSONText.quoted("open"), path: path, start: start)
+            default: return try parseTimed(duration: .string(WorkoutDecoder.openValue), path: path, start: start)
             }
         }
         if peek == "[" { return try parseStepWithValuesPerRound(path: path, start: start) }
@@ -119,12 +120,12 @@ struct NotationParser {
             return try parseRepStep(count: Self.number(count), path: path, start: start)
         }
         index = start
-        return try parseTimed(duration: JSONText.quoted(durationText(startingWith: word())), path: path, start: start)
+        return try parseTimed(duration: .string(durationText(startingWith: word())), path: path, start: start)
     }
 
     /// `[21,15,9] reps Thrusters`, `[10,20,30]s Row` or `[30s,1m] Plank`: a step whose count or
     /// duration is one value per round of the repeat around it.
-    private mutating func parseStepWithValuesPerRound(path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseStepWithValuesPerRound(path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         let values = try parseList(of: "a value per round")
         let unit = peekWord().flatMap { $0.count == 1 && "hms".contains($0) ? $0 : nil }
         if let unit { index += unit.count }
@@ -132,7 +133,7 @@ struct NotationParser {
         if unit == nil, let word = peekWord()?.lowercased(), word == "reps" || word == "rep" {
             guard let bad = values.first(where: { !$0.allSatisfy(\.isASCIIDigit) }) else {
                 index += word.count
-                return try parseRepStep(count: "[" + values.map(Self.number).joined(separator: ",") + "]", path: path, start: start)
+                return try parseRepStep(count: .array(values.map { Self.value(Self.number($0)) }), path: path, start: start)
             }
             index = start
             throw error("a count of reps is a whole number, not '\(bad)': write them as [21,15,9] reps")
@@ -142,7 +143,7 @@ struct NotationParser {
             index = start
             throw error("'\(bad)' is not a duration: write the durations as [10,20,30]s or [30s,1m,1m30s]")
         }
-        return try parseTimed(duration: "[" + durations.map(JSONText.quoted).joined(separator: ",") + "]", path: path, start: start)
+        return try parseTimed(duration: Self.strings(durations), path: path, start: start)
     }
 
     /// `1m30s`: duration parts written together.
@@ -207,25 +208,25 @@ struct NotationParser {
         throw error("a repeat puts its steps in brackets: write \(count)x(\(steps.isEmpty ? "20s, 10s rest" : steps))")
     }
 
-    private mutating func parseRepeat(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseRepeat(count: String, path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         let steps = try parseBracketed(path: path, start: start)
         columns["\(path).repeat"] = start + 1
-        return try parseRestAndCap(fields: ["\"repeat\":\(Self.number(count))", "\"steps\":\(steps)"], path: path)
+        return try parseRestAndCap(fields: [Self.member("repeat", Self.number(count)), Self.member("steps", steps)], path: path)
     }
 
     /// `for(Squats, Push-ups)(8x(20s {item}) / 10s) / 1m`: the steps in brackets once per item, with
     /// a rest between items and a cap as a repeat has; or `for(Squats, Push-ups) 8x(20s {item})`,
     /// one step once per item (a `/` after it is that step's).
-    private mutating func parseFor(path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseFor(path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         skipSpaces()
         guard peek == "(" else { throw error("expected '(' and the items after 'for', as in for(Squats, Push-ups)(20s {item})") }
         columns["\(path).for"] = index + 1
         index += 1
         let items = try parseNames(closing: ")", path: "\(path).for", what: "an item", example: "for(Squats, Push-ups)(20s {item})")
-        let head = "\"for\":[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
+        let head = Self.member("for", Self.strings(items))
         skipSpaces()
         if peek == "(" {
-            return try parseRestAndCap(fields: [head, "\"steps\":\(try parseBracketed(path: path, start: start))"], path: path)
+            return try parseRestAndCap(fields: [head, Self.member("steps", try parseBracketed(path: path, start: start))], path: path)
         }
         guard peek != nil, peek != ",", peek != ")" else {
             throw error(
@@ -235,11 +236,11 @@ struct NotationParser {
         let step = try parseItem(path: "\(path).steps[0]")
         depth -= 1
         skipSpaces()
-        return "{" + ([head, "\"steps\":[\(step)]"] + (try parseNotes(path: path, allowed: Self.blockNotes))).joined(separator: ",") + "}"
+        return Self.object([head, Self.member("steps", .array([step]))] + (try parseNotes(path: path, allowed: Self.blockNotes)))
     }
 
     /// The end of a repeat or for: `/ DURATION`, `cap DURATION` and notes, after its steps.
-    private mutating func parseRestAndCap(fields: [String], path: String) throws(NotationSyntaxError) -> String {
+    private mutating func parseRestAndCap(fields: [JSONValue.Member], path: String) throws(NotationSyntaxError) -> JSONValue {
         var fields = fields
         skipSpaces()
         if peek == "/" {
@@ -247,22 +248,22 @@ struct NotationParser {
             skipSpaces()
             columns["\(path).rest_between_rounds"] = index + 1
             fields.append(
-                "\"rest_between_rounds\":\(JSONText.quoted(try durationAfter("'/'", expected: "the rest between rounds", example: "10s")))")
+                Self.member("rest_between_rounds", .string(try durationAfter("'/'", expected: "the rest between rounds", example: "10s"))))
             skipSpaces()
         }
         if peekWord()?.lowercased() == "cap" {
             index += 3
             skipSpaces()
             columns["\(path).time_cap"] = index + 1
-            fields.append("\"time_cap\":\(JSONText.quoted(try durationAfter("'cap'", expected: "the time cap", example: "15m")))")
+            fields.append(Self.member("time_cap", .string(try durationAfter("'cap'", expected: "the time cap", example: "15m"))))
             skipSpaces()
         }
         fields += try parseNotes(path: path, allowed: Self.blockNotes)
-        return "{" + fields.joined(separator: ",") + "}"
+        return Self.object(fields)
     }
 
     /// `every 1m x10 (steps)`: an EMOM of 10 rounds, one starting every minute.
-    private mutating func parseEMOM(path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseEMOM(path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         skipSpaces()
         columns["\(path).every"] = index + 1
         let every = try durationAfter("'every'", expected: "how often a round starts", example: "1m, as in every 1m x10 (12 reps Swings)")
@@ -282,13 +283,13 @@ struct NotationParser {
         let steps = try parseBracketed(path: path, start: start)
         skipSpaces()
         let fields =
-            ["\"every\":\(JSONText.quoted(every))", "\"rounds\":\(Self.number(rounds))", "\"steps\":\(steps)"]
+            [Self.member("every", .string(every)), Self.member("rounds", Self.number(rounds)), Self.member("steps", steps)]
             + (try parseNotes(path: path, allowed: Self.blockNotes))
-        return "{" + fields.joined(separator: ",") + "}"
+        return Self.object(fields)
     }
 
     /// `amrap 12m (steps)`: the steps, round after round, until 12 minutes have passed.
-    private mutating func parseAMRAP(path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseAMRAP(path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         skipSpaces()
         columns["\(path).amrap"] = index + 1
         let length = try durationAfter("'amrap'", expected: "how long it lasts", example: "12m, as in amrap 12m (5 reps Pull-ups)")
@@ -297,12 +298,12 @@ struct NotationParser {
         let steps = try parseBracketed(path: path, start: start)
         skipSpaces()
         let fields =
-            ["\"amrap\":\(JSONText.quoted(length))", "\"steps\":\(steps)"] + (try parseNotes(path: path, allowed: Self.blockNotes))
-        return "{" + fields.joined(separator: ",") + "}"
+            [Self.member("amrap", .string(length)), Self.member("steps", steps)] + (try parseNotes(path: path, allowed: Self.blockNotes))
+        return Self.object(fields)
     }
 
     /// The steps between `(` (at the current column) and its `)`, as a JSON array.
-    private mutating func parseBracketed(path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseBracketed(path: String, start: Int) throws(NotationSyntaxError) -> JSONValue.Content {
         let open = index
         try enterBlock(start: start)
         index += 1
@@ -332,22 +333,22 @@ struct NotationParser {
         return durationText(startingWith: word())
     }
 
-    private mutating func parseRepStep(count: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseRepStep(count: JSONValue.Content, path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         columns["\(path).reps"] = start + 1
         skipSpaces()
         columns["\(path).name"] = index + 1
         guard let name = try parseStepName(path: path) else {
             throw error("expected the exercise after 'reps': a rep step is N reps NAME, such as 5 reps Back squat")
         }
-        var fields = ["\"reps\":\(count)", "\"name\":\(name)"]
+        var fields = [Self.member("reps", count), Self.member("name", name)]
         if peek == "@" {
             index += 1
             skipSpaces()
             columns["\(path).weight"] = index + 1
             if peek == "[" {
-                fields.append("\"weight\":" + (try parseWeightsPerRound()))
+                fields.append(Self.member("weight", try parseWeightsPerRound()))
                 skipSpaces()
-                return "{" + (fields + (try parseNotes(path: path, allowed: Self.repNotes))).joined(separator: ",") + "}"
+                return Self.object(fields + (try parseNotes(path: path, allowed: Self.repNotes)))
             }
             let isQuoted = peek == "\""
             let weightStart = index
@@ -362,13 +363,13 @@ struct NotationParser {
                         + "after @ a rep step takes a weight, such as 80 kg")
             }
             let number = isQuoted ? nil : weight.decimalValue
-            fields.append("\"weight\":" + (number.map(JSONText.number) ?? JSONText.quoted(weight)))
+            fields.append(Self.member("weight", number.map(JSONValue.Content.number) ?? .string(weight)))
         }
-        return "{" + (fields + (try parseNotes(path: path, allowed: Self.repNotes))).joined(separator: ",") + "}"
+        return Self.object(fields + (try parseNotes(path: path, allowed: Self.repNotes)))
     }
 
     /// `@ [40,50,60] kg` (texts `"40 kg"`, …) or `@ [40,50,60]` (numbers): a weight per round.
-    private mutating func parseWeightsPerRound() throws(NotationSyntaxError) -> String {
+    private mutating func parseWeightsPerRound() throws(NotationSyntaxError) -> JSONValue.Content {
         let start = index
         let values = try parseList(of: "a weight per round")
         for value in values {
@@ -382,9 +383,7 @@ struct NotationParser {
             }
         }
         let unit = try parseName(stoppingAt: nil)
-        return "["
-            + values.map { value in unit.map { JSONText.quoted("\(value) \($0)") } ?? JSONText.number(value.decimalValue ?? 0) }.joined(
-                separator: ",") + "]"
+        return .array(values.map { value in Self.value(unit.map { .string("\(value) \($0)") } ?? .number(value.decimalValue ?? 0)) })
     }
 
     /// A weight reads the same in every country or not at all: `@ 62,5 kg` is not 62 and then a
@@ -412,7 +411,7 @@ struct NotationParser {
         )
     }
 
-    private mutating func parseTimed(duration: String, path: String, start: Int) throws(NotationSyntaxError) -> String {
+    private mutating func parseTimed(duration: JSONValue.Content, path: String, start: Int) throws(NotationSyntaxError) -> JSONValue {
         skipSpaces()
         if peek == "(" {
             throw error("unexpected '(': a repeat is written N x (steps), such as 8x(20s, 10s rest)")
@@ -424,23 +423,23 @@ struct NotationParser {
             skipSpaces()
         }
         columns["\(path).\(kind)"] = start + 1
-        var fields = ["\(JSONText.quoted(kind)):\(duration)"]
+        var fields = [Self.member(kind, duration)]
         columns["\(path).name"] = index + 1
         if let name = try parseStepName(path: path) {
-            fields.append("\"name\":\(name)")
+            fields.append(Self.member("name", name))
         }
         if peek == "@" {
             index += 1
             fields += try parseTargets(path: path)
         }
         fields += try parseNotes(path: path, allowed: Self.timedNotes)
-        return "{" + fields.joined(separator: ",") + "}"
+        return Self.object(fields)
     }
 
     /// The targets after `@` on a timed or open step, up to the next step or note, each under its
     /// file key at its column; a decimal comma is refused, as it would start the next step, while
     /// inside brackets (`[100,105]%`, one per round) a comma separates values.
-    private mutating func parseTargets(path: String) throws(NotationSyntaxError) -> [String] {
+    private mutating func parseTargets(path: String) throws(NotationSyntaxError) -> [JSONValue.Member] {
         skipSpaces()
         let start = index
         var words: [(text: String, column: Int)] = []
@@ -466,8 +465,7 @@ struct NotationParser {
         }
         return try NotationTargets(words: words).targets.map { target in
             columns["\(path).\(target.key)"] = target.column
-            let texts = target.texts.map(JSONText.quoted)
-            return "\(JSONText.quoted(target.key)):" + (target.isPerRound ? "[" + texts.joined(separator: ",") + "]" : texts[0])
+            return Self.member(target.key, target.isPerRound ? Self.strings(target.texts) : .string(target.texts[0]))
         }
     }
 
@@ -525,12 +523,12 @@ struct NotationParser {
 
     /// A step's name up to `@` as JSON, or `[Swings, Burpees]`, a name per round of the repeat
     /// around the step, as an array; nil when there is none.
-    private mutating func parseStepName(path: String) throws(NotationSyntaxError) -> String? {
-        guard peek == "[" else { return try parseName(stoppingAt: "@").map(JSONText.quoted) }
+    private mutating func parseStepName(path: String) throws(NotationSyntaxError) -> JSONValue.Content? {
+        guard peek == "[" else { return try parseName(stoppingAt: "@").map(JSONValue.Content.string) }
         index += 1
         let names = try parseNames(closing: "]", path: "\(path).name", what: "a name per round", example: "[Swings, Burpees]")
         skipSpaces()
-        return "[" + names.map(JSONText.quoted).joined(separator: ",") + "]"
+        return Self.strings(names)
     }
 
     /// A name in double quotes, where `\"` is a quote and `\\` a backslash.
@@ -589,9 +587,33 @@ struct NotationParser {
         character == " " || character == "\t" || "(),/\"@".contains(character)
     }
 
-    /// Digits as a JSON number (which has no leading zeros).
-    static func number(_ digits: String) -> String {
-        digits.drop { $0 == "0" }.isEmpty ? "0" : String(digits.drop { $0 == "0" })
+    /// A count as written: digits as a number; anything else, or digits too many for a number, as
+    /// text, which the decoder refuses as it refuses any count that is no whole number.
+    static func number(_ digits: String) -> JSONValue.Content {
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Double(digits), number.isFinite else {
+            return .string(digits)
+        }
+        return .number(number)
+    }
+
+    // MARK: - Values
+
+    /// A value of the workout file the line stands for; the line is not JSON, so its offset is 0
+    /// and its place is in `columns`.
+    static func value(_ content: JSONValue.Content) -> JSONValue {
+        JSONValue(content: content, offset: 0)
+    }
+
+    static func member(_ key: String, _ content: JSONValue.Content) -> JSONValue.Member {
+        JSONValue.Member(key: key, value: value(content))
+    }
+
+    static func object(_ members: [JSONValue.Member]) -> JSONValue {
+        value(.object(members))
+    }
+
+    static func strings(_ texts: [String]) -> JSONValue.Content {
+        .array(texts.map { value(.string($0)) })
     }
 
     // MARK: - Scanning

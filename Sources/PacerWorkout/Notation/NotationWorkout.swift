@@ -1,31 +1,46 @@
 import PacerFoundation
 
 /// A workout written as one line of notation (`10s prepare, 8x(20s Sprint, 10s rest)`), read into
-/// the JSON of a workout file and checked by the same decoder, every finding pointed at its column.
+/// the JSON value of a workout file and checked by the same decoder, every finding pointed at its
+/// column.
 public struct NotationWorkout: Sendable {
     /// Where diagnostics say the workout came from: `<notation>:1:12: error: …`.
     public static let label = "<notation>"
 
     public let line: String
-    /// The workout file the line stands for, as compact JSON.
-    public let json: String
-    private let columns: [String: Int]
+    /// The workout file the line stands for.
+    public let value: JSONValue
+    private let places: SourceMap
 
     /// Reads the line; the workout is named `name`, or the line itself.
     public init(_ line: String, name: String? = nil) throws(WorkoutErrors) {
         self.line = line
         var parser = NotationParser(line)
-        let steps: String
+        let steps: JSONValue.Content
         do {
             steps = try parser.parseLine()
         } catch {
             throw WorkoutErrors([Diagnostic(.source(SourcePosition(line: 1, column: error.column)), error.message)])
         }
-        json =
-            "{"
-            + (["\"name\":\(JSONText.quoted(name ?? Self.defaultName(for: line)))", "\"steps\":\(steps)"] + parser.workoutFields).joined(
-                separator: ",") + "}"
-        columns = parser.columns
+        value = NotationParser.object(
+            [NotationParser.member("name", .string(name ?? Self.defaultName(for: line))), NotationParser.member("steps", steps)]
+                + parser.workoutFields)
+        places = SourceMap(parser.columns.mapValues { .position(SourcePosition(line: 1, column: $0)) })
+    }
+
+    /// The workout file the line stands for, as compact JSON: made each time it is asked for.
+    public var json: String { Self.compact(value) }
+
+    /// A value as JSON text with no space in it.
+    private static func compact(_ value: JSONValue) -> String {
+        switch value.content {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): JSONText.number(number)
+        case .string(let text): JSONText.quoted(text)
+        case .array(let elements): "[" + elements.map(compact).joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { JSONText.quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
+        }
     }
 
     /// The line as the workout's name: `{round}`, `{rounds}` and `{item}` lose their braces, as they
@@ -54,28 +69,17 @@ public struct NotationWorkout: Sendable {
     /// The workout, checked as a workout file is, with what is probably a mistake.
     public func decode() throws(WorkoutErrors) -> DecodedWorkout {
         do {
-            let decoded = try WorkoutDecoder.decodeWithWarnings(Array(json.utf8))
+            let decoded = try WorkoutDecoder.decodeWithWarnings(value)
             return DecodedWorkout(workout: decoded.workout, warnings: decoded.warnings.map(located))
         } catch {
             throw WorkoutErrors(error.diagnostics.map(located))
         }
     }
 
-    /// A decoder's finding at a JSON path, moved to the column where that path was written.
+    /// A decoder's finding at a JSON path, moved to the column where that path (or the nearest
+    /// path above it) was written; the line's first column when none was.
     private func located(_ diagnostic: Diagnostic) -> Diagnostic {
-        guard case .path(let path) = diagnostic.location else { return diagnostic }
-        return Diagnostic(.source(SourcePosition(line: 1, column: column(of: path))), diagnostic.message, severity: diagnostic.severity)
-    }
-
-    /// The column of a JSON path, or of the nearest path above it that was written.
-    func column(of path: String) -> Int {
-        var path = Substring(path)
-        while !path.isEmpty {
-            if let column = columns[String(path)] { return column }
-            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
-            path = path[..<cut]
-        }
-        return 1
+        places.located(diagnostic, outside: .position(SourcePosition(line: 1, column: 1)))
     }
 
     /// Each diagnostic as a compiler prints it, followed by the line with a caret under its column.

@@ -70,6 +70,12 @@ public struct WorkoutDecoder {
             }
             throw WorkoutErrors(diagnostics)
         }
+        return try decodeWithWarnings(root)
+    }
+
+    /// Decodes and validates a workout file's parsed value (or one made in memory, as an import
+    /// makes one), and says what about it is probably a mistake; findings are at JSON paths.
+    public static func decodeWithWarnings(_ root: JSONValue) throws(WorkoutErrors) -> DecodedWorkout {
         var decoder = WorkoutDecoder()
         let workout = decoder.decodeWorkout(root)
         if let workout, !decoder.hasErrors {
