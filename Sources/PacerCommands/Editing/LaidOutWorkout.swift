@@ -22,9 +22,9 @@ public struct LaidOutWorkout {
             ])
         }
         let yaml = try Self.yaml(loaded)
-        guard loaded.importedFrom == nil || yaml != nil else {
+        guard loaded.imported == nil || yaml != nil else {
             throw WorkoutLoadError(lines: [
-                "pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.importedFrom?.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"
+                "pacer: \(loaded.source.path) is not a workout's JSON but \(loaded.imported?.format.title ?? "another app's file"); pacer import \(loaded.source.path) writes it as one"
             ])
         }
         let json = yaml ?? loaded.bytes
@@ -36,7 +36,7 @@ public struct LaidOutWorkout {
             throw WorkoutLoadError(lines: ["\(loaded.source.path)\(yaml == nil ? ":\(inexact.position)" : ""): error: \(inexact.message)"])
         }
         source = loaded.source
-        original = loaded.original
+        original = loaded.imported?.bytes ?? loaded.bytes
         warnings = loaded.warnings
         do throws(WorkoutErrors) {
             text = yaml == nil ? WorkoutLayout.text(of: root) : try PacerYAMLLayout.text(of: root)
@@ -47,9 +47,9 @@ public struct LaidOutWorkout {
 
     /// For a YAML workout in pacer's own format, the JSON it stands for (it is laid out as YAML); nil for any other file.
     private static func yaml(_ loaded: LoadedWorkout) throws(WorkoutLoadError) -> [UInt8]? {
-        guard loaded.importedFrom == .yaml else { return nil }
+        guard let imported = loaded.imported, imported.format == .yaml else { return nil }
         do throws(WorkoutErrors) {
-            return try PacerYAMLLayout.json(of: loaded.original)
+            return try PacerYAMLLayout.json(of: imported.bytes)
         } catch {
             throw WorkoutLoadError(lines: error.diagnostics.map { $0.formatted(file: loaded.source.path) })
         }
