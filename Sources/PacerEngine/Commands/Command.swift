@@ -19,8 +19,6 @@ public enum Command: Sendable, Equatable {
     case quit
     /// What a sensor measured just now: the latest value of each channel it names.
     case measure(MeasuredValues)
-    /// A stub: answers pong.
-    case ping
 }
 
 /// A line that is not a command, with a one-line hint for the user.
@@ -50,7 +48,6 @@ extension PromptCommand {
         PromptCommand(
             words: ["measure"], usage: "measure K=V ...", help: "a sensor's values: power, heart_rate, cadence, speed, distance",
             read: CommandArguments.measure),
-        PromptCommand(words: ["ping"], help: "answer pong (a stub)", read: plain(.ping)),
         PromptCommand(words: ["help"], quietWords: ["?"], help: nil, senders: [.plugins], read: plain(.help)),
         PromptCommand(words: ["quit", "exit"], usage: "help; quit, exit", help: "this list; end the session", read: plain(.quit)),
     ]

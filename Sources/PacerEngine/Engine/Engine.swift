@@ -227,7 +227,7 @@ public struct Engine: Sendable {
             // Seconds already past are not sampled with a value that came after them.
             sampledThrough = max(sampledThrough, sessionSeconds(at: now))
             latest.take(values, at: now)
-        case .status, .help, .ping:
+        case .status, .help:
             // Questions: they change nothing, and `answer(to:at:)` has what they ask.
             break
         }
@@ -243,8 +243,6 @@ public struct Engine: Sendable {
             return snapshot(at: now).statusLine
         case .help:
             return CommandGrammar.help
-        case .ping:
-            return "pong"
         case .measure(let values):
             return "noted "
                 + values.channels.map { "\($0.spokenName) \(JSONText.number(values[$0] ?? 0)) \($0.unit)" }.joined(separator: ", ")
