@@ -553,13 +553,39 @@ def junk_connections(checks, folder):
         session.stop()
 
 
+class Teardown:
+    """What a test started, ended however its `with` block ends: each browser handed to it is
+    quit, then each session still running is stopped."""
+
+    def __init__(self):
+        self.browsers, self.sessions = [], []
+
+    def browser(self, driver):
+        self.browsers.append(driver)
+        return driver
+
+    def session(self, session):
+        self.sessions.append(session)
+        return session
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        for driver in self.browsers:
+            driver.quit()
+        for session in self.sessions:
+            if session.pacer.poll() is None:
+                session.stop()
+        return False
+
+
 def a_session_in_the_browser(checks, folder):
-    session = start_session(write_workout(folder, WORKOUT), SPEED, folder)
-    phone = tv = None
-    try:
+    with Teardown() as teardown:
+        session = teardown.session(start_session(write_workout(folder, WORKOUT), SPEED, folder))
         url = session.url
         port, token = session.port_and_token
-        phone, tv = new_browser(*PHONE), new_browser(*TV)
+        phone, tv = teardown.browser(new_browser(*PHONE)), teardown.browser(new_browser(*TV))
         phone.get(url)
         shown = wait_for_page(phone, shows_phase("Squats"), 15, "the first work phase")
         checks.check("the page shows the log's phase", shown["name"] == current_phase(session)["name"] == "Squats")
@@ -621,12 +647,6 @@ def a_session_in_the_browser(checks, folder):
         checks.check("pacer finished with status 0", session.finish() == 0)
         checks.check("the plugin exited by itself when its input ended, without being stopped",
                      not any("did not exit when its input ended" in line for line in session.stderr_lines), session.stderr_lines)
-    finally:
-        for driver in (phone, tv):
-            if driver:
-                driver.quit()
-        if session.pacer.poll() is None:
-            session.stop()
 
 
 def compare_clock(checks, session, driver, label):
@@ -801,11 +821,10 @@ def targets_and_the_profile(checks, folder):
     """The shipped sweet-spot (a ramp warm-up, then blocks at 88–94 % FTP): the target under the
     phase's name, a ramp's moving with the clock, the next one after Next:, and the profile drawn
     from session.start's with a line at now."""
-    session = start_session("sweet-spot", TARGETS_SPEED, folder)
-    tv = None
-    try:
+    with Teardown() as teardown:
+        session = teardown.session(start_session("sweet-spot", TARGETS_SPEED, folder))
         url = session.url
-        tv = new_browser(*TV)
+        tv = teardown.browser(new_browser(*TV))
         tv.get(url)
         wait_for_page(tv, shows_phase("Warm up"), 15, "the warm-up")
         start = session.wait_for_event(lambda e: e["event"] == "session.start", 5, "session.start")
@@ -849,11 +868,6 @@ def targets_and_the_profile(checks, folder):
         checks.check("the line at now is in the block's place (from 610 s)", 610 <= shown["marker"] <= 640, shown["marker"])
         tv.save_screenshot(os.path.join(SHOTS, "tv-targets.png"))
         session.stop()
-    finally:
-        if tv:
-            tv.quit()
-        if session.pacer.poll() is None:
-            session.stop()
     hostile = [{"start": 0, "duration": 60, "kind": "work", "power": {"unit": "zone", "start": [9, 9], "end": [9, 9]}},
                {"start": -1, "duration": 5, "kind": "work"}, {"start": 0, "duration": 5, "kind": "dance"}, {}, {"start": "0"},
                {"start": 60, "duration": None, "kind": "reps"}]
@@ -884,11 +898,10 @@ def measured_values_in_the_browser(checks, folder):
     """`measure` lines typed at pacer: the page shows the power beside the target, coloured by where
     the log's `sample` says it stands, the heart rate and cadence below, and `–` 3 s after the
     sensor stops, as the ride screen does."""
-    session = start_session(write_workout(folder, RIDE, "ride.json"), RIDE_SPEED, folder)
-    tv = None
-    try:
+    with Teardown() as teardown:
+        session = teardown.session(start_session(write_workout(folder, RIDE, "ride.json"), RIDE_SPEED, folder))
         url = session.url
-        tv = new_browser(*TV)
+        tv = teardown.browser(new_browser(*TV))
         tv.get(url)
         shown = wait_for_page(tv, shows_phase(HOSTILE_NAME), 15, "the ride")
         checks.check("no measurement yet: nothing beside the target and no line below (the page as before)",
@@ -919,8 +932,8 @@ def measured_values_in_the_browser(checks, folder):
             checks.check(f"heart rate and cadence on the line below: '{shown['others']}'",
                          shown["others"] == "heart rate 152 bpm  ·  cadence 90 rpm", shown["others"])
         tv.save_screenshot(os.path.join(SHOTS, "tv-measured.png"))
-        phone = new_browser(*PHONE)
-        try:
+        with Teardown() as phone_teardown:
+            phone = phone_teardown.browser(new_browser(*PHONE))
             phone.get(url)
             # The sensor goes on sending while the phone's page loads, which can take more than 3 s.
             ridden("measure power=260 heart_rate=152 cadence=90", lambda shown: shown["actual"].startswith("power 260 W"),
@@ -933,8 +946,6 @@ def measured_values_in_the_browser(checks, folder):
                              boxes[0][1] <= boxes[1][0] + 1 and boxes[1][1] <= boxes[2][0] + 1 and boxes[2][1] <= boxes[3][0] + 1
                              and max(box[2] for box in boxes) <= page.execute_script("return innerWidth"), boxes)
             phone.save_screenshot(os.path.join(SHOTS, "phone-measured.png"))
-        finally:
-            phone.quit()
 
         session.command("measure power=nan")
         session.command("measure power=199")
@@ -950,22 +961,16 @@ def measured_values_in_the_browser(checks, folder):
         checks.check("the stale value is uncoloured", shown["actualColour"] == tv.execute_script(
             "return getComputedStyle(document.getElementById('name')).color"), shown["actualColour"])
         session.stop()
-    finally:
-        if tv:
-            tv.quit()
-        if session.pacer.poll() is None:
-            session.stop()
 
 
 def a_bookmark_outlives_its_session(checks, folder):
     """token=stable: a page open on session 1's link waits through the gap and shows session 2."""
     environment = dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "bookmark-state"))
     options = ("token=stable", f"port={free_port()}")
-    first = second = tv = None
-    try:
+    with Teardown() as teardown:
         # The browser first: session 1 lasts 5 s, which a browser starting on a busy machine could use up.
-        tv = new_browser(*TV)
-        first = start_session(write_workout(folder, FIRST_OF_TWO, "first.json"), 4, folder, options, environment)
+        tv = teardown.browser(new_browser(*TV))
+        first = teardown.session(start_session(write_workout(folder, FIRST_OF_TWO, "first.json"), 4, folder, options, environment))
         url = first.url
         tv.get(url)
         wait_for_page(tv, shows_phase("Hold"), 10, "session 1's phase")
@@ -978,7 +983,7 @@ def a_bookmark_outlives_its_session(checks, folder):
                      and "No session is running" in idle["summary"], idle["summary"])
         checks.check("its link line says it waits for the next", idle["link"] == "no session · waiting for the next", idle["link"])
         tv.save_screenshot(os.path.join(SHOTS, "tv-waiting.png"))
-        second = start_session(write_workout(folder, SECOND_OF_TWO, "second.json"), SPEED, folder, options, environment)
+        second = teardown.session(start_session(write_workout(folder, SECOND_OF_TWO, "second.json"), SPEED, folder, options, environment))
         checks.check("session 2 prints the same link", second.url == url, f"{second.url} != {url}")
         start = time.monotonic()
         wait_for_page(tv, shows_phase("Wall sit"), 10, "session 2's phase on the page left open")
@@ -989,12 +994,6 @@ def a_bookmark_outlives_its_session(checks, folder):
         second.wait_for_event(lambda e: e["event"] == "countdown", 15, "session 2's countdown")
         time.sleep(0.3)
         compare_clock(checks, second, tv, "session 2, on session 1's page")
-    finally:
-        if tv:
-            tv.quit()
-        for session in (first, second):
-            if session and session.pacer.poll() is None:
-                session.stop()
 
 
 def main():

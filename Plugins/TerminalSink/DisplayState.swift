@@ -59,11 +59,11 @@ struct DisplayState {
         case .sessionEnd(let end):
             drawnTick = nil
             let clear = isLive ? show([]) : []
-            let lines = SummaryText.lines(for: end, plan: plan)
-            return clear
-                + lines.enumerated().map {
-                    .print($0.offset == 0 ? palette.paint(TerminalText($0.element), palette.bold) : TerminalText($0.element))
-                }
+            // On a terminal the summary is broken between its parts to the terminal's width.
+            let width = isLive ? max(1, size.columns - 1) : nil
+            let closing = width.map { SummaryText.closing(for: end, width: $0) } ?? [SummaryText.text(for: end)]
+            let load = SummaryText.load(of: end.measured, plan: plan, width: width ?? SummaryText.loadWidth)
+            return clear + closing.map { .print(palette.paint(TerminalText($0), palette.bold)) } + load.map { .print(TerminalText($0)) }
         case .countdown, .phaseEnd, .blockEnd, .sample:
             // The display shows nothing of these (a sample's values come with each second's
             // snapshot): a redraw would give the block it shows.

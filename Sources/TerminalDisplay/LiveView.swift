@@ -48,12 +48,11 @@ public struct LiveView {
         max(4, digits.digitWidth / 2)
     }
     /// Rows the screen keeps under the full display: a blank row and the prompt's line with the
-    /// smallest digits, as always; with bigger ones, room for the longest reply (`help`) as well.
+    /// smallest digits, as always; with bigger ones, room for the longest reply (`help`, folded
+    /// to a fixed number of lines whatever the table of commands holds) as well.
     private static func rowsUnder(_ digits: BigDigits) -> Int {
-        digits == BigDigits.sizes[0] ? 2 : 2 + helpLines
+        digits == BigDigits.sizes[0] ? 2 : 2 + CommandGrammar.helpLines
     }
-
-    private static let helpLines = CommandGrammar.help.utf8.split(separator: UInt8(ascii: "\n")).count
 
     private var phase: Phase { start.phase }
     private var elapsed: WorkoutDuration { snapshot?.elapsed ?? .zero }

@@ -7,22 +7,25 @@ import PacerWorkout
 /// measured, the load the plan asked for, said to be planned.
 public enum SummaryText {
     /// The widest a line of the load is, in columns, so that a terminal 100 wide shows each whole.
-    static let loadWidth = 100
+    public static let loadWidth = 100
 
-    /// The closing line, and the lines of the load when there is one; `plan` is the plan run, with
-    /// the athlete's thresholds.
-    public static func lines(for end: Event.SessionEnd, plan: Plan?) -> [String] {
-        [text(for: end)] + load(of: end.measured, plan: plan)
+    /// The closing line broken between its parts, as the load is, into lines of at most `width`
+    /// columns (and `loadWidth`), for a terminal that wide: `Workout complete. worked 4m,`,
+    /// `  rested 2m, paused 0s, nothing skipped.`
+    public static func closing(for end: Event.SessionEnd, width: Int) -> [String] {
+        let (heading, parts) = closingParts(end)
+        return packed(heading, parts, width: min(width, loadWidth))
     }
 
     /// `Measured: 653 kJ · avg 181 W · NP 198 W · IF 0.79 · TSS 62.7 · heart rate avg 151, max 171 bpm`,
     /// `  cadence avg 90 rpm · inside the target: power 81 % (48m 40s)`: broken between figures into
     /// lines of at most `loadWidth` columns; with nothing measured, `Planned load (nothing measured):
     /// NP 82 % FTP · IF 0.82 · TSS 56.6`; none without either.
-    static func load(of measured: MeasuredSummary, plan: Plan?) -> [String] {
+    /// A terminal narrower than that gets lines of at most `width` columns.
+    public static func load(of measured: MeasuredSummary, plan: Plan?, width: Int = loadWidth) -> [String] {
         guard !measured.isEmpty else {
             guard let load = plan.flatMap(PlannedLoad.init(plan:)) else { return [] }
-            return packed("Planned load (nothing measured):", LoadFigures.figures(load).map { (" · ", $0) })
+            return packed("Planned load (nothing measured):", LoadFigures.figures(load).map { (" · ", $0) }, width: min(width, loadWidth))
         }
         var parts: [String] = []
         let ftp = plan?.thresholds.ftp
@@ -47,19 +50,19 @@ public enum SummaryText {
         for (order, channel) in inside.enumerated() {
             separated.append(order == 0 ? (" · ", "inside the target: " + channel) : (", ", channel))
         }
-        return separated.isEmpty ? [] : packed("Measured:", separated)
+        return separated.isEmpty ? [] : packed("Measured:", separated, width: min(width, loadWidth))
     }
 
-    /// `heading` and `parts`, each after its separator, on lines of at most `loadWidth` columns,
+    /// `heading` and `parts`, each after its separator, on lines of at most `width` columns,
     /// broken only between parts; a line after the first starts with two spaces instead of the
     /// separator, and one broken inside a list keeps its comma.
-    private static func packed(_ heading: String, _ parts: [(separator: String, text: String)]) -> [String] {
+    private static func packed(_ heading: String, _ parts: [(separator: String, text: String)], width: Int) -> [String] {
         var lines: [String] = []
         var line = heading
         for (order, (separator, text)) in parts.enumerated() {
             let joined = line + (order == 0 ? " " : separator) + text
             let comma = parts.dropFirst(order + 1).first?.separator == ", " ? 1 : 0
-            if order == 0 || joined.count + comma <= loadWidth {
+            if order == 0 || joined.count + comma <= width {
                 line = joined
             } else {
                 lines.append(separator == ", " ? line + "," : line)
@@ -69,7 +72,15 @@ public enum SummaryText {
         return lines + [line]
     }
 
+    /// The closing line whole: `Workout complete. worked 4m, rested 2m, paused 0s, nothing skipped.`
     public static func text(for end: Event.SessionEnd) -> String {
+        let (heading, parts) = closingParts(end)
+        return packed(heading, parts, width: .max).joined()
+    }
+
+    /// How the session ended (`Workout complete.`), then how each block went and where the time
+    /// went, each after its separator, the last with the full stop.
+    private static func closingParts(_ end: Event.SessionEnd) -> (heading: String, parts: [(separator: String, text: String)]) {
         let summary = end.summary
         let heading =
             switch end.outcome {
@@ -87,8 +98,9 @@ public enum SummaryText {
             let phases = "\(summary.skippedPhases) phase\(summary.skippedPhases == 1 ? "" : "s")"
             parts.append("skipped \(phases) (\(summary.skippedTime.wholeSeconds.spoken))")
         }
-        let blocks = summary.blocks.map { " " + result(of: $0) + "." }.joined()
-        return "\(heading)\(blocks) " + parts.joined(separator: ", ") + "."
+        parts[parts.count - 1] += "."
+        let blocks = summary.blocks.map { (separator: " ", text: result(of: $0) + ".") }
+        return (heading, blocks + parts.enumerated().map { (separator: $0.offset == 0 ? " " : ", ", text: $0.element) })
     }
 
     /// How an AMRAP, open repeat or capped block went: `AMRAP 12:00: 7 rounds + 2`, `Open repeat ended

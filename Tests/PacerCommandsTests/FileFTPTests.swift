@@ -41,6 +41,17 @@ struct FileFTPTests {
         loaded.warnings.filter { $0.contains("note: using the file's FTP") }
     }
 
+    // A review of issue 42: the loaded workout's `bytes` are its JSON, and only an imported file
+    // has its own bytes, format and FTP besides.
+    @Test func anImportedFileKeepsItsOwnBytesApartFromTheJSON() throws {
+        let erg = try loaded(Self.percentERG, named: "ride.erg")
+        #expect(erg.imported != nil && erg.imported?.ftp == 250, "an ERG of percentages is imported, with its FTP")
+        #expect(erg.imported?.bytes == Array(Self.percentERG.utf8) && erg.bytes.first == UInt8(ascii: "{"))
+        let json = #"{"name": "Own", "steps": [{"work": 30}]}"#
+        let own = try loaded(json, named: "own.json")
+        #expect(own.imported == nil && own.bytes == Array(json.utf8))
+    }
+
     @Test func aPercentERGShowsWattsOfItsOwnFTPAndSaysSoOnce() throws {
         let loaded = try loaded(Self.percentERG, named: "ride.erg")
         #expect(

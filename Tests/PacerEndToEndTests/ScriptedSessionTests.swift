@@ -71,6 +71,39 @@ struct ScriptedSessionTests {
         #expect(result.summaryLine?.hasPrefix("Workout complete. AMRAP 0:10: 1 round + 1.") == true, "\(result)")
     }
 
+    // Issue 41: an open repeat goes round until done, sent while one of its timed steps runs, ends
+    // it; the session then goes on to the step after it. Done is sent once the second round has
+    // started, so whatever round a stalled machine has reached by then, the log says the same.
+    @Test func doneEndsAnOpenRepeatOnATimedStep() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            "open.json",
+            #"{"name": "O", "countdown": 0, "steps": [{"repeat": "open", "steps": [{"work": 20, "name": "Hard"}, {"rest": 10}]}, {"cooldown": 2, "name": "Spin"}]}"#
+        )
+        let path = sandbox.path("open.log")
+        let process = try await PacerProcess.startSession(["run", "open.json", "--speed", "20", "--log", path], in: sandbox, log: path)
+        let secondRound = await eventually(timeout: 30) {
+            EventLog.ifPresent(path)?.of("phase.start").contains { $0.int("round") == 2 } == true
+        }
+        #expect(secondRound, "the open repeat went round again by itself")
+        #expect(process.write("done\n"), "pacer stopped reading its input")
+        #expect(await eventually(timeout: 30) { EventLog.ifPresent(path)?.of("block.end").isEmpty == false }, "done ended no block")
+        try process.closeInput()
+        let result = await process.finish(timeout: 30)
+        #expect(result.status == 0, "\(result)")
+        let log = try RunTests.checkLog(path, outcome: "completed")
+        let types = log.events.map(\.type)
+        let blockEnd = try #require(types.firstIndex(of: "block.end"))
+        let block = log.events[blockEnd]
+        let lastRound = try #require(log.events[..<blockEnd].last { $0.type == "phase.start" }?.int("round"))
+        #expect(lastRound >= 2, "\(log)")
+        #expect(block.string("kind") == "open" && block.int("rounds") == lastRound - 1, "\(block)")
+        #expect(log.events[blockEnd - 1].type == "phase.end" && log.events[blockEnd - 1].string("outcome") == "completed", "\(log)")
+        #expect(log.events[blockEnd + 1].type == "phase.start" && log.events[blockEnd + 1].string("name") == "Spin", "\(log)")
+        #expect(log.of("phase.start").filter { $0.string("name") == "Spin" }.count == 1)
+        #expect(result.summaryLine?.hasPrefix("Workout complete. Open repeat ended after \(lastRound - 1) round") == true, "\(result)")
+    }
+
     // Issue 33, item 7: "+30" in an EMOM was answered "+30s" while the round kept its beat: the
     // reply and the log say what is done (a step lengthened only to its window's end, the rest not at all).
     @Test func lengtheningInAnEMOMSaysWhatTheWindowAllows() async throws {

@@ -86,4 +86,21 @@ struct ShowWatchTests {
         let seconds = try #require(watching.secondsToExit(after: interrupted))
         #expect(result.status == 0 && seconds < 2, "Ctrl-C ends it at once, not after the drawing's 10 s wait (\(seconds) s)")
     }
+
+    // An ERG's FTP note came again with every drawing of a pipe: it is said once.
+    @Test func theFilesFTPIsNotedOnceWhateverTheDrawings() async throws {
+        let sandbox = try Sandbox()
+        let course = { (high: Int) in
+            "[COURSE HEADER]\nFTP = 250\nMINUTES PERCENT\n[END COURSE HEADER]\n[COURSE DATA]\n0 50\n10 50\n10 \(high)\n20 \(high)\n[END COURSE DATA]\n"
+        }
+        let path = try sandbox.write("ride.erg", course(100))
+        let watching = try await Self.watch("./ride.erg", in: sandbox)
+        #expect(await eventually { watching.outputSoFar.contains("250 W") }, "\(watching.outputSoFar)")
+        try Self.save(course(110), to: path)
+        #expect(await eventually { watching.outputSoFar.contains("275 W") }, "drawn again: \(watching.outputSoFar)")
+        watching.send(SIGINT)
+        let result = await watching.finish()
+        #expect(Self.draws(result.stdout) >= 2, "\(result)")
+        #expect(result.stdout.components(separatedBy: "using the file's FTP of 250 W").count == 2, "said once: \(result.stdout)")
+    }
 }

@@ -105,5 +105,14 @@ struct OpenRepeatTests {
                 "an AMRAP, an EMOM or a block with a time_cap cannot be inside another one: each keeps its own clock"
             ])
         #expect(F.diagnostics(F.json(steps: #"{"repeat": "open", "rest_between_rounds": 10, "steps": [{"work": 20}]}"#)).count == 1)
+        for written in ["Open", "OPEN", "opne", " opn "] {
+            #expect(
+                F.diagnostics(F.json(steps: #"{"repeat": "\#(written)", "steps": [{"work": 20}]}"#)) == [
+                    F.at(
+                        "steps[0].repeat",
+                        "the open repeat is written \"repeat\": \"open\", not \"\(written)\"; else give a whole number of rounds from 1 to 2147483647"
+                    )
+                ], "\(written)")
+        }
     }
 }

@@ -40,7 +40,38 @@ import Testing
             #expect(command.quietWords.allSatisfy { !CommandGrammar.words.contains($0) }, "\(command.name)'s quiet words are not offered")
         }
         #expect(help.contains { $0.hasPrefix("+30, -10") }, "help shows how a phase is lengthened")
-        #expect(help.count == PromptCommand.all.map(\.help.count).reduce(0, +), "a line for each line of help, no more")
+        #expect(help.count <= CommandGrammar.helpLines, "help keeps to the rows the live display leaves it")
+    }
+
+    /// A table of `count` commands named `c1`, `c2`…, each with `notes` lines of help under its first.
+    private static func table(_ count: Int, notes: Int = 0) -> [PromptCommand] {
+        (1...count).map { number in
+            PromptCommand(
+                words: ["c\(number)"], help: (["does \(number)"] + Array(repeating: "note", count: notes)).joined(separator: "\n"),
+                read: PromptCommand.plain(.status))
+        }
+    }
+
+    @Test func helpThatFitsShowsEveryLineOfTheTable() {
+        let help = CommandGrammar.help(for: Self.table(3, notes: 1), lines: 6).split(separator: "\n")
+        #expect(help == ["c1  does 1", "    note", "c2  does 2", "    note", "c3  does 3", "    note"])
+    }
+
+    @Test func helpTooLongLeavesTheNotesOutFirst() {
+        let help = CommandGrammar.help(for: Self.table(3, notes: 1), lines: 5).split(separator: "\n")
+        #expect(help == ["c1  does 1", "c2  does 2", "c3  does 3"])
+    }
+
+    // However many commands the table grows to, help keeps to its lines and names them all, so the
+    // live display's layout never depends on the table.
+    @Test func helpOfAGrowingTableKeepsToItsLinesAndNamesEveryCommand() {
+        for count in [9, 10, 11, 40] {
+            let help = CommandGrammar.help(for: Self.table(count, notes: 2), lines: 10).split(separator: "\n")
+            #expect(help.count == min(count, 10), "\(count) commands: \(help)")
+            let words = Set(help.flatMap { $0.split { $0 == " " || $0 == ";" } })
+            #expect((1...count).allSatisfy { words.contains("c\($0)") }, "\(count) commands: \(help)")
+        }
+        #expect(CommandGrammar.help(for: Self.table(12), lines: 10).split(separator: "\n").last == "also: c10; c11; c12")
     }
 
     @Test func controlSendsWhatTheTableAllowsAndRefusesTheRest() throws {

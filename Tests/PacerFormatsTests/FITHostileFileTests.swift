@@ -108,6 +108,9 @@ import Testing
         let imported = try WorkoutImport.read(bytes, format: .fit, name: "x")
         #expect(Plan(imported.workout).phases.count == 18)
         #expect(imported.warnings.map(\.message) == ["at byte 96: a repeat until 10 km are covered: 9 rounds of 1.2 km here"])
+        let once = Self.file([[.enumeration(1, 1), .uint32(2, 100_000)], Self.repeating(from: 0, type: 8, 50_000)])
+        let oneRound = try WorkoutImport.read(once, format: .fit, name: "x").warnings.map(\.message)
+        #expect(oneRound.contains { $0.hasSuffix("are covered: 1 round of 1 km here") }, "one round, not 1 rounds: \(oneRound)")
     }
 
     // Issue 41, item 10: a repeat until a heart rate, power, calories or TSS is an open repeat the athlete ends.

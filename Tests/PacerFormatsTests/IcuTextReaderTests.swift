@@ -112,6 +112,9 @@ import Testing
             ), "\(warnings)")
         #expect(
             warnings.contains { $0.hasPrefix("2:3: warning: 10m is read as 10 minutes") }, "a run's minutes are never silent: \(warnings)")
+        let one = try Self.imported("Sport: Run\n- 1m Z2 Pace\n").warnings.map(\.description)
+        #expect(
+            one.contains { $0.hasPrefix("2:3: warning: 1m is read as 1 minute, as intervals.icu") }, "one minute, not 1 minutes: \(one)")
         #expect(imported.workout.tags == ["run"])
     }
 

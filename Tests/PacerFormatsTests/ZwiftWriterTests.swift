@@ -65,6 +65,12 @@ import Testing
         } catch let refusal as ExportRefusal {
             #expect(refusal.message.contains("\"Burpees\" is a rep step of 10 reps"))
         }
+        do {
+            _ = try Self.zwo(#"{"pacer":1,"name":"R","steps":[{"reps":1,"name":"Clean"}]}"#)
+            Issue.record("a rep step was written")
+        } catch let refusal as ExportRefusal {
+            #expect(refusal.message.contains("\"Clean\" is a rep step of 1 rep,"), "\(refusal.message)")
+        }
     }
 
     @Test func refusesAnOpenRepeatNamingIt() throws {

@@ -222,6 +222,26 @@ struct SessionDriverTests {
         #expect(rig.sink.snapshots.all.last?.measured == MeasuredValues([.power: 219]), "the next second's snapshot has the latest value")
     }
 
+    // A review of issue 42: the displays are drawn again when a command changed what they show,
+    // whatever the command; a question or a refused command draws nothing.
+    @Test func onlyACommandThatChangedSomethingRedrawsTheDisplays() {
+        let rig = Rig(Self.phases([60]), countdown: 0)
+        rig.start()
+        rig.clock.advance(to: .seconds(1.5))
+        rig.hub.drain(timeout: 5)
+        let drawn = rig.sink.snapshots.count
+        rig.submit(.status, "status")
+        rig.submit(.help, "help")
+        rig.submit(.done(reps: nil, weight: nil), "done")
+        rig.hub.drain(timeout: 5)
+        #expect(rig.sink.snapshots.count == drawn, "nothing changed: nothing drawn")
+        #expect(rig.replies.all.map(\.accepted) == [true, true, false])
+        rig.submit(.pause, "pause")
+        rig.hub.drain(timeout: 5)
+        #expect(rig.sink.snapshots.count == drawn + 1, "a pause is drawn once")
+        #expect(rig.sink.snapshots.all.last?.paused == true)
+    }
+
     @Test func abortEndsTheSessionAsAborted() {
         let rig = Rig(Self.phases([60]))
         rig.start()

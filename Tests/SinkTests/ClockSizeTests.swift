@@ -6,9 +6,9 @@ import Testing
 /// How the live display chooses the size of its digits for the terminal it is in.
 @Suite("The clock's size")
 struct ClockSizeTests {
-    /// Lines of `help`, the longest reply: with digits bigger than the smallest, the display
-    /// leaves room for it under the block, with the prompt and a blank row.
-    private static let helpLines = CommandGrammar.help.split(separator: "\n").count
+    /// The most lines `help`, the longest reply, takes: with digits bigger than the smallest, the
+    /// display leaves room for them under the block, with the prompt and a blank row.
+    private static let helpLines = CommandGrammar.helpLines
 
     /// The display of a 30 s work phase (or `seconds`) on a terminal `columns` × `rows`.
     private static func block(columns: Int, rows: Int, seconds: Int64 = 30) throws -> [String] {

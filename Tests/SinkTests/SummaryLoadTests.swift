@@ -27,12 +27,17 @@ struct SummaryLoadTests {
         return summary
     }
 
+    /// The summary's lines as a pipe gets them: the closing line whole, then the load.
+    static func lines(_ end: Event.SessionEnd, plan: Plan?) -> [String] {
+        [SummaryText.text(for: end)] + SummaryText.load(of: end.measured, plan: plan)
+    }
+
     static func end(_ measured: MeasuredSummary) -> Event.SessionEnd {
         Event.SessionEnd(outcome: .completed, active: .seconds(600), paused: .zero, wall: Session.wall, measured: measured)
     }
 
     @Test func whatWasMeasuredIsGivenWithIFAndTSSFromThePlansFTP() {
-        let lines = SummaryText.lines(for: Self.end(Self.measured(seconds: 600, power: 225)), plan: Self.plan)
+        let lines = Self.lines(Self.end(Self.measured(seconds: 600, power: 225)), plan: Self.plan)
         // 225 W for 600 s: 135 kJ; NP 225 W, 90 % of 250; TSS = 600 × 0.9² / 3600 × 100 = 13.5.
         #expect(
             lines.dropFirst() == [
@@ -44,7 +49,7 @@ struct SummaryLoadTests {
 
     @Test func withoutFTPThereIsNoIFOrTSSAndTimeOutsideTheTargetCounts() {
         let withoutFTP = Plan(name: "Ride", phases: Self.plan.phases)
-        let lines = SummaryText.lines(for: Self.end(Self.measured(seconds: 60, power: 200)), plan: withoutFTP)
+        let lines = Self.lines(Self.end(Self.measured(seconds: 60, power: 200)), plan: withoutFTP)
         #expect(
             lines.dropFirst() == [
                 "Measured: 12 kJ · avg 200 W · NP 200 W · heart rate avg 150, max 150 bpm · cadence avg 90 rpm",
@@ -61,7 +66,7 @@ struct SummaryLoadTests {
             summary.add(values, target: { $0 == .distance ? nil : second % 3 == 0 ? TargetRange(0, 5000) : TargetRange(4000) })
         }
         let plan = Plan(name: "Ride", phases: Self.plan.phases).with(TargetThresholds(ftp: 100))
-        let lines = SummaryText.lines(for: Self.end(summary), plan: plan).dropFirst()
+        let lines = Self.lines(Self.end(summary), plan: plan).dropFirst()
         #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 100 }, "\(lines.map { "\($0.count): \($0)" })")
         #expect(
             Array(lines) == [
@@ -72,11 +77,11 @@ struct SummaryLoadTests {
     }
 
     @Test func withNothingMeasuredThePlannedLoadIsGivenAndSaidToBePlanned() {
-        let lines = SummaryText.lines(for: Self.end(MeasuredSummary()), plan: Self.plan)
+        let lines = Self.lines(Self.end(MeasuredSummary()), plan: Self.plan)
         #expect(
             lines.last == "Planned load (nothing measured): 135 kJ · NP 225 W (90 % FTP) · IF 0.90 · TSS 13.5", "as pacer show gives it")
         let circuit = Plan(name: "Circuit", phases: [work("Squats", 30)])
-        #expect(SummaryText.lines(for: Self.end(MeasuredSummary()), plan: circuit).count == 1, "no power target: no load line")
+        #expect(Self.lines(Self.end(MeasuredSummary()), plan: circuit).count == 1, "no power target: no load line")
     }
 
     @Test func theTerminalSinkPrintsTheLoadUnderTheClosingLine() throws {

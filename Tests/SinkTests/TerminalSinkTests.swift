@@ -325,6 +325,16 @@ struct TerminalSinkTests {
         #expect(screen.printed == ["Workout complete. worked 10s, rested 0s, paused 0s, nothing skipped."])
     }
 
+    // On a narrow terminal the closing line is broken between its parts, as the load is.
+    @Test func theSummaryIsBrokenToANarrowTerminalsWidth() throws {
+        let screen = FakeScreen(isTerminal: true, columns: 41, rows: 24)
+        let sink = TerminalSink(screen: screen, color: .never, noColor: false)
+        var session = Session([work("Squats", 10), rest(5)])
+        try Self.feed(sink, session.start() + session.runToEnd())
+        #expect(
+            screen.printed == ["Workout complete. worked 10s, rested 5s,", "  paused 0s, nothing skipped."], "\(screen.printed)")
+    }
+
     // MARK: - Small terminals and wide text
 
     /// The cells a line takes, counted independently of Pacer: East Asian wide characters and
@@ -470,9 +480,12 @@ struct TerminalSinkTests {
         for live in [false, true] {
             let screen = FakeScreen(isTerminal: live)
             try Self.feed(TerminalSink(screen: screen, color: .never, noColor: false), [try #require(events.last)])
-            #expect(
-                screen.printed == ["Workout complete. worked 40s, rested 10s, cool-down 1m, paused 0s, skipped 1 phase (20s)."],
-                "live: \(live)")
+            // A terminal 80 wide gets it broken between its parts.
+            let printed =
+                live
+                ? ["Workout complete. worked 40s, rested 10s, cool-down 1m, paused 0s,", "  skipped 1 phase (20s)."]
+                : ["Workout complete. worked 40s, rested 10s, cool-down 1m, paused 0s, skipped 1 phase (20s)."]
+            #expect(screen.printed == printed, "live: \(live)")
         }
     }
 

@@ -18,8 +18,8 @@ public struct LaidOutWorkout {
         let loaded = try CommandFailure.loading { () throws(WorkoutLoadError) in try WorkoutLoader.load(reference, library: library) }
         guard loaded.source.notation == nil else { throw .notationNotLaidOut }
         let yaml = try Self.yaml(loaded)
-        guard loaded.importedFrom == nil || yaml != nil else {
-            throw .notWorkoutJSON(path: loaded.source.path, format: loaded.importedFrom)
+        guard loaded.imported == nil || yaml != nil else {
+            throw .notWorkoutJSON(path: loaded.source.path, format: loaded.imported?.format)
         }
         let json = yaml ?? loaded.bytes
         guard let root = try? JSONParser.parse(json) else {
@@ -30,7 +30,7 @@ public struct LaidOutWorkout {
             throw .inexactNumber(path: loaded.source.path, inexact, placed: yaml == nil)
         }
         source = loaded.source
-        original = loaded.original
+        original = loaded.imported?.bytes ?? loaded.bytes
         warnings = loaded.warnings
         do throws(WorkoutErrors) {
             text = yaml == nil ? WorkoutLayout.text(of: root) : try PacerYAMLLayout.text(of: root)
@@ -41,9 +41,9 @@ public struct LaidOutWorkout {
 
     /// For a YAML workout in pacer's own format, the JSON it stands for (it is laid out as YAML); nil for any other file.
     private static func yaml(_ loaded: LoadedWorkout) throws(CommandFailure) -> [UInt8]? {
-        guard loaded.importedFrom == .yaml else { return nil }
+        guard let imported = loaded.imported, imported.format == .yaml else { return nil }
         do throws(WorkoutErrors) {
-            return try PacerYAMLLayout.json(of: loaded.original)
+            return try PacerYAMLLayout.json(of: imported.bytes)
         } catch {
             throw .workout(.invalid(file: loaded.source.path, problems: error.diagnostics))
         }

@@ -17,6 +17,9 @@ public struct TimelineWatch: Sendable {
     let color: ColorChoice
     let thresholds: TargetThresholds
     let environment: Environment
+    /// Set once the note that the file's FTP stands in has been printed: in a pipe, each drawing
+    /// follows the one before, and the note is said once.
+    private let ftpNoted = OnceFlag()
 
     /// Watches the workout file at `path`, found through `library`, coloured as `color` says, its
     /// targets shown with `thresholds`.
@@ -102,10 +105,15 @@ public struct TimelineWatch: Sendable {
             "Watching \(TerminalText(path)) (Ctrl-C to stop), drawn at \(WallTime.now().clock(seconds: true))", .empty,
         ]
         do throws(WorkoutLoadError) {
-            let loaded = try WorkoutLoader.load(path, library: library).with(thresholds)
+            let read = try WorkoutLoader.load(path, library: library)
+            let loaded = read.with(thresholds)
             let colored = color.enabled(isTerminal: live, noColor: environment["NO_COLOR"] != nil)
             let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
-            lines += loaded.warnings.map { TerminalText($0) } + Timeline(loaded: loaded, colored: colored, columns: columns).lines
+            // The note `with` adds when the file's FTP stands in: on a live screen, which each
+            // drawing replaces, every time; in a pipe, the first time only.
+            let notes = loaded.warnings.dropFirst(read.warnings.count)
+            let warnings = read.warnings + (notes.isEmpty || !live && !ftpNoted.setFirst() ? [] : notes)
+            lines += warnings.map { TerminalText($0) } + Timeline(loaded: loaded, colored: colored, columns: columns).lines
         } catch {
             lines += error.lines.map { TerminalText($0) }
         }

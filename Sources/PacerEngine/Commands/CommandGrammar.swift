@@ -11,16 +11,28 @@ public enum CommandGrammar {
         PromptCommand.all.filter { $0.senders.isSuperset(of: senders) }
     }
 
-    /// The help text, one command per line (and its notes under it).
-    public static let help = PromptCommand.all.flatMap { command in
-        command.help.enumerated().map { index, line in
-            let left = index == 0 ? command.usage : ""
-            return left + String(repeating: " ", count: helpColumn - left.count) + line
-        }
-    }.joined(separator: "\n")
+    /// The most lines `help` takes. The live display keeps this many rows free for it under its
+    /// block, whatever the table holds, so a command added to the table changes no layout.
+    public static let helpLines = 10
 
-    /// Where the help's text starts, past the longest usage.
-    private static let helpColumn = (PromptCommand.all.filter { !$0.help.isEmpty }.map(\.usage.count).max() ?? 0) + 2
+    /// The help text, one command per line (and its notes under it), folded to `helpLines`.
+    public static let help = help(for: PromptCommand.all, lines: helpLines)
+
+    /// The help for `commands` in at most `lines` lines (at least two): every line of the table
+    /// when they fit; else each command's first line, its notes left out; else the first commands'
+    /// first lines and a last line that names the others (`also: ping; pong`), so that help names
+    /// every command however long the table grows.
+    static func help(for commands: [PromptCommand], lines: Int) -> String {
+        let helped = commands.filter { !$0.help.isEmpty }
+        let column = (helped.map(\.usage.count).max() ?? 0) + 2
+        let row = { (left: String, text: String) in left + String(repeating: " ", count: column - left.count) + text }
+        let full = helped.flatMap { command in command.help.enumerated().map { row($0 == 0 ? command.usage : "", $1) } }
+        guard full.count > lines else { return full.joined(separator: "\n") }
+        let firsts = helped.map { row($0.usage, $0.help[0]) }
+        guard firsts.count > lines else { return firsts.joined(separator: "\n") }
+        let shown = max(1, lines - 1)
+        return (firsts.prefix(shown) + ["also: " + helped.dropFirst(shown).map(\.usage).joined(separator: "; ")]).joined(separator: "\n")
+    }
 
     /// The command a line is typed as (by its word or sign), nil for an empty line or an unknown word.
     public static func command(typedAs line: String) -> PromptCommand? {

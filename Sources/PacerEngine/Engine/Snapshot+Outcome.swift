@@ -5,7 +5,8 @@ extension Snapshot {
     /// What `command` did, in one line for whoever sent it, read from the session as it is now
     /// (`self`) and as it was before (`before`): `skipped Work: Rest, 0:10 left`, `Work lengthened
     /// by 30s: 1:12 left`. Nil for a command whose answer is its own (`status`, `help`, `measure`) or that
-    /// ends the session (its summary is the last word).
+    /// ends the session (its summary is the last word), and for a command this does not name: its
+    /// answer is the engine's (`Engine.answer(to:at:)`), so that a new command needs no line here.
     public func outcome(of command: Command, from before: Snapshot) -> String? {
         switch command {
         case .pause: "paused: \(now)"
@@ -18,7 +19,7 @@ extension Snapshot {
             "\(before.phase.name) \(milliseconds < 0 ? "shortened" : "lengthened") by \(WorkoutDuration(milliseconds: abs(milliseconds)).spoken)"
                 + (index == before.index ? ": \(left)" : ", so it ended: \(now)")
         case .done: "done with \(before.phase.name): \(now)"
-        case .status, .help, .quit, .measure: nil
+        default: nil
         }
     }
 

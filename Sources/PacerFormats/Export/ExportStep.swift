@@ -100,7 +100,7 @@ struct ExportStep: Equatable {
     private static func refuseUnwritable(_ phase: Phase, in format: WorkoutFormat) throws(ExportRefusal) {
         let cannot = "\(format.short) cannot say that"
         if phase.kind == .reps {
-            let reps = phase.reps.map { " of \($0) reps" } ?? ""
+            let reps = phase.reps.map { " of " + ImportedValues.counted(Double($0), "rep") } ?? ""
             throw ExportRefusal(
                 "\"\(phase.name)\" is a rep step\(reps), which lasts until you say done, and \(format.short) steps last a time\(format.measuresDistance ? " or a distance" : "")"
             )

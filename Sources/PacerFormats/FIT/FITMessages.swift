@@ -85,7 +85,8 @@ struct FITMessages {
         }
         let headerSize = Int(bytes[0])
         guard headerSize == 12 || headerSize == 14, bytes.count >= headerSize else {
-            throw Refusal(offset: 0, message: "the header says it is \(headerSize) bytes; a FIT header is 12 or 14")
+            throw Refusal(
+                offset: 0, message: "the header says it is \(ImportedValues.counted(Double(headerSize), "byte")); a FIT header is 12 or 14")
         }
         let dataSize = Int(Self.little(bytes, at: 4, size: 4))
         let end = headerSize + dataSize

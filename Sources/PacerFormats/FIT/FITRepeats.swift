@@ -81,7 +81,7 @@ struct FITRepeats {
             let rounds = (distance / (roundMetres ?? 1)).rounded(.up)
             notes.warn(
                 atByte: message.offset,
-                "a repeat until \(ImportedValues.distance(metres: distance)) are covered: \(JSONText.number(rounds)) rounds of \(ImportedValues.distance(metres: roundMetres ?? 0)) here"
+                "a repeat until \(ImportedValues.distance(metres: distance)) are covered: \(ImportedValues.counted(rounds, "round")) of \(ImportedValues.distance(metres: roundMetres ?? 0)) here"
             )
             step = .repeated(RepeatStep(count: Int(min(rounds, Double(Int32.max))), steps: steps))
             metres = distance

@@ -62,7 +62,7 @@ struct IcuStepLine {
                 if minutesOnly, context.isRunOrSwim {
                     notes.warn(
                         position(words[lengthIndex]),
-                        "\(words[lengthIndex].text) is read as \(JSONText.number(minutes)) minutes, as intervals.icu means m; write \(JSONText.number(minutes))mtr for metres"
+                        "\(words[lengthIndex].text) is read as \(ImportedValues.counted(minutes, "minute")), as intervals.icu means m; write \(JSONText.number(minutes))mtr for metres"
                     )
                 }
                 step.duration = .same(try duration(seconds, of: words[lengthIndex], at: position(words[lengthIndex])))

@@ -6,6 +6,11 @@ enum ImportedValues {
     /// Below this share of FTP a steady step is a rest (Zwift's grey zone, under 60 %).
     static let restBelowPercent = 60.0
 
+    /// A count and its unit, singular for one: `1 minute`, `1.5 minutes`, `9 rounds`.
+    static func counted(_ number: Double, _ unit: String) -> String {
+        "\(JSONText.number(number)) \(unit)\(number == 1 ? "" : "s")"
+    }
+
     /// A fraction of a threshold (0.88) as a percentage kept to a hundredth (88).
     static func percent(_ fraction: Double) -> Double {
         (fraction * 10_000).rounded() / 100

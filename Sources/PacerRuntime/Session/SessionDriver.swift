@@ -62,12 +62,9 @@ public final class SessionDriver: @unchecked Sendable {
         queue.async { [self] in
             defer { completion?() }
             let now = clock.now()
-            // What was due first is published first, so a rejected command loses none of it. A
-            // measure line with nothing due redraws nothing: the displays take the values at the
-            // clock's next tick, so a sensor's four lines a second do not draw four frames.
+            // What was due first is published first, so a rejected command loses none of it.
             let due = catchUp(to: now)
-            let isMeasure = if case .measure = command { true } else { false }
-            if !due.isEmpty || !isMeasure { deliver(due, now: now) }
+            if !due.isEmpty { deliver(due, now: now) }
             guard !engine.isFinished else {
                 // A sensor goes on sending until its input closes: a value after the end is moot.
                 if case .measure = command { return }
@@ -75,17 +72,12 @@ public final class SessionDriver: @unchecked Sendable {
                 return
             }
             do throws(CommandRejection) {
-                if case .measure = command {
-                    let answer = engine.answer(to: command, at: now)
-                    let events = try engine.handle(command, at: now)
-                    // Sensors send several values a second: the displays take them at their own
-                    // pace (each tick's snapshot), and only the clock needs to know of them.
-                    if events.isEmpty { arm(now: now) } else { deliver(events, now: now) }
-                    reply(Reply(command: line, accepted: true, text: answer, t: now))
-                    return
-                }
                 let (answer, before) = (engine.answer(to: command, at: now), engine.snapshot(at: now))
-                deliver(try engine.handle(command, at: now), now: now)
+                let events = try engine.handle(command, at: now)
+                // The displays are drawn again only when the command changed what they show, which
+                // its events say: a question changes nothing, and a sensor's values (several lines a
+                // second) reach the displays with each tick's snapshot, so they draw no frames of their own.
+                if events.isEmpty { arm(now: now) } else { deliver(events, now: now) }
                 // Every command gets a line back, but none after the summary of a session it ended.
                 let outcome = engine.isFinished ? nil : engine.snapshot(at: now).outcome(of: command, from: before)
                 reply(Reply(command: line, accepted: true, text: answer ?? outcome, t: now))

@@ -10,14 +10,21 @@ public struct LoadedWorkout: Sendable {
     public let plan: Plan
     /// What is probably a mistake in the file, as lines for standard error that name it.
     public let warnings: [String]
-    /// The file as it was read; for a line of notation or a file of another app, the JSON it stands for.
+    /// The workout's JSON: the file as it was read; for a line of notation or a file of another
+    /// app, the JSON it stands for.
     public let bytes: [UInt8]
-    /// The app's format the file was imported from; nil for a workout's own JSON or notation.
-    public let importedFrom: WorkoutFormat?
-    /// The file's own bytes as they were read: for a file of another app, not the JSON it stands for.
-    public let original: [UInt8]
-    /// The FTP the imported file says it was written for (an ERG's `FTP =`), in watts.
-    public let fileFTP: Double?
+    /// The file of another app the workout was imported from; nil for a workout's own JSON or notation.
+    public let imported: ImportedFile?
+
+    /// A file of another app as it was read, before it became a workout's JSON.
+    public struct ImportedFile: Sendable {
+        /// The app's format the file is in.
+        public let format: WorkoutFormat
+        /// The file's own bytes as they were read.
+        public let bytes: [UInt8]
+        /// The FTP the file says it was written for (an ERG's `FTP =`), in watts.
+        public let ftp: Double?
+    }
 
     /// The workout with its plan shown with the athlete's `thresholds` (`Plan.with`). Without an FTP
     /// among them, the file's own FTP stands in, for shares of FTP, IF and TSS, and a note among the
@@ -26,15 +33,14 @@ public struct LoadedWorkout: Sendable {
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
         var thresholds = thresholds
         var warnings = warnings
-        if thresholds.ftp == nil, let fileFTP {
+        if thresholds.ftp == nil, let fileFTP = imported?.ftp {
             thresholds.ftp = fileFTP
             warnings.append(
                 "\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)"
             )
         }
         return LoadedWorkout(
-            source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, importedFrom: importedFrom,
-            original: original, fileFTP: fileFTP)
+            source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, imported: imported)
     }
 }
 
@@ -112,13 +118,12 @@ public enum WorkoutLoader {
             return LoadedWorkout(
                 source: source, workout: imported.workout, plan: Plan(imported.workout),
                 warnings: lines(for: imported.warnings, file: source.path, notation: source.notation),
-                bytes: Array(imported.json.utf8), importedFrom: format, original: bytes, fileFTP: imported.ftp)
+                bytes: Array(imported.json.utf8), imported: LoadedWorkout.ImportedFile(format: format, bytes: bytes, ftp: imported.ftp))
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(
-            source: source, workout: decoded.workout, plan: Plan(decoded.workout),
-            warnings: lines(for: decoded.warnings, file: source.path, notation: source.notation),
-            bytes: bytes, importedFrom: nil, original: bytes, fileFTP: nil)
+            source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, file: source.path, notation: source.notation),
+            bytes: bytes, imported: nil)
     }
 
     /// Finds a file of another app and reads it as `format`, or as the format its content or

@@ -335,7 +335,7 @@ public struct WorkoutDecoder {
     ) -> RepeatStep? {
         checkKeys(fields, allowed: isFor ? Self.forKeys : Self.repeatKeys, path: path())
         let items = isFor ? decodeItems(value, path: "\(path()).for") : nil
-        let count = isFor ? items?.count : integer(value, path: "\(path()).repeat", in: 1...Int(Int32.max))
+        let count = isFor ? items?.count : repeatCount(value, path: "\(path()).repeat")
         let inner = scope.insideRounds(count: count ?? 0, forItems: isFor)
         let name = fields["name"].flatMap { label($0, path: "\(path()).name", scope: scope.insideRounds(count: nil)) }
         let rest = fields["rest_between_rounds"].flatMap { phaseDuration($0, path: "\(path()).rest_between_rounds") }
@@ -403,6 +403,19 @@ public struct WorkoutDecoder {
             return nil
         }
         return AMRAPStep(length: nil, steps: steps, name: name)
+    }
+
+    /// A repeat's count of rounds, a whole number; a word that is nearly `"open"` (`"Open"`,
+    /// `"opne"`) is told how the open repeat is written.
+    private mutating func repeatCount(_ value: JSONValue, path: @autoclosure () -> String) -> Int? {
+        if case .string(let text) = value.content, Suggestion.closest(to: text.trimmingSpaces(), among: [Self.openValue]) != nil {
+            report(
+                path(),
+                "the open repeat is written \"repeat\": \"\(Self.openValue)\", not \(describe(value)); else give a whole number of rounds from 1 to \(Int32.max)"
+            )
+            return nil
+        }
+        return integer(value, path: path(), in: 1...Int(Int32.max))
     }
 
     /// AMRAPs, EMOMs and capped blocks each keep their own clock, so none may be inside another.
