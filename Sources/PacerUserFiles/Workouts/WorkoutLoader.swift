@@ -122,7 +122,8 @@ public enum WorkoutLoader {
         }
         let decoded = try decode(source, bytes)
         return LoadedWorkout(
-            source: source, workout: decoded.workout, plan: Plan(decoded.workout), warnings: lines(for: decoded.warnings, file: source.path, notation: source.notation),
+            source: source, workout: decoded.workout, plan: Plan(decoded.workout),
+            warnings: lines(for: decoded.warnings, file: source.path, notation: source.notation),
             bytes: bytes, imported: nil)
     }
 
