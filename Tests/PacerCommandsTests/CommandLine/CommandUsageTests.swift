@@ -1,4 +1,5 @@
 import Foundation
+import PacerFormats
 import Testing
 
 /// Each command's own usage errors, in-process: arguments it does not take, values it refuses, and
@@ -60,8 +61,10 @@ struct CommandUsageTests {
     }
 
     @Test func exportNamesTheFormatsItWrites() throws {
-        let badFormat = try PacerCall(["export", "tabata", "--to", "tcx"])
-        #expect(badFormat.status == 2 && badFormat.stderr.contains("--to takes zwo, erg, mrc, icu or fit"), "\(badFormat)")
+        let badFormat = try PacerCall(["export", "tabata", "--to", "nonesuch"])
+        let written = WorkoutFormat.writable
+        #expect(written.map(\.name).starts(with: ["zwo", "erg", "mrc", "icu"]), "\(written.map(\.name))")
+        #expect(badFormat.status == 2 && badFormat.stderr.contains("--to takes \(WorkoutFormat.names(of: written))"), "\(badFormat)")
     }
 
     @Test func todayTakesNoWorkoutAndChecksRunsOptions() throws {
@@ -113,8 +116,12 @@ struct CommandUsageTests {
     @Test func importTakesAFormatItReadsAndOneFileWithoutAFolder() throws {
         let home = try CommandLineHome()
         let text = try home.write("course.txt", "[COURSE DATA]\n0 80\n2 80\n")
-        let unknown = home.call(["import", "--from", "tcx", text])
-        #expect(unknown.status == 2 && unknown.stderr.contains("--from takes zwo, erg, mrc, icu, yaml, fit, not 'tcx'"), "\(unknown)")
+        let unknown = home.call(["import", "--from", "nonesuch", text])
+        let read = WorkoutFormat.readable
+        #expect(read.map(\.name).starts(with: ["zwo", "erg", "mrc", "icu", "yaml", "fit"]), "\(read.map(\.name))")
+        #expect(
+            unknown.status == 2 && unknown.stderr.contains("--from takes \(read.map(\.name).joined(separator: ", ")), not 'nonesuch'"),
+            "\(unknown)")
         let two = home.call(["import", text, text])
         #expect(two.status == 2 && two.stderr.contains("-d DIR"), "\(two)")
     }
