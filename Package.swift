@@ -115,7 +115,7 @@ let package = Package(
             dependencies: [
                 "PacerCommands", "PacerSession", "PacerCommandLine", "PacerFoundation", "PacerWorkout", "PacerEngine", "SinkKit",
                 "PacerConfig", "PacerRuntime", "PacerSystem", "History", "PacerFormats", "PacerWeekPlan", "PacerUserFiles",
-                "PacerSettingsFile",
+                "PacerSettingsFile", "PacerTestSupport",
             ]),
         .testTarget(
             name: "PacerSessionTests",
@@ -140,7 +140,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "PacerEndToEndTests",
-            dependencies: ["pacer", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats"]),
+            dependencies: ["pacer", "History", "PacerFoundation", "PacerWorkout", "PacerEngine", "PacerFormats", "PacerTestSupport"]),
     ]
         + sinks.map {
             .target(

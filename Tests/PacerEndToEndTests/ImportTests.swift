@@ -1,34 +1,22 @@
 import Foundation
+import PacerTestSupport
 import Testing
 
 /// `pacer import` where a process is the point: a run of another app's file, a FIFO and standard
 /// input (the rest of import, and show and validate reading such files, is tested in PacerCommandsTests).
 @Suite("import")
 struct ImportTests {
-    static let (warmup, on, off, repeats) = (20, 10, 5, 2)
-    static let zwo = """
-        <workout_file>
-          <name>Short over-unders</name>
-          <workout>
-            <Warmup Duration="\(warmup)" PowerLow="0.4" PowerHigh="0.7"/>
-            <IntervalsT Repeat="\(repeats)" OnDuration="\(on)" OffDuration="\(off)" OnPower="1.2" OffPower="0.5">
-              <textevent timeoffset="3" message="Go"/>
-            </IntervalsT>
-          </workout>
-        </workout_file>
-
-        """
-    static let seconds = warmup + repeats * (on + off)
-    static let erg = "[COURSE HEADER]\nMINUTES WATTS\n[END COURSE HEADER]\n[COURSE DATA]\n0 150\n1 150\n1 250\n1.5 250\n[END COURSE DATA]\n"
 
     @Test func anImportableFileRunsAsItsImportReadsIt() async throws {
         let sandbox = try Sandbox()
-        let path = try sandbox.write("short.zwo", Self.zwo)
+        let path = try sandbox.write("short.zwo", OverUnders.zwo)
         let log = sandbox.path("run.log")
         let run = try await PacerProcess.run(["run", "--speed", "100", "--log", log, path], in: sandbox)
         #expect(run.status == 0, "\(run)")
         let starts = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("\"phase.start\"") }
-        #expect(starts.count == 1 + 2 * Self.repeats && starts[1].contains("\"power\":{\"unit\":\"ftp\",\"start\":[1.2,1.2]"), "\(starts)")
+        #expect(
+            starts.count == 1 + 2 * OverUnders.repeats && starts[1].contains("\"power\":{\"unit\":\"ftp\",\"start\":[1.2,1.2]"), "\(starts)"
+        )
     }
 
     @Test func aHugeFileALinkLoopAndAFIFOAreHandledAsForWorkoutFiles() async throws {
@@ -52,13 +40,13 @@ struct ImportTests {
         let writer = Task.detached {
             try await Task.sleep(for: .milliseconds(200))
             let handle = try #require(FileHandle(forWritingAtPath: fifo))
-            handle.write(Data(Self.zwo.utf8))
+            handle.write(Data(OverUnders.zwo.utf8))
             try handle.close()
         }
         let piped = try await PacerProcess.run(["validate", fifo], in: sandbox)
         try await writer.value
-        #expect(piped.status == 0 && piped.stdout.contains("\(Self.seconds)s"), "\(piped)")
-        let standardInput = try await PacerProcess.run(["import", "-"], in: sandbox, stdin: .text(Self.erg))
+        #expect(piped.status == 0 && piped.stdout.contains("\(OverUnders.seconds)s"), "\(piped)")
+        let standardInput = try await PacerProcess.run(["import", "-"], in: sandbox, stdin: .text(OverUnders.erg))
         #expect(
             standardInput.status == 0 && standardInput.stderr.hasPrefix("<stdin>: \"Imported workout\", 2 steps (2 phases)"),
             "\(standardInput)")

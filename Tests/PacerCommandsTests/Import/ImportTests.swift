@@ -1,46 +1,33 @@
 import Foundation
+import PacerTestSupport
 import Testing
 
 /// `pacer import`, and show and validate reading other apps' files directly.
 @Suite("import")
 struct ImportTests {
-    static let (warmup, on, off, repeats) = (20, 10, 5, 2)
-    static let zwo = """
-        <workout_file>
-          <name>Short over-unders</name>
-          <workout>
-            <Warmup Duration="\(warmup)" PowerLow="0.4" PowerHigh="0.7"/>
-            <IntervalsT Repeat="\(repeats)" OnDuration="\(on)" OffDuration="\(off)" OnPower="1.2" OffPower="0.5">
-              <textevent timeoffset="3" message="Go"/>
-            </IntervalsT>
-          </workout>
-        </workout_file>
-
-        """
-    static let seconds = warmup + repeats * (on + off)
-    static let erg = "[COURSE HEADER]\nMINUTES WATTS\n[END COURSE HEADER]\n[COURSE DATA]\n0 150\n1 150\n1 250\n1.5 250\n[END COURSE DATA]\n"
 
     @Test func anImportedFileValidatesAndShowsAsTheOriginalDoes() throws {
         let home = try CommandLineHome()
-        let path = try home.write("short.zwo", Self.zwo)
+        let path = try home.write("short.zwo", OverUnders.zwo)
         let imported = home.call(["import", path])
         #expect(imported.status == 0 && imported.stdout.hasPrefix("{\n  \"pacer\": 1,\n  \"name\": \"Short over-unders\""), "\(imported)")
         // The cue is said in the first round only, and the IntervalsT stays one repeat of its rounds.
         #expect(
-            imported.stderr == "\(path): \"Short over-unders\", 2 steps (\(1 + 2 * Self.repeats) phases), \(Self.seconds)s, no warnings\n",
+            imported.stderr
+                == "\(path): \"Short over-unders\", 2 steps (\(1 + 2 * OverUnders.repeats) phases), \(OverUnders.seconds)s, no warnings\n",
             "\(imported)")
         #expect(imported.stdout.contains(#"{ "at": "3s", "text": "Go", "round": 1 }"#), "\(imported)")
         let json = try home.write("short.json", imported.stdout)
         let validated = home.call(["validate", json])
-        #expect(validated.status == 0 && validated.stdout.contains("\(Self.seconds)s"), "\(validated)")
+        #expect(validated.status == 0 && validated.stdout.contains("\(OverUnders.seconds)s"), "\(validated)")
         let formatted = home.call(["fmt", "--check", json])
         #expect(formatted.status == 0, "the import is laid out as fmt lays it out: \(formatted)")
 
         let catted = home.call(["cat", path])
-        #expect(catted.status == 0 && catted.stdout == Self.zwo, "cat shows the source as written: \(catted)")
+        #expect(catted.status == 0 && catted.stdout == OverUnders.zwo, "cat shows the source as written: \(catted)")
         let fmt = home.call(["fmt", "-w", path])
         #expect(fmt.status == 1 && fmt.stderr.contains("is not a workout's JSON but a Zwift workout (.zwo); pacer import"), "\(fmt)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.zwo, "fmt -w leaves a .zwo alone")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == OverUnders.zwo, "fmt -w leaves a .zwo alone")
 
         let shown = home.call(["show", path])
         #expect(shown.status == 0 && shown.stdout.contains("ramp 40–70 % FTP") && shown.stdout.contains("» 0:03  Go"), "\(shown)")
@@ -48,8 +35,8 @@ struct ImportTests {
 
     @Test func manyFilesGoToAFolderNeverOverAFileWithoutForce() throws {
         let home = try CommandLineHome()
-        let zwo = try home.write("in/ride.zwo", Self.zwo)
-        let erg = try home.write("in/Course.ERG", Self.erg)
+        let zwo = try home.write("in/ride.zwo", OverUnders.zwo)
+        let erg = try home.write("in/Course.ERG", OverUnders.erg)
         let folder = home.file("out")
         let missing = home.call(["import", "-d", folder, zwo, erg])
         #expect(
