@@ -62,6 +62,13 @@ import Testing
         #expect(help == ["c1  does 1", "c2  does 2", "c3  does 3"])
     }
 
+    // The prompt prints help as it is: a line as wide as the terminal would wrap and push the clock up.
+    @Test func everyLineOfHelpFitsAnEightyColumnTerminal() {
+        for line in CommandGrammar.help.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) < 80, "\(DisplayWidth.of(String(line))) columns: \(line)")
+        }
+    }
+
     // However many commands the table grows to, help keeps to its lines and names them all, so the
     // live display's layout never depends on the table.
     @Test func helpOfAGrowingTableKeepsToItsLinesAndNamesEveryCommand() {

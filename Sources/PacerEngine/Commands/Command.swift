@@ -42,11 +42,11 @@ extension PromptCommand {
         PromptCommand(
             words: ["done"], usage: "done [REPS] [@ W]",
             help:
-                "finish a rep or open step, or end an open repeat: done, done 8\ndone 8 @ 22.5 kg (22,5 is 22.5; write 1000, not 1,000 or 1.000)",
+                "finish a rep or open step, end an open repeat: done, done 8\ndone 8 @ 22.5 kg (22.5, not 22,5; 1000, not 1,000)",
             read: CommandArguments.done),
         PromptCommand(words: ["status"], help: "where we are and how long is left", senders: [.plugins], read: plain(.status)),
         PromptCommand(
-            words: ["measure"], usage: "measure K=V ...", help: "a sensor's values: power, heart_rate, cadence, speed, distance",
+            words: ["measure"], usage: "measure K=V ...", help: "sensor values: power, heart_rate, cadence, speed, distance",
             read: CommandArguments.measure),
         PromptCommand(words: ["help"], quietWords: ["?"], help: nil, senders: [.plugins], read: plain(.help)),
         PromptCommand(words: ["quit", "exit"], usage: "help; quit, exit", help: "this list; end the session", read: plain(.quit)),
