@@ -234,7 +234,7 @@ struct ShowAndListTests {
 
 }
 
-/// `pacer show --json`: the plan for scripts (its shape is tested in PacerCoreTests' PlanJSONTests).
+/// `pacer show --json`: the plan for scripts (its shape is tested in PacerWorkoutTests' PlanJSONTests).
 @Suite("show --json")
 struct ShowJSONTests {
     @Test func showJSONPrintsThePlanOfABuiltInAndNothingElse() async throws {
