@@ -109,10 +109,10 @@ public struct TimelineWatch: Sendable {
             let loaded = read.with(thresholds)
             let colored = color.enabled(isTerminal: live, noColor: environment["NO_COLOR"] != nil)
             let columns = Int(environment["COLUMNS"] ?? "") ?? TerminalScreen(live: false).size.columns
-            // The note `with` adds when the file's FTP stands in: on a live screen, which each
-            // drawing replaces, every time; in a pipe, the first time only.
-            let notes = loaded.warnings.dropFirst(read.warnings.count)
-            let warnings = read.warnings + (notes.isEmpty || !live && !ftpNoted.setFirst() ? [] : notes)
+            // The note that the file's FTP stands in: on a live screen, which each drawing
+            // replaces, every time; in a pipe, the first time only.
+            let note = read.fileFTPNote(for: thresholds).flatMap { live || ftpNoted.setFirst() ? $0 : nil }
+            let warnings = read.warnings + (note.map { [$0] } ?? [])
             lines += warnings.map { TerminalText($0) } + Timeline(loaded: loaded, colored: colored, columns: columns).lines
         } catch {
             lines += error.lines.map { TerminalText($0) }

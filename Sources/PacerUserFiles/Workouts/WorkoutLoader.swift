@@ -33,14 +33,19 @@ public struct LoadedWorkout: Sendable {
     public func with(_ thresholds: TargetThresholds) -> LoadedWorkout {
         var thresholds = thresholds
         var warnings = warnings
-        if thresholds.ftp == nil, let fileFTP = imported?.ftp {
-            thresholds.ftp = fileFTP
-            warnings.append(
-                "\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)"
-            )
+        if let note = fileFTPNote(for: thresholds) {
+            thresholds.ftp = imported?.ftp
+            warnings.append(note)
         }
         return LoadedWorkout(
             source: source, workout: workout, plan: plan.with(thresholds), warnings: warnings, bytes: bytes, imported: imported)
+    }
+
+    /// The note `with(thresholds)` adds when the file's own FTP stands in for the athlete's; nil
+    /// when the athlete gave one or the file gives none.
+    public func fileFTPNote(for thresholds: TargetThresholds) -> String? {
+        guard thresholds.ftp == nil, let fileFTP = imported?.ftp else { return nil }
+        return "\(source.path): note: using the file's FTP of \(JSONText.number(fileFTP)) W (--ftp W or \"ftp\" in config.json gives yours)"
     }
 }
 
